@@ -1,0 +1,36 @@
+"use server";
+
+import { headers } from "next/headers";
+import { signIn } from "@/lib/auth";
+import { ApiError } from "@/lib/api/errors";
+import { enforceRateLimit, RATE_LIMITS } from "@/lib/security/rate-limit";
+import { magicLinkSchema } from "@/lib/validations/auth";
+
+export type MagicLinkState = { error?: "invalidEmail" | "tooManyRequests" };
+
+/** Sends the magic link; Auth.js then redirects to the check-email page. */
+export async function requestMagicLink(_state: MagicLinkState, formData: FormData): Promise<MagicLinkState> {
+  const parsed = magicLinkSchema.safeParse({
+    email: formData.get("email"),
+    callbackUrl: formData.get("callbackUrl") || undefined,
+  });
+  if (!parsed.success) return { error: "invalidEmail" };
+  const email = parsed.data.email.toLowerCase();
+  const ip = (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
+  try {
+    await enforceRateLimit(RATE_LIMITS.magicLink, `email:${email}`);
+    await enforceRateLimit({ ...RATE_LIMITS.magicLink, limit: RATE_LIMITS.magicLink.limit * 4 }, `ip:${ip}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return { error: "tooManyRequests" };
+    throw error;
+  }
+  await signIn("nodemailer", { email, redirectTo: parsed.data.callbackUrl ?? "/" });
+  return {};
+}
+
+export async function signInWithProvider(provider: "google" | "github", formData: FormData) {
+  const callbackUrl = String(formData.get("callbackUrl") ?? "/");
+  await signIn(provider, {
+    redirectTo: callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/",
+  });
+}

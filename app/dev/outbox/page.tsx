@@ -1,0 +1,55 @@
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { env, isProduction } from "@/lib/env";
+import { listOutboxMessages } from "@/lib/outbox/list-outbox-messages";
+import { Linkified } from "@/components/dev/linkified";
+
+export const dynamic = "force-dynamic";
+
+/** Messages kept instead of sent (no SMTP or Twilio settings). Hidden in production unless DEV_OUTBOX=1. */
+export default async function DevOutboxPage() {
+  if (isProduction && !env.DEV_OUTBOX) notFound();
+  const [messages, t, format] = await Promise.all([
+    listOutboxMessages(),
+    getTranslations("outbox"),
+    getFormatter(),
+  ]);
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 p-6">
+      <header>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("description")}</p>
+      </header>
+      {messages.length === 0 ? <p>{t("empty")}</p> : null}
+      <ol className="space-y-4">
+        {messages.map((message) => (
+          <li key={message.id} className="rounded-lg border p-4" data-testid="outbox-message">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="font-medium">{t("channel")}</dt>
+              <dd>{message.channel}</dd>
+              <dt className="font-medium">{t("to")}</dt>
+              <dd data-testid="outbox-to">{message.to}</dd>
+              {message.from ? (
+                <>
+                  <dt className="font-medium">{t("from")}</dt>
+                  <dd>{message.from}</dd>
+                </>
+              ) : null}
+              {message.subject ? (
+                <>
+                  <dt className="font-medium">{t("subject")}</dt>
+                  <dd>{message.subject}</dd>
+                </>
+              ) : null}
+              <dt className="font-medium">{t("sentAt")}</dt>
+              <dd>{format.dateTime(message.createdAt, { dateStyle: "medium", timeStyle: "medium" })}</dd>
+            </dl>
+            <pre className="mt-3 whitespace-pre-wrap break-words rounded bg-muted p-3 text-sm">
+              <Linkified text={message.text} />
+            </pre>
+          </li>
+        ))}
+      </ol>
+    </main>
+  );
+}

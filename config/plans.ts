@@ -1,0 +1,174 @@
+import type { PaymentFrequency, PlanType } from "@/db/schema/enums";
+
+/** Plan catalogue (SPEC sections 3 and 9): the one place every limit and price lives. Money is in cents. */
+export interface PeriodPrice {
+  /** What one billing period costs. */
+  priceCents: number;
+  /** That price spread over its months. */
+  monthlyEquivCents: number;
+  /** Percent saved against paying monthly. */
+  discount: number;
+  months: number;
+}
+
+export interface CreditPackage {
+  amountCents: number;
+  reminders: number;
+  bonus: number;
+}
+
+export interface Plan {
+  planType: PlanType;
+  /** null: no limit of this kind (pay-as-you-go reminders are limited by credit instead). */
+  contactsLimit: number;
+  remindersLimit: number | null;
+  /** Message keys under `plans.features`. */
+  features: readonly string[];
+  monthlyPriceCents: number;
+  prices: Partial<Record<PaymentFrequency, PeriodPrice>>;
+  hasFreeTrial: boolean;
+  recurringAllowed: boolean;
+  /** Shown on the pricing page. */
+  purchasable: boolean;
+}
+
+export const TRIAL_DAYS = 7;
+export const PRICE_PER_REMINDER_CENTS = 1;
+export const LOW_BALANCE_CENTS = 500;
+
+export const PERIOD_MONTHS: Record<PaymentFrequency, number> = {
+  monthly: 1,
+  quarterly: 3,
+  biannual: 6,
+  annual: 12,
+};
+
+function period(
+  priceCents: number,
+  monthlyEquivCents: number,
+  discount: number,
+  months: number,
+): PeriodPrice {
+  return { priceCents, monthlyEquivCents, discount, months };
+}
+
+export const PLANS: Record<PlanType, Plan> = {
+  trial: {
+    planType: "trial",
+    contactsLimit: 50,
+    remindersLimit: 50,
+    features: ["contacts", "reminders", "allChannels", "recurring"],
+    monthlyPriceCents: 0,
+    prices: {},
+    hasFreeTrial: true,
+    recurringAllowed: true,
+    purchasable: false,
+  },
+  free: {
+    planType: "free",
+    contactsLimit: 5,
+    remindersLimit: 10,
+    features: ["contacts", "reminders", "email", "noCard"],
+    monthlyPriceCents: 0,
+    prices: { monthly: period(0, 0, 0, 1) },
+    hasFreeTrial: false,
+    recurringAllowed: false,
+    purchasable: true,
+  },
+  personal: {
+    planType: "personal",
+    contactsLimit: 50,
+    remindersLimit: 250,
+    features: ["contacts", "reminders", "allChannels", "recurring"],
+    monthlyPriceCents: 999,
+    prices: { monthly: period(999, 999, 0, 1) },
+    hasFreeTrial: true,
+    recurringAllowed: true,
+    purchasable: true,
+  },
+  starter: {
+    planType: "starter",
+    contactsLimit: 100,
+    remindersLimit: 500,
+    features: ["contacts", "reminders", "allChannels", "recurring"],
+    monthlyPriceCents: 1999,
+    prices: {
+      monthly: period(1999, 1999, 0, 1),
+      quarterly: period(5697, 1899, 5, 3),
+      biannual: period(10794, 1799, 10, 6),
+      annual: period(19190, 1599, 20, 12),
+    },
+    hasFreeTrial: true,
+    recurringAllowed: true,
+    purchasable: true,
+  },
+  professional: {
+    planType: "professional",
+    contactsLimit: 500,
+    remindersLimit: 5000,
+    features: ["contacts", "reminders", "allChannels", "recurring", "prioritySupport", "advancedAnalytics"],
+    monthlyPriceCents: 4999,
+    prices: {
+      monthly: period(4999, 4999, 0, 1),
+      quarterly: period(13497, 4499, 10, 3),
+      biannual: period(25495, 4249, 15, 6),
+      annual: period(44991, 3749, 25, 12),
+    },
+    hasFreeTrial: true,
+    recurringAllowed: true,
+    purchasable: true,
+  },
+  business: {
+    planType: "business",
+    contactsLimit: 1000,
+    remindersLimit: 15000,
+    features: [
+      "contacts",
+      "reminders",
+      "allChannels",
+      "recurring",
+      "prioritySupport",
+      "advancedAnalytics",
+      "accountManager",
+    ],
+    monthlyPriceCents: 9999,
+    prices: {
+      monthly: period(9999, 9999, 0, 1),
+      quarterly: period(25497, 8499, 15, 3),
+      biannual: period(47995, 7999, 20, 6),
+      annual: period(83992, 6999, 30, 12),
+    },
+    hasFreeTrial: true,
+    recurringAllowed: true,
+    purchasable: true,
+  },
+  payg: {
+    planType: "payg",
+    // SPEC leaves pay-as-you-go's contact limit open: it gets Business's 1,000.
+    contactsLimit: 1000,
+    remindersLimit: null,
+    features: ["pricePerReminder", "creditsNeverExpire", "autoRecharge", "allChannels", "recurring"],
+    monthlyPriceCents: 0,
+    prices: {},
+    hasFreeTrial: false,
+    recurringAllowed: true,
+    purchasable: true,
+  },
+};
+
+export const CREDIT_PACKAGES: readonly CreditPackage[] = [
+  { amountCents: 2000, reminders: 2000, bonus: 0 },
+  { amountCents: 5000, reminders: 5250, bonus: 250 },
+  { amountCents: 10000, reminders: 11000, bonus: 1000 },
+  { amountCents: 25000, reminders: 28000, bonus: 3000 },
+];
+
+/** SPEC section 4: the order in which plans are offered as upgrades. */
+export const UPGRADE_ORDER: readonly PlanType[] = [
+  "trial",
+  "free",
+  "personal",
+  "starter",
+  "professional",
+  "business",
+];

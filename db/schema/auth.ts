@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
+import type { AdapterAccountType } from "next-auth/adapters";
+import { oneOf } from "./check";
+import { createdAt, instant, updatedAt, uuidId } from "./columns";
+import { PAYMENT_FREQUENCIES, PLAN_TYPES, SUBSCRIPTION_STATUSES } from "./enums";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuidId(),
+    // Auth.js fields
+    name: text(),
+    email: varchar({ length: 320 }).notNull().unique(),
+    emailVerified: instant(),
+    image: text(),
+    // Profile (SPEC section 3)
+    firstName: varchar({ length: 100 }),
+    lastName: varchar({ length: 100 }),
+    senderName: varchar({ length: 100 }),
+    phone: varchar({ length: 32 }),
+    timezone: text().notNull().default("UTC"),
+    locale: varchar({ length: 8 }).notNull().default("en"),
+    // Plan and billing: written only by the billing webhook path and the period jobs.
+    planType: text().notNull().default("trial"),
+    isActive: boolean().notNull().default(true),
+    subscriptionStatus: text().notNull().default("trial"),
+    remindersQuota: integer().notNull().default(50),
+    remindersUsedCurrentPeriod: integer().notNull().default(0),
+    trialEndDate: instant(),
+    nextBillingDate: instant(),
+    billingPeriodStart: instant(),
+    billingPeriodEnd: instant(),
+    paymentFrequency: text(),
+    paygCreditBalance: integer().notNull().default(0),
+    stripeCustomerId: text().unique(),
+    stripeSubscriptionId: text(),
+    autoRechargeEnabled: boolean().notNull().default(false),
+    autoRechargePackageIndex: integer(),
+    autoRechargeThresholdCents: integer(),
+    autoRechargeError: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("users_plan_type_check", oneOf(t.planType, PLAN_TYPES)),
+    check("users_subscription_status_check", oneOf(t.subscriptionStatus, SUBSCRIPTION_STATUSES)),
+    check(
+      "users_payment_frequency_check",
+      sql`${t.paymentFrequency} is null or ${oneOf(t.paymentFrequency, PAYMENT_FREQUENCIES)}`,
+    ),
+    check("users_quota_check", sql`${t.remindersQuota} >= 0`),
+    check("users_used_check", sql`${t.remindersUsedCurrentPeriod} >= 0`),
+    check("users_balance_check", sql`${t.paygCreditBalance} >= 0`),
+    check(
+      "users_auto_recharge_threshold_check",
+      sql`${t.autoRechargeThresholdCents} is null or ${t.autoRechargeThresholdCents} >= 0`,
+    ),
+  ],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text().$type<AdapterAccountType>().notNull(),
+    provider: text().notNull(),
+    providerAccountId: text().notNull(),
+    refresh_token: text(),
+    access_token: text(),
+    expires_at: integer(),
+    token_type: text(),
+    scope: text(),
+    id_token: text(),
+    session_state: text(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] })],
+);
+
+export const sessions = pgTable("sessions", {
+  sessionToken: text().primaryKey(),
+  userId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expires: instant().notNull(),
+});
+
+export const verificationTokens = pgTable(
+  "verification_tokens",
+  {
+    identifier: text().notNull(),
+    token: text().notNull(),
+    expires: instant().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.token] })],
+);

@@ -1,0 +1,52 @@
+// The one list of every enumerated value the product stores. Check constraints, zod
+// schemas and the UI all read these arrays.
+export const PLAN_TYPES = [
+  "trial",
+  "free",
+  "personal",
+  "starter",
+  "professional",
+  "business",
+  "payg",
+] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const SUBSCRIPTION_STATUSES = ["trial", "active", "cancelled", "expired"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_FREQUENCIES = ["monthly", "quarterly", "biannual", "annual"] as const;
+export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+
+export const REMINDER_TYPES = ["text", "voice", "video"] as const;
+export type ReminderType = (typeof REMINDER_TYPES)[number];
+
+/** 'cancelled' is ours: SPEC leaves a cancelled reminder's status open; it keeps its history. */
+export const REMINDER_STATUSES = ["scheduled", "sent", "failed", "cancelled"] as const;
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
+
+export const DELIVERY_METHODS = ["email", "sms", "whatsapp"] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const CONTACT_DELIVERY_METHODS = ["email", "sms"] as const;
+export type ContactDeliveryMethod = (typeof CONTACT_DELIVERY_METHODS)[number];
+
+export const SCHEDULE_TYPES = ["once", "recurring"] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+export const FREQUENCIES = ["daily", "weekly", "monthly", "yearly"] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const END_CONDITIONS = ["never", "after", "by"] as const;
+export type EndCondition = (typeof END_CONDITIONS)[number];
+
+export const DELIVERY_STATUSES = ["queued", "held", "sending", "sent", "delivered", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const LEDGER_REASONS = ["purchase", "auto_recharge", "delivery", "refund", "adjustment"] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export const OUTBOX_CHANNELS = ["email", "sms", "whatsapp"] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];

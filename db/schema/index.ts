@@ -1,0 +1,7 @@
+export * from "./auth";
+export * from "./contacts";
+export * from "./reminders";
+export * from "./deliveries";
+export * from "./billing";
+export * from "./objects";
+export * from "./system";

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, smallint, text, varchar } from "drizzle-orm/pg-core";
+import { oneOf } from "./check";
+import { createdAt, instant, updatedAt, uuidId } from "./columns";
+import {
+  DELIVERY_METHODS,
+  END_CONDITIONS,
+  FREQUENCIES,
+  REMINDER_STATUSES,
+  REMINDER_TYPES,
+  SCHEDULE_TYPES,
+  WEEKDAYS,
+} from "./enums";
+import { users } from "./auth";
+import { contacts } from "./contacts";
+
+/**
+ * SPEC's frequencyConfig is stored as typed columns (time, days, dayOfMonth, month,
+ * endCondition, endAfterCount, endByDate) so the database can check each one; the API
+ * shapes them back into frequencyConfig.
+ */
+export const reminders = pgTable(
+  "reminders",
+  {
+    id: uuidId(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // A reminder cannot outlive its recipient: deleting a contact deletes its reminders.
+    contactId: text()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    type: text().notNull().default("text"),
+    message: text(),
+    status: text().notNull().default("scheduled"),
+    deliveryMethod: text().notNull(),
+    scheduleType: text().notNull(),
+    /** once: the due instant; recurring: the first occurrence. */
+    scheduledFor: instant(),
+    frequency: text(),
+    /** HH:MM local time of a recurring reminder. */
+    time: varchar({ length: 5 }),
+    days: text().array(),
+    dayOfMonth: smallint(),
+    month: smallint(),
+    endCondition: text(),
+    endAfterCount: integer(),
+    /** Local calendar date (inclusive) in the reminder's timezone. */
+    endByDate: date({ mode: "string" }),
+    /** IANA zone the schedule is computed in (the user's at creation or edit). */
+    timezone: text().notNull().default("UTC"),
+    /** The next occurrence due; null once nothing more is due. */
+    nextRunAt: instant(),
+    occurrencesSent: integer().notNull().default(0),
+    lastSentAt: instant(),
+    cancelledAt: instant(),
+    lastError: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("reminders_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
+    index("reminders_contact_id_idx").on(t.contactId),
+    // The engine's hot path: due reminders by time.
+    index("reminders_due_idx")
+      .on(t.nextRunAt)
+      .where(sql`${t.status} = 'scheduled' and ${t.nextRunAt} is not null`),
+    check("reminders_type_check", oneOf(t.type, REMINDER_TYPES)),
+    check("reminders_status_check", oneOf(t.status, REMINDER_STATUSES)),
+    check("reminders_delivery_method_check", oneOf(t.deliveryMethod, DELIVERY_METHODS)),
+    check("reminders_schedule_type_check", oneOf(t.scheduleType, SCHEDULE_TYPES)),
+    check("reminders_frequency_check", sql`${t.frequency} is null or ${oneOf(t.frequency, FREQUENCIES)}`),
+    check(
+      "reminders_end_condition_check",
+      sql`${t.endCondition} is null or ${oneOf(t.endCondition, END_CONDITIONS)}`,
+    ),
+    check(
+      "reminders_days_check",
+      sql`${t.days} is null or ${t.days} <@ array[${sql.raw(WEEKDAYS.map((d) => `'${d}'`).join(","))}]::text[]`,
+    ),
+    check("reminders_time_check", sql`${t.time} is null or ${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("reminders_day_of_month_check", sql`${t.dayOfMonth} is null or ${t.dayOfMonth} between 1 and 31`),
+    check("reminders_month_check", sql`${t.month} is null or ${t.month} between 1 and 12`),
+    check("reminders_end_after_count_check", sql`${t.endAfterCount} is null or ${t.endAfterCount} >= 1`),
+    check("reminders_occurrences_sent_check", sql`${t.occurrencesSent} >= 0`),
+    check("reminders_message_check", sql`${t.message} is null or length(${t.message}) <= 1600`),
+    check(
+      "reminders_schedule_shape_check",
+      sql`(${t.scheduleType} = 'once' and ${t.scheduledFor} is not null) or (${t.scheduleType} = 'recurring' and ${t.frequency} is not null and ${t.time} is not null)`,
+    ),
+  ],
+);

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { oneOf } from "./check";
+import { createdAt, instant } from "./columns";
+import { OUTBOX_CHANNELS } from "./enums";
+
+/** Messages kept instead of sent when a channel has no credentials (listed at /dev/outbox). */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text().notNull(),
+    to: text().notNull(),
+    from: text(),
+    subject: text(),
+    text: text().notNull(),
+    html: text(),
+    headers: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_messages_created_idx").on(t.createdAt.desc()),
+    check("outbox_messages_channel_check", oneOf(t.channel, OUTBOX_CHANNELS)),
+  ],
+);
+
+/** Liveness of delivery workers: a worker whose heartbeat is stale has its work taken over. */
+export const workerHeartbeats = pgTable("worker_heartbeats", {
+  workerId: text().primaryKey(),
+  startedAt: createdAt(),
+  lastSeenAt: instant().notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every app instance. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text().notNull(),
+    windowStart: instant().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    check("rate_limits_count_check", sql`${t.count} >= 0`),
+  ],
+);

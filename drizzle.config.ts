@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./db/schema/index.ts",
+  out: "./db/migrations",
+  casing: "snake_case",
+  dbCredentials: { url: process.env.DATABASE_URL ?? "postgres://localhost:5432/remindful" },
+});

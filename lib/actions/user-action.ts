@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { toApiError } from "@/lib/api/to-error-response";
+import { fromZodError, unauthorized } from "@/lib/api/errors";
+import type { User } from "@/lib/users/find-session-user";
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+/**
+ * The server-action twin of `userRoute`: injects the signed-in user, validates the input
+ * with the same zod schema the form uses, and returns errors as values (never throws).
+ */
+export function userAction<S extends z.ZodType, T>(
+  schema: S,
+  fn: (input: z.output<S>, user: User) => Promise<T>,
+) {
+  return async (input: z.input<S>): Promise<ActionResult<T>> => {
+    try {
+      const user = await getCurrentUser();
+      if (!user) throw unauthorized();
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) throw fromZodError(parsed.error);
+      return { ok: true, data: await fn(parsed.data, user) };
+    } catch (error) {
+      const apiError = toApiError(error);
+      return { ok: false, status: apiError.status, message: apiError.message };
+    }
+  };
+}

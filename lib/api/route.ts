@@ -1,0 +1,106 @@
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { getRequestUser } from "@/lib/auth/current-user";
+import { enforceRateLimit, type RateLimit } from "@/lib/security/rate-limit";
+import type { User } from "@/lib/users/find-session-user";
+import { badRequest, forbidden, fromZodError, unauthorized } from "./errors";
+import { toErrorResponse } from "./to-error-response";
+import { isCrossSite } from "./same-origin";
+
+type Schema = z.ZodType | undefined;
+type Infer<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+interface RouteOptions<B extends Schema, P extends Schema, Q extends Schema> {
+  body?: B;
+  params?: P;
+  query?: Q;
+  rateLimit?: RateLimit;
+  /** Status of a successful JSON answer (default 200). */
+  status?: number;
+}
+
+interface HandlerContext<B extends Schema, P extends Schema, Q extends Schema, U> {
+  request: NextRequest;
+  user: U;
+  body: Infer<B>;
+  params: Infer<P>;
+  query: Infer<Q>;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+async function readJson(request: NextRequest): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Malformed JSON body");
+  }
+}
+
+function parse<S extends Schema>(schema: S, value: unknown): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data as Infer<S>;
+}
+
+function build<U, B extends Schema, P extends Schema, Q extends Schema>(
+  resolveUser: (request: NextRequest) => Promise<U>,
+  options: RouteOptions<B, P, Q>,
+  handler: (ctx: HandlerContext<B, P, Q, U>) => Promise<unknown>,
+) {
+  return async (request: NextRequest, context: RouteContext): Promise<Response> => {
+    try {
+      if (!SAFE_METHODS.has(request.method) && isCrossSite(request))
+        throw forbidden("Cross-site request refused");
+      const user = await resolveUser(request);
+      const params = parse<P>(options.params as P, await context.params);
+      const query = parse<Q>(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
+      if (options.rateLimit) {
+        const subject =
+          (user as { id?: string } | null)?.id ??
+          request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
+          "local";
+        await enforceRateLimit(options.rateLimit, subject);
+      }
+      const body = options.body ? parse(options.body, await readJson(request)) : (undefined as Infer<B>);
+      const result = await handler({ request, user, body, params, query });
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      return Response.json(result, { status: options.status ?? 200 });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+async function requireUser(request: NextRequest): Promise<User> {
+  const user = await getRequestUser(request);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * The one wrapper for signed-in `/api` routes: reads the session (401 without one),
+ * refuses cross-site writes, validates params, query and JSON body with zod (400 naming
+ * the field), applies a rate limit, and maps every error to `{ message }`.
+ */
+export function userRoute<
+  B extends Schema = undefined,
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+>(options: RouteOptions<B, P, Q>, handler: (ctx: HandlerContext<B, P, Q, User>) => Promise<unknown>) {
+  return build(requireUser, options, handler);
+}
+
+/** The same wrapper for routes open to signed-out visitors; `user` may be null. */
+export function publicRoute<
+  B extends Schema = undefined,
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+>(options: RouteOptions<B, P, Q>, handler: (ctx: HandlerContext<B, P, Q, User | null>) => Promise<unknown>) {
+  return build(getRequestUser, options, handler);
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { logger } from "@/lib/logger";
+import { ApiError, fromZodError } from "./errors";
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+
+function pgErrorOf(error: unknown): PgError | undefined {
+  const candidate = (error as { cause?: unknown })?.cause ?? error;
+  if (candidate && typeof candidate === "object" && "code" in candidate) return candidate as PgError;
+  return undefined;
+}
+
+/** Maps any thrown value to the API's one error shape: `{ message }` (+ details) with a status. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof z.ZodError) return fromZodError(error);
+  const pg = pgErrorOf(error);
+  // A constraint the database guards that validation let through is still the caller's input.
+  if (pg?.code === "23514" || pg?.code === "22P02" || pg?.code === "22001" || pg?.code === "23502") {
+    return new ApiError(400, "Invalid input", pg.constraint ? { constraint: pg.constraint } : undefined);
+  }
+  if (pg?.code === "23505") return new ApiError(409, "Already exists");
+  if (pg?.code === "23503") return new ApiError(404, "Not found");
+  logger.error("api.unhandled_error", { error: error instanceof Error ? error : String(error) });
+  return new ApiError(500, "Internal server error");
+}
+
+export function toErrorResponse(error: unknown): Response {
+  const apiError = toApiError(error);
+  const headers: Record<string, string> = {};
+  const retryAfter = apiError.details?.retryAfter;
+  if (typeof retryAfter === "number") headers["Retry-After"] = String(retryAfter);
+  return Response.json(
+    { message: apiError.message, ...apiError.details },
+    { status: apiError.status, headers },
+  );
+}

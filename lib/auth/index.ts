@@ -1,0 +1,73 @@
+import NextAuth from "next-auth";
+import Nodemailer from "next-auth/providers/nodemailer";
+import Google from "next-auth/providers/google";
+import GitHub from "next-auth/providers/github";
+import type { Provider } from "next-auth/providers";
+import { DrizzleAdapter } from "@auth/drizzle-adapter";
+import { cookies } from "next/headers";
+import { accounts, sessions, users, verificationTokens } from "@/db/schema";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from "@/i18n/locales";
+import { createUser } from "@/lib/users/create-user";
+import { authSecret } from "./secret";
+import { sendMagicLinkEmail } from "./magic-link-email";
+
+async function requestLocale(): Promise<Locale> {
+  try {
+    const value = (await cookies()).get(LOCALE_COOKIE)?.value;
+    return isLocale(value) ? value : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+function providers(): Provider[] {
+  const list: Provider[] = [
+    Nodemailer({
+      // The transport is ours (lib/mail): SMTP_URL or the dev outbox.
+      server: env.SMTP_URL ?? "smtp://localhost:25",
+      from: env.MAIL_FROM,
+      sendVerificationRequest: async ({ identifier, url }) =>
+        sendMagicLinkEmail({ to: identifier, url, locale: await requestLocale() }),
+    }),
+  ];
+  if (env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET) {
+    list.push(Google({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET }));
+  }
+  if (env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET) {
+    list.push(GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET }));
+  }
+  return list;
+}
+
+// Links in e-mails and redirects use the public URL, not whatever Host a request carried.
+process.env.AUTH_URL ??= new URL("/api/auth", env.APP_URL).toString();
+
+const adapter = DrizzleAdapter(db, {
+  usersTable: users,
+  accountsTable: accounts,
+  sessionsTable: sessions,
+  verificationTokensTable: verificationTokens,
+});
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  adapter: {
+    ...adapter,
+    // New accounts start on the trial plan (see lib/users/create-user.ts).
+    createUser: async (data) => createUser({ ...data, locale: await requestLocale() }),
+  },
+  session: { strategy: "database", maxAge: 30 * 24 * 60 * 60 },
+  providers: providers(),
+  secret: authSecret(),
+  trustHost: true,
+  pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in/error" },
+});
+
+/** Which optional OAuth providers are configured (the sign-in page shows their buttons). */
+export function oauthProviders(): { google: boolean; github: boolean } {
+  return {
+    google: Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET),
+    github: Boolean(env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET),
+  };
+}

@@ -1,0 +1,33 @@
+import { db, type DbOrTx } from "@/lib/db";
+import { outboxMessages } from "@/db/schema";
+import type { OutboxChannel } from "@/db/schema/enums";
+
+export interface OutboxMessageInput {
+  channel: OutboxChannel;
+  to: string;
+  from?: string;
+  subject?: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+/** Keeps a message in the dev outbox instead of sending it (no credentials for its channel). */
+export async function storeOutboxMessage(
+  message: OutboxMessageInput,
+  tx: DbOrTx = db,
+): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values({
+      channel: message.channel,
+      to: message.to,
+      from: message.from,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
+    })
+    .returning({ id: outboxMessages.id });
+  return row;
+}

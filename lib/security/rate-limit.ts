@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { tooManyRequests } from "@/lib/api/errors";
+
+export interface RateLimit {
+  /** What is limited, e.g. "magic-link". */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counter in PostgreSQL, so every app instance shares it. Throws a 429
+ * ApiError once `limit` calls for `subject` fall in the current window.
+ */
+export async function enforceRateLimit(rule: RateLimit, subject: string, now = new Date()): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const key = `${rule.name}:${subject}`;
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, 1)
+    on conflict (key, window_start) do update set count = rate_limits.count + 1
+    returning count`);
+  const count = Number(result.rows[0]?.count ?? 0);
+  if (count === 1 && Math.random() < 0.01) {
+    // Old windows are dead weight; trim them now and then.
+    await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+  }
+  if (count > rule.limit) {
+    const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
+    throw tooManyRequests(retryAfter);
+  }
+}
+
+export const RATE_LIMITS = {
+  magicLink: { name: "magic-link", limit: 5, windowSeconds: 600 },
+  sendNow: { name: "send-now", limit: 30, windowSeconds: 60 },
+  import: { name: "import", limit: 10, windowSeconds: 600 },
+  upload: { name: "upload", limit: 60, windowSeconds: 600 },
+} satisfies Record<string, RateLimit>;

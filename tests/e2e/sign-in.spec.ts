@@ -1,0 +1,67 @@
+import { desc, eq } from "drizzle-orm";
+import { outboxMessages, users } from "@/db/schema";
+import { e2eDb, expect, test } from "./fixtures";
+
+test("signs in through the real magic link from the dev outbox and out again", async ({ page }) => {
+  const email = `magic-${Date.now()}@example.com`;
+  await page.goto("/api/login");
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send magic link" }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+
+  await page.goto("/dev/outbox");
+  const message = page.getByTestId("outbox-message").filter({ hasText: email }).first();
+  await expect(message).toBeVisible();
+  await message.getByRole("link").first().click();
+
+  await expect(page.getByTestId("signed-in-email")).toContainText(email);
+  const [user] = await e2eDb.select().from(users).where(eq(users.email, email));
+  expect(user.planType).toBe("trial");
+  expect(user.remindersQuota).toBe(50);
+
+  await page.goto("/api/logout");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("signed-in-email")).toHaveCount(0);
+});
+
+test("a reused magic link shows a clear page, not a crash", async ({ page }) => {
+  const email = `reuse-${Date.now()}@example.com`;
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send magic link" }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+  const [sent] = await e2eDb
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, email))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
+  const link = /https?:\/\/\S+/.exec(sent.text)?.[0] ?? "";
+  expect(link).toContain("/api/auth/callback/nodemailer");
+  await page.goto(link);
+  await expect(page.getByTestId("signed-in-email")).toBeVisible();
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByText("This sign-in link has expired or was already used")).toBeVisible();
+});
+
+test("signed-out visits to signed-in routes go to the landing page", async ({ page }) => {
+  for (const route of ["/contacts", "/reminders", "/schedule", "/settings", "/billing", "/checkout"]) {
+    await page.goto(route);
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
+
+test("the quick sign-in fixture shows the user's e-mail on the home page", async ({ page, signIn }) => {
+  const user = await signIn();
+  await page.goto("/");
+  await expect(page.getByTestId("signed-in-email")).toContainText(user.email);
+});
+
+test("an unknown path shows the not-found text", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+});

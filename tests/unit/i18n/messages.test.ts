@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import fr from "@/messages/fr.json";
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+// Values that are the same word in every language (brand names, units, symbols).
+const SAME_AS_ENGLISH =
+  /^(Remindful|SMS|WhatsApp|Email|E-mail|Total|Contacts?|Stripe|OK|Menu|Message|Date|Notes?|Description|Plan|Type|Actions?|Pause|Minute|Minutes|Radio|Information|Premium|Business|Professional|Starter|Personal|Pro|Simple|Local|\{[a-zA-Z]+\}|[\d\s$%.,:/+\-–—•·|()]*|.*@.*|https?:.*|[A-Z]{2,5})$/;
+const ALLOWED_IDENTICAL = new Set<string>([]);
+
+const english = flatten(en as Tree);
+
+describe.each([
+  ["es", es],
+  ["fr", fr],
+])("messages/%s.json", (locale, messages) => {
+  const translated = flatten(messages as Tree);
+
+  it("has exactly the English keys", () => {
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it("translates every value that is not the same word in every language", () => {
+    const untranslated = [...english]
+      .filter(([key, value]) => translated.get(key) === value)
+      .filter(
+        ([key, value]) => !SAME_AS_ENGLISH.test(value.trim()) && !ALLOWED_IDENTICAL.has(`${locale}:${key}`),
+      )
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+
+  it("keeps the placeholders of each English value", () => {
+    const placeholders = (value: string) => [...value.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
+    const mismatched = [...english]
+      .filter(([key, value]) => placeholders(value).join() !== placeholders(translated.get(key) ?? "").join())
+      .map(([key]) => key);
+    expect(mismatched).toEqual([]);
+  });
+});
