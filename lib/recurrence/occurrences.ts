@@ -1,0 +1,129 @@
+import { WEEKDAYS } from "@/db/schema/enums";
+import {
+  addDays,
+  addMonths,
+  clampedDate,
+  compareCivilDates,
+  isoWeekdayIndex,
+  parseCivilDate,
+  parseCivilDateTime,
+  parseTime,
+  type CivilDate,
+} from "./civil-date";
+import { utcToLocal, wallTimeToUtcMs } from "./time-zone";
+import { DEFAULT_TIME, type Schedule } from "./types";
+import { assertValidSchedule } from "./validate-schedule";
+
+/** The most occurrences `nextOccurrences` returns in one call. */
+export const MAX_OCCURRENCES_PER_CALL = 10_000;
+
+/** Safety net: no valid schedule needs more than a handful of candidate days per occurrence. */
+const MAX_CANDIDATES = 1_000;
+
+/**
+ * Candidate local dates in increasing order from `start` (inclusive, give or take: monthly and
+ * yearly begin with `start`'s month/year, whose date may lie just before `start`).
+ * Weekly steps day by day but always finds a listed weekday within 7 days; monthly steps
+ * month by month and yearly year by year, never day by day.
+ */
+function* candidateDates(schedule: Schedule, start: CivilDate): Generator<CivilDate> {
+  const dayOfMonth = schedule.dayOfMonth ?? 1;
+  switch (schedule.frequency) {
+    case "daily":
+      for (let date = start; ; date = addDays(date, 1)) yield date;
+    case "weekly": {
+      const wanted = new Set((schedule.days ?? []).map((day) => WEEKDAYS.indexOf(day)));
+      if (wanted.size === 0) return;
+      for (let date = start; ; date = addDays(date, 1)) if (wanted.has(isoWeekdayIndex(date))) yield date;
+    }
+    case "monthly":
+      for (
+        let month = { year: start.year, month: start.month };
+        ;
+        month = addMonths(month.year, month.month, 1)
+      ) {
+        yield clampedDate(month.year, month.month, dayOfMonth);
+      }
+    case "yearly":
+      for (let year = start.year; ; year += 1) yield clampedDate(year, schedule.month ?? 1, dayOfMonth);
+  }
+}
+
+/** The first recurring occurrence strictly after `afterMs`, ignoring the 'after N' budget. */
+function nextRecurringMs(schedule: Schedule, afterMs: number): number | null {
+  const { hour, minute } = parseTime(schedule.time ?? DEFAULT_TIME);
+  const endBy =
+    schedule.endCondition === "by" && schedule.endByDate ? parseCivilDate(schedule.endByDate) : null;
+  // Start a day early: a wall time pushed forward by a DST gap can land on the next local day.
+  const afterLocal = utcToLocal(afterMs, schedule.timezone);
+  const start = addDays(afterLocal, -1);
+  let examined = 0;
+  for (const date of candidateDates(schedule, start)) {
+    if (endBy && compareCivilDates(date, endBy) > 0) return null;
+    const ms = wallTimeToUtcMs({ ...date, hour, minute }, schedule.timezone);
+    if (Number.isNaN(ms)) return null; // beyond what a Date can represent
+    if (ms > afterMs) return ms;
+    examined += 1;
+    if (examined >= MAX_CANDIDATES) return null;
+  }
+  return null;
+}
+
+function instantOf(value: Date, name: string): number {
+  const ms = value instanceof Date ? value.getTime() : Number.NaN;
+  if (Number.isNaN(ms)) throw new RangeError(`${name} must be a valid Date`);
+  return ms;
+}
+
+function assertCount(value: number, name: string, max = Number.MAX_SAFE_INTEGER): void {
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new RangeError(`${name} must be a whole number from 0 to ${max}, got ${value}`);
+  }
+}
+
+/** How many more occurrences the schedule allows after `occurrencesSent` were delivered. */
+function remainingBudget(schedule: Schedule, occurrencesSent: number): number {
+  if (schedule.scheduleType === "once") return Math.max(0, 1 - occurrencesSent);
+  if (schedule.endCondition === "after") return Math.max(0, (schedule.endAfterCount ?? 0) - occurrencesSent);
+  return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Up to `count` occurrences strictly after `after`, in increasing order. 'after N' leaves
+ * N - occurrencesSent of them; a one-time schedule has one, none once it was sent.
+ * Throws RangeError for an invalid schedule, Date or count (max MAX_OCCURRENCES_PER_CALL).
+ */
+export function nextOccurrences(schedule: Schedule, after: Date, count: number, occurrencesSent = 0): Date[] {
+  assertValidSchedule(schedule);
+  let cursor = instantOf(after, "after");
+  assertCount(count, "count", MAX_OCCURRENCES_PER_CALL);
+  assertCount(occurrencesSent, "occurrencesSent");
+
+  const wanted = Math.min(count, remainingBudget(schedule, occurrencesSent));
+  const result: Date[] = [];
+  if (schedule.scheduleType === "once") {
+    const ms = wallTimeToUtcMs(parseCivilDateTime(schedule.localDateTime ?? ""), schedule.timezone);
+    if (wanted > 0 && ms > cursor) result.push(new Date(ms));
+    return result;
+  }
+  while (result.length < wanted) {
+    const ms = nextRecurringMs(schedule, cursor);
+    if (ms === null) break;
+    result.push(new Date(ms));
+    cursor = ms;
+  }
+  return result;
+}
+
+/** The first occurrence strictly after `after`, or null when there is none left. */
+export function nextOccurrence(schedule: Schedule, after: Date, occurrencesSent = 0): Date | null {
+  return nextOccurrences(schedule, after, 1, occurrencesSent)[0] ?? null;
+}
+
+/**
+ * When a newly created reminder is first due: once → its local date-time as UTC, null when
+ * that is not strictly after `now`; recurring → the first occurrence strictly after `now`.
+ */
+export function firstOccurrence(schedule: Schedule, now: Date): Date | null {
+  return nextOccurrence(schedule, now, 0);
+}

@@ -1,0 +1,69 @@
+import { END_CONDITIONS, FREQUENCIES, WEEKDAYS } from "@/db/schema/enums";
+import { parseCivilDate, parseCivilDateTime, parseTime } from "./civil-date";
+import { assertTimeZone } from "./time-zone";
+import type { Schedule } from "./types";
+
+function problemOf(check: () => void): string | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const isIntegerIn = (value: unknown, min: number, max: number): boolean =>
+  typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+
+/**
+ * Why the schedule cannot be computed, or null when it is complete and well-formed.
+ * Fields that do not apply to the schedule's type or frequency are ignored.
+ */
+export function scheduleProblem(schedule: Schedule): string | null {
+  const zoneProblem = problemOf(() => assertTimeZone(schedule.timezone));
+  if (zoneProblem) return `Invalid time zone '${schedule.timezone}'`;
+
+  if (schedule.scheduleType === "once") {
+    if (!schedule.localDateTime) return "A one-time schedule needs localDateTime";
+    return problemOf(() => parseCivilDateTime(schedule.localDateTime ?? ""));
+  }
+  if (schedule.scheduleType !== "recurring")
+    return `Unknown schedule type '${String(schedule.scheduleType)}'`;
+
+  const { frequency } = schedule;
+  if (!frequency || !FREQUENCIES.includes(frequency)) return `Unknown frequency '${String(frequency)}'`;
+  if (schedule.time !== undefined) {
+    const timeProblem = problemOf(() => parseTime(schedule.time ?? ""));
+    if (timeProblem) return timeProblem;
+  }
+  if (frequency === "weekly") {
+    const days = schedule.days ?? [];
+    if (days.length === 0) return "A weekly schedule needs at least one day";
+    const unknown = days.find((day) => !WEEKDAYS.includes(day));
+    if (unknown !== undefined) return `Unknown weekday '${String(unknown)}'`;
+  }
+  if ((frequency === "monthly" || frequency === "yearly") && !isIntegerIn(schedule.dayOfMonth, 1, 31)) {
+    return `dayOfMonth must be 1-31, got ${String(schedule.dayOfMonth)}`;
+  }
+  if (frequency === "yearly") {
+    // Any day 1-31 is accepted for any month: a day the month lacks falls on its last day.
+    if (!isIntegerIn(schedule.month, 1, 12)) return `month must be 1-12, got ${String(schedule.month)}`;
+  }
+
+  const end = schedule.endCondition ?? "never";
+  if (!END_CONDITIONS.includes(end)) return `Unknown end condition '${String(end)}'`;
+  if (end === "after" && !isIntegerIn(schedule.endAfterCount, 1, Number.MAX_SAFE_INTEGER)) {
+    return `endAfterCount must be a whole number >= 1, got ${String(schedule.endAfterCount)}`;
+  }
+  if (end === "by") {
+    if (!schedule.endByDate) return "An end condition 'by' needs endByDate";
+    return problemOf(() => parseCivilDate(schedule.endByDate ?? ""));
+  }
+  return null;
+}
+
+/** Throws RangeError with `scheduleProblem`'s message when the schedule is not usable. */
+export function assertValidSchedule(schedule: Schedule): void {
+  const problem = scheduleProblem(schedule);
+  if (problem) throw new RangeError(problem);
+}
