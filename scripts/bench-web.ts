@@ -1,0 +1,237 @@
+/**
+ * npm run bench:web [-- --duration 10 --connections 50 --contacts 1000 --reminders 10000 --build]
+ *
+ * Starts `next start` from the existing build (or builds with --build / when none exists) on a
+ * fresh embedded PostgreSQL seeded with one user owning N contacts and M reminders, then runs
+ * autocannon against the landing page, the dashboard and the two API lists. Prints requests/s
+ * and p50/p95/p99 latency, the landing page's first-load JavaScript (gzipped), and writes
+ * bench/results/web.json.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
+import { freePort, startEmbeddedPostgres } from "@/lib/db/embedded";
+import { runMigrations } from "@/lib/db/migrate";
+import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
+import { percentile } from "./bench-stats";
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    contacts: { type: "string", default: "1000" },
+    reminders: { type: "string", default: "10000" },
+    build: { type: "boolean", default: false },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+
+async function seed(url: string, contactCount: number, reminderCount: number): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const sessionToken = randomBytes(24).toString("hex");
+    const { rows } = await client.query<{ id: string }>(
+      `insert into users (id, email, name, plan_type, subscription_status, is_active, reminders_quota,
+         reminders_used_current_period, trial_end_date, timezone)
+       values (gen_random_uuid()::text, 'bench@example.com', 'Bench User', 'business', 'active', true, 15000, 1200,
+         now() + interval '7 days', 'Europe/Paris') returning id`,
+    );
+    const userId = rows[0].id;
+    await client.query(
+      `insert into sessions (session_token, user_id, expires) values ($1, $2, now() + interval '1 day')`,
+      [sessionToken, userId],
+    );
+    await client.query(
+      `insert into contacts (id, user_id, name, email, phone, relationship, delivery_method, unsubscribe_token)
+       select gen_random_uuid()::text, $1, 'Contact ' || g, 'contact' || g || '@example.com',
+              '+1415555' || lpad(g::text, 4, '0'), 'Friend', 'email', gen_random_uuid()::text
+       from generate_series(1, $2) g`,
+      [userId, contactCount],
+    );
+    // A mix of one-time and recurring reminders spread over the coming year.
+    await client.query(
+      `with c as (select id, row_number() over (order by id) - 1 as n from contacts where user_id = $1)
+       insert into reminders (id, user_id, contact_id, type, message, status, delivery_method, schedule_type,
+         scheduled_for, frequency, time, days, timezone, next_run_at)
+       select gen_random_uuid()::text, $1, c.id, 'text', 'Reminder ' || g, 'scheduled', 'email',
+              case when g % 3 = 0 then 'recurring' else 'once' end,
+              now() + (g || ' minutes')::interval,
+              case when g % 3 = 0 then 'weekly' end,
+              case when g % 3 = 0 then '09:00' end,
+              case when g % 3 = 0 then array['Mon','Thu'] end,
+              'Europe/Paris', now() + (g || ' minutes')::interval
+       from generate_series(1, $2) g join c on c.n = g % $3`,
+      [userId, reminderCount, contactCount],
+    );
+    return sessionToken;
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the app did not become healthy in 120 s");
+}
+
+/** Sums the gzipped size of every script the landing page loads. */
+async function landingFirstLoadJs(base: string): Promise<number> {
+  const html = await (await fetch(`${base}/`)).text();
+  const sources = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  let total = 0;
+  for (const src of new Set(sources)) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+interface TargetResult {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function hammer(base: string, name: string, urlPath: string, cookie?: string): Promise<TargetResult> {
+  const headers = cookie ? { cookie } : undefined;
+  // A short warm-up so compilation caches and pools are filled before measuring.
+  await autocannon({ url: `${base}${urlPath}`, connections: 10, duration: 2, headers });
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${base}${urlPath}`, connections, duration, headers },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    path: urlPath,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main() {
+  if (args.build || !existsSync(".next/BUILD_ID")) {
+    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (built.status !== 0) throw new Error("next build failed");
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), "remindful-bench-web-"));
+  chmodSync(dir, 0o755);
+  const database = await startEmbeddedPostgres({
+    dataDir: path.join(dir, "pg"),
+    database: "bench",
+    persistent: false,
+  });
+  let server: ChildProcess | undefined;
+  try {
+    await runMigrations(database.url);
+    const sessionToken = await seed(database.url, Number(args.contacts), Number(args.reminders));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: database.url,
+        APP_URL: base,
+        DATA_DIR: path.join(dir, "app"),
+        AUTH_SECRET: "bench-secret-not-for-production",
+        WORKER_MODE: "external",
+        LOG_LEVEL: "warn",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await waitForHealth(base, server);
+    const cookie = `${SESSION_COOKIE}=${sessionToken}`;
+
+    const results: TargetResult[] = [];
+    results.push(await hammer(base, "landing", "/"));
+    results.push(await hammer(base, "dashboard", "/", cookie));
+    results.push(await hammer(base, "GET /api/contacts", "/api/contacts", cookie));
+    results.push(await hammer(base, "GET /api/reminders", "/api/reminders", cookie));
+    const firstLoadBytes = await landingFirstLoadJs(base);
+
+    console.log(
+      `\nbench:web  ${connections} connections, ${duration} s each, ${args.contacts} contacts, ${args.reminders} reminders`,
+    );
+    console.table(
+      results.map((r) => ({
+        target: r.name,
+        "req/s": r.requestsPerSecond,
+        "p50 ms": r.p50,
+        "p95 ms": r.p95,
+        "p99 ms": r.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      })),
+    );
+    const targets = {
+      apiListsP95Under100ms: results.filter((r) => r.path.startsWith("/api")).every((r) => r.p95 < 100),
+      dashboardP95Under250ms: (results.find((r) => r.name === "dashboard")?.p95 ?? Infinity) < 250,
+      landingFirstLoadJsAtMost120kB: firstLoadBytes <= 120 * 1024,
+    };
+    console.log(`landing first-load JS: ${(firstLoadBytes / 1024).toFixed(1)} kB gzipped`);
+    console.log("targets:", targets);
+
+    mkdirSync("bench/results", { recursive: true });
+    writeFileSync(
+      "bench/results/web.json",
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: {
+            cpus: os.cpus().length,
+            model: os.cpus()[0]?.model,
+            memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+          },
+          options: {
+            duration,
+            connections,
+            contacts: Number(args.contacts),
+            reminders: Number(args.reminders),
+          },
+          results,
+          landingFirstLoadJsGzipBytes: firstLoadBytes,
+          targets,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    server?.kill("SIGTERM");
+    await database.stop();
+  }
+}
+
+await main();
+process.exit(0);
