@@ -28,6 +28,8 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // next-auth imports "next/server" without an extension; let Vite resolve it.
+          server: { deps: { inline: ["next-auth"] } },
         },
       },
     ],

@@ -61,6 +61,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: providers(),
   secret: authSecret(),
   trustHost: true,
+  // Secure (and __Secure- prefixed) cookies whenever the public URL is https; HttpOnly and
+  // SameSite=Lax are Auth.js's defaults for the session cookie.
+  useSecureCookies: new URL(env.APP_URL).protocol === "https:",
   pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in/error" },
 });
 

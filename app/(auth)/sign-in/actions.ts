@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { signIn } from "@/lib/auth";
 import { ApiError } from "@/lib/api/errors";
-import { enforceRateLimit, RATE_LIMITS } from "@/lib/security/rate-limit";
+import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
 import { magicLinkSchema } from "@/lib/validations/auth";
 
 export type MagicLinkState = { error?: "invalidEmail" | "tooManyRequests" };
@@ -16,10 +16,8 @@ export async function requestMagicLink(_state: MagicLinkState, formData: FormDat
   });
   if (!parsed.success) return { error: "invalidEmail" };
   const email = parsed.data.email.toLowerCase();
-  const ip = (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
   try {
-    await enforceRateLimit(RATE_LIMITS.magicLink, `email:${email}`);
-    await enforceRateLimit({ ...RATE_LIMITS.magicLink, limit: RATE_LIMITS.magicLink.limit * 4 }, `ip:${ip}`);
+    await limitMagicLinkRequests(email, clientIp(await headers()));
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) return { error: "tooManyRequests" };
     throw error;

@@ -1,0 +1,47 @@
+import { expect, test } from "./fixtures";
+
+const PUBLIC_PAGES = ["/", "/pricing", "/terms", "/sign-in", "/no-such-page"];
+const SIGNED_IN_PAGES = ["/"];
+
+function expectSecurityHeaders(headers: Record<string, string>, path: string) {
+  expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"], path).toBe("nosniff");
+  expect(headers["referrer-policy"], path).toBeTruthy();
+}
+
+test("every public page carries the security headers", async ({ request }) => {
+  for (const path of PUBLIC_PAGES) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expectSecurityHeaders(response.headers(), path);
+  }
+});
+
+test("every signed-in page carries the security headers", async ({ page, signIn }) => {
+  await signIn();
+  for (const path of SIGNED_IN_PAGES) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(400);
+    expectSecurityHeaders(response?.headers() ?? {}, path);
+  }
+});
+
+test("the session cookie from a real sign-in is HttpOnly and SameSite=Lax", async ({ page }) => {
+  const email = `cookie-${Date.now()}@example.com`;
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send magic link" }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+  await page.goto("/dev/outbox");
+  await page
+    .getByTestId("outbox-message")
+    .filter({ hasText: email })
+    .first()
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(page.getByTestId("signed-in-email")).toContainText(email);
+  const session = (await page.context().cookies()).find((cookie) =>
+    cookie.name.endsWith("authjs.session-token"),
+  );
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+});

@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+
+// Tables whose content a refused request must leave untouched (rate-limit counters and
+// session expiry bookkeeping may change; they are not the user's data).
+const USER_DATA_TABLES = [
+  "users",
+  "contacts",
+  "reminders",
+  "deliveries",
+  "credit_ledger",
+  "stripe_events",
+  "stored_objects",
+] as const;
+
+/** A fingerprint of every row of the user-data tables, to prove a request changed nothing. */
+export async function snapshotDatabase(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of USER_DATA_TABLES) {
+    const result = await db.execute<{ digest: string | null; rows: number }>(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest, count(*)::int as rows
+               from ${table} t`),
+    );
+    out[table] = `${result.rows[0]?.rows}:${result.rows[0]?.digest}`;
+  }
+  return out;
+}

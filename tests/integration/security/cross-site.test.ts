@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { callRoute } from "../../helpers/call-route";
+import { snapshotDatabase } from "../../helpers/db-snapshot";
+import { createSignedInUser } from "../../helpers/users";
+import { JSON_ENDPOINTS } from "./json-endpoints";
+
+describe.each(JSON_ENDPOINTS)("$name from another site", (endpoint) => {
+  it.each([
+    ["origin", "https://evil.example"],
+    ["sec-fetch-site", "cross-site"],
+  ])("is refused with 403 and changes nothing (%s: %s)", async (header, value) => {
+    const { cookie } = await createSignedInUser();
+    const before = await snapshotDatabase();
+    const res = await callRoute(endpoint.handler, endpoint.path, {
+      method: endpoint.method,
+      body: {},
+      cookie,
+      params: endpoint.params,
+      headers: { [header]: value },
+    });
+    expect(res.status).toBe(403);
+    expect(await snapshotDatabase()).toEqual(before);
+  });
+});

@@ -1,0 +1,42 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { callRoute } from "../../helpers/call-route";
+import { snapshotDatabase } from "../../helpers/db-snapshot";
+import { createSignedInUser } from "../../helpers/users";
+import { JSON_ENDPOINTS } from "./json-endpoints";
+
+// Bodies a careless or hostile client might send: any JSON, broken JSON, wrong shapes.
+const malformedBody = fc.oneof(
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  fc.string(),
+  fc
+    .dictionary(
+      fc.string({ maxLength: 12 }),
+      fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
+    )
+    .map((value) => JSON.stringify(value)),
+  fc.constantFrom("{", "[1,", '{"a":}', "null", "\u0000", '{"__proto__":{"x":1}}'),
+);
+
+describe.each(JSON_ENDPOINTS)("$name with generated malformed bodies", (endpoint) => {
+  it("never answers 5xx and writes nothing when it refuses", async () => {
+    const { cookie } = await createSignedInUser();
+    await fc.assert(
+      fc.asyncProperty(malformedBody, async (body) => {
+        const before = await snapshotDatabase();
+        const res = await callRoute(endpoint.handler, endpoint.path, {
+          method: endpoint.method,
+          body,
+          cookie,
+          params: endpoint.params,
+        });
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(await snapshotDatabase()).toEqual(before);
+          expect(typeof (res.json as { message?: unknown })?.message).toBe("string");
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
