@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { contacts, users } from "@/db/schema";
+import { contacts, reminders, users } from "@/db/schema";
+import { firstOccurrence, formatCivilDateTime, utcToLocal } from "@/lib/recurrence";
 import { ensureDatabase } from "@/lib/db/connection";
 import { db, pool } from "@/lib/db";
 import { createUser } from "@/lib/users/create-user";
@@ -11,31 +12,86 @@ await ensureDatabase();
 const [existing] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
 const user = existing ?? (await createUser({ email: DEMO_EMAIL, name: "Demo User" }));
 if (!existing) {
-  await db.insert(contacts).values([
+  const [ana, louis, sam] = await db
+    .insert(contacts)
+    .values([
+      {
+        userId: user.id,
+        name: "Ana García",
+        email: "ana@example.com",
+        relationship: "Friend",
+        deliveryMethod: "email",
+      },
+      {
+        userId: user.id,
+        name: "Louis Martin",
+        phone: "+33612345678",
+        relationship: "Family",
+        deliveryMethod: "sms",
+      },
+      {
+        userId: user.id,
+        name: "Sam Lee",
+        email: "sam@example.com",
+        phone: "+14155550123",
+        relationship: "Colleague",
+        deliveryMethod: "email",
+      },
+    ])
+    .returning();
+  const now = new Date();
+  const timezone = user.timezone;
+  // Tomorrow at 09:00 in the demo user's zone.
+  const tomorrow = utcToLocal(now.getTime() + 86_400_000, timezone);
+  const localDateTime = formatCivilDateTime({ ...tomorrow, hour: 9, minute: 0 });
+  const once = { scheduleType: "once" as const, localDateTime, timezone };
+  const weekly = {
+    scheduleType: "recurring" as const,
+    frequency: "weekly" as const,
+    time: "08:30",
+    days: ["Mon" as const],
+    timezone,
+  };
+  const yearly = {
+    scheduleType: "recurring" as const,
+    frequency: "yearly" as const,
+    time: "10:00",
+    month: 3,
+    dayOfMonth: 14,
+    timezone,
+  };
+  await db.insert(reminders).values([
     {
       userId: user.id,
-      name: "Ana García",
-      email: "ana@example.com",
-      relationship: "Friend",
+      contactId: ana.id,
+      message: "Coffee tomorrow?",
       deliveryMethod: "email",
+      ...once,
+      scheduledFor: firstOccurrence(once, now),
+      nextRunAt: firstOccurrence(once, now),
     },
     {
       userId: user.id,
-      name: "Louis Martin",
-      phone: "+33612345678",
-      relationship: "Family",
+      contactId: louis.id,
+      message: "Weekly call with Mum and Dad",
       deliveryMethod: "sms",
+      ...weekly,
+      scheduledFor: firstOccurrence(weekly, now),
+      nextRunAt: firstOccurrence(weekly, now),
     },
     {
       userId: user.id,
-      name: "Sam Lee",
-      email: "sam@example.com",
-      phone: "+14155550123",
-      relationship: "Colleague",
+      contactId: sam.id,
+      message: "Happy birthday, Sam!",
       deliveryMethod: "email",
+      ...yearly,
+      scheduledFor: firstOccurrence(yearly, now),
+      nextRunAt: firstOccurrence(yearly, now),
     },
   ]);
 }
-console.log(existing ? `${DEMO_EMAIL} already exists` : `Seeded ${DEMO_EMAIL} with 3 contacts`);
+console.log(
+  existing ? `${DEMO_EMAIL} already exists` : `Seeded ${DEMO_EMAIL} with 3 contacts and 3 reminders`,
+);
 await pool.end();
 process.exit(0);
