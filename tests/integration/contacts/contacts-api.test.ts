@@ -233,15 +233,13 @@ describe("DELETE /api/contacts/{id}", () => {
         nextRunAt: when,
       })
       .returning();
-    await db
-      .insert(deliveries)
-      .values({
-        reminderId: r.id,
-        userId: user.id,
-        contactId: String(c.id),
-        occurrenceAt: when,
-        channel: "email",
-      });
+    await db.insert(deliveries).values({
+      reminderId: r.id,
+      userId: user.id,
+      contactId: String(c.id),
+      occurrenceAt: when,
+      channel: "email",
+    });
     const res = await callRoute(DELETE, `/api/contacts/${c.id}`, {
       method: "DELETE",
       cookie,
