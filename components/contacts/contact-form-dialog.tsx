@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
@@ -41,25 +41,43 @@ const FIELDS = ["name", "email", "phone", "relationship"] as const;
 
 /** Add Contact and Edit Contact: one form, validated by the same schema as the server. */
 export function ContactFormDialog(props: ContactFormDialogProps) {
-  const { open, onOpenChange, contact, defaultCountry, onSaved, onLimitReached } = props;
+  const t = useTranslations("contactForm");
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{props.contact ? t("editTitle") : t("addTitle")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the contact's values. */}
+        <ContactForm {...props} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ContactForm({
+  onOpenChange,
+  contact,
+  defaultCountry,
+  onSaved,
+  onLimitReached,
+}: ContactFormDialogProps) {
   const t = useTranslations("contactForm");
   const tc = useTranslations("contacts");
   const message = useContactMessage();
   const schema = useMemo(() => buildContactSchema(defaultCountry), [defaultCountry]);
-  const form = useForm<ContactFormValues>({ resolver: zodResolver(schema) });
-  const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
-  const watchedName = useWatch({ control: form.control, name: "name" });
-
-  useEffect(() => {
-    if (!open) return;
-    form.reset({
+  const form = useForm<ContactFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
       name: contact?.name ?? "",
       email: contact?.email ?? "",
       phone: contact?.phone ?? "",
       relationship: contact?.relationship ?? "",
-    });
-    setAvatar({ kind: "keep" });
-  }, [open, contact, form]);
+    },
+  });
+  const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
+  const watchedName = useWatch({ control: form.control, name: "name" });
 
   const onUploaded = useCallback((uploadURL: string) => setAvatar({ kind: "new", uploadURL }), []);
 
@@ -116,78 +134,65 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   const pending = form.formState.isSubmitting;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{contact ? t("editTitle") : t("addTitle")}</DialogTitle>
-          <DialogDescription>{t("description")}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="flex items-center gap-4">
-            <Avatar className="size-16">
-              {currentAvatar ? <AvatarImage src={currentAvatar} alt={t("photo")} /> : null}
-              <AvatarFallback className="text-lg">{initialsOf(watchedName || "?")}</AvatarFallback>
-            </Avatar>
-            <div className="flex flex-col gap-2">
-              <div className="flex gap-2">
-                <ImageUploadButton
-                  variant="outline"
-                  size="sm"
-                  maxFileSize={AVATAR_MAX_BYTES}
-                  onComplete={onUploaded}
-                >
-                  {currentAvatar || avatar.kind === "new" ? t("changePhoto") : t("uploadPhoto")}
-                </ImageUploadButton>
-                {currentAvatar || avatar.kind === "new" ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setAvatar({ kind: "remove" })}
-                  >
-                    {t("remove")}
-                  </Button>
-                ) : null}
-              </div>
-              {avatar.kind === "new" ? (
-                <p className="text-xs text-muted-foreground" data-testid="photo-pending">
-                  {t("photoPending")}
-                </p>
-              ) : null}
-            </div>
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="flex items-center gap-4">
+        <Avatar className="size-16">
+          {currentAvatar ? <AvatarImage src={currentAvatar} alt={t("photo")} /> : null}
+          <AvatarFallback className="text-lg">{initialsOf(watchedName || "?")}</AvatarFallback>
+        </Avatar>
+        <div className="flex flex-col gap-2">
+          <div className="flex gap-2">
+            <ImageUploadButton
+              variant="outline"
+              size="sm"
+              maxFileSize={AVATAR_MAX_BYTES}
+              onComplete={onUploaded}
+            >
+              {currentAvatar || avatar.kind === "new" ? t("changePhoto") : t("uploadPhoto")}
+            </ImageUploadButton>
+            {currentAvatar || avatar.kind === "new" ? (
+              <Button type="button" variant="ghost" size="sm" onClick={() => setAvatar({ kind: "remove" })}>
+                {t("remove")}
+              </Button>
+            ) : null}
           </div>
-          {FIELDS.map((field) => {
-            const error = errorOf(field);
-            const id = `contact-${field}`;
-            return (
-              <div key={field} className="grid gap-2">
-                <Label htmlFor={id}>{labels[field]}</Label>
-                <Input
-                  id={id}
-                  type={field === "email" ? "email" : field === "phone" ? "tel" : "text"}
-                  placeholder={placeholders[field]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  {...form.register(field)}
-                />
-                {error ? (
-                  <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? t("saving") : t("save")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          {avatar.kind === "new" ? (
+            <p className="text-xs text-muted-foreground" data-testid="photo-pending">
+              {t("photoPending")}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {FIELDS.map((field) => {
+        const error = errorOf(field);
+        const id = `contact-${field}`;
+        return (
+          <div key={field} className="grid gap-2">
+            <Label htmlFor={id}>{labels[field]}</Label>
+            <Input
+              id={id}
+              type={field === "email" ? "email" : field === "phone" ? "tel" : "text"}
+              placeholder={placeholders[field]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...form.register(field)}
+            />
+            {error ? (
+              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          {t("cancel")}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("saving") : t("save")}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }
