@@ -4,6 +4,7 @@ import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { getStorage } from "@/lib/storage/get-storage";
 import { objectPathOf } from "@/lib/storage/object-path";
+import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
 import { SNIFF_BYTES, sniffImageType } from "@/lib/storage/sniff-image-type";
 import { AVATAR_MAX_BYTES } from "@/lib/validations/contact";
 import { ownContact } from "./contact-select";
@@ -14,7 +15,10 @@ import { ownContact } from "./contact-select";
  * object is deleted, never attached.
  */
 export async function attachAvatar(userId: string, contactId: string, uploadUrl: string) {
-  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(ownContact(userId, contactId));
+  const [contact] = await db
+    .select({ id: contacts.id, avatarUrl: contacts.avatarUrl })
+    .from(contacts)
+    .where(ownContact(userId, contactId));
   if (!contact) throw notFound("Contact not found");
   const storage = getStorage();
   const key = storage.keyFromUploadUrl(uploadUrl);
@@ -44,5 +48,6 @@ export async function attachAvatar(userId: string, contactId: string, uploadUrl:
       .where(eq(storedObjects.id, object.id));
     await tx.update(contacts).set({ avatarUrl: objectPath }).where(ownContact(userId, contactId));
   });
+  if (contact.avatarUrl !== objectPath) await removeObjectAtPath(userId, contact.avatarUrl);
   return { objectPath };
 }

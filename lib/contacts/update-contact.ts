@@ -1,7 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
-import { contacts } from "@/db/schema";
-import { conflict, notFound } from "@/lib/api/errors";
+import { contacts, storedObjects } from "@/db/schema";
+import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { objectIdOfPath } from "@/lib/storage/object-path";
+import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
 import type { User } from "@/lib/users/find-session-user";
 import type { UpdateContactBody } from "@/lib/validations/contact";
 import { ownContact } from "./contact-select";
@@ -18,7 +20,7 @@ const pick = <K extends keyof UpdateContactBody>(body: UpdateContactBody, key: K
  * optional field), and the result is checked by the same schema as a new contact.
  */
 export async function updateContact(user: User, contactId: string, body: UpdateContactBody) {
-  await db.transaction(async (tx) => {
+  const previousAvatar = await db.transaction(async (tx) => {
     await lockContactOwner(tx, user.id);
     const [current] = await tx.select().from(contacts).where(ownContact(user.id, contactId));
     if (!current) throw notFound("Contact not found");
@@ -42,6 +44,20 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
       .where(and(eq(contacts.userId, user.id), ne(contacts.id, contactId)));
     const clash = new DuplicateKeys(others).clash(input);
     if (clash) throw conflict(clash);
+    if (input.avatarUrl && input.avatarUrl !== current.avatarUrl) {
+      // Only a checked image of this user's own can become an avatar.
+      const [object] = await tx
+        .select({ id: storedObjects.id })
+        .from(storedObjects)
+        .where(
+          and(
+            eq(storedObjects.id, objectIdOfPath(input.avatarUrl) ?? ""),
+            eq(storedObjects.ownerId, user.id),
+            eq(storedObjects.status, "ready"),
+          ),
+        );
+      if (!object) throw badRequest("avatarUrl: Invalid avatar");
+    }
     await tx
       .update(contacts)
       .set({
@@ -54,6 +70,8 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         updatedAt: new Date(),
       })
       .where(ownContact(user.id, contactId));
+    return (input.avatarUrl ?? null) === current.avatarUrl ? null : current.avatarUrl;
   });
+  await removeObjectAtPath(user.id, previousAvatar);
   return getContact(user.id, contactId);
 }

@@ -119,15 +119,13 @@ test("the free plan's sixth contact opens the upgrade dialog instead of being cr
   signIn,
 }) => {
   const user = await signIn({ planType: "free", subscriptionStatus: "active" });
-  await e2eDb
-    .insert(contacts)
-    .values(
-      Array.from({ length: 4 }, (_, i) => ({
-        userId: user.id,
-        name: `Friend ${i}`,
-        email: `f${i}@example.com`,
-      })),
-    );
+  await e2eDb.insert(contacts).values(
+    Array.from({ length: 4 }, (_, i) => ({
+      userId: user.id,
+      name: `Friend ${i}`,
+      email: `f${i}@example.com`,
+    })),
+  );
   await page.goto("/contacts");
   await expect(page.getByTestId("contact-card")).toHaveCount(4);
 

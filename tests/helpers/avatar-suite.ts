@@ -27,6 +27,7 @@ export function avatarSuite(options: AvatarSuiteOptions) {
       avatarRoute,
       objectRoute,
       contactsRoute,
+      contactRoute,
       { db },
       schema,
       { eq },
@@ -38,6 +39,7 @@ export function avatarSuite(options: AvatarSuiteOptions) {
       import("@/app/api/contacts/[id]/avatar/route"),
       import("@/app/api/objects/uploads/[id]/route"),
       import("@/app/api/contacts/route"),
+      import("@/app/api/contacts/[id]/route"),
       import("@/lib/db"),
       import("@/db/schema"),
       import("drizzle-orm"),
@@ -66,7 +68,13 @@ export function avatarSuite(options: AvatarSuiteOptions) {
       (await db.select().from(schema.contacts).where(eq(schema.contacts.id, id)))[0];
     const objectsOf = () =>
       db.select().from(schema.storedObjects).where(eq(schema.storedObjects.ownerId, user.id));
+    const putContact = (body: Record<string, unknown>) =>
+      callRoute(contactRoute.PUT, `/api/contacts/${id}`, { method: "PUT", cookie, params: { id }, body });
+    const deleteContact = () =>
+      callRoute(contactRoute.DELETE, `/api/contacts/${id}`, { method: "DELETE", cookie, params: { id } });
     return {
+      putContact,
+      deleteContact,
       callRoute,
       createSignedInUser,
       objectRoute,
@@ -144,6 +152,38 @@ export function avatarSuite(options: AvatarSuiteOptions) {
       expect((await t.contactRow()).avatarUrl).toBeNull();
       expect((await t.attach("https://elsewhere.example/x.png")).status).toBe(400);
       expect((await t.attach(uploadURL, t.cookie, crypto.randomUUID())).status).toBe(404);
+    });
+
+    it("replaces, refuses foreign, removes and deletes photos without leaving objects behind", async () => {
+      const t = await load();
+      const upload = async () => {
+        const url = await t.newUpload();
+        expect(await options.put(url, PNG_1X1, "image/png")).toBe(200);
+        return { url, key: t.storage.keyFromUploadUrl(url) ?? "" };
+      };
+      const first = await upload();
+      const firstPath = String((await t.attach(first.url)).json.objectPath);
+      const second = await upload();
+      const secondPath = String((await t.attach(second.url)).json.objectPath);
+      expect((await t.contactRow()).avatarUrl).toBe(secondPath);
+      expect(await t.storage.size(first.key)).toBeNull();
+      expect((await t.objectsOf()).map((o) => o.key)).toEqual([second.key]);
+
+      // Someone else's (or the replaced) object path cannot be set as the avatar.
+      expect((await t.putContact({ avatarUrl: firstPath })).status).toBe(400);
+      expect((await t.contactRow()).avatarUrl).toBe(secondPath);
+
+      // Removing the photo deletes the object.
+      expect((await t.putContact({ avatarUrl: null })).status).toBe(200);
+      expect(await t.storage.size(second.key)).toBeNull();
+      expect(await t.objectsOf()).toHaveLength(0);
+
+      // Deleting a contact deletes its photo.
+      const third = await upload();
+      await t.attach(third.url);
+      expect((await t.deleteContact()).status).toBe(204);
+      expect(await t.storage.size(third.key)).toBeNull();
+      expect(await t.objectsOf()).toHaveLength(0);
     });
   });
 }
