@@ -79,7 +79,14 @@ function ContactForm({
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
   const watchedName = useWatch({ control: form.control, name: "name" });
 
-  const onUploaded = useCallback((uploadURL: string) => setAvatar({ kind: "new", uploadURL }), []);
+  const tu = useTranslations("upload");
+  const onUploaded = useCallback(
+    (uploadURL: string) => {
+      setAvatar({ kind: "new", uploadURL });
+      toast.success(tu("imageUploaded"), { description: tu("imageUploadedDescription") });
+    },
+    [tu],
+  );
 
   const submit = form.handleSubmit(async (values) => {
     const fields = {

@@ -152,3 +152,31 @@ test("the free plan's sixth contact opens the upgrade dialog instead of being cr
   await expect(upgrade).toBeHidden();
   expect(await rowsOf(user.id)).toHaveLength(5);
 });
+
+test("imports from the phone's contact picker, counting incomplete entries as failed", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn();
+  // Chromium on a desktop has no Contact Picker and its native sheet cannot be driven by a
+  // test: the page gets a picker that answers as Chrome on Android does.
+  await page.addInitScript(() => {
+    const entries = [
+      { name: ["Pia Ray"], email: ["pia@example.com"], tel: [] },
+      { name: ["Raj Patel"], email: [], tel: ["+1 415 555 2671"] },
+      { name: [], email: ["nameless@example.com"], tel: [] },
+      { name: ["No Way"], email: [], tel: [] },
+    ];
+    Object.defineProperty(navigator, "contacts", { value: { select: async () => entries } });
+  });
+  await page.goto("/contacts");
+  await page.getByRole("button", { name: "Import Contacts" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Contacts" });
+  await dialog.getByRole("tab", { name: "Phone" }).click();
+  await dialog.getByRole("button", { name: "Import from Phone" }).click();
+  await expect(page.getByText("Successfully imported 2 contacts, 2 failed")).toBeVisible();
+  await expect(dialog.getByTestId("import-failures")).toContainText(
+    "Row 3: Entry has no name, or neither email nor phone",
+  );
+  expect((await rowsOf(user.id)).map((c) => c.name).sort()).toEqual(["Pia Ray", "Raj Patel"]);
+});
