@@ -57,31 +57,31 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
             </DropdownMenuContent>
           </DropdownMenu>
         </div>
-        <dl className="grid gap-1 text-sm text-muted-foreground">
+        <ul className="grid gap-1 text-sm text-muted-foreground">
           {contact.email ? (
-            <div className="flex items-center gap-2">
+            <li className="flex items-center gap-2">
               <Mail className="size-4" aria-hidden />
-              <dd className="truncate">{contact.email}</dd>
-            </div>
+              <span className="truncate">{contact.email}</span>
+            </li>
           ) : null}
           {contact.phone ? (
-            <div className="flex items-center gap-2">
+            <li className="flex items-center gap-2">
               <Phone className="size-4" aria-hidden />
-              <dd>{contact.phone}</dd>
-            </div>
+              <span>{contact.phone}</span>
+            </li>
           ) : null}
-          <div className="flex items-center gap-2">
+          <li className="flex items-center gap-2">
             <Bell className="size-4" aria-hidden />
-            <dd>{t("reminderCount", { count: contact.reminderCount })}</dd>
-          </div>
-          <dd className="text-xs">
+            <span>{t("reminderCount", { count: contact.reminderCount })}</span>
+          </li>
+          <li className="text-xs">
             {contact.lastReminder
               ? t("lastReminder", {
                   date: format.dateTime(new Date(contact.lastReminder), { dateStyle: "medium" }),
                 })
               : t("neverReminded")}
-          </dd>
-        </dl>
+          </li>
+        </ul>
         <Button asChild variant="outline" className="mt-auto">
           <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>
             {t("sendReminder")}

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import { PNG_1X1 } from "../helpers/avatar-suite";
@@ -17,6 +18,8 @@ test("adds a contact with a photo, searches, edits and deletes it", async ({ pag
   const dialog = page.getByRole("dialog", { name: "Add Contact" });
   await dialog.getByRole("button", { name: "Save Contact" }).click();
   await expect(dialog.getByText("Name is required", { exact: true })).toBeVisible();
+  const dialogAudit = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
+  expect(dialogAudit.violations.map((v) => v.id)).toEqual([]);
   await expect(dialog.getByText("Either email or phone must be provided")).toBeVisible();
   await dialog.getByLabel("Name", { exact: true }).fill("Ann Lee");
   await dialog.getByLabel("Email", { exact: true }).fill("ann@example.com");
@@ -54,6 +57,8 @@ test("adds a contact with a photo, searches, edits and deletes it", async ({ pag
   await expect(page.getByTestId("contact-card").filter({ hasText: "Bob Stone" })).toContainText(
     "+14155552671",
   );
+  const audit = await new AxeBuilder({ page }).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
   await page.getByLabel("Search contacts by name").fill("ANN");
   await expect(page.getByTestId("contact-card")).toHaveCount(1);
   await page.getByLabel("Search contacts by name").fill("nobody");
