@@ -113,6 +113,10 @@ describe("POST /api/contacts", () => {
 });
 
 describe("GET /api/contacts", () => {
+  it("answers 401 when signed out", async () => {
+    expect((await callRoute(GET, "/api/contacts")).status).toBe(401);
+  });
+
   it("lists only the user's contacts with reminder counts (cancelled excluded) and the last sent time", async () => {
     const { user, cookie } = await createSignedInUser();
     const other = await createSignedInUser();
