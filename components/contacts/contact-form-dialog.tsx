@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
@@ -24,7 +24,8 @@ import { RequestError, requestJson } from "@/lib/contacts/request-json";
 import { AVATAR_MAX_BYTES, buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
 import { useContactMessage } from "./use-contact-message";
 
-type AvatarChange = { kind: "keep" } | { kind: "remove" } | { kind: "new"; uploadURL: string };
+type AvatarChange =
+  { kind: "keep" } | { kind: "remove" } | { kind: "new"; uploadURL: string; preview: string };
 
 export interface ContactFormDialogProps {
   open: boolean;
@@ -44,7 +45,8 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   const t = useTranslations("contactForm");
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>
+      {/* Centred without a transform: the photo dialog inside is position: fixed to the viewport. */}
+      <DialogContent className="inset-0 m-auto h-fit translate-none">
         <DialogHeader>
           <DialogTitle>{props.contact ? t("editTitle") : t("addTitle")}</DialogTitle>
           <DialogDescription>{t("description")}</DialogDescription>
@@ -78,11 +80,14 @@ function ContactForm({
   });
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
   const watchedName = useWatch({ control: form.control, name: "name" });
+  const preview = avatar.kind === "new" ? avatar.preview : null;
+  // The local preview of a new photo is released when replaced or when the form closes.
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const tu = useTranslations("upload");
   const onUploaded = useCallback(
-    (uploadURL: string) => {
-      setAvatar({ kind: "new", uploadURL });
+    (uploadURL: string, file: Blob) => {
+      setAvatar({ kind: "new", uploadURL, preview: URL.createObjectURL(file) });
       toast.success(tu("imageUploaded"), { description: tu("imageUploadedDescription") });
     },
     [tu],
@@ -130,7 +135,8 @@ function ContactForm({
     const text = form.formState.errors[field]?.message;
     return text ? message(text) : undefined;
   };
-  const currentAvatar = avatar.kind === "keep" ? contact?.avatarUrl : null;
+  const currentAvatar =
+    avatar.kind === "keep" ? contact?.avatarUrl : avatar.kind === "new" ? avatar.preview : null;
   const labels = { name: t("name"), email: t("email"), phone: t("phone"), relationship: t("relationship") };
   const placeholders = {
     name: t("namePlaceholder"),
@@ -155,9 +161,9 @@ function ContactForm({
               maxFileSize={AVATAR_MAX_BYTES}
               onComplete={onUploaded}
             >
-              {currentAvatar || avatar.kind === "new" ? t("changePhoto") : t("uploadPhoto")}
+              {currentAvatar ? t("changePhoto") : t("uploadPhoto")}
             </ImageUploadButton>
-            {currentAvatar || avatar.kind === "new" ? (
+            {currentAvatar ? (
               <Button type="button" variant="ghost" size="sm" onClick={() => setAvatar({ kind: "remove" })}>
                 {t("remove")}
               </Button>

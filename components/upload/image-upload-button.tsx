@@ -16,8 +16,8 @@ export const IMAGE_UPLOAD_DEFAULTS = { maxNumberOfFiles: 1, maxFileSize: 10_485_
 export interface ImageUploadButtonProps extends Omit<ButtonProps, "onClick"> {
   maxNumberOfFiles?: number;
   maxFileSize?: number;
-  /** Called with the upload URL of each completed file. */
-  onComplete(uploadURL: string): void;
+  /** Called with the upload URL and the bytes of each completed file. */
+  onComplete(uploadURL: string, file: Blob): void;
 }
 
 /**
@@ -54,8 +54,8 @@ export function ImageUploadButton({
   );
 
   useEffect(() => {
-    const handler = (_file: unknown, response: { uploadURL?: string }) => {
-      if (response.uploadURL) onComplete(response.uploadURL);
+    const handler = (file: { data?: unknown } | undefined, response: { uploadURL?: string }) => {
+      if (file?.data instanceof Blob && response.uploadURL) onComplete(response.uploadURL, file.data);
     };
     uppy.on("upload-success", handler);
     return () => {
