@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
+import { ContactsScreen } from "@/components/contacts/contacts-screen";
+import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { contactLimitOf } from "@/lib/contacts/contact-limit";
+import { listContacts } from "@/lib/contacts/list-contacts";
+import { countryOf } from "@/lib/validations/phone";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("contacts");
+  return { title: t("title") };
+}
+
+export default async function ContactsPage() {
+  const user = await getCurrentUser();
+  if (!user) redirect("/");
+  const contacts = await listContacts(user.id);
+  const planType = (PLAN_TYPES as readonly string[]).includes(user.planType)
+    ? (user.planType as PlanType)
+    : "free";
+  return (
+    <ContactsScreen
+      initialContacts={contacts.map((c) => ({
+        ...c,
+        deliveryMethod: c.deliveryMethod === "sms" ? "sms" : "email",
+        lastReminder: c.lastReminder ? c.lastReminder.toISOString() : null,
+      }))}
+      planType={planType}
+      contactLimit={contactLimitOf(user.planType)}
+      defaultCountry={countryOf(user.phone)}
+    />
+  );
+}

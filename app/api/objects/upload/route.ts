@@ -1,0 +1,5 @@
+import { userRoute } from "@/lib/api/route";
+import { RATE_LIMITS } from "@/lib/security/rate-limit";
+import { requestUpload } from "@/lib/storage/request-upload";
+
+export const POST = userRoute({ rateLimit: RATE_LIMITS.upload }, async ({ user }) => requestUpload(user.id));

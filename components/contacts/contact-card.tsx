@@ -1,0 +1,93 @@
+"use client";
+
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { Bell, Mail, MoreVertical, Pencil, Phone, Trash2 } from "lucide-react";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
+
+export interface ContactCardProps {
+  contact: ContactView;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+/** One contact: photo or initials, details, reminder figures, Send Reminder and a menu. */
+export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
+  const t = useTranslations("contacts");
+  const format = useFormatter();
+  return (
+    <Card data-testid="contact-card" className="flex flex-col">
+      <CardContent className="flex flex-1 flex-col gap-4 p-5">
+        <div className="flex items-start gap-3">
+          <Avatar className="size-12">
+            {contact.avatarUrl ? <AvatarImage src={contact.avatarUrl} alt={contact.name} /> : null}
+            <AvatarFallback aria-hidden>{initialsOf(contact.name)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate font-semibold">{contact.name}</h2>
+            {contact.relationship ? (
+              <Badge variant="secondary" className="mt-1">
+                {contact.relationship}
+              </Badge>
+            ) : null}
+          </div>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={t("menuLabel", { name: contact.name })}>
+                <MoreVertical />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={onEdit}>
+                <Pencil /> {t("editContact")}
+              </DropdownMenuItem>
+              <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+                <Trash2 /> {t("deleteContact")}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+        <ul className="grid gap-1 text-sm text-muted-foreground">
+          {contact.email ? (
+            <li className="flex items-center gap-2">
+              <Mail className="size-4" aria-hidden />
+              <span className="truncate">{contact.email}</span>
+            </li>
+          ) : null}
+          {contact.phone ? (
+            <li className="flex items-center gap-2">
+              <Phone className="size-4" aria-hidden />
+              <span>{contact.phone}</span>
+            </li>
+          ) : null}
+          <li className="flex items-center gap-2">
+            <Bell className="size-4" aria-hidden />
+            <span>{t("reminderCount", { count: contact.reminderCount })}</span>
+          </li>
+          <li className="text-xs">
+            {contact.lastReminder
+              ? t("lastReminder", {
+                  date: format.dateTime(new Date(contact.lastReminder), { dateStyle: "medium" }),
+                })
+              : t("neverReminded")}
+          </li>
+        </ul>
+        <Button asChild variant="outline" className="mt-auto">
+          <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>
+            {t("sendReminder")}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,211 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import type { CountryCode } from "libphonenumber-js";
+import { toast } from "sonner";
+import { ImageUploadButton } from "@/components/upload/image-upload-button";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
+import { RequestError, requestJson } from "@/lib/contacts/request-json";
+import { AVATAR_MAX_BYTES, buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
+import { useContactMessage } from "./use-contact-message";
+
+type AvatarChange =
+  { kind: "keep" } | { kind: "remove" } | { kind: "new"; uploadURL: string; preview: string };
+
+export interface ContactFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The contact being edited; absent to add one. */
+  contact?: ContactView;
+  defaultCountry?: CountryCode;
+  onSaved(): void;
+  /** The server refused a new contact because the plan's limit is reached. */
+  onLimitReached(): void;
+}
+
+const FIELDS = ["name", "email", "phone", "relationship"] as const;
+
+/** Add Contact and Edit Contact: one form, validated by the same schema as the server. */
+export function ContactFormDialog(props: ContactFormDialogProps) {
+  const t = useTranslations("contactForm");
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      {/* Centred without a transform: the photo dialog inside is position: fixed to the viewport. */}
+      <DialogContent className="inset-0 m-auto h-fit translate-none">
+        <DialogHeader>
+          <DialogTitle>{props.contact ? t("editTitle") : t("addTitle")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the contact's values. */}
+        <ContactForm {...props} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ContactForm({
+  onOpenChange,
+  contact,
+  defaultCountry,
+  onSaved,
+  onLimitReached,
+}: ContactFormDialogProps) {
+  const t = useTranslations("contactForm");
+  const tc = useTranslations("contacts");
+  const message = useContactMessage();
+  const schema = useMemo(() => buildContactSchema(defaultCountry), [defaultCountry]);
+  const form = useForm<ContactFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: contact?.name ?? "",
+      email: contact?.email ?? "",
+      phone: contact?.phone ?? "",
+      relationship: contact?.relationship ?? "",
+    },
+  });
+  const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
+  const watchedName = useWatch({ control: form.control, name: "name" });
+  const preview = avatar.kind === "new" ? avatar.preview : null;
+  // The local preview of a new photo is released when replaced or when the form closes.
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const tu = useTranslations("upload");
+  const onUploaded = useCallback(
+    (uploadURL: string, file: Blob) => {
+      setAvatar({ kind: "new", uploadURL, preview: URL.createObjectURL(file) });
+      toast.success(tu("imageUploaded"), { description: tu("imageUploadedDescription") });
+    },
+    [tu],
+  );
+
+  const submit = form.handleSubmit(async (values) => {
+    const fields = {
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      relationship: values.relationship,
+    };
+    try {
+      let id = contact?.id;
+      if (contact) {
+        await requestJson("PUT", `/api/contacts/${contact.id}`, {
+          ...Object.fromEntries(FIELDS.map((f) => [f, fields[f] || null])),
+          ...(avatar.kind === "remove" ? { avatarUrl: null } : {}),
+        });
+      } else {
+        id = (await requestJson<ContactView>("POST", "/api/contacts", fields)).id;
+      }
+      if (avatar.kind === "new" && id) {
+        try {
+          await requestJson("PUT", `/api/contacts/${id}/avatar`, { avatarUrl: avatar.uploadURL });
+        } catch (error) {
+          // An unchecked upload is never attached: the contact keeps its previous photo.
+          toast.error(t("avatarFailed"), { description: message(error) });
+        }
+      }
+      toast.success(contact ? tc("contactUpdated") : tc("contactAdded"));
+      onOpenChange(false);
+      onSaved();
+    } catch (error) {
+      if (error instanceof RequestError && error.body?.code === "contact_limit") {
+        onOpenChange(false);
+        onLimitReached();
+        return;
+      }
+      toast.error(tc("error"), { description: message(error) });
+    }
+  });
+
+  const errorOf = (field: (typeof FIELDS)[number]) => {
+    const text = form.formState.errors[field]?.message;
+    return text ? message(text) : undefined;
+  };
+  const currentAvatar =
+    avatar.kind === "keep" ? contact?.avatarUrl : avatar.kind === "new" ? avatar.preview : null;
+  const labels = { name: t("name"), email: t("email"), phone: t("phone"), relationship: t("relationship") };
+  const placeholders = {
+    name: t("namePlaceholder"),
+    email: t("emailPlaceholder"),
+    phone: t("phonePlaceholder"),
+    relationship: t("relationshipPlaceholder"),
+  };
+  const pending = form.formState.isSubmitting;
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="flex items-center gap-4">
+        <Avatar className="size-16">
+          {currentAvatar ? <AvatarImage src={currentAvatar} alt={t("photo")} /> : null}
+          <AvatarFallback className="text-lg">{initialsOf(watchedName || "?")}</AvatarFallback>
+        </Avatar>
+        <div className="flex flex-col gap-2">
+          <div className="flex gap-2">
+            <ImageUploadButton
+              variant="outline"
+              size="sm"
+              maxFileSize={AVATAR_MAX_BYTES}
+              onComplete={onUploaded}
+            >
+              {currentAvatar ? t("changePhoto") : t("uploadPhoto")}
+            </ImageUploadButton>
+            {currentAvatar ? (
+              <Button type="button" variant="ghost" size="sm" onClick={() => setAvatar({ kind: "remove" })}>
+                {t("remove")}
+              </Button>
+            ) : null}
+          </div>
+          {avatar.kind === "new" ? (
+            <p className="text-xs text-muted-foreground" data-testid="photo-pending">
+              {t("photoPending")}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {FIELDS.map((field) => {
+        const error = errorOf(field);
+        const id = `contact-${field}`;
+        return (
+          <div key={field} className="grid gap-2">
+            <Label htmlFor={id}>{labels[field]}</Label>
+            <Input
+              id={id}
+              type={field === "email" ? "email" : field === "phone" ? "tel" : "text"}
+              placeholder={placeholders[field]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...form.register(field)}
+            />
+            {error ? (
+              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          {t("cancel")}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("saving") : t("save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { useTranslations } from "next-intl";
+import { Plus, Search, Upload, Users } from "lucide-react";
+import { toast } from "sonner";
+import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { PlanType } from "@/db/schema/enums";
+import type { CountryCode } from "libphonenumber-js";
+import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
+import { requestJson } from "@/lib/contacts/request-json";
+import { ContactCard } from "./contact-card";
+import { ContactFormDialog } from "./contact-form-dialog";
+import { DeleteContactDialog } from "./delete-contact-dialog";
+import { EmptyState } from "./empty-state";
+import { ImportContactsDialog } from "./import-contacts-dialog";
+
+export interface ContactsScreenProps {
+  initialContacts: ContactView[];
+  planType: PlanType;
+  contactLimit: number;
+  defaultCountry?: CountryCode;
+}
+
+/** The Contacts screen (SPEC section 2). */
+export function ContactsScreen({
+  initialContacts,
+  planType,
+  contactLimit,
+  defaultCountry,
+}: ContactsScreenProps) {
+  const t = useTranslations("contacts");
+  const [contacts, setContacts] = useState(initialContacts);
+  const [query, setQuery] = useState("");
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ContactView | undefined>();
+  const [deleting, setDeleting] = useState<ContactView | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+
+  const refresh = useCallback(async () => {
+    try {
+      setContacts(await requestJson<ContactView[]>("GET", "/api/contacts"));
+    } catch (error) {
+      toast.error(t("error"), { description: error instanceof Error ? error.message : String(error) });
+    }
+  }, [t]);
+
+  const add = () => {
+    // At the limit the upgrade prompt shows instead of the form (the server checks again).
+    if (contacts.length >= contactLimit) {
+      setUpgradeOpen(true);
+      return;
+    }
+    setEditing(undefined);
+    setFormOpen(true);
+  };
+
+  const visible = filterContacts(contacts, query);
+
+  return (
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 p-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+          <p className="text-muted-foreground">{t("subtitle")}</p>
+          <p className="text-sm text-muted-foreground" data-testid="contacts-usage">
+            {t("usage", { used: contacts.length, limit: contactLimit })}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => setImportOpen(true)}>
+            <Upload /> {t("importContacts")}
+          </Button>
+          <Button onClick={add}>
+            <Plus /> {t("addContact")}
+          </Button>
+        </div>
+      </header>
+
+      <div className="relative max-w-md">
+        <Search
+          className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label={t("searchLabel")}
+          placeholder={t("searchPlaceholder")}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+
+      {visible.length === 0 ? (
+        query.trim() ? (
+          <EmptyState
+            icon={Search}
+            title={t("noResultsTitle")}
+            description={t("noResultsDescription", { query })}
+          />
+        ) : (
+          <EmptyState
+            icon={Users}
+            title={t("emptyTitle")}
+            description={t("emptyDescription")}
+            action={
+              <Button onClick={add}>
+                <Plus /> {t("addContact")}
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {visible.map((contact) => (
+            <li key={contact.id}>
+              <ContactCard
+                contact={contact}
+                onEdit={() => {
+                  setEditing(contact);
+                  setFormOpen(true);
+                }}
+                onDelete={() => setDeleting(contact)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ContactFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        contact={editing}
+        defaultCountry={defaultCountry}
+        onSaved={refresh}
+        onLimitReached={() => setUpgradeOpen(true)}
+      />
+      <DeleteContactDialog
+        contact={deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onDeleted={refresh}
+      />
+      <ImportContactsDialog open={importOpen} onOpenChange={setImportOpen} onImported={refresh} />
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} limit="contacts" planType={planType} />
+    </main>
+  );
+}

@@ -1,0 +1,158 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { Download, Smartphone, Upload } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { CONTACTS_TEMPLATE_CSV, CONTACTS_TEMPLATE_FILENAME } from "@/lib/contacts/contacts-template";
+import type { ImportFailure, ImportResult } from "@/lib/contacts/import-contacts";
+import { CsvFormatError, parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
+import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
+import { requestJson } from "@/lib/contacts/request-json";
+import type { ImportRow } from "@/lib/validations/contact";
+import { useImportReason } from "./use-import-reason";
+
+export interface ImportContactsDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onImported(): void;
+}
+
+function downloadTemplate() {
+  const url = URL.createObjectURL(new Blob([CONTACTS_TEMPLATE_CSV], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = CONTACTS_TEMPLATE_FILENAME;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Import dialog: a CSV file or the phone's contact picker, then one server import. */
+export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportContactsDialogProps) {
+  const t = useTranslations("contactImport");
+  const reason = useImportReason();
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+  const [failures, setFailures] = useState<ImportFailure[]>([]);
+
+  const send = async (rows: ImportRow[], localFailures: ImportFailure[]) => {
+    const result: ImportResult =
+      rows.length > 0
+        ? await requestJson<ImportResult>("POST", "/api/contacts/import", { rows })
+        : { imported: 0, failed: 0, failures: [] };
+    const all = [...localFailures, ...result.failures].sort((a, b) => a.line - b.line);
+    const description =
+      t("successCount", { count: result.imported }) +
+      (all.length > 0 ? t("failedCount", { count: all.length }) : "");
+    toast.success(t("importComplete"), { description });
+    setFailures(all);
+    if (result.imported > 0) onImported();
+    if (all.length === 0) onOpenChange(false);
+  };
+
+  const importCsv = async () => {
+    if (!file) return;
+    setPending(true);
+    try {
+      const parsed = parseContactsCsv(await file.text());
+      await send(parsed.rows, parsed.skipped);
+    } catch (error) {
+      const message = error instanceof CsvFormatError || error instanceof Error ? error.message : "";
+      toast.error(t("importFailed"), { description: message ? reason(message) : t("failedDefault") });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const importPhone = async () => {
+    if (!isPhonePickerSupported()) {
+      toast.error(t("notSupported"), { description: t("notSupportedDescription") });
+      return;
+    }
+    setPending(true);
+    try {
+      const picked = await pickPhoneContacts();
+      if (!picked) return;
+      const incomplete = picked.incomplete.map((line) => ({
+        line,
+        reason: t("reasons.phoneEntryIncomplete"),
+      }));
+      await send(picked.rows, incomplete);
+    } catch {
+      toast.error(t("importFailed"), { description: t("phoneFailed") });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setFile(null);
+      setFailures([]);
+    }
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
+        </DialogHeader>
+        <Tabs defaultValue="csv">
+          <TabsList className="w-full">
+            <TabsTrigger value="csv">{t("csvTab")}</TabsTrigger>
+            <TabsTrigger value="phone">{t("phoneTab")}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="csv" className="grid gap-4 pt-2">
+            <p className="text-sm text-muted-foreground">{t("csvHelp")}</p>
+            <Button type="button" variant="outline" onClick={downloadTemplate} className="w-fit">
+              <Download /> {t("downloadTemplate")}
+            </Button>
+            <div className="grid gap-2">
+              <Label htmlFor="contacts-csv">{t("fileLabel")}</Label>
+              <Input
+                id="contacts-csv"
+                type="file"
+                accept=".csv,text/csv"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+            </div>
+            <Button type="button" onClick={importCsv} disabled={!file || pending} className="w-fit">
+              <Upload /> {pending ? t("importing") : t("import")}
+            </Button>
+          </TabsContent>
+          <TabsContent value="phone" className="grid gap-4 pt-2">
+            <p className="text-sm text-muted-foreground">{t("phoneHelp")}</p>
+            <Button type="button" onClick={importPhone} disabled={pending} className="w-fit">
+              <Smartphone /> {t("importFromPhone")}
+            </Button>
+          </TabsContent>
+        </Tabs>
+        {failures.length > 0 ? (
+          <section aria-labelledby="import-failures" className="grid gap-2">
+            <h3 id="import-failures" className="text-sm font-medium">
+              {t("failuresTitle")}
+            </h3>
+            <ul
+              className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
+              data-testid="import-failures"
+            >
+              {failures.map((failure) => (
+                <li key={`${failure.line}-${failure.reason}`}>
+                  {t("failureRow", { line: failure.line, reason: reason(failure.reason) })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

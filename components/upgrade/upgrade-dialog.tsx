@@ -1,0 +1,58 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { UPGRADE_ORDER } from "@/config/plans";
+import type { PlanType } from "@/db/schema/enums";
+
+/** The plan after this one in SPEC's upgrade order; none after business or for payg. */
+export function nextPlanOf(planType: PlanType): PlanType | null {
+  const index = UPGRADE_ORDER.indexOf(planType);
+  return index >= 0 && index < UPGRADE_ORDER.length - 1 ? UPGRADE_ORDER[index + 1] : null;
+}
+
+export interface UpgradeDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  limit: "contacts" | "reminders";
+  planType: PlanType;
+}
+
+/** SPEC's Upgrade dialog, shown instead of creating when a plan limit is reached. */
+export function UpgradeDialog({ open, onOpenChange, limit, planType }: UpgradeDialogProps) {
+  const t = useTranslations("upgrade");
+  const next = nextPlanOf(planType);
+  const plan = t(`plans.${planType}`);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="upgrade-dialog">
+        <DialogHeader>
+          <DialogTitle>{limit === "contacts" ? t("contactTitle") : t("reminderTitle")}</DialogTitle>
+          <DialogDescription>
+            {limit === "contacts" ? t("contactMessage", { plan }) : t("reminderMessage", { plan })}
+            {next ? ` ${t("growMessage")}` : null}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {t("notNow")}
+          </Button>
+          <Button asChild>
+            <Link href="/pricing">
+              {next ? t("upgradeTo", { plan: t(`plans.${next}`) }) : t("viewPlans")}
+            </Link>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

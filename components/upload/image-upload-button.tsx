@@ -1,0 +1,109 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import AwsS3 from "@uppy/aws-s3";
+import Uppy from "@uppy/core";
+import DashboardModal from "@uppy/react/dashboard-modal";
+import "@uppy/core/css/style.min.css";
+import "@uppy/dashboard/css/style.min.css";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { requestJson } from "@/lib/contacts/request-json";
+
+/** SPEC's image-upload defaults (section 9). */
+export const IMAGE_UPLOAD_DEFAULTS = { maxNumberOfFiles: 1, maxFileSize: 10_485_760 };
+
+export interface ImageUploadButtonProps extends Omit<ButtonProps, "onClick"> {
+  maxNumberOfFiles?: number;
+  maxFileSize?: number;
+  /** Called with the upload URL and the bytes of each completed file. */
+  onComplete(uploadURL: string, file: Blob): void;
+}
+
+/**
+ * The image-upload dialog: Uppy's Dashboard in a modal, images only, started explicitly,
+ * no 'powered by' credit. Each file goes by one PUT to a URL from POST /api/objects/upload.
+ */
+export function ImageUploadButton({
+  maxNumberOfFiles = IMAGE_UPLOAD_DEFAULTS.maxNumberOfFiles,
+  maxFileSize = IMAGE_UPLOAD_DEFAULTS.maxFileSize,
+  onComplete,
+  children,
+  ...buttonProps
+}: ImageUploadButtonProps) {
+  const t = useTranslations("upload");
+  const [open, setOpen] = useState(false);
+  const [uppy] = useState(() =>
+    new Uppy({
+      autoProceed: false,
+      restrictions: { maxNumberOfFiles, maxFileSize, allowedFileTypes: ["image/*"] },
+      locale: {
+        strings: {
+          exceedsSize: t.raw("tooLarge") as string,
+          youCanOnlyUploadFileTypes: t.raw("onlyImages") as string,
+        },
+        pluralize: (n: number) => (n === 1 ? 0 : 1),
+      },
+    }).use(AwsS3, {
+      shouldUseMultipart: false,
+      async signRequest() {
+        const { uploadURL } = await requestJson<{ uploadURL: string }>("POST", "/api/objects/upload");
+        return { url: uploadURL };
+      },
+    }),
+  );
+
+  useEffect(() => {
+    const handler = (file: { data?: unknown } | undefined, response: { uploadURL?: string }) => {
+      if (file?.data instanceof Blob && response.uploadURL) onComplete(response.uploadURL, file.data);
+    };
+    uppy.on("upload-success", handler);
+    return () => {
+      uppy.off("upload-success", handler);
+    };
+  }, [uppy, onComplete]);
+
+  useEffect(() => {
+    const reset = () => uppy.clear();
+    uppy.on("complete", reset);
+    return () => {
+      uppy.off("complete", reset);
+    };
+  }, [uppy]);
+
+  useEffect(() => () => uppy.destroy(), [uppy]);
+
+  const raw = (key: Parameters<typeof t.raw>[0]) => t.raw(key) as string;
+  return (
+    <>
+      <Button type="button" {...buttonProps} onClick={() => setOpen(true)}>
+        {children}
+      </Button>
+      <DashboardModal
+        uppy={uppy}
+        open={open}
+        onRequestClose={() => setOpen(false)}
+        closeAfterFinish
+        proudlyDisplayPoweredByUppy={false}
+        // The modal's size (750 by 550) and thumbnail width are SPEC's, and Uppy's defaults.
+        thumbnailWidth={280}
+        locale={{
+          strings: {
+            dropPasteFiles: raw("dropHint"),
+            browseFiles: raw("browse"),
+            uploadXFiles: { 0: raw("uploadOne"), 1: raw("uploadMany") },
+            done: raw("done"),
+            cancel: raw("cancel"),
+            back: raw("back"),
+            addMore: raw("addMore"),
+            removeFile: raw("removeFile"),
+            uploadComplete: raw("uploadComplete"),
+            uploading: raw("uploading"),
+            closeModal: raw("closeModal"),
+            xFilesSelected: { 0: raw("xFilesSelected"), 1: raw("xFilesSelected") },
+          },
+        }}
+      />
+    </>
+  );
+}

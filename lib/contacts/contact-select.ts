@@ -1,0 +1,35 @@
+import { and, eq, sql } from "drizzle-orm";
+import { contacts } from "@/db/schema";
+
+/**
+ * The fields GET /api/contacts returns for each contact (SPEC section 3) plus two computed
+ * in SQL:
+ * - reminderCount: the contact's reminders that are not cancelled (scheduled, sent, failed).
+ * - lastReminder: when a reminder was last actually sent to this contact (the latest
+ *   delivery that reached 'sent' or 'delivered'), or null if none ever was.
+ */
+export const contactSelect = {
+  id: contacts.id,
+  userId: contacts.userId,
+  name: contacts.name,
+  email: contacts.email,
+  phone: contacts.phone,
+  relationship: contacts.relationship,
+  avatarUrl: contacts.avatarUrl,
+  deliveryMethod: contacts.deliveryMethod,
+  createdAt: contacts.createdAt,
+  // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
+  reminderCount: sql<number>`(
+    select count(*)::int from reminders r
+    where r.contact_id = "contacts"."id" and r.status <> 'cancelled'
+  )`.as("reminder_count"),
+  lastReminder: sql<Date | null>`(
+    select max(d.sent_at) from deliveries d
+    where d.contact_id = "contacts"."id" and d.status in ('sent', 'delivered')
+  )`
+    .mapWith((value: string | Date | null) => (value ? new Date(value) : null))
+    .as("last_reminder"),
+};
+
+export const ownContact = (userId: string, contactId: string) =>
+  and(eq(contacts.userId, userId), eq(contacts.id, contactId));

@@ -1,0 +1,26 @@
+/** A contact as the browser receives it from GET /api/contacts (dates as ISO strings). */
+export interface ContactView {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  relationship: string | null;
+  avatarUrl: string | null;
+  deliveryMethod: "email" | "sms";
+  reminderCount: number;
+  lastReminder: string | null;
+}
+
+/** Up to two initials for the avatar fallback ("Jane Smith" -> "JS"). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((w) => Array.from(w)[0]?.toUpperCase() ?? "").join("") || "?";
+}
+
+/** Case-insensitive substring search on the name (SPEC section 2). */
+export function filterContacts<T extends { name: string }>(contacts: T[], query: string): T[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return contacts;
+  return contacts.filter((c) => c.name.toLocaleLowerCase().includes(needle));
+}

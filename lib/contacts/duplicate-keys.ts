@@ -1,0 +1,28 @@
+/**
+ * Duplicate policy: within one user's list an e-mail address (compared case-insensitively)
+ * or a phone number (compared in E.164) belongs to at most one contact; a second one is
+ * refused with a message naming the field.
+ */
+export const DUPLICATE_EMAIL_MESSAGE = "A contact with this email already exists";
+export const DUPLICATE_PHONE_MESSAGE = "A contact with this phone already exists";
+
+export class DuplicateKeys {
+  private readonly emails = new Set<string>();
+  private readonly phones = new Set<string>();
+
+  constructor(existing: Iterable<{ email: string | null; phone: string | null }> = []) {
+    for (const row of existing) this.add(row);
+  }
+
+  /** The message for a clash, or null when the contact is new. */
+  clash(row: { email?: string | null; phone?: string | null }): string | null {
+    if (row.email && this.emails.has(row.email.toLowerCase())) return DUPLICATE_EMAIL_MESSAGE;
+    if (row.phone && this.phones.has(row.phone)) return DUPLICATE_PHONE_MESSAGE;
+    return null;
+  }
+
+  add(row: { email?: string | null; phone?: string | null }) {
+    if (row.email) this.emails.add(row.email.toLowerCase());
+    if (row.phone) this.phones.add(row.phone);
+  }
+}

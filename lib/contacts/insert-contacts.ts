@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { contacts } from "@/db/schema";
+import { db } from "@/lib/db";
+import type { ContactInput } from "@/lib/validations/contact";
+import { CONTACT_LIMIT_MESSAGE, contactLimitOf } from "./contact-limit";
+import { DuplicateKeys } from "./duplicate-keys";
+import { lockContactOwner } from "./lock-contact-owner";
+
+export type InsertOutcome = { ok: true; id: string } | { ok: false; reason: string; limitReached?: boolean };
+
+const CHUNK = 1000;
+
+/**
+ * Creates valid contacts in one transaction under the owner's row lock: a duplicate
+ * e-mail/phone is refused, and once the plan's contact limit is reached every further one
+ * is refused. One outcome per input, in order. Shared by single creates and imports.
+ */
+export async function insertContacts(userId: string, inputs: ContactInput[]): Promise<InsertOutcome[]> {
+  return db.transaction(async (tx) => {
+    const owner = await lockContactOwner(tx, userId);
+    const limit = contactLimitOf(owner.planType);
+    const existing = await tx
+      .select({ email: contacts.email, phone: contacts.phone })
+      .from(contacts)
+      .where(eq(contacts.userId, userId));
+    const keys = new DuplicateKeys(existing);
+    let total = existing.length;
+    const outcomes: InsertOutcome[] = [];
+    const rows: (typeof contacts.$inferInsert)[] = [];
+    for (const input of inputs) {
+      const clash = keys.clash(input);
+      if (clash) {
+        outcomes.push({ ok: false, reason: clash });
+        continue;
+      }
+      if (total >= limit) {
+        outcomes.push({ ok: false, reason: CONTACT_LIMIT_MESSAGE, limitReached: true });
+        continue;
+      }
+      const id = crypto.randomUUID();
+      keys.add(input);
+      total += 1;
+      rows.push({
+        id,
+        userId,
+        name: input.name,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        relationship: input.relationship ?? null,
+        avatarUrl: input.avatarUrl ?? null,
+        deliveryMethod: input.deliveryMethod,
+      });
+      outcomes.push({ ok: true, id });
+    }
+    for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contacts).values(rows.slice(i, i + CHUNK));
+    return outcomes;
+  });
+}

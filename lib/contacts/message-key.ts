@@ -1,0 +1,26 @@
+import { INVALID_PHONE_MESSAGE } from "@/lib/validations/phone";
+import { EMAIL_OR_PHONE_MESSAGE, NAME_REQUIRED_MESSAGE } from "@/lib/validations/contact";
+import { CONTACT_LIMIT_MESSAGE } from "./contact-limit";
+import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE } from "./duplicate-keys";
+
+/**
+ * Validation and server messages are English constants; the UI shows them through these
+ * `contactForm.errors` keys so they read in the user's language.
+ */
+const KEYS: Record<string, string> = {
+  [NAME_REQUIRED_MESSAGE]: "nameRequired",
+  [EMAIL_OR_PHONE_MESSAGE]: "emailOrPhone",
+  "Invalid email": "invalidEmail",
+  [INVALID_PHONE_MESSAGE]: "invalidPhone",
+  [DUPLICATE_EMAIL_MESSAGE]: "duplicateEmail",
+  [DUPLICATE_PHONE_MESSAGE]: "duplicatePhone",
+  [CONTACT_LIMIT_MESSAGE]: "limit",
+  "File is larger than 5 MB": "tooLarge",
+  "Only images can be uploaded": "notImage",
+};
+
+/** The message key for an English message ("field: message" is accepted too), or null. */
+export function contactMessageKey(message: string): string | null {
+  const bare = message.replace(/^[a-zA-Z.]+: /, "");
+  return KEYS[bare] ?? null;
+}

@@ -1,0 +1,77 @@
+import { and, eq, ne } from "drizzle-orm";
+import { contacts, storedObjects } from "@/db/schema";
+import { badRequest, conflict, notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { objectIdOfPath } from "@/lib/storage/object-path";
+import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
+import type { User } from "@/lib/users/find-session-user";
+import type { UpdateContactBody } from "@/lib/validations/contact";
+import { ownContact } from "./contact-select";
+import { DuplicateKeys } from "./duplicate-keys";
+import { getContact } from "./get-contact";
+import { lockContactOwner } from "./lock-contact-owner";
+import { parseContactInput } from "./parse-contact-input";
+
+const pick = <K extends keyof UpdateContactBody>(body: UpdateContactBody, key: K, current: unknown) =>
+  key in body ? body[key] : current;
+
+/**
+ * PUT /api/contacts/{id}: the given fields replace the stored ones (null or "" clears an
+ * optional field), and the result is checked by the same schema as a new contact.
+ */
+export async function updateContact(user: User, contactId: string, body: UpdateContactBody) {
+  const previousAvatar = await db.transaction(async (tx) => {
+    await lockContactOwner(tx, user.id);
+    const [current] = await tx.select().from(contacts).where(ownContact(user.id, contactId));
+    if (!current) throw notFound("Contact not found");
+    const merged = {
+      name: pick(body, "name", current.name),
+      email: pick(body, "email", current.email),
+      phone: pick(body, "phone", current.phone),
+      relationship: pick(body, "relationship", current.relationship),
+      avatarUrl: pick(body, "avatarUrl", current.avatarUrl),
+    };
+    const keepMethod =
+      (current.deliveryMethod === "email" && merged.email) ||
+      (current.deliveryMethod === "sms" && merged.phone);
+    const input = parseContactInput(user, {
+      ...merged,
+      deliveryMethod: body.deliveryMethod ?? (keepMethod ? current.deliveryMethod : undefined),
+    });
+    const others = await tx
+      .select({ email: contacts.email, phone: contacts.phone })
+      .from(contacts)
+      .where(and(eq(contacts.userId, user.id), ne(contacts.id, contactId)));
+    const clash = new DuplicateKeys(others).clash(input);
+    if (clash) throw conflict(clash);
+    if (input.avatarUrl && input.avatarUrl !== current.avatarUrl) {
+      // Only a checked image of this user's own can become an avatar.
+      const [object] = await tx
+        .select({ id: storedObjects.id })
+        .from(storedObjects)
+        .where(
+          and(
+            eq(storedObjects.id, objectIdOfPath(input.avatarUrl) ?? ""),
+            eq(storedObjects.ownerId, user.id),
+            eq(storedObjects.status, "ready"),
+          ),
+        );
+      if (!object) throw badRequest("avatarUrl: Invalid avatar");
+    }
+    await tx
+      .update(contacts)
+      .set({
+        name: input.name,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        relationship: input.relationship ?? null,
+        avatarUrl: input.avatarUrl ?? null,
+        deliveryMethod: input.deliveryMethod,
+        updatedAt: new Date(),
+      })
+      .where(ownContact(user.id, contactId));
+    return (input.avatarUrl ?? null) === current.avatarUrl ? null : current.avatarUrl;
+  });
+  await removeObjectAtPath(user.id, previousAvatar);
+  return getContact(user.id, contactId);
+}

@@ -1,0 +1,65 @@
+import { createReadStream } from "node:fs";
+import { mkdir, open, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { UPLOAD_KEY_PATTERN, type StorageDriver } from "./storage-driver";
+import { signUpload } from "./upload-signature";
+
+/** The route that receives local uploads: PUT {appUrl}/api/objects/local/<key>?expires=&signature=. */
+export const LOCAL_UPLOAD_PATH = "/api/objects/local/";
+
+/** Disk storage under `root` (DATA_DIR/uploads), with upload URLs signed by the app itself. */
+export function createLocalDriver(
+  root: string,
+  appUrl: string,
+): StorageDriver & { pathOf(key: string): string } {
+  const pathOf = (key: string) => {
+    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`Invalid object key ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    kind: "local",
+    pathOf,
+    async createUploadUrl(key, expiresIn) {
+      await mkdir(path.dirname(pathOf(key)), { recursive: true });
+      const expires = Math.floor(Date.now() / 1000) + expiresIn;
+      const url = new URL(`${LOCAL_UPLOAD_PATH}${key}`, appUrl);
+      url.searchParams.set("expires", String(expires));
+      url.searchParams.set("signature", signUpload(key, expires));
+      return url.toString();
+    },
+    keyFromUploadUrl(url) {
+      try {
+        const parsed = new URL(url, appUrl);
+        if (!parsed.pathname.startsWith(LOCAL_UPLOAD_PATH)) return null;
+        const key = parsed.pathname.slice(LOCAL_UPLOAD_PATH.length);
+        return UPLOAD_KEY_PATTERN.test(key) ? key : null;
+      } catch {
+        return null;
+      }
+    },
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    async readHead(key, count) {
+      const handle = await open(pathOf(key), "r");
+      try {
+        const buffer = Buffer.alloc(count);
+        const { bytesRead } = await handle.read(buffer, 0, count, 0);
+        return new Uint8Array(buffer.subarray(0, bytesRead));
+      } finally {
+        await handle.close();
+      }
+    },
+    async open(key) {
+      return Readable.toWeb(createReadStream(pathOf(key))) as ReadableStream<Uint8Array>;
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { CountryCode } from "libphonenumber-js";
+import { z } from "zod";
+import { CONTACT_DELIVERY_METHODS } from "@/db/schema/enums";
+import { INVALID_PHONE_MESSAGE, toE164 } from "./phone";
+
+export const NAME_REQUIRED_MESSAGE = "Name is required";
+export const EMAIL_OR_PHONE_MESSAGE = "Either email or phone must be provided";
+export const AVATAR_MAX_BYTES = 5_242_880;
+
+/** Trimmed; an empty value becomes absent (undefined). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+
+/** An avatar is a path the app serves (`/api/objects/uploads/<id>`) or nothing. */
+export const AVATAR_PATH_PATTERN = /^\/api\/objects\/uploads\/[0-9a-f-]{36}$/;
+
+/**
+ * The contact form and POST /api/contacts, one schema (SPEC section 5). The phone is
+ * parsed with the user's own phone country as the default region and comes out in E.164.
+ */
+export function buildContactSchema(defaultCountry?: CountryCode) {
+  return z
+    .object({
+      name: z.string().trim().min(1, NAME_REQUIRED_MESSAGE).max(200),
+      email: optionalText(320).pipe(z.email("Invalid email").optional()),
+      phone: optionalText(32).transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const e164 = toE164(value, defaultCountry);
+        if (!e164) {
+          ctx.addIssue({ code: "custom", message: INVALID_PHONE_MESSAGE });
+          return z.NEVER;
+        }
+        return e164;
+      }),
+      relationship: optionalText(100),
+      deliveryMethod: z.enum(CONTACT_DELIVERY_METHODS).optional(),
+      avatarUrl: z
+        .string()
+        .regex(AVATAR_PATH_PATTERN, "Invalid avatar")
+        .nullish()
+        .transform((value) => value ?? undefined),
+    })
+    .superRefine((value, ctx) => {
+      if (!value.email && !value.phone) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_OR_PHONE_MESSAGE });
+      }
+      if (value.deliveryMethod === "email" && !value.email) {
+        ctx.addIssue({ code: "custom", path: ["deliveryMethod"], message: "E-mail delivery needs an email" });
+      }
+      if (value.deliveryMethod === "sms" && !value.phone) {
+        ctx.addIssue({ code: "custom", path: ["deliveryMethod"], message: "SMS delivery needs a phone" });
+      }
+    })
+    .transform((value) => ({
+      ...value,
+      // SPEC section 7: 'email' when an e-mail exists, else 'sms'.
+      deliveryMethod: value.deliveryMethod ?? (value.email ? ("email" as const) : ("sms" as const)),
+    }));
+}
+
+export const contactSchema = buildContactSchema();
+export type ContactFormValues = z.input<typeof contactSchema>;
+export type ContactInput = z.output<typeof contactSchema>;
+
+/** PUT /api/contacts/{id}: any subset of the fields; null or "" clears an optional one. */
+export const updateContactBodySchema = z
+  .object({
+    name: z.string().optional(),
+    email: z.string().nullish(),
+    phone: z.string().nullish(),
+    relationship: z.string().nullish(),
+    deliveryMethod: z.enum(CONTACT_DELIVERY_METHODS).optional(),
+    avatarUrl: z.string().nullish(),
+  })
+  .strict();
+export type UpdateContactBody = z.output<typeof updateContactBodySchema>;
+
+/** PUT /api/contacts/{id}/avatar: the upload URL the browser just PUT the file to. */
+export const avatarBodySchema = z.object({ avatarUrl: z.string().min(1).max(2048) }).strict();
+
+/** POST /api/contacts/import: rows already split by the CSV parser or the phone picker. */
+export const importRowSchema = z.object({
+  /** Where the row came from (its line in the file), echoed in failure reports. */
+  line: z.number().int().min(1).optional(),
+  name: z.string().max(1000).optional(),
+  email: z.string().max(1000).optional(),
+  phone: z.string().max(1000).optional(),
+  relationship: z.string().max(1000).optional(),
+});
+export const importBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(10_000) }).strict();
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+// Any string: an id that is not ours (malformed or not) is a 404, never a 400.
+export const contactIdParams = z.object({ id: z.string().min(1).max(64) });
