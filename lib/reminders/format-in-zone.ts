@@ -9,10 +9,22 @@ const PATTERNS = {
     dayMonth: "MMM d",
     fullDate: "MMM d, yyyy",
     dateTime: "MMM d, h:mm a",
-    weekday: "EEE",
+    fullDateTime: "EEE, MMM d, yyyy h:mm a",
   },
-  es: { time: "H:mm", dayMonth: "d MMM", fullDate: "d MMM yyyy", dateTime: "d MMM, H:mm", weekday: "EEE" },
-  fr: { time: "HH:mm", dayMonth: "d MMM", fullDate: "d MMM yyyy", dateTime: "d MMM, HH:mm", weekday: "EEE" },
+  es: {
+    time: "H:mm",
+    dayMonth: "d MMM",
+    fullDate: "d MMM yyyy",
+    dateTime: "d MMM, H:mm",
+    fullDateTime: "EEE d MMM yyyy, H:mm",
+  },
+  fr: {
+    time: "HH:mm",
+    dayMonth: "d MMM",
+    fullDate: "d MMM yyyy",
+    dateTime: "d MMM, HH:mm",
+    fullDateTime: "EEE d MMM yyyy, HH:mm",
+  },
 } as const;
 
 const LOCALES: Record<keyof typeof PATTERNS, DateFnsLocale> = { en: enUS, es, fr };

@@ -85,7 +85,8 @@ describe("GET /api/reminders", () => {
 
   it("refuses a bad query", async () => {
     const { cookie } = await createSignedInUser();
-    for (const query of [{ status: "lost" }, { limit: "0" }, { cursor: "garbage" }]) {
+    const queries: Record<string, string>[] = [{ status: "lost" }, { limit: "0" }, { cursor: "garbage" }];
+    for (const query of queries) {
       const res = await callRoute(GET, "/api/reminders", { cookie, query });
       expect(res.status).toBe(400);
     }
