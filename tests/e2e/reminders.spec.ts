@@ -33,8 +33,9 @@ async function openDialog(page: Page) {
 
 async function submitAndExpectCreated(page: Page) {
   await page.getByRole("button", { name: "Create Reminder" }).click();
-  await expect(page.getByText("Reminder created")).toBeVisible();
-  await expect(page.getByText("Your reminder has been scheduled successfully.")).toBeVisible();
+  // Earlier toasts may still be showing: look at the newest.
+  await expect(page.getByText("Reminder created").last()).toBeVisible();
+  await expect(page.getByText("Your reminder has been scheduled successfully.").last()).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
@@ -107,7 +108,7 @@ test("create one-time and recurring reminders through the dialog and see them ev
   await dialog.getByLabel("Message").fill("Happy birthday!");
   await dialog.getByRole("radio", { name: "Recurring" }).click();
   await dialog.getByLabel("Frequency").selectOption("yearly");
-  await dialog.getByLabel("Month").selectOption({ label: "February" });
+  await dialog.getByLabel("Month", { exact: true }).selectOption({ label: "February" });
   await dialog.getByLabel("Day of month").selectOption("29");
   await dialog.getByLabel("Hour").selectOption("07");
   await dialog.getByLabel("Minute").selectOption("30");
