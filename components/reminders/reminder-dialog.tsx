@@ -17,7 +17,7 @@ import {
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
 import { localDayKey } from "@/lib/reminders/format-in-zone";
@@ -119,7 +119,11 @@ export function ReminderDialog(props: ReminderDialogProps) {
             <DialogDescription>{t("subtitle")}</DialogDescription>
           </DialogHeader>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <Tabs value={state.type} onValueChange={(type) => update({ type: type as ReminderType })}>
+            <Tabs
+              value={state.type}
+              onValueChange={(type) => update({ type: type as ReminderType })}
+              className="gap-4"
+            >
               <TabsList aria-label={t("typeLabel")} className="w-full">
                 {REMINDER_TYPES.map((type) => (
                   <TabsTrigger key={type} value={type}>
@@ -130,30 +134,29 @@ export function ReminderDialog(props: ReminderDialogProps) {
                   </TabsTrigger>
                 ))}
               </TabsList>
-            </Tabs>
-            {notText && (
-              <p role="status" className="rounded-md bg-muted p-3 text-sm">
-                {state.type === "voice" ? t("voiceComingSoon") : t("videoComingSoon")}
-              </p>
-            )}
-            <div className="grid gap-1">
-              <Label htmlFor="reminder-contact">{t("contact")}</Label>
-              <NativeSelect
-                id="reminder-contact"
-                value={state.contactId}
-                onChange={(e) => chooseContact(e.target.value)}
-              >
-                <NativeSelectOption value="">{t("contactPlaceholder")}</NativeSelectOption>
-                {contacts.map((c) => (
-                  <NativeSelectOption key={c.id} value={c.id}>
-                    {c.name}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-              {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
-            </div>
-            {state.type === "text" && (
+              <TabsContent value="voice">
+                <p className="rounded-md bg-muted p-3 text-sm">{t("voiceComingSoon")}</p>
+              </TabsContent>
+              <TabsContent value="video">
+                <p className="rounded-md bg-muted p-3 text-sm">{t("videoComingSoon")}</p>
+              </TabsContent>
               <div className="grid gap-1">
+                <Label htmlFor="reminder-contact">{t("contact")}</Label>
+                <NativeSelect
+                  id="reminder-contact"
+                  value={state.contactId}
+                  onChange={(e) => chooseContact(e.target.value)}
+                >
+                  <NativeSelectOption value="">{t("contactPlaceholder")}</NativeSelectOption>
+                  {contacts.map((c) => (
+                    <NativeSelectOption key={c.id} value={c.id}>
+                      {c.name}
+                    </NativeSelectOption>
+                  ))}
+                </NativeSelect>
+                {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
+              </div>
+              <TabsContent value="text" className="grid gap-1">
                 <Label htmlFor="reminder-message">{t("message")}</Label>
                 <Textarea
                   id="reminder-message"
@@ -162,8 +165,8 @@ export function ReminderDialog(props: ReminderDialogProps) {
                   placeholder={t("messagePlaceholder")}
                   onChange={(e) => update({ message: e.target.value })}
                 />
-              </div>
-            )}
+              </TabsContent>
+            </Tabs>
             <div className="grid gap-1">
               <Label htmlFor="reminder-method">{t("deliveryMethod")}</Label>
               <NativeSelect

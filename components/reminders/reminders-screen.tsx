@@ -4,7 +4,7 @@ import { PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ReminderPage } from "@/lib/reminders/list-reminders";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
@@ -62,34 +62,38 @@ export function RemindersScreen({
             </TabsTrigger>
           ))}
         </TabsList>
+        <TabsContent value={tab} className="space-y-4">
+          {pages.items.length === 0 && !pages.loading ? (
+            <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+              {t("empty")}
+            </p>
+          ) : (
+            <ul className="space-y-3" aria-busy={pages.loading}>
+              {pages.items.map((reminder) => (
+                <ReminderRow
+                  key={reminder.id}
+                  reminder={reminder}
+                  timeZone={user.timezone}
+                  actions={{
+                    ...actions,
+                    edit: (r) => {
+                      setEditing(r);
+                      setDialogOpen(true);
+                    },
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          {pages.hasMore && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>
+                {pages.loading ? t("loading") : t("loadMore")}
+              </Button>
+            </div>
+          )}
+        </TabsContent>
       </Tabs>
-      {pages.items.length === 0 && !pages.loading ? (
-        <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">{t("empty")}</p>
-      ) : (
-        <ul className="space-y-3" aria-busy={pages.loading}>
-          {pages.items.map((reminder) => (
-            <ReminderRow
-              key={reminder.id}
-              reminder={reminder}
-              timeZone={user.timezone}
-              actions={{
-                ...actions,
-                edit: (r) => {
-                  setEditing(r);
-                  setDialogOpen(true);
-                },
-              }}
-            />
-          ))}
-        </ul>
-      )}
-      {pages.hasMore && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>
-            {pages.loading ? t("loading") : t("loadMore")}
-          </Button>
-        </div>
-      )}
       <ReminderDialog
         open={dialogOpen}
         onOpenChange={setDialogOpen}

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { contacts, reminders } from "@/db/schema";
@@ -235,4 +236,38 @@ test("the schedule screen's empty state", async ({ page, signIn }) => {
   await expect(page.getByText("No scheduled reminders")).toBeVisible();
   await page.getByRole("button", { name: "Schedule Your First Reminder" }).click();
   await expect(page.getByRole("dialog", { name: "Create New Reminder" })).toBeVisible();
+});
+
+test("the reminder screens and dialog pass axe's accessibility checks", async ({ page, signIn }) => {
+  const user = await signIn();
+  const contact = await addContact(user.id, "Leo");
+  const due = new Date(Date.now() + 86_400_000);
+  await e2eDb.insert(reminders).values({
+    userId: user.id,
+    contactId: contact.id,
+    message: "Check the oven",
+    deliveryMethod: "sms",
+    scheduleType: "once",
+    scheduledFor: due,
+    nextRunAt: due,
+  });
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+  };
+  await page.goto("/reminders");
+  await expect(page.getByTestId("reminder-row")).toHaveCount(1);
+  await check();
+  await page.getByRole("button", { name: "New Reminder" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Reminder" });
+  await dialog.getByRole("radio", { name: "Recurring" }).click();
+  await dialog.getByLabel("Frequency").selectOption("weekly");
+  await expect(dialog.getByRole("checkbox", { name: "Mon" })).toBeVisible();
+  await check();
+  await page.keyboard.press("Escape");
+  await page.goto("/schedule");
+  await expect(page.getByTestId("schedule-item")).toHaveCount(1);
+  await check();
 });
