@@ -1,4 +1,4 @@
-import { formatCivilDateTime, nextOccurrences, utcToLocal } from "@/lib/recurrence";
+import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } from "@/lib/recurrence";
 import { scheduleFromRow, type ReminderRow } from "./to-schedule";
 
 /** How many upcoming occurrences each reminder previews. */
@@ -14,7 +14,9 @@ export function toReminderDto(row: ReminderRow, contactName: string | null) {
   let upcoming: Date[] = [];
   if (row.status === "scheduled" && row.nextRunAt) {
     upcoming = [row.nextRunAt];
-    if (recurring) {
+    // A row written outside the API could hold an incomplete schedule: show no preview
+    // rather than fail the whole list.
+    if (recurring && !scheduleProblem(schedule)) {
       upcoming.push(...nextOccurrences(schedule, row.nextRunAt, PREVIEW_COUNT - 1, row.occurrencesSent + 1));
     }
   }

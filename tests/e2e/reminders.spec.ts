@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { contacts, reminders } from "@/db/schema";
+import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { e2eDb, expect, test } from "./fixtures";
 
 const ZONE = "Australia/Sydney";
@@ -270,4 +271,57 @@ test("the reminder screens and dialog pass axe's accessibility checks", async ({
   await page.goto("/schedule");
   await expect(page.getByTestId("schedule-item")).toHaveCount(1);
   await check();
+});
+
+test("Sydney, in Spanish: 'monthly on the 31st at 09:00, ends after 12' reads the same next dates everywhere", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn({ timezone: ZONE });
+  const contact = await addContact(user.id, "Lucía");
+  const url = new URL(process.env.E2E_BASE_URL ?? "");
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", domain: url.hostname, path: "/" }]);
+  await page.goto("/reminders");
+  const created = await page.request.post("/api/reminders", {
+    data: {
+      contactId: contact.id,
+      type: "text",
+      message: "Pagar el alquiler",
+      deliveryMethod: "email",
+      scheduleType: "recurring",
+      frequency: "monthly",
+      frequencyConfig: { time: "09:00", dayOfMonth: 31, endCondition: "after", endAfterCount: 12 },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const body = (await created.json()) as { nextOccurrences: string[] };
+  const sydney = (iso: string) =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date(iso));
+  for (const iso of body.nextOccurrences) {
+    const [y, m, d] = sydney(iso).split("-").map(Number);
+    expect(d).toBe(new Date(Date.UTC(y, m, 0)).getUTCDate());
+  }
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Recordatorios" })).toBeVisible();
+  await expect(page.getByTestId("schedule-text")).toHaveText(
+    "Recurrente: el día 31 de cada mes a las 09:00 (termina tras 12 veces)",
+  );
+
+  // The schedule screen shows the first of those dates, as Sydney's calendar reads it, in Spanish.
+  await page.goto("/schedule");
+  await expect(page.getByTestId("schedule-item")).toContainText(
+    `${formatInZone(body.nextOccurrences[0], "dayMonth", ZONE, "es")}${formatInZone(body.nextOccurrences[0], "time", ZONE, "es")}`,
+  );
+
+  // The edit dialog's live line lists the same three dates.
+  await page.getByRole("button", { name: "Editar el recordatorio para Lucía" }).click();
+  await expect(page.getByTestId("next-occurrences")).toHaveText(
+    `Próximos: ${body.nextOccurrences.map((iso) => formatInZone(iso, "fullDateTime", ZONE, "es")).join(" · ")}`,
+  );
 });
