@@ -1,9 +1,18 @@
-/** A JSON call with cookies (SPEC section 7); resolves to the status and the parsed body. */
+export interface ApiResult<T> {
+  ok: boolean;
+  status: number;
+  data: T;
+  headers: Headers;
+  /** For a failure: the server's `{ message }`, else SPEC's 'status: body text (or status text)'. */
+  message: string;
+}
+
+/** A JSON call with cookies (SPEC section 7); a body is sent as JSON only when present. */
 export async function apiRequest<T = Record<string, unknown>>(
   path: string,
   method: string,
   body?: unknown,
-): Promise<{ ok: boolean; status: number; data: T; headers: Headers }> {
+): Promise<ApiResult<T>> {
   const response = await fetch(path, {
     method,
     credentials: "include",
@@ -15,13 +24,10 @@ export async function apiRequest<T = Record<string, unknown>>(
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    data = { message: `${response.status}: ${text || response.statusText}` };
+    data = null;
   }
-  return { ok: response.ok, status: response.status, data: data as T, headers: response.headers };
-}
-
-/** The server's `{ message }`, or SPEC's 'status: text' form. */
-export function errorMessage(status: number, data: unknown): string {
-  const message = (data as { message?: unknown } | null)?.message;
-  return typeof message === "string" ? message : `${status}: Request failed`;
+  const serverMessage = (data as { message?: unknown } | null)?.message;
+  const message =
+    typeof serverMessage === "string" ? serverMessage : `${response.status}: ${text || response.statusText}`;
+  return { ok: response.ok, status: response.status, data: data as T, headers: response.headers, message };
 }

@@ -24,7 +24,7 @@ import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { firstReminderProblem, reminderBodySchema } from "@/lib/validations/reminder";
-import { apiRequest, errorMessage } from "./api-request";
+import { apiRequest } from "./api-request";
 import { NextOccurrencesLine } from "./next-occurrences-line";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
 import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
@@ -92,12 +92,12 @@ export function ReminderDialog(props: ReminderDialogProps) {
     );
     setSaving(false);
     if (!result) {
-      toast.error(t("errorTitle"), { description: "Network error" });
+      toast.error(t("errorTitle"), { description: t("networkError") });
       return;
     }
     if (!result.ok) {
       if ((result.data as { limit?: string } | null)?.limit === "reminders") setUpgradeOpen(true);
-      else toast.error(t("errorTitle"), { description: errorMessage(result.status, result.data) });
+      else toast.error(t("errorTitle"), { description: result.message });
       return;
     }
     toast.success(reminder ? t("updated") : t("created"), {
@@ -113,7 +113,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent className="sm:max-w-xl">
+        <DialogContent className="sm:max-w-xl" closeLabel={t("close")}>
           <DialogHeader>
             <DialogTitle>{reminder ? t("titleEdit") : t("titleCreate")}</DialogTitle>
             <DialogDescription>{t("subtitle")}</DialogDescription>

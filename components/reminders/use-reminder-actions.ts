@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "./api-request";
+import { apiRequest, type ApiResult } from "./api-request";
 
 /** Cancel, Send now and Retry with SPEC's toasts; `onChanged` runs after each success. */
 export function useReminderActions(onChanged?: () => void) {
@@ -13,12 +13,11 @@ export function useReminderActions(onChanged?: () => void) {
     onChanged?.();
     router.refresh();
   };
-  const fail = (status: number, data: unknown) =>
-    toast.error(t("errorTitle"), { description: errorMessage(status, data) });
+  const fail = (result: ApiResult<unknown>) => toast.error(t("errorTitle"), { description: result.message });
 
   async function cancel(id: string) {
     const result = await apiRequest(`/api/reminders/${id}`, "DELETE");
-    if (!result.ok) return fail(result.status, result.data);
+    if (!result.ok) return fail(result);
     toast.success(t("cancelled"));
     done();
   }
@@ -28,7 +27,7 @@ export function useReminderActions(onChanged?: () => void) {
       `/api/reminders/${id}/send`,
       "POST",
     );
-    if (!result.ok) return fail(result.status, result.data);
+    if (!result.ok) return fail(result);
     if (!result.data?.success) {
       toast.error(t("sendFailed"), { description: result.data?.error || t("sendFailedDefault") });
       return;
@@ -42,7 +41,7 @@ export function useReminderActions(onChanged?: () => void) {
       `/api/reminders/${id}/retry`,
       "POST",
     );
-    if (!result.ok) return fail(result.status, result.data);
+    if (!result.ok) return fail(result);
     if (!result.data?.success) {
       toast.error(t("errorTitle"), { description: result.data?.error || t("sendFailedDefault") });
       return;

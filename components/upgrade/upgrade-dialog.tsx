@@ -38,7 +38,7 @@ export function UpgradeDialog({
   const plan = plans(planType);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent closeLabel={t("close")}>
         <DialogHeader>
           <DialogTitle>{limit === "contacts" ? t("contactsTitle") : t("remindersTitle")}</DialogTitle>
           <DialogDescription>
