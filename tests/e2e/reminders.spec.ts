@@ -325,3 +325,52 @@ test("Sydney, in Spanish: 'monthly on the 31st at 09:00, ends after 12' reads th
     `Próximos: ${body.nextOccurrences.map((iso) => formatInZone(iso, "fullDateTime", ZONE, "es")).join(" · ")}`,
   );
 });
+
+// The shell renders DashboardScreen at `/`; /dev/dashboard renders the same component alone.
+test("dashboard: four stat cards, recent reminders with working actions, usage warnings", async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ firstName: "Ana", remindersQuota: 10, remindersUsedCurrentPeriod: 8 });
+  await page.goto("/dev/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome back, Ana!" })).toBeVisible();
+  await expect(page.getByTestId("stat-next")).toContainText("None");
+  await expect(page.getByTestId("example-reminder")).toBeVisible();
+  await expect(page.getByTestId("stat-sent")).toContainText("8");
+  await expect(page.getByTestId("stat-sent")).toContainText("2 remaining");
+  await expect(page.getByText("You've used 80% of your reminders this month.")).toBeVisible();
+
+  await page.context().clearCookies();
+  const user = await signIn({
+    firstName: "Ben",
+    timezone: "UTC",
+    remindersQuota: 10,
+    remindersUsedCurrentPeriod: 10,
+  });
+  const contact = await addContact(user.id, "Kai");
+  const due = new Date(Date.UTC(2031, 4, 6, 14, 5));
+  const rows = Array.from({ length: 6 }, (_, i) => ({
+    userId: user.id,
+    contactId: contact.id,
+    message: `Note ${i}`,
+    deliveryMethod: "sms",
+    scheduleType: "once",
+    scheduledFor: new Date(due.getTime() + i * 86_400_000),
+    nextRunAt: new Date(due.getTime() + i * 86_400_000),
+    createdAt: new Date(Date.now() - (6 - i) * 1000),
+  }));
+  await e2eDb.insert(reminders).values(rows);
+  await page.goto("/dev/dashboard");
+  await expect(page.getByTestId("stat-contacts")).toContainText("1");
+  await expect(page.getByTestId("stat-active")).toContainText("6");
+  await expect(page.getByTestId("stat-next")).toContainText("Scheduled");
+  await expect(page.getByTestId("stat-next")).toContainText("May 6, 2:05 PM");
+  await expect(page.getByTestId("recent-reminder")).toHaveCount(5);
+  await expect(page.getByText("Reminder limit reached")).toBeVisible();
+
+  const newest = page.getByTestId("recent-reminder").filter({ hasText: "Note 5" });
+  await newest.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Reminder cancelled")).toBeVisible();
+  await expect(page.getByTestId("stat-active")).toContainText("5");
+  await expect(newest).toContainText("Cancelled");
+});
