@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { RemindersScreen } from "@/components/reminders/reminders-screen";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { listContactOptions } from "@/lib/reminders/list-contact-options";
+import { listReminders } from "@/lib/reminders/list-reminders";
+import { toReminderUser } from "@/lib/reminders/to-reminder-user";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("reminders"))("title") };
+}
+
+/** ?new=1&contactId=<id> (from a contact card's 'Send Reminder') opens the create dialog. */
+export default async function RemindersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await getCurrentUser();
+  if (!user) redirect("/");
+  const params = await searchParams;
+  const [contacts, firstPage] = await Promise.all([
+    listContactOptions(user.id),
+    listReminders(user.id, { status: "all", view: "recent", limit: 50 }),
+  ]);
+  const contactId = typeof params.contactId === "string" ? params.contactId : undefined;
+  return (
+    <RemindersScreen
+      user={toReminderUser(user)}
+      contacts={contacts}
+      firstPage={firstPage}
+      openNew={params.new === "1"}
+      newContactId={contacts.some((c) => c.id === contactId) ? contactId : undefined}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { NewReminderButton } from "@/components/reminders/new-reminder-button";
+import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { getDashboardData } from "@/lib/reminders/get-dashboard-data";
+import { listContactOptions } from "@/lib/reminders/list-contact-options";
+import { toReminderUser } from "@/lib/reminders/to-reminder-user";
+import type { User } from "@/lib/users/find-session-user";
+import { RecentReminders } from "./recent-reminders";
+import { UsagePanel } from "./usage-panel";
+
+function StatCard({
+  title,
+  value,
+  detail,
+  testId,
+}: {
+  title: string;
+  value: string;
+  detail?: string;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold">{value}</p>
+        {detail && <p className="text-sm text-muted-foreground">{detail}</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The signed-in home (SPEC: Dashboard): greeting, four stat cards, recent reminders, usage. */
+export async function DashboardScreen({ user }: { user: User }) {
+  const t = await getTranslations("dashboard");
+  const locale = await getLocale();
+  const [data, contacts] = await Promise.all([getDashboardData(user), listContactOptions(user.id)]);
+  const zone = user.timezone;
+  return (
+    <main className="mx-auto w-full max-w-6xl space-y-6 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">
+            {user.firstName ? t("welcome", { name: user.firstName }) : t("welcomeNoName")}
+          </h1>
+          <p className="text-muted-foreground">{t("subtitle")}</p>
+        </div>
+        <NewReminderButton label={t("newReminder")} contacts={contacts} user={toReminderUser(user)} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard testId="stat-contacts" title={t("totalContacts")} value={String(data.totalContacts)} />
+        <StatCard testId="stat-active" title={t("activeReminders")} value={String(data.activeReminders)} />
+        <StatCard
+          testId="stat-sent"
+          title={t("sentThisMonth")}
+          value={String(data.sentThisMonth)}
+          detail={data.remaining === null ? undefined : t("remaining", { count: data.remaining })}
+        />
+        <StatCard
+          testId="stat-next"
+          title={t("nextReminder")}
+          value={data.nextReminderAt ? t("scheduled") : t("none")}
+          detail={
+            data.nextReminderAt ? formatInZone(data.nextReminderAt, "dateTime", zone, locale) : undefined
+          }
+        />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader className="flex flex-row items-center justify-between">
+            <CardTitle className="text-lg">{t("recentReminders")}</CardTitle>
+            <Link href="/reminders" className="text-sm text-primary underline-offset-4 hover:underline">
+              {t("viewAll")}
+            </Link>
+          </CardHeader>
+          <CardContent>
+            <RecentReminders reminders={data.recent} timeZone={zone} />
+          </CardContent>
+        </Card>
+        <UsagePanel data={data} />
+      </div>
+    </main>
+  );
+}

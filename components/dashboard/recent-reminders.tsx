@@ -1,0 +1,72 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { StatusBadge } from "@/components/reminders/status-badge";
+import { useReminderActions } from "@/components/reminders/use-reminder-actions";
+import { formatInZone } from "@/lib/reminders/format-in-zone";
+import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+
+/** The dashboard's first five reminders with SPEC's fallbacks; actions really work. */
+export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDto[]; timeZone: string }) {
+  const t = useTranslations("reminders");
+  const d = useTranslations("dashboard");
+  const form = useTranslations("reminderForm");
+  const recurrence = useTranslations("recurrence");
+  const locale = useLocale();
+  const actions = useReminderActions();
+
+  if (reminders.length === 0) {
+    return (
+      <div className="space-y-2 rounded-lg border border-dashed p-4" data-testid="example-reminder">
+        <div className="flex items-center gap-2">
+          <span className="font-medium">{d("exampleRecipient")}</span>
+          <Badge variant="outline">{d("exampleBadge")}</Badge>
+        </div>
+        <p className="text-sm">{d("exampleMessage")}</p>
+        <p className="text-sm text-muted-foreground">{d("exampleHint")}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-3">
+      {reminders.map((reminder) => {
+        const type = t(`types.${reminder.type as "text"}`);
+        const scheduled = reminder.status === "scheduled";
+        return (
+          <li key={reminder.id} className="space-y-2 rounded-lg border p-4" data-testid="recent-reminder">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{reminder.contactName ?? t("unknown")}</span>
+              <StatusBadge status={reminder.status} label={t(`status.${reminder.status as "sent"}`)} />
+              <Badge variant="outline">{form(`methods.${reminder.deliveryMethod as "sms"}`)}</Badge>
+            </div>
+            <p className="truncate text-sm">{reminder.message || t("typeReminder", { type })}</p>
+            <p className="text-sm text-muted-foreground">
+              {reminder.scheduledFor
+                ? formatInZone(reminder.scheduledFor, "dateTime", timeZone, locale)
+                : recurrence("notScheduled")}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {scheduled && reminder.deliveryMethod !== "email" && (
+                <Button size="sm" variant="outline" onClick={() => actions.send(reminder.id)}>
+                  {t("sendNow")}
+                </Button>
+              )}
+              {scheduled && (
+                <Button size="sm" variant="outline" onClick={() => actions.cancel(reminder.id)}>
+                  {t("cancel")}
+                </Button>
+              )}
+              {reminder.status === "failed" && (
+                <Button size="sm" variant="outline" onClick={() => actions.retry(reminder.id)}>
+                  {t("retry")}
+                </Button>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

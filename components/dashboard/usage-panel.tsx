@@ -1,0 +1,109 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { DashboardData, UsageLevel } from "@/lib/reminders/get-dashboard-data";
+import { cn } from "@/lib/utils";
+
+const BAR: Record<UsageLevel, string> = { ok: "bg-primary", warning: "bg-amber-500", limit: "bg-red-600" };
+
+function UsageBar({
+  used,
+  limit,
+  level,
+  label,
+}: {
+  used: number;
+  limit: number;
+  level: UsageLevel;
+  label: string;
+}) {
+  const percent = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 100;
+  return (
+    <div
+      className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={limit}
+      aria-valuenow={used}
+    >
+      <div className={cn("h-full", BAR[level])} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** SPEC's usage panel: reminders (80 % warning, 100 % limit), contacts, payg balance, trial days. */
+export async function UsagePanel({ data }: { data: DashboardData }) {
+  const t = await getTranslations("dashboard");
+  const plans = await getTranslations("reminders.plans");
+  const { usage } = data;
+  const percentOf = (used: number, limit: number) => (limit > 0 ? Math.floor((used / limit) * 100) : 100);
+  return (
+    <Card data-testid="usage-panel">
+      <CardHeader>
+        <CardTitle className="text-lg">{t("usageTitle")}</CardTitle>
+        <p className="text-sm text-muted-foreground">{t("plan", { plan: plans(data.planType) })}</p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {usage.trialDaysLeft !== null && (
+          <p className="text-sm font-medium">
+            {usage.trialDaysLeft === 0 ? t("trialEnded") : t("trialDaysLeft", { days: usage.trialDaysLeft })}
+          </p>
+        )}
+        {usage.reminders && (
+          <div className="space-y-2">
+            <p className="text-sm">
+              {t("remindersUsage", { used: usage.reminders.used, quota: usage.reminders.quota })}
+            </p>
+            <UsageBar {...usage.reminders} limit={usage.reminders.quota} label={t("usageTitle")} />
+            {usage.reminders.level === "warning" && (
+              <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
+                {t("usageWarning", { percent: percentOf(usage.reminders.used, usage.reminders.quota) })}
+              </p>
+            )}
+            {usage.reminders.level === "limit" && (
+              <div role="status" className="space-y-1 text-sm text-red-700 dark:text-red-300">
+                <p className="font-medium">{t("usageLimit")}</p>
+                <p>{t("usageLimitDescription")}</p>
+              </div>
+            )}
+          </div>
+        )}
+        <div className="space-y-2">
+          <p className="text-sm">
+            {t("contactsUsage", { used: usage.contacts.used, limit: usage.contacts.limit })}
+          </p>
+          <UsageBar {...usage.contacts} label={t("totalContacts")} />
+          {usage.contacts.level === "warning" && (
+            <p className="text-sm text-amber-800 dark:text-amber-200">
+              {t("contactsWarning", { percent: percentOf(usage.contacts.used, usage.contacts.limit) })}
+            </p>
+          )}
+          {usage.contacts.level === "limit" && (
+            <p className="text-sm font-medium text-red-700 dark:text-red-300">{t("contactsLimit")}</p>
+          )}
+        </div>
+        {usage.creditBalanceCents !== null && (
+          <div className="space-y-1">
+            <p className="text-sm">
+              {t("creditBalance")}:{" "}
+              <span className="font-semibold">${(usage.creditBalanceCents / 100).toFixed(2)}</span>
+            </p>
+            {usage.lowBalance && (
+              <div role="status" className="text-sm text-amber-800 dark:text-amber-200">
+                <p className="font-medium">{t("lowBalance")}</p>
+                <p>{t("lowBalanceDescription")}</p>
+              </div>
+            )}
+          </div>
+        )}
+        {(usage.reminders?.level !== "ok" || usage.lowBalance || usage.trialDaysLeft === 0) && (
+          <Button asChild size="sm">
+            <Link href="/pricing">{t("upgrade")}</Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import { PlusIcon } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
+import { ReminderDialog } from "./reminder-dialog";
+
+/** A 'New Reminder' button that opens the create dialog (open at once when a link asked). */
+export function NewReminderButton({
+  label,
+  contacts,
+  user,
+  defaultOpen = false,
+  initialContactId,
+  variant = "default",
+}: {
+  label: string;
+  contacts: ContactOption[];
+  user: ReminderUser;
+  defaultOpen?: boolean;
+  initialContactId?: string;
+  variant?: "default" | "outline";
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        <PlusIcon aria-hidden="true" />
+        {label}
+      </Button>
+      <ReminderDialog
+        open={open}
+        onOpenChange={setOpen}
+        contacts={contacts}
+        user={user}
+        initialContactId={initialContactId}
+      />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { nextOccurrences, scheduleProblem } from "@/lib/recurrence";
+import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { scheduleFromBody } from "@/lib/reminders/to-schedule";
+import { reminderBodySchema } from "@/lib/validations/reminder";
+import { toRequestBody, type ReminderFormState } from "./reminder-form-state";
+
+/** 'Next: ...' — the next three occurrences of the schedule being edited, in the user's zone. */
+export function NextOccurrencesLine({
+  state,
+  timeZone,
+  occurrencesSent = 0,
+}: {
+  state: ReminderFormState;
+  timeZone: string;
+  occurrencesSent?: number;
+}) {
+  const t = useTranslations("recurrence");
+  const locale = useLocale();
+  const text = useMemo(() => {
+    const parsed = reminderBodySchema.safeParse(toRequestBody(state));
+    if (!parsed.success) return null;
+    const schedule = scheduleFromBody(parsed.data, timeZone);
+    if (scheduleProblem(schedule)) return null;
+    const dates = nextOccurrences(schedule, new Date(), 3, occurrencesSent);
+    if (dates.length === 0) return t("noNext");
+    return t("next", {
+      dates: dates.map((d) => formatInZone(d, "fullDateTime", timeZone, locale)).join(" · "),
+    });
+  }, [state, timeZone, occurrencesSent, t, locale]);
+  if (!text) return null;
+  return (
+    <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="next-occurrences">
+      {text}
+    </p>
+  );
+}

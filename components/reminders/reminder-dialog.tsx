@@ -1,0 +1,238 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { DELIVERY_METHODS, REMINDER_TYPES, type ReminderType } from "@/db/schema/enums";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
+import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
+import { localDayKey } from "@/lib/reminders/format-in-zone";
+import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
+import { firstReminderProblem, reminderBodySchema } from "@/lib/validations/reminder";
+import { apiRequest } from "./api-request";
+import { NextOccurrencesLine } from "./next-occurrences-line";
+import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
+import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
+
+interface ReminderDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  contacts: ContactOption[];
+  user: ReminderUser;
+  /** Present: the dialog edits this reminder. */
+  reminder?: ReminderDto;
+  initialContactId?: string;
+  onSaved?(reminder: ReminderDto): void;
+}
+
+/** SPEC's Create New Reminder dialog; the same dialog edits an existing reminder. */
+export function ReminderDialog(props: ReminderDialogProps) {
+  const { open, onOpenChange, contacts, user, reminder, initialContactId, onSaved } = props;
+  const t = useTranslations("reminderForm");
+  const router = useRouter();
+  const initial = () => (reminder ? formStateFrom(reminder) : emptyFormState(initialContactId ?? ""));
+  const [state, setState] = useState<ReminderFormState>(initial);
+  const [saving, setSaving] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const update = (patch: Partial<ReminderFormState>) => setState((s) => ({ ...s, ...patch }));
+  const today = localDayKey(new Date(), user.timezone);
+
+  // Opening shows the reminder being edited, or the contact a link asked for (adjusted
+  // during render, React's pattern for state derived from changing props).
+  const formKey = open ? `${reminder?.id ?? "new"}:${reminder?.nextRunAt ?? initialContactId ?? ""}` : null;
+  const [shownKey, setShownKey] = useState(formKey);
+  if (formKey !== shownKey) {
+    setShownKey(formKey);
+    if (open) setState(initial());
+  }
+
+  function chooseContact(contactId: string) {
+    const contact = contacts.find((c) => c.id === contactId);
+    const method =
+      contact && !contact.email && state.deliveryMethod === "email" ? "sms" : state.deliveryMethod;
+    update({ contactId, deliveryMethod: method });
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    // SPEC section 5, rule 1: at the limit the upgrade dialog opens and nothing is sent.
+    if (!reminder && user.planType !== "payg" && user.remindersUsedCurrentPeriod >= user.remindersQuota) {
+      setUpgradeOpen(true);
+      return;
+    }
+    const parsed = reminderBodySchema.safeParse(toRequestBody(state));
+    if (!parsed.success) {
+      toast.error(t("errorTitle"), { description: parsed.error.issues[0]?.message });
+      return;
+    }
+    const problem = firstReminderProblem(parsed.data);
+    if (problem) {
+      toast.error(t("errorTitle"), { description: t(`validation.${problem}`) });
+      return;
+    }
+    setSaving(true);
+    const path = reminder ? `/api/reminders/${reminder.id}` : "/api/reminders";
+    const result = await apiRequest<ReminderDto>(path, reminder ? "PUT" : "POST", parsed.data).catch(
+      () => null,
+    );
+    setSaving(false);
+    if (!result) {
+      toast.error(t("errorTitle"), { description: t("networkError") });
+      return;
+    }
+    if (!result.ok) {
+      if ((result.data as { limit?: string } | null)?.limit === "reminders") setUpgradeOpen(true);
+      else toast.error(t("errorTitle"), { description: result.message });
+      return;
+    }
+    toast.success(reminder ? t("updated") : t("created"), {
+      description: reminder ? t("updatedDescription") : t("createdDescription"),
+    });
+    setState(emptyFormState());
+    onOpenChange(false);
+    onSaved?.(result.data);
+    router.refresh();
+  }
+
+  const notText = state.type !== "text";
+  return (
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent className="sm:max-w-xl" closeLabel={t("close")}>
+          <DialogHeader>
+            <DialogTitle>{reminder ? t("titleEdit") : t("titleCreate")}</DialogTitle>
+            <DialogDescription>{t("subtitle")}</DialogDescription>
+          </DialogHeader>
+          <form onSubmit={submit} className="grid gap-4" noValidate>
+            <Tabs
+              value={state.type}
+              onValueChange={(type) => update({ type: type as ReminderType })}
+              className="gap-4"
+            >
+              <TabsList aria-label={t("typeLabel")} className="w-full">
+                {REMINDER_TYPES.map((type) => (
+                  <TabsTrigger key={type} value={type}>
+                    {t(`types.${type}`)}
+                    {type !== "text" && (
+                      <span className="text-xs text-muted-foreground">({t("comingSoon")})</span>
+                    )}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <TabsContent value="voice">
+                <p className="rounded-md bg-muted p-3 text-sm">{t("voiceComingSoon")}</p>
+              </TabsContent>
+              <TabsContent value="video">
+                <p className="rounded-md bg-muted p-3 text-sm">{t("videoComingSoon")}</p>
+              </TabsContent>
+              <div className="grid gap-1">
+                <Label htmlFor="reminder-contact">{t("contact")}</Label>
+                <NativeSelect
+                  id="reminder-contact"
+                  value={state.contactId}
+                  onChange={(e) => chooseContact(e.target.value)}
+                >
+                  <NativeSelectOption value="">{t("contactPlaceholder")}</NativeSelectOption>
+                  {contacts.map((c) => (
+                    <NativeSelectOption key={c.id} value={c.id}>
+                      {c.name}
+                    </NativeSelectOption>
+                  ))}
+                </NativeSelect>
+                {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
+              </div>
+              <TabsContent value="text" className="grid gap-1">
+                <Label htmlFor="reminder-message">{t("message")}</Label>
+                <Textarea
+                  id="reminder-message"
+                  value={state.message}
+                  maxLength={1600}
+                  placeholder={t("messagePlaceholder")}
+                  onChange={(e) => update({ message: e.target.value })}
+                />
+              </TabsContent>
+            </Tabs>
+            <div className="grid gap-1">
+              <Label htmlFor="reminder-method">{t("deliveryMethod")}</Label>
+              <NativeSelect
+                id="reminder-method"
+                value={state.deliveryMethod}
+                onChange={(e) =>
+                  update({ deliveryMethod: e.target.value as ReminderFormState["deliveryMethod"] })
+                }
+              >
+                {DELIVERY_METHODS.map((m) => (
+                  <NativeSelectOption key={m} value={m}>
+                    {t(`methods.${m}`)}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </div>
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">{t("scheduleType")}</legend>
+              <RadioGroup
+                value={state.scheduleType}
+                onValueChange={(value) =>
+                  update({ scheduleType: value as ReminderFormState["scheduleType"] })
+                }
+                className="flex gap-4"
+              >
+                <label className="flex items-center gap-1.5 text-sm">
+                  <RadioGroupItem value="once" />
+                  {t("once")}
+                </label>
+                <label className="flex items-center gap-1.5 text-sm">
+                  <RadioGroupItem value="recurring" disabled={!user.recurringAllowed} />
+                  {t("recurring")}
+                </label>
+              </RadioGroup>
+              {!user.recurringAllowed && (
+                <p className="text-sm text-muted-foreground">{t("recurringPaid")}</p>
+              )}
+            </fieldset>
+            {state.scheduleType === "once" ? (
+              <OnceFields state={state} update={update} today={today} />
+            ) : (
+              <RecurringFields state={state} update={update} today={today} />
+            )}
+            <NextOccurrencesLine
+              state={state}
+              timeZone={user.timezone}
+              occurrencesSent={reminder?.occurrencesSent}
+            />
+            <p className="text-xs text-muted-foreground">{t("timezoneNote", { timezone: user.timezone })}</p>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {t("cancel")}
+              </Button>
+              <Button type="submit" disabled={saving || notText}>
+                {saving ? t("saving") : reminder ? t("submitEdit") : t("submitCreate")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <UpgradeDialog
+        open={upgradeOpen}
+        onOpenChange={setUpgradeOpen}
+        limit="reminders"
+        planType={user.planType}
+      />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import type {
+  DeliveryMethod,
+  EndCondition,
+  Frequency,
+  ReminderType,
+  ScheduleType,
+  Weekday,
+} from "@/db/schema/enums";
+import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+import type { ReminderBodyInput } from "@/lib/validations/reminder";
+
+/** The dialog's fields; SPEC's defaults: 09:00, end never, end-after count 10. */
+export interface ReminderFormState {
+  type: ReminderType;
+  contactId: string;
+  message: string;
+  deliveryMethod: DeliveryMethod;
+  scheduleType: ScheduleType;
+  date: string;
+  hour: string;
+  minute: string;
+  frequency: Frequency | "";
+  days: Weekday[];
+  dayOfMonth: number;
+  month: number;
+  endCondition: EndCondition;
+  endAfterCount: number;
+  endByDate: string;
+}
+
+export function emptyFormState(contactId = ""): ReminderFormState {
+  return {
+    type: "text",
+    contactId,
+    message: "",
+    deliveryMethod: "email",
+    scheduleType: "once",
+    date: "",
+    hour: "09",
+    minute: "00",
+    frequency: "",
+    days: [],
+    dayOfMonth: 1,
+    month: 1,
+    endCondition: "never",
+    endAfterCount: 10,
+    endByDate: "",
+  };
+}
+
+/** The dialog prefilled from a stored reminder (edit). */
+export function formStateFrom(reminder: ReminderDto): ReminderFormState {
+  const base = emptyFormState(reminder.contactId);
+  const config = reminder.frequencyConfig;
+  const [date = "", time = "09:00"] = (reminder.localDateTime ?? "").split("T");
+  const [hour, minute] = (config?.time ?? time).split(":");
+  return {
+    ...base,
+    type: reminder.type as ReminderType,
+    message: reminder.message ?? "",
+    deliveryMethod: reminder.deliveryMethod as DeliveryMethod,
+    scheduleType: reminder.scheduleType as ScheduleType,
+    date,
+    hour,
+    minute,
+    frequency: (reminder.frequency ?? "") as Frequency | "",
+    days: (config?.days ?? []) as Weekday[],
+    dayOfMonth: config?.dayOfMonth ?? 1,
+    month: config?.month ?? 1,
+    endCondition: (config?.endCondition ?? "never") as EndCondition,
+    endAfterCount: config?.endAfterCount ?? 10,
+    endByDate: config?.endByDate ?? "",
+  };
+}
+
+/** SPEC section 7's payload: scheduledFor (once) or frequency + frequencyConfig (recurring). */
+export function toRequestBody(state: ReminderFormState): ReminderBodyInput {
+  const time = `${state.hour}:${state.minute}`;
+  const common = {
+    contactId: state.contactId || null,
+    type: state.type,
+    message: state.type === "text" ? state.message : null,
+    deliveryMethod: state.deliveryMethod,
+    scheduleType: state.scheduleType,
+  };
+  if (state.scheduleType === "once") {
+    return { ...common, scheduledFor: state.date ? `${state.date}T${time}` : null };
+  }
+  return {
+    ...common,
+    frequency: state.frequency || null,
+    frequencyConfig: {
+      time,
+      ...(state.frequency === "weekly" ? { days: state.days } : {}),
+      ...(state.frequency === "monthly" || state.frequency === "yearly"
+        ? { dayOfMonth: state.dayOfMonth }
+        : {}),
+      ...(state.frequency === "yearly" ? { month: state.month } : {}),
+      endCondition: state.endCondition,
+      ...(state.endCondition === "after" ? { endAfterCount: state.endAfterCount } : {}),
+      ...(state.endCondition === "by" ? { endByDate: state.endByDate || null } : {}),
+    },
+  };
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { scheduleText, type RecurrenceTranslate } from "@/lib/reminders/schedule-text";
+import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+import { StatusBadge } from "./status-badge";
+
+export interface ReminderRowActions {
+  cancel(id: string): void;
+  send(id: string): void;
+  retry(id: string): void;
+  edit(reminder: ReminderDto): void;
+}
+
+/** One reminder: SPEC's fields, schedule text and the actions its status allows. */
+export function ReminderRow({
+  reminder,
+  timeZone,
+  actions,
+}: {
+  reminder: ReminderDto;
+  timeZone: string;
+  actions: ReminderRowActions;
+}) {
+  const t = useTranslations("reminders");
+  const form = useTranslations("reminderForm");
+  const recurrence = useTranslations("recurrence");
+  const locale = useLocale();
+  const type = t(`types.${reminder.type as "text"}`);
+  const name = reminder.contactName ?? t("unknownContact");
+  const scheduled = reminder.status === "scheduled";
+  const text = scheduleText(reminder, {
+    t: recurrence as unknown as RecurrenceTranslate,
+    locale,
+    timeZone,
+    now: new Date(),
+  });
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center"
+      data-testid="reminder-row"
+    >
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">{type}</Badge>
+          <span className="font-medium">{name}</span>
+          <StatusBadge status={reminder.status} label={t(`status.${reminder.status as "sent"}`)} />
+          <Badge variant="outline">{form(`methods.${reminder.deliveryMethod as "sms"}`)}</Badge>
+        </div>
+        <p className="truncate text-sm">{reminder.message || t("typeMessage", { type })}</p>
+        <p className="text-sm text-muted-foreground" data-testid="schedule-text">
+          {text}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t("actionsFor", { name })}>
+        {scheduled && (
+          <Button size="sm" variant="outline" onClick={() => actions.edit(reminder)}>
+            {t("edit")}
+          </Button>
+        )}
+        {scheduled && reminder.deliveryMethod !== "email" && (
+          <Button size="sm" variant="outline" onClick={() => actions.send(reminder.id)}>
+            {t("sendNow")}
+          </Button>
+        )}
+        {scheduled && (
+          <Button size="sm" variant="outline" onClick={() => actions.cancel(reminder.id)}>
+            {t("cancel")}
+          </Button>
+        )}
+        {reminder.status === "failed" && (
+          <Button size="sm" variant="outline" onClick={() => actions.retry(reminder.id)}>
+            {t("retry")}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

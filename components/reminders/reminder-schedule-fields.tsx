@@ -1,0 +1,212 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { END_CONDITIONS, FREQUENCIES, WEEKDAYS, type Weekday } from "@/db/schema/enums";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import type { ReminderFormState } from "./reminder-form-state";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const HOURS = Array.from({ length: 24 }, (_, i) => pad(i));
+const MINUTES = Array.from({ length: 60 }, (_, i) => pad(i));
+const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+const MONTHS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;
+
+type Update = (patch: Partial<ReminderFormState>) => void;
+
+/** Hour 00-23 and minute 00-59, two digits, 24-hour (SPEC). */
+function TimeFields({ state, update }: { state: ReminderFormState; update: Update }) {
+  const t = useTranslations("reminderForm");
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <div className="grid gap-1">
+        <Label htmlFor="reminder-hour">{t("hour")}</Label>
+        <NativeSelect
+          id="reminder-hour"
+          value={state.hour}
+          onChange={(e) => update({ hour: e.target.value })}
+        >
+          {HOURS.map((h) => (
+            <NativeSelectOption key={h} value={h}>
+              {h}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="reminder-minute">{t("minute")}</Label>
+        <NativeSelect
+          id="reminder-minute"
+          value={state.minute}
+          onChange={(e) => update({ minute: e.target.value })}
+        >
+          {MINUTES.map((m) => (
+            <NativeSelectOption key={m} value={m}>
+              {m}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}
+
+export function OnceFields({
+  state,
+  update,
+  today,
+}: {
+  state: ReminderFormState;
+  update: Update;
+  today: string;
+}) {
+  const t = useTranslations("reminderForm");
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-1">
+        <Label htmlFor="reminder-date">{t("date")}</Label>
+        {/* The browser's date picker, with days before today disabled. */}
+        <Input
+          id="reminder-date"
+          type="date"
+          min={today}
+          value={state.date}
+          onChange={(e) => update({ date: e.target.value })}
+        />
+      </div>
+      <TimeFields state={state} update={update} />
+    </div>
+  );
+}
+
+function toggleDay(days: Weekday[], day: Weekday, on: boolean): Weekday[] {
+  const set = new Set(days);
+  if (on) set.add(day);
+  else set.delete(day);
+  return WEEKDAYS.filter((d) => set.has(d));
+}
+
+export function RecurringFields({
+  state,
+  update,
+  today,
+}: {
+  state: ReminderFormState;
+  update: Update;
+  today: string;
+}) {
+  const t = useTranslations("reminderForm");
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-1">
+        <Label htmlFor="reminder-frequency">{t("frequency")}</Label>
+        <NativeSelect
+          id="reminder-frequency"
+          value={state.frequency}
+          onChange={(e) => update({ frequency: e.target.value as ReminderFormState["frequency"] })}
+        >
+          <NativeSelectOption value="">{t("frequencyPlaceholder")}</NativeSelectOption>
+          {FREQUENCIES.map((f) => (
+            <NativeSelectOption key={f} value={f}>
+              {t(`frequencies.${f}`)}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </div>
+      <TimeFields state={state} update={update} />
+      {state.frequency === "weekly" && (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">{t("days")}</legend>
+          <div className="flex flex-wrap gap-3">
+            {WEEKDAYS.map((day) => (
+              <label key={day} className="flex items-center gap-1.5 text-sm">
+                <Checkbox
+                  checked={state.days.includes(day)}
+                  onCheckedChange={(on) => update({ days: toggleDay(state.days, day, on === true) })}
+                />
+                {t(`weekdays.${day}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {state.frequency === "yearly" && (
+        <div className="grid gap-1">
+          <Label htmlFor="reminder-month">{t("month")}</Label>
+          <NativeSelect
+            id="reminder-month"
+            value={String(state.month)}
+            onChange={(e) => update({ month: Number(e.target.value) })}
+          >
+            {MONTHS.map((m) => (
+              <NativeSelectOption key={m} value={m}>
+                {t(`months.${m}`)}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      {(state.frequency === "monthly" || state.frequency === "yearly") && (
+        <div className="grid gap-1">
+          <Label htmlFor="reminder-day-of-month">{t("dayOfMonth")}</Label>
+          <NativeSelect
+            id="reminder-day-of-month"
+            value={String(state.dayOfMonth)}
+            onChange={(e) => update({ dayOfMonth: Number(e.target.value) })}
+          >
+            {DAYS.map((d) => (
+              <NativeSelectOption key={d} value={String(d)}>
+                {d}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t("endCondition")}</legend>
+        <RadioGroup
+          value={state.endCondition}
+          onValueChange={(value) => update({ endCondition: value as ReminderFormState["endCondition"] })}
+          className="flex flex-wrap gap-4"
+        >
+          {END_CONDITIONS.map((end) => (
+            <label key={end} className="flex items-center gap-1.5 text-sm">
+              <RadioGroupItem value={end} />
+              {t(end === "never" ? "endNever" : end === "after" ? "endAfter" : "endBy")}
+            </label>
+          ))}
+        </RadioGroup>
+        {state.endCondition === "after" && (
+          <div className="grid gap-1">
+            <Label htmlFor="reminder-end-count">{t("endAfterCount")}</Label>
+            <Input
+              id="reminder-end-count"
+              type="number"
+              min={1}
+              max={10000}
+              value={state.endAfterCount}
+              onChange={(e) =>
+                update({ endAfterCount: Math.max(1, Math.floor(Number(e.target.value) || 1)) })
+              }
+            />
+          </div>
+        )}
+        {state.endCondition === "by" && (
+          <div className="grid gap-1">
+            <Label htmlFor="reminder-end-date">{t("endByDate")}</Label>
+            <Input
+              id="reminder-end-date"
+              type="date"
+              min={today}
+              value={state.endByDate}
+              onChange={(e) => update({ endByDate: e.target.value })}
+            />
+          </div>
+        )}
+      </fieldset>
+    </div>
+  );
+}

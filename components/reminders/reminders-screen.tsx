@@ -1,0 +1,108 @@
+"use client";
+
+import { PlusIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { ReminderPage } from "@/lib/reminders/list-reminders";
+import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
+import { ReminderDialog } from "./reminder-dialog";
+import { ReminderRow } from "./reminder-row";
+import { useReminderActions } from "./use-reminder-actions";
+import { useReminderPages } from "./use-reminder-pages";
+
+const TABS = ["all", "scheduled", "sent", "failed"] as const;
+type Tab = (typeof TABS)[number];
+
+/** SPEC's Reminders screen: New Reminder, All/Scheduled/Sent/Failed, rows with their actions. */
+export function RemindersScreen({
+  user,
+  contacts,
+  firstPage,
+  openNew = false,
+  newContactId,
+}: {
+  user: ReminderUser;
+  contacts: ContactOption[];
+  firstPage: ReminderPage;
+  openNew?: boolean;
+  newContactId?: string;
+}) {
+  const t = useTranslations("reminders");
+  const [tab, setTab] = useState<Tab>("all");
+  const [dialogOpen, setDialogOpen] = useState(openNew);
+  const [editing, setEditing] = useState<ReminderDto | undefined>();
+  const pages = useReminderPages({ status: tab }, tab === "all" ? firstPage : null);
+  const actions = useReminderActions(pages.reload);
+
+  const openCreate = () => {
+    setEditing(undefined);
+    setDialogOpen(true);
+  };
+
+  return (
+    <main className="mx-auto w-full max-w-5xl space-y-6 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{t("title")}</h1>
+          <p className="text-muted-foreground">{t("subtitle")}</p>
+        </div>
+        <Button onClick={openCreate}>
+          <PlusIcon aria-hidden="true" />
+          {t("newReminder")}
+        </Button>
+      </div>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <TabsList>
+          {TABS.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {t(`tabs.${value}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={tab} className="space-y-4">
+          {pages.items.length === 0 && !pages.loading ? (
+            <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+              {t("empty")}
+            </p>
+          ) : (
+            <ul className="space-y-3" aria-busy={pages.loading}>
+              {pages.items.map((reminder) => (
+                <ReminderRow
+                  key={reminder.id}
+                  reminder={reminder}
+                  timeZone={user.timezone}
+                  actions={{
+                    ...actions,
+                    edit: (r) => {
+                      setEditing(r);
+                      setDialogOpen(true);
+                    },
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          {pages.hasMore && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>
+                {pages.loading ? t("loading") : t("loadMore")}
+              </Button>
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
+      <ReminderDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        contacts={contacts}
+        user={user}
+        reminder={editing}
+        initialContactId={editing ? undefined : newContactId}
+        onSaved={pages.reload}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { apiRequest, type ApiResult } from "./api-request";
+
+/** Cancel, Send now and Retry with SPEC's toasts; `onChanged` runs after each success. */
+export function useReminderActions(onChanged?: () => void) {
+  const t = useTranslations("reminders");
+  const router = useRouter();
+  const done = () => {
+    onChanged?.();
+    router.refresh();
+  };
+  const fail = (result: ApiResult<unknown>) => toast.error(t("errorTitle"), { description: result.message });
+
+  async function cancel(id: string) {
+    const result = await apiRequest(`/api/reminders/${id}`, "DELETE");
+    if (!result.ok) return fail(result);
+    toast.success(t("cancelled"));
+    done();
+  }
+
+  async function send(id: string) {
+    const result = await apiRequest<{ success?: boolean; error?: string | null }>(
+      `/api/reminders/${id}/send`,
+      "POST",
+    );
+    if (!result.ok) return fail(result);
+    if (!result.data?.success) {
+      toast.error(t("sendFailed"), { description: result.data?.error || t("sendFailedDefault") });
+      return;
+    }
+    toast.success(t("sent"));
+    done();
+  }
+
+  async function retry(id: string) {
+    const result = await apiRequest<{ success?: boolean; error?: string | null }>(
+      `/api/reminders/${id}/retry`,
+      "POST",
+    );
+    if (!result.ok) return fail(result);
+    if (!result.data?.success) {
+      toast.error(t("errorTitle"), { description: result.data?.error || t("sendFailedDefault") });
+      return;
+    }
+    toast.success(t("retried"), { description: t("retriedDescription") });
+    done();
+  }
+
+  return { cancel, send, retry };
+}

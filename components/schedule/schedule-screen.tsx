@@ -1,0 +1,146 @@
+"use client";
+
+import { PlusIcon } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ReminderDialog } from "@/components/reminders/reminder-dialog";
+import { useReminderPages } from "@/components/reminders/use-reminder-pages";
+import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
+import { formatInZone, localDayKey } from "@/lib/reminders/format-in-zone";
+import type { ReminderPage } from "@/lib/reminders/list-reminders";
+import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
+
+type Group = "today" | "tomorrow" | "upcoming";
+
+/** Today / Tomorrow / Upcoming by the local calendar day in the user's timezone. */
+function groupOf(due: string, timeZone: string, now: Date): Group {
+  const day = localDayKey(due, timeZone);
+  const today = localDayKey(now, timeZone);
+  if (day <= today) return "today";
+  return day === formatCivilDate(addDays(parseCivilDate(today), 1)) ? "tomorrow" : "upcoming";
+}
+
+/** SPEC's Schedule screen: scheduled reminders with a due time, soonest first, grouped. */
+export function ScheduleScreen({
+  user,
+  contacts,
+  firstPage,
+}: {
+  user: ReminderUser;
+  contacts: ContactOption[];
+  firstPage: ReminderPage;
+}) {
+  const t = useTranslations("schedule");
+  const types = useTranslations("reminders.types");
+  const locale = useLocale();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<ReminderDto | undefined>();
+  const pages = useReminderPages({ view: "schedule" }, firstPage);
+  const now = new Date();
+  const open = (reminder?: ReminderDto) => {
+    setEditing(reminder);
+    setDialogOpen(true);
+  };
+
+  const groups: Record<Group, ReminderDto[]> = { today: [], tomorrow: [], upcoming: [] };
+  for (const reminder of pages.items) {
+    if (reminder.status === "scheduled" && reminder.scheduledFor) {
+      groups[groupOf(reminder.scheduledFor, user.timezone, now)].push(reminder);
+    }
+  }
+  const empty = groups.today.length + groups.tomorrow.length + groups.upcoming.length === 0;
+
+  return (
+    <main className="mx-auto w-full max-w-4xl space-y-6 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{t("title")}</h1>
+          <p className="text-muted-foreground">{t("subtitle")}</p>
+        </div>
+        <Button onClick={() => open()}>
+          <PlusIcon aria-hidden="true" />
+          {t("newReminder")}
+        </Button>
+      </div>
+      {empty && !pages.loading ? (
+        <div className="space-y-4 rounded-lg border border-dashed p-10 text-center">
+          <p className="text-muted-foreground">{t("empty")}</p>
+          <Button onClick={() => open()}>{t("emptyCta")}</Button>
+        </div>
+      ) : (
+        (["today", "tomorrow", "upcoming"] as const).map((group) =>
+          groups[group].length === 0 ? null : (
+            <section
+              key={group}
+              aria-labelledby={`schedule-${group}`}
+              className="space-y-3"
+              data-testid={`group-${group}`}
+            >
+              <h2 id={`schedule-${group}`} className="text-lg font-semibold">
+                {t(group)}
+              </h2>
+              <ul className="space-y-3">
+                {groups[group].map((reminder) => {
+                  const due = reminder.scheduledFor ?? "";
+                  const type = types(reminder.type as "text");
+                  const name = reminder.contactName ?? t("unknownContact");
+                  return (
+                    <li
+                      key={reminder.id}
+                      className="flex items-center gap-4 rounded-lg border p-4"
+                      data-testid="schedule-item"
+                    >
+                      <div className="flex w-24 shrink-0 flex-col items-center rounded-md bg-muted p-2 text-center">
+                        <span className="text-sm font-semibold">
+                          {formatInZone(due, "dayMonth", user.timezone, locale)}
+                        </span>
+                        <span className="text-xs text-muted-foreground">
+                          {formatInZone(due, "time", user.timezone, locale)}
+                        </span>
+                      </div>
+                      <div className="min-w-0 flex-1 space-y-1">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="font-medium">{name}</span>
+                          <Badge variant="secondary">{type}</Badge>
+                        </div>
+                        <p className="truncate text-sm text-muted-foreground">
+                          {reminder.message || t("typeReminder", { type })}
+                        </p>
+                      </div>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => open(reminder)}
+                        aria-label={t("editLabel", { name })}
+                      >
+                        {t("edit")}
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ),
+        )
+      )}
+      {pages.hasMore && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>
+            {t("loadMore")}
+          </Button>
+        </div>
+      )}
+      <ReminderDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        contacts={contacts}
+        user={user}
+        reminder={editing}
+        onSaved={pages.reload}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import { and, count, eq } from "drizzle-orm";
+import { reminders } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import type { DbOrTx } from "@/lib/db";
+import type { User } from "@/lib/users/find-session-user";
+
+export const REMINDER_LIMIT_MESSAGE = "Reminder limit reached";
+export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credits to schedule reminders.";
+
+/**
+ * SPEC section 5 rule 1, on the server. Non-payg: refused when used + scheduled >= quota,
+ * where each scheduled reminder holds one send of the quota until the engine delivers it
+ * (so creates cannot outrun the quota before anything is sent). Payg: refused on an empty
+ * balance. Call it inside the transaction that holds the user row locked.
+ */
+export async function assertReminderQuota(
+  tx: DbOrTx,
+  user: Pick<User, "id" | "planType" | "remindersQuota" | "remindersUsedCurrentPeriod" | "paygCreditBalance">,
+): Promise<void> {
+  if (user.planType === "payg") {
+    if (user.paygCreditBalance <= 0) throw new ApiError(402, NO_CREDIT_MESSAGE, { limit: "credits" });
+    return;
+  }
+  const [{ scheduled }] = await tx
+    .select({ scheduled: count() })
+    .from(reminders)
+    .where(and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled")));
+  if (user.remindersUsedCurrentPeriod + scheduled >= user.remindersQuota) {
+    throw new ApiError(403, REMINDER_LIMIT_MESSAGE, { limit: "reminders" });
+  }
+}

@@ -1,0 +1,26 @@
+import { and, eq } from "drizzle-orm";
+import { reminders } from "@/db/schema";
+import { conflict, notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { REMINDER_NOT_FOUND } from "./update-reminder";
+
+/**
+ * DELETE /api/reminders/{id}: the reminder leaves the schedule for good (status
+ * 'cancelled', no next run) and keeps its row and delivery history. The conditional
+ * update is atomic against the engine claiming it at the same moment.
+ */
+export async function cancelReminder(userId: string, id: string, now = new Date()) {
+  const [row] = await db
+    .update(reminders)
+    .set({ status: "cancelled", cancelledAt: now, nextRunAt: null })
+    .where(and(eq(reminders.id, id), eq(reminders.userId, userId), eq(reminders.status, "scheduled")))
+    .returning({ id: reminders.id, status: reminders.status });
+  if (row) return row;
+  const [existing] = await db
+    .select({ status: reminders.status })
+    .from(reminders)
+    .where(and(eq(reminders.id, id), eq(reminders.userId, userId)));
+  if (!existing) throw notFound(REMINDER_NOT_FOUND);
+  if (existing.status === "cancelled") return { id, status: "cancelled" };
+  throw conflict("Only scheduled reminders can be cancelled");
+}

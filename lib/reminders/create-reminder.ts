@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import { reminders, users } from "@/db/schema";
+import { unauthorized } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import type { ReminderBody } from "@/lib/validations/reminder";
+import { assertReminderQuota } from "./assert-reminder-quota";
+import { resolveReminderInput } from "./resolve-reminder-input";
+import { toReminderDto } from "./to-reminder-dto";
+import { scheduleColumns } from "./to-schedule";
+
+/**
+ * POST /api/reminders. One transaction holding the user row locked, so concurrent creates
+ * see each other's reminders in the quota check: exactly the remaining quota succeed.
+ */
+export async function createReminder(userId: string, body: ReminderBody, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw unauthorized();
+    await assertReminderQuota(tx, user);
+    const resolved = await resolveReminderInput(tx, user, body, now);
+    const [row] = await tx
+      .insert(reminders)
+      .values({
+        userId,
+        contactId: resolved.contact.id,
+        type: body.type,
+        message: body.type === "text" ? (body.message?.trim() ?? null) : null,
+        status: "scheduled",
+        deliveryMethod: body.deliveryMethod,
+        ...scheduleColumns(resolved.schedule, resolved.scheduledFor),
+        nextRunAt: resolved.nextRunAt,
+      })
+      .returning();
+    return toReminderDto(row, resolved.contact.name);
+  });
+}

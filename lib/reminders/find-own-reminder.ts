@@ -1,0 +1,15 @@
+import { and, eq } from "drizzle-orm";
+import { reminders } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { REMINDER_NOT_FOUND } from "./update-reminder";
+
+/** The user's reminder, or a 404 (another user's id looks like an unknown one). */
+export async function findOwnReminder(userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(reminders)
+    .where(and(eq(reminders.id, id), eq(reminders.userId, userId)));
+  if (!row) throw notFound(REMINDER_NOT_FOUND);
+  return row;
+}

@@ -1,0 +1,60 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { enUS, es, fr, type Locale as DateFnsLocale } from "date-fns/locale";
+
+/** SPEC's English patterns ('h:mm a', 'MMM d', ...) and their usual form in es/fr. */
+const PATTERNS = {
+  en: {
+    time: "h:mm a",
+    dayMonth: "MMM d",
+    fullDate: "MMM d, yyyy",
+    dateTime: "MMM d, h:mm a",
+    fullDateTime: "EEE, MMM d, yyyy h:mm a",
+  },
+  es: {
+    time: "H:mm",
+    dayMonth: "d MMM",
+    fullDate: "d MMM yyyy",
+    dateTime: "d MMM, H:mm",
+    fullDateTime: "EEE d MMM yyyy, H:mm",
+  },
+  fr: {
+    time: "HH:mm",
+    dayMonth: "d MMM",
+    fullDate: "d MMM yyyy",
+    dateTime: "d MMM, HH:mm",
+    fullDateTime: "EEE d MMM yyyy, HH:mm",
+  },
+} as const;
+
+const LOCALES: Record<keyof typeof PATTERNS, DateFnsLocale> = { en: enUS, es, fr };
+
+export type DatePattern = keyof (typeof PATTERNS)["en"];
+
+function localeKey(locale: string): keyof typeof PATTERNS {
+  return locale === "es" || locale === "fr" ? locale : "en";
+}
+
+/** `date` shown in `timeZone` with the locale's form of one of SPEC's patterns. */
+export function formatInZone(
+  date: Date | string,
+  pattern: DatePattern,
+  timeZone: string,
+  locale: string,
+): string {
+  const key = localeKey(locale);
+  return format(new TZDate(new Date(date).getTime(), timeZone), PATTERNS[key][pattern], {
+    locale: LOCALES[key],
+  });
+}
+
+/** A 'YYYY-MM-DD' calendar date (no zone) with the locale's pattern. */
+export function formatCivilDay(value: string, pattern: "dayMonth" | "fullDate", locale: string): string {
+  const [year, month, day] = value.split("-").map(Number);
+  return formatInZone(new Date(Date.UTC(year, month - 1, day, 12)), pattern, "UTC", locale);
+}
+
+/** 'YYYY-MM-DD' of an instant in `timeZone`. */
+export function localDayKey(date: Date | string, timeZone: string): string {
+  return format(new TZDate(new Date(date).getTime(), timeZone), "yyyy-MM-dd");
+}

@@ -1,0 +1,70 @@
+import { and, asc, count, eq, isNotNull } from "drizzle-orm";
+import { LOW_BALANCE_CENTS, PLANS } from "@/config/plans";
+import { contacts, reminders } from "@/db/schema";
+import type { PlanType } from "@/db/schema/enums";
+import { db } from "@/lib/db";
+import type { User } from "@/lib/users/find-session-user";
+import { listReminders } from "./list-reminders";
+
+/** SPEC section 4: below 80 % fine, 80 % up to below 100 % a warning, 100 % or more the limit. */
+export type UsageLevel = "ok" | "warning" | "limit";
+
+export function usageLevel(used: number, limit: number): UsageLevel {
+  if (limit <= 0) return "limit";
+  const ratio = used / limit;
+  if (ratio >= 1) return "limit";
+  return ratio >= 0.8 ? "warning" : "ok";
+}
+
+/** SPEC: ceiling of the days until trialEndDate, minimum 0. */
+export function trialDaysLeft(trialEndDate: Date | null, now: Date): number | null {
+  if (!trialEndDate) return null;
+  return Math.max(0, Math.ceil((trialEndDate.getTime() - now.getTime()) / 86_400_000));
+}
+
+/** Everything the dashboard shows, in four small queries. */
+export async function getDashboardData(user: User, now = new Date()) {
+  const planType = user.planType as PlanType;
+  const plan = PLANS[planType] ?? PLANS.free;
+  const [[contactCount], [activeCount], [next], recent] = await Promise.all([
+    db.select({ value: count() }).from(contacts).where(eq(contacts.userId, user.id)),
+    db
+      .select({ value: count() })
+      .from(reminders)
+      .where(and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled"))),
+    db
+      .select({ nextRunAt: reminders.nextRunAt })
+      .from(reminders)
+      .where(
+        and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled"), isNotNull(reminders.nextRunAt)),
+      )
+      .orderBy(asc(reminders.nextRunAt))
+      .limit(1),
+    listReminders(user.id, { status: "all", view: "recent", limit: 5 }),
+  ]);
+  const payg = planType === "payg";
+  const quota = user.remindersQuota;
+  const used = user.remindersUsedCurrentPeriod;
+  return {
+    planType,
+    totalContacts: contactCount.value,
+    activeReminders: activeCount.value,
+    sentThisMonth: used,
+    remaining: payg ? null : Math.max(0, quota - used),
+    nextReminderAt: next?.nextRunAt?.toISOString() ?? null,
+    recent: recent.items,
+    usage: {
+      reminders: payg ? null : { used, quota, level: usageLevel(used, quota) },
+      contacts: {
+        used: contactCount.value,
+        limit: plan.contactsLimit,
+        level: usageLevel(contactCount.value, plan.contactsLimit),
+      },
+      creditBalanceCents: payg ? user.paygCreditBalance : null,
+      lowBalance: payg && user.paygCreditBalance < LOW_BALANCE_CENTS,
+      trialDaysLeft: planType === "trial" ? trialDaysLeft(user.trialEndDate, now) : null,
+    },
+  };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof getDashboardData>>;

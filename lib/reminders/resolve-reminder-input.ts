@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import { PLANS } from "@/config/plans";
+import { contacts } from "@/db/schema";
+import type { PlanType } from "@/db/schema/enums";
+import { badRequest, forbidden, notFound } from "@/lib/api/errors";
+import type { DbOrTx } from "@/lib/db";
+import { localToUtc, nextOccurrence, scheduleProblem, type Schedule } from "@/lib/recurrence";
+import type { User } from "@/lib/users/find-session-user";
+import { REMINDER_MESSAGES, firstReminderProblem, type ReminderBody } from "@/lib/validations/reminder";
+import { scheduleFromBody } from "./to-schedule";
+
+export const REMINDER_ERRORS = {
+  voice: "Voice reminders are coming soon",
+  video: "Video reminders are coming soon",
+  contactNotFound: "Contact not found",
+  noEmail: "This contact has no email address: choose SMS or WhatsApp, or add an email to the contact",
+  noPhone: "This contact has no phone number: choose email, or add a phone number to the contact",
+  recurringPlan: "Recurring reminders are available on paid plans. Upgrade to schedule them.",
+  past: "The scheduled time must be in the future",
+  noOccurrence: "This schedule has no future occurrence",
+} as const;
+
+export interface ResolvedReminder {
+  contact: typeof contacts.$inferSelect;
+  schedule: Schedule;
+  /** once: the due instant; recurring: the first occurrence. */
+  scheduledFor: Date;
+  nextRunAt: Date;
+}
+
+/**
+ * Every check a create or edit needs after the quota, in SPEC section 5's order first
+ * (its words), then ours: type, contact ownership, delivery method against the contact,
+ * plan, and a schedule with a future occurrence. Throws ApiError; writes nothing.
+ */
+export async function resolveReminderInput(
+  tx: DbOrTx,
+  user: Pick<User, "id" | "planType" | "timezone">,
+  body: ReminderBody,
+  now: Date,
+  occurrencesSent = 0,
+): Promise<ResolvedReminder> {
+  const problem = firstReminderProblem(body);
+  if (problem) throw badRequest(REMINDER_MESSAGES[problem]);
+  if (body.type === "voice") throw badRequest(REMINDER_ERRORS.voice);
+  if (body.type === "video") throw badRequest(REMINDER_ERRORS.video);
+
+  const [contact] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, body.contactId ?? ""), eq(contacts.userId, user.id)))
+    .limit(1);
+  if (!contact) throw notFound(REMINDER_ERRORS.contactNotFound);
+  if (body.deliveryMethod === "email" && !contact.email) throw badRequest(REMINDER_ERRORS.noEmail);
+  if (body.deliveryMethod !== "email" && !contact.phone) throw badRequest(REMINDER_ERRORS.noPhone);
+
+  if (body.scheduleType === "recurring" && !PLANS[user.planType as PlanType]?.recurringAllowed) {
+    throw forbidden(REMINDER_ERRORS.recurringPlan);
+  }
+
+  const schedule = scheduleFromBody(body, user.timezone);
+  const invalid = scheduleProblem(schedule);
+  if (invalid) throw badRequest(invalid);
+
+  if (schedule.scheduleType === "once") {
+    const due = localToUtc(schedule.localDateTime ?? "", schedule.timezone);
+    if (due.getTime() <= now.getTime()) throw badRequest(REMINDER_ERRORS.past);
+    return { contact, schedule, scheduledFor: due, nextRunAt: due };
+  }
+  const next = nextOccurrence(schedule, now, occurrencesSent);
+  if (!next) throw badRequest(REMINDER_ERRORS.noOccurrence);
+  return { contact, schedule, scheduledFor: next, nextRunAt: next };
+}

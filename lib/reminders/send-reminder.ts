@@ -1,0 +1,13 @@
+import { badRequest, conflict } from "@/lib/api/errors";
+import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
+import { findOwnReminder } from "./find-own-reminder";
+
+/** POST /api/reminders/{id}/send: SPEC allows it for scheduled SMS and WhatsApp reminders. */
+export async function sendReminder(userId: string, reminderId: string) {
+  const reminder = await findOwnReminder(userId, reminderId);
+  if (reminder.status !== "scheduled") throw conflict("Only scheduled reminders can be sent now");
+  if (reminder.deliveryMethod === "email")
+    throw badRequest("Only SMS and WhatsApp reminders can be sent now");
+  const result = await sendReminderNow({ userId, reminderId });
+  return { success: result.success, error: result.error ?? null };
+}

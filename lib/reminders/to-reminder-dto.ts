@@ -1,0 +1,62 @@
+import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } from "@/lib/recurrence";
+import { scheduleFromRow, type ReminderRow } from "./to-schedule";
+
+/** How many upcoming occurrences each reminder previews. */
+export const PREVIEW_COUNT = 3;
+
+/**
+ * SPEC section 3's reminder as the API returns it: frequencyConfig rebuilt from its columns,
+ * the contact's name, the next due time and a preview of the next occurrences (ISO UTC).
+ */
+export function toReminderDto(row: ReminderRow, contactName: string | null) {
+  const schedule = scheduleFromRow(row);
+  const recurring = row.scheduleType === "recurring";
+  let upcoming: Date[] = [];
+  if (row.status === "scheduled" && row.nextRunAt) {
+    upcoming = [row.nextRunAt];
+    // A row written outside the API could hold an incomplete schedule: show no preview
+    // rather than fail the whole list.
+    if (recurring && !scheduleProblem(schedule)) {
+      upcoming.push(...nextOccurrences(schedule, row.nextRunAt, PREVIEW_COUNT - 1, row.occurrencesSent + 1));
+    }
+  }
+  return {
+    id: row.id,
+    contactId: row.contactId,
+    contactName,
+    type: row.type,
+    message: row.message,
+    status: row.status,
+    deliveryMethod: row.deliveryMethod,
+    scheduleType: row.scheduleType,
+    /** once: the due instant; recurring: the next due instant (the first until one is sent). */
+    scheduledFor: (recurring ? (row.nextRunAt ?? row.scheduledFor) : row.scheduledFor)?.toISOString() ?? null,
+    /** once: the wall time as entered, in `timezone` (what the edit dialog shows). */
+    localDateTime:
+      !recurring && row.scheduledFor
+        ? formatCivilDateTime(utcToLocal(row.scheduledFor.getTime(), row.timezone))
+        : null,
+    frequency: row.frequency,
+    frequencyConfig: recurring
+      ? {
+          time: row.time,
+          ...(row.days ? { days: row.days } : {}),
+          ...(row.dayOfMonth != null ? { dayOfMonth: row.dayOfMonth } : {}),
+          ...(row.month != null ? { month: row.month } : {}),
+          endCondition: row.endCondition ?? "never",
+          ...(row.endAfterCount != null ? { endAfterCount: row.endAfterCount } : {}),
+          ...(row.endByDate ? { endByDate: row.endByDate } : {}),
+        }
+      : null,
+    timezone: row.timezone,
+    nextRunAt: row.nextRunAt?.toISOString() ?? null,
+    nextOccurrences: upcoming.map((date) => date.toISOString()),
+    occurrencesSent: row.occurrencesSent,
+    lastSentAt: row.lastSentAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type ReminderDto = ReturnType<typeof toReminderDto>;

@@ -1,0 +1,15 @@
+import { PLANS } from "@/config/plans";
+import type { PlanType } from "@/db/schema/enums";
+import type { User } from "@/lib/users/find-session-user";
+import type { ReminderUser } from "./types";
+
+export function toReminderUser(user: User): ReminderUser {
+  const planType = user.planType as PlanType;
+  return {
+    timezone: user.timezone,
+    planType,
+    remindersQuota: user.remindersQuota,
+    remindersUsedCurrentPeriod: user.remindersUsedCurrentPeriod,
+    recurringAllowed: PLANS[planType]?.recurringAllowed ?? false,
+  };
+}

@@ -1,0 +1,68 @@
+import type { reminders } from "@/db/schema";
+import type { EndCondition, Frequency, ScheduleType, Weekday } from "@/db/schema/enums";
+import { DEFAULT_TIME, formatCivilDateTime, utcToLocal, type Schedule } from "@/lib/recurrence";
+import type { ReminderBody } from "@/lib/validations/reminder";
+
+export type ReminderRow = typeof reminders.$inferSelect;
+
+/** The recurrence engine's view of a request body, in `timezone` (the user's). */
+export function scheduleFromBody(body: ReminderBody, timezone: string): Schedule {
+  if (body.scheduleType === "once") {
+    return { scheduleType: "once", localDateTime: body.scheduledFor ?? undefined, timezone };
+  }
+  const config = body.frequencyConfig ?? {};
+  return {
+    scheduleType: "recurring",
+    frequency: body.frequency ?? undefined,
+    time: config.time ?? DEFAULT_TIME,
+    days: body.frequency === "weekly" ? config.days : undefined,
+    dayOfMonth: body.frequency === "monthly" || body.frequency === "yearly" ? config.dayOfMonth : undefined,
+    month: body.frequency === "yearly" ? config.month : undefined,
+    endCondition: config.endCondition ?? "never",
+    endAfterCount: config.endCondition === "after" ? (config.endAfterCount ?? 10) : undefined,
+    endByDate: config.endCondition === "by" ? (config.endByDate ?? undefined) : undefined,
+    timezone,
+  };
+}
+
+/** The recurrence engine's view of a stored reminder. */
+export function scheduleFromRow(row: ReminderRow): Schedule {
+  if (row.scheduleType === "once") {
+    const local = row.scheduledFor ? utcToLocal(row.scheduledFor.getTime(), row.timezone) : undefined;
+    return {
+      scheduleType: "once",
+      localDateTime: local ? formatCivilDateTime(local) : undefined,
+      timezone: row.timezone,
+    };
+  }
+  return {
+    scheduleType: row.scheduleType as ScheduleType,
+    frequency: (row.frequency ?? undefined) as Frequency | undefined,
+    time: row.time ?? DEFAULT_TIME,
+    days: (row.days ?? undefined) as Weekday[] | undefined,
+    dayOfMonth: row.dayOfMonth ?? undefined,
+    month: row.month ?? undefined,
+    endCondition: (row.endCondition ?? "never") as EndCondition,
+    endAfterCount: row.endAfterCount ?? undefined,
+    endByDate: row.endByDate ?? undefined,
+    timezone: row.timezone,
+  };
+}
+
+/** The columns a schedule is stored in (frequencyConfig spread into typed columns). */
+export function scheduleColumns(schedule: Schedule, scheduledFor: Date) {
+  const recurring = schedule.scheduleType === "recurring";
+  return {
+    scheduleType: schedule.scheduleType,
+    scheduledFor,
+    frequency: recurring ? (schedule.frequency ?? null) : null,
+    time: recurring ? (schedule.time ?? DEFAULT_TIME) : null,
+    days: recurring ? (schedule.days ?? null) : null,
+    dayOfMonth: recurring ? (schedule.dayOfMonth ?? null) : null,
+    month: recurring ? (schedule.month ?? null) : null,
+    endCondition: recurring ? (schedule.endCondition ?? "never") : null,
+    endAfterCount: recurring ? (schedule.endAfterCount ?? null) : null,
+    endByDate: recurring ? (schedule.endByDate ?? null) : null,
+    timezone: schedule.timezone,
+  };
+}

@@ -1,0 +1,43 @@
+import { and, eq } from "drizzle-orm";
+import { reminders } from "@/db/schema";
+import { conflict, notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import type { User } from "@/lib/users/find-session-user";
+import type { ReminderBody } from "@/lib/validations/reminder";
+import { resolveReminderInput } from "./resolve-reminder-input";
+import { toReminderDto } from "./to-reminder-dto";
+import { scheduleColumns } from "./to-schedule";
+
+export const REMINDER_NOT_FOUND = "Reminder not found";
+
+/**
+ * PUT /api/reminders/{id}: the same rules as create, in the user's current timezone; the
+ * next due time is recomputed and occurrencesSent kept (an 'after N' budget stays honest).
+ * Only scheduled reminders can be edited: sent, failed and cancelled ones keep their history.
+ */
+export async function updateReminder(user: User, id: string, body: ReminderBody, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(reminders)
+      .where(and(eq(reminders.id, id), eq(reminders.userId, user.id)))
+      .for("update");
+    if (!existing) throw notFound(REMINDER_NOT_FOUND);
+    if (existing.status !== "scheduled") throw conflict("Only scheduled reminders can be edited");
+    const resolved = await resolveReminderInput(tx, user, body, now, existing.occurrencesSent);
+    const [row] = await tx
+      .update(reminders)
+      .set({
+        contactId: resolved.contact.id,
+        type: body.type,
+        message: body.type === "text" ? (body.message?.trim() ?? null) : null,
+        deliveryMethod: body.deliveryMethod,
+        ...scheduleColumns(resolved.schedule, resolved.scheduledFor),
+        nextRunAt: resolved.nextRunAt,
+        lastError: null,
+      })
+      .where(eq(reminders.id, id))
+      .returning();
+    return toReminderDto(row, resolved.contact.name);
+  });
+}

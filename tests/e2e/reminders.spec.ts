@@ -1,0 +1,376 @@
+import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { contacts, reminders } from "@/db/schema";
+import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { e2eDb, expect, test } from "./fixtures";
+
+const ZONE = "Australia/Sydney";
+
+/** 'YYYY-MM-DD' of today + `days` in the zone. */
+function localDate(days: number, zone = ZONE): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+async function addContact(userId: string, name: string, values: Partial<typeof contacts.$inferInsert> = {}) {
+  const [row] = await e2eDb
+    .insert(contacts)
+    .values({ userId, name, email: `${name.toLowerCase()}@example.com`, phone: "+61412345678", ...values })
+    .returning();
+  return row;
+}
+
+async function openDialog(page: Page) {
+  await page.getByRole("button", { name: "New Reminder" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create New Reminder" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Send a heartfelt reminder to your loved ones")).toBeVisible();
+  return dialog;
+}
+
+async function submitAndExpectCreated(page: Page) {
+  await page.getByRole("button", { name: "Create Reminder" }).click();
+  // Earlier toasts may still be showing: look at the newest.
+  await expect(page.getByText("Reminder created").last()).toBeVisible();
+  await expect(page.getByText("Your reminder has been scheduled successfully.").last()).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+test("create one-time and recurring reminders through the dialog and see them everywhere", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn({ timezone: ZONE });
+  await addContact(user.id, "Rose");
+  await page.goto("/reminders");
+  await expect(page.getByText("No reminders found")).toBeVisible();
+
+  // SPEC's validation toasts, in order.
+  let dialog = await openDialog(page);
+  await dialog.getByRole("button", { name: "Create Reminder" }).click();
+  await expect(page.getByText("Please select a contact")).toBeVisible();
+  await dialog.getByLabel("Contact").selectOption({ label: "Rose" });
+  await dialog.getByRole("button", { name: "Create Reminder" }).click();
+  await expect(page.getByText("Please enter a message")).toBeVisible();
+  await dialog.getByLabel("Message").fill("Water the plants");
+  await dialog.getByRole("button", { name: "Create Reminder" }).click();
+  await expect(page.getByText("Please select a date and time")).toBeVisible();
+
+  // One-time, tomorrow at 09:00 (the default time) in Sydney.
+  await expect(dialog.getByLabel("Hour")).toHaveValue("09");
+  await expect(dialog.getByLabel("Minute")).toHaveValue("00");
+  await expect(dialog.getByLabel("Date")).toHaveAttribute("min", localDate(0));
+  await dialog.getByLabel("Date").fill(localDate(1));
+  await expect(dialog.getByTestId("next-occurrences")).toContainText("Next:");
+  await submitAndExpectCreated(page);
+  await expect(page.getByTestId("schedule-text").first()).toHaveText("Tomorrow at 9:00 AM");
+
+  // Monthly on the 31st at 09:00, ends after 12 (the issue's done-when case).
+  dialog = await openDialog(page);
+  await dialog.getByLabel("Contact").selectOption({ label: "Rose" });
+  await dialog.getByLabel("Message").fill("Pay rent");
+  await dialog.getByRole("radio", { name: "Recurring" }).click();
+  await dialog.getByRole("button", { name: "Create Reminder" }).click();
+  await expect(page.getByText("Please select a frequency")).toBeVisible();
+  await dialog.getByLabel("Frequency").selectOption("monthly");
+  await dialog.getByLabel("Day of month").selectOption("31");
+  await dialog.getByRole("radio", { name: "After" }).click();
+  await expect(dialog.getByLabel("Number of times")).toHaveValue("10");
+  await dialog.getByLabel("Number of times").fill("12");
+  // Three month-end dates at 9:00 AM.
+  await expect(dialog.getByTestId("next-occurrences")).toHaveText(/^Next: (.+ 9:00 AM · ){2}.+ 9:00 AM$/);
+  await submitAndExpectCreated(page);
+  await expect(page.getByText("Recurring: 31st of every month at 09:00 (ends after 12 times)")).toBeVisible();
+
+  // Weekly needs a day; ends by a date.
+  dialog = await openDialog(page);
+  await dialog.getByLabel("Contact").selectOption({ label: "Rose" });
+  await dialog.getByLabel("Message").fill("Call Grandpa");
+  await dialog.getByLabel("Delivery method").selectOption("whatsapp");
+  await dialog.getByRole("radio", { name: "Recurring" }).click();
+  await dialog.getByLabel("Frequency").selectOption("weekly");
+  await dialog.getByRole("radio", { name: "On a date" }).click();
+  await dialog.getByRole("button", { name: "Create Reminder" }).click();
+  await expect(page.getByText("Please select at least one day")).toBeVisible();
+  await dialog.getByRole("checkbox", { name: "Wed" }).click();
+  await dialog.getByRole("button", { name: "Create Reminder" }).click();
+  await expect(page.getByText("Please select an end date")).toBeVisible();
+  await dialog.getByLabel("End date").fill("2030-06-30");
+  await submitAndExpectCreated(page);
+  await expect(page.getByText("Recurring: weekly at 09:00 (ends Jun 30, 2030)")).toBeVisible();
+
+  // Yearly, never ending, at 07:30.
+  dialog = await openDialog(page);
+  await dialog.getByLabel("Contact").selectOption({ label: "Rose" });
+  await dialog.getByLabel("Message").fill("Happy birthday!");
+  await dialog.getByRole("radio", { name: "Recurring" }).click();
+  await dialog.getByLabel("Frequency").selectOption("yearly");
+  await dialog.getByLabel("Month", { exact: true }).selectOption({ label: "February" });
+  await dialog.getByLabel("Day of month").selectOption("29");
+  await dialog.getByLabel("Hour").selectOption("07");
+  await dialog.getByLabel("Minute").selectOption("30");
+  await submitAndExpectCreated(page);
+  await expect(page.getByText("Recurring: Feb 29 every year at 07:30")).toBeVisible();
+
+  // Daily.
+  dialog = await openDialog(page);
+  await dialog.getByLabel("Contact").selectOption({ label: "Rose" });
+  await dialog.getByLabel("Message").fill("Take vitamins");
+  await dialog.getByRole("radio", { name: "Recurring" }).click();
+  await dialog.getByLabel("Frequency").selectOption("daily");
+  await submitAndExpectCreated(page);
+  await expect(page.getByText("Recurring: daily at 09:00")).toBeVisible();
+  await expect(page.getByTestId("reminder-row")).toHaveCount(5);
+
+  const stored = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+  expect(stored).toHaveLength(5);
+  expect(stored.every((r) => r.timezone === ZONE && r.status === "scheduled" && r.nextRunAt !== null)).toBe(
+    true,
+  );
+
+  // Schedule screen: grouped in Sydney's calendar, soonest first.
+  await page.goto("/schedule");
+  await expect(page.getByTestId("group-tomorrow")).toContainText("Water the plants");
+  await expect(page.getByTestId("schedule-item")).toHaveCount(5);
+});
+
+test("filter tabs, cancel, edit, send-now visibility and retry", async ({ page, signIn }) => {
+  const user = await signIn({ timezone: "UTC" });
+  const contact = await addContact(user.id, "Dad");
+  const due = new Date(Date.now() + 3 * 86_400_000);
+  await e2eDb.insert(reminders).values([
+    {
+      userId: user.id,
+      contactId: contact.id,
+      message: "Scheduled one",
+      deliveryMethod: "sms",
+      scheduleType: "once",
+      scheduledFor: due,
+      nextRunAt: due,
+    },
+    {
+      userId: user.id,
+      contactId: contact.id,
+      message: "Sent one",
+      deliveryMethod: "email",
+      scheduleType: "once",
+      scheduledFor: due,
+      status: "sent",
+    },
+    {
+      userId: user.id,
+      contactId: contact.id,
+      message: "Failed one",
+      deliveryMethod: "email",
+      scheduleType: "once",
+      scheduledFor: due,
+      status: "failed",
+    },
+  ]);
+  await page.goto("/reminders");
+  await expect(page.getByTestId("reminder-row")).toHaveCount(3);
+  await page.getByRole("tab", { name: "Sent" }).click();
+  await expect(page.getByTestId("reminder-row")).toHaveCount(1);
+  await expect(page.getByTestId("reminder-row")).toContainText("Sent one");
+  await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Failed" }).click();
+  await expect(page.getByTestId("reminder-row")).toContainText("Failed one");
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText("Retry scheduled")).toBeVisible();
+  await expect(page.getByText("No reminders found")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Scheduled" }).click();
+  await expect(page.getByTestId("reminder-row")).toHaveCount(2); // the retried one is scheduled again
+  const row = page.getByTestId("reminder-row").filter({ hasText: "Scheduled one" });
+  await expect(row.getByRole("button", { name: "Send Now" })).toBeVisible();
+
+  // Edit from the schedule screen.
+  await page.goto("/schedule");
+  await page.getByRole("button", { name: "Edit the reminder to Dad" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Edit Reminder" });
+  await dialog.getByLabel("Message").fill("Edited message");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Reminder updated")).toBeVisible();
+  await expect(page.getByText("Edited message")).toBeVisible();
+
+  // Cancel from the reminders screen.
+  await page.goto("/reminders");
+  const edited = page.getByTestId("reminder-row").filter({ hasText: "Edited message" });
+  await edited.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Reminder cancelled")).toBeVisible();
+  await expect(edited).toContainText("Cancelled");
+  await expect(edited.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+});
+
+test("a contact card link opens the dialog with that contact; the limit opens the upgrade dialog", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn({ remindersQuota: 10, remindersUsedCurrentPeriod: 10, planType: "free" });
+  const contact = await addContact(user.id, "Mia");
+  await page.goto(`/reminders?new=1&contactId=${contact.id}`);
+  const dialog = page.getByRole("dialog", { name: "Create New Reminder" });
+  await expect(dialog.getByLabel("Contact")).toHaveValue(contact.id);
+  await dialog.getByRole("button", { name: "Create Reminder" }).click();
+  const upgrade = page.getByRole("dialog", { name: "Reminder Limit Reached" });
+  await expect(upgrade).toBeVisible();
+  await expect(upgrade).toContainText(
+    "You've reached your reminder limit on the Free plan. Upgrade to continue growing!",
+  );
+  await expect(upgrade.getByRole("link", { name: "Upgrade to Personal" })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
+  await upgrade.getByRole("button", { name: "Not Now" }).click();
+  const stored = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+  expect(stored).toHaveLength(0);
+});
+
+test("the schedule screen's empty state", async ({ page, signIn }) => {
+  await signIn();
+  await page.goto("/schedule");
+  await expect(page.getByText("No scheduled reminders")).toBeVisible();
+  await page.getByRole("button", { name: "Schedule Your First Reminder" }).click();
+  await expect(page.getByRole("dialog", { name: "Create New Reminder" })).toBeVisible();
+});
+
+test("the reminder screens and dialog pass axe's accessibility checks", async ({ page, signIn }) => {
+  const user = await signIn();
+  const contact = await addContact(user.id, "Leo");
+  const due = new Date(Date.now() + 86_400_000);
+  await e2eDb.insert(reminders).values({
+    userId: user.id,
+    contactId: contact.id,
+    message: "Check the oven",
+    deliveryMethod: "sms",
+    scheduleType: "once",
+    scheduledFor: due,
+    nextRunAt: due,
+  });
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+  };
+  await page.goto("/reminders");
+  await expect(page.getByTestId("reminder-row")).toHaveCount(1);
+  await check();
+  await page.getByRole("button", { name: "New Reminder" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Reminder" });
+  await dialog.getByRole("radio", { name: "Recurring" }).click();
+  await dialog.getByLabel("Frequency").selectOption("weekly");
+  await expect(dialog.getByRole("checkbox", { name: "Mon" })).toBeVisible();
+  await check();
+  await page.keyboard.press("Escape");
+  await page.goto("/schedule");
+  await expect(page.getByTestId("schedule-item")).toHaveCount(1);
+  await check();
+});
+
+test("Sydney, in Spanish: 'monthly on the 31st at 09:00, ends after 12' reads the same next dates everywhere", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn({ timezone: ZONE });
+  const contact = await addContact(user.id, "Lucía");
+  const url = new URL(process.env.E2E_BASE_URL ?? "");
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", domain: url.hostname, path: "/" }]);
+  await page.goto("/reminders");
+  const created = await page.request.post("/api/reminders", {
+    data: {
+      contactId: contact.id,
+      type: "text",
+      message: "Pagar el alquiler",
+      deliveryMethod: "email",
+      scheduleType: "recurring",
+      frequency: "monthly",
+      frequencyConfig: { time: "09:00", dayOfMonth: 31, endCondition: "after", endAfterCount: 12 },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const body = (await created.json()) as { nextOccurrences: string[] };
+  const sydney = (iso: string) =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date(iso));
+  for (const iso of body.nextOccurrences) {
+    const [y, m, d] = sydney(iso).split("-").map(Number);
+    expect(d).toBe(new Date(Date.UTC(y, m, 0)).getUTCDate());
+  }
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Recordatorios" })).toBeVisible();
+  await expect(page.getByTestId("schedule-text")).toHaveText(
+    "Recurrente: el día 31 de cada mes a las 09:00 (termina tras 12 veces)",
+  );
+
+  // The schedule screen shows the first of those dates, as Sydney's calendar reads it, in Spanish.
+  await page.goto("/schedule");
+  await expect(page.getByTestId("schedule-item")).toContainText(
+    `${formatInZone(body.nextOccurrences[0], "dayMonth", ZONE, "es")}${formatInZone(body.nextOccurrences[0], "time", ZONE, "es")}`,
+  );
+
+  // The edit dialog's live line lists the same three dates.
+  await page.getByRole("button", { name: "Editar el recordatorio para Lucía" }).click();
+  await expect(page.getByTestId("next-occurrences")).toHaveText(
+    `Próximos: ${body.nextOccurrences.map((iso) => formatInZone(iso, "fullDateTime", ZONE, "es")).join(" · ")}`,
+  );
+});
+
+// The shell renders DashboardScreen at `/`; /dev/dashboard renders the same component alone.
+test("dashboard: four stat cards, recent reminders with working actions, usage warnings", async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ firstName: "Ana", remindersQuota: 10, remindersUsedCurrentPeriod: 8 });
+  await page.goto("/dev/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome back, Ana!" })).toBeVisible();
+  await expect(page.getByTestId("stat-next")).toContainText("None");
+  await expect(page.getByTestId("example-reminder")).toBeVisible();
+  await expect(page.getByTestId("stat-sent")).toContainText("8");
+  await expect(page.getByTestId("stat-sent")).toContainText("2 remaining");
+  await expect(page.getByText("You've used 80% of your reminders this month.")).toBeVisible();
+
+  await page.context().clearCookies();
+  const user = await signIn({
+    firstName: "Ben",
+    timezone: "UTC",
+    remindersQuota: 10,
+    remindersUsedCurrentPeriod: 10,
+  });
+  const contact = await addContact(user.id, "Kai");
+  const due = new Date(Date.UTC(2031, 4, 6, 14, 5));
+  const rows = Array.from({ length: 6 }, (_, i) => ({
+    userId: user.id,
+    contactId: contact.id,
+    message: `Note ${i}`,
+    deliveryMethod: "sms",
+    scheduleType: "once",
+    scheduledFor: new Date(due.getTime() + i * 86_400_000),
+    nextRunAt: new Date(due.getTime() + i * 86_400_000),
+    createdAt: new Date(Date.now() - (6 - i) * 1000),
+  }));
+  await e2eDb.insert(reminders).values(rows);
+  await page.goto("/dev/dashboard");
+  await expect(page.getByTestId("stat-contacts")).toContainText("1");
+  await expect(page.getByTestId("stat-active")).toContainText("6");
+  await expect(page.getByTestId("stat-next")).toContainText("Scheduled");
+  await expect(page.getByTestId("stat-next")).toContainText("May 6, 2:05 PM");
+  await expect(page.getByTestId("recent-reminder")).toHaveCount(5);
+  await expect(page.getByText("Reminder limit reached")).toBeVisible();
+
+  const newest = page.getByTestId("recent-reminder").filter({ hasText: "Note 5" });
+  await newest.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Reminder cancelled")).toBeVisible();
+  await expect(page.getByTestId("stat-active")).toContainText("5");
+  await expect(newest).toContainText("Cancelled");
+});

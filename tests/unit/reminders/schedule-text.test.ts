@@ -1,0 +1,119 @@
+import { createTranslator } from "next-intl";
+import { describe, expect, it } from "vitest";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import fr from "@/messages/fr.json";
+import {
+  scheduleText,
+  type RecurrenceTranslate,
+  type ScheduleTextInput,
+} from "@/lib/reminders/schedule-text";
+
+const translators = {
+  en: createTranslator({ locale: "en", messages: en, namespace: "recurrence" }),
+  es: createTranslator({ locale: "es", messages: es, namespace: "recurrence" }),
+  fr: createTranslator({ locale: "fr", messages: fr, namespace: "recurrence" }),
+};
+
+function text(input: Partial<ScheduleTextInput>, locale: keyof typeof translators = "en", timeZone = "UTC") {
+  return scheduleText(
+    { scheduleType: "recurring", scheduledFor: null, frequency: null, frequencyConfig: null, ...input },
+    {
+      t: translators[locale] as unknown as RecurrenceTranslate,
+      locale,
+      timeZone,
+      now: new Date("2026-03-10T15:00:00Z"),
+    },
+  );
+}
+
+const recurring = (frequency: string, frequencyConfig: ScheduleTextInput["frequencyConfig"]) => ({
+  scheduleType: "recurring",
+  frequency,
+  frequencyConfig,
+});
+
+describe("schedule text (SPEC, Reminders screen)", () => {
+  it.each<[string, Partial<ScheduleTextInput>, string]>([
+    ["one-time today", { scheduleType: "once", scheduledFor: "2026-03-10T21:05:00Z" }, "Today at 9:05 PM"],
+    [
+      "one-time tomorrow",
+      { scheduleType: "once", scheduledFor: "2026-03-11T09:00:00Z" },
+      "Tomorrow at 9:00 AM",
+    ],
+    ["one-time later", { scheduleType: "once", scheduledFor: "2026-04-02T13:30:00Z" }, "Apr 2 at 1:30 PM"],
+    [
+      "one-time midnight",
+      { scheduleType: "once", scheduledFor: "2026-12-25T00:00:00Z" },
+      "Dec 25 at 12:00 AM",
+    ],
+    ["daily with time", recurring("daily", { time: "09:00" }), "Recurring: daily at 09:00"],
+    ["weekly without time", recurring("weekly", { days: [] } as never), "Recurring: weekly"],
+    [
+      "monthly 1st",
+      recurring("monthly", { time: "08:15", dayOfMonth: 1 }),
+      "Recurring: 1st of every month at 08:15",
+    ],
+    ["monthly 2nd", recurring("monthly", { dayOfMonth: 2 }), "Recurring: 2nd of every month"],
+    ["monthly 3rd", recurring("monthly", { dayOfMonth: 3 }), "Recurring: 3rd of every month"],
+    ["monthly 11th", recurring("monthly", { dayOfMonth: 11 }), "Recurring: 11th of every month"],
+    ["monthly 12th", recurring("monthly", { dayOfMonth: 12 }), "Recurring: 12th of every month"],
+    ["monthly 22nd", recurring("monthly", { dayOfMonth: 22 }), "Recurring: 22nd of every month"],
+    [
+      "monthly 31st",
+      recurring("monthly", { time: "09:00", dayOfMonth: 31 }),
+      "Recurring: 31st of every month at 09:00",
+    ],
+    [
+      "yearly",
+      recurring("yearly", { time: "07:00", month: 2, dayOfMonth: 29 }),
+      "Recurring: Feb 29 every year at 07:00",
+    ],
+    ["yearly without day", recurring("yearly", { month: 2 }), "Recurring: yearly"],
+    [
+      "ends after",
+      recurring("daily", { time: "09:00", endCondition: "after", endAfterCount: 12 }),
+      "Recurring: daily at 09:00 (ends after 12 times)",
+    ],
+    [
+      "ends by",
+      recurring("weekly", { time: "18:30", endCondition: "by", endByDate: "2027-01-05" }),
+      "Recurring: weekly at 18:30 (ends Jan 5, 2027)",
+    ],
+    [
+      "never: no suffix",
+      recurring("daily", { time: "09:00", endCondition: "never" }),
+      "Recurring: daily at 09:00",
+    ],
+    ["once without a time", { scheduleType: "once", scheduledFor: null }, "Not scheduled"],
+    ["recurring without frequency", { scheduleType: "recurring" }, "Not scheduled"],
+  ])("%s", (_label, input, expected) => {
+    expect(text(input)).toBe(expected);
+  });
+
+  it("reads today and tomorrow in the user's timezone", () => {
+    // 15:00Z on Mar 10 is 02:00 on Mar 11 in Sydney; 22:00Z on Mar 11 is 09:00 Mar 12 there.
+    expect(
+      text({ scheduleType: "once", scheduledFor: "2026-03-11T22:00:00Z" }, "en", "Australia/Sydney"),
+    ).toBe("Tomorrow at 9:00 AM");
+    expect(text({ scheduleType: "once", scheduledFor: "2026-03-11T22:00:00Z" }, "en", "UTC")).toBe(
+      "Tomorrow at 10:00 PM",
+    );
+    expect(
+      text({ scheduleType: "once", scheduledFor: "2026-03-10T16:00:00Z" }, "en", "Pacific/Honolulu"),
+    ).toBe("Today at 6:00 AM");
+  });
+
+  it("is translated", () => {
+    const monthly = recurring("monthly", {
+      time: "09:00",
+      dayOfMonth: 31,
+      endCondition: "after",
+      endAfterCount: 12,
+    });
+    expect(text(monthly, "es")).toBe("Recurrente: el día 31 de cada mes a las 09:00 (termina tras 12 veces)");
+    expect(text(monthly, "fr")).toBe("Récurrent : le 31 de chaque mois à 09:00 (se termine après 12 fois)");
+    expect(text(recurring("monthly", { dayOfMonth: 1 }), "fr")).toBe("Récurrent : le 1er de chaque mois");
+    expect(text({ scheduleType: "once", scheduledFor: "2026-03-11T09:00:00Z" }, "fr")).toBe("Demain à 09:00");
+  });
+});
