@@ -14,7 +14,8 @@ interface UserUsage {
 /**
  * Reserves one reminder of quota (or one cent of pay-as-you-go credit, through the ledger)
  * for each delivery, in the caller's transaction. Users are locked in id order so concurrent
- * batches never deadlock and counts stay exact. Returns the refusal reason per delivery
+ * batches never deadlock and counts stay exact (NO KEY UPDATE: the deliveries' foreign keys
+ * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal reason per delivery
  * that could not be covered.
  */
 export async function reserveUsage(
@@ -27,7 +28,7 @@ export async function reserveUsage(
   const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
   const { rows } = await client.query<UserUsage>(
     `select id, plan_type, reminders_quota, reminders_used_current_period, payg_credit_balance, locale
-       from users where id = any($1::text[]) order by id for update`,
+       from users where id = any($1::text[]) order by id for no key update`,
     [userIds],
   );
   const users = new Map(rows.map((u) => [u.id, u]));
