@@ -67,7 +67,11 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     if (stopped) return;
     await Promise.all(
       Array.from({ length: parallel }, (_, i) =>
-        runner.addJob(DISPATCH_TASK, {}, { jobKey: `dispatch:${workerId}:${i}`, jobKeyMode: "replace", maxAttempts: 5 }),
+        runner.addJob(
+          DISPATCH_TASK,
+          {},
+          { jobKey: `dispatch:${workerId}:${i}`, jobKeyMode: "replace", maxAttempts: 5 },
+        ),
       ),
     ).catch((error: unknown) => logger.warn("delivery.trigger_failed", { error }));
     // If the jobs fail or run elsewhere, look again soon.
@@ -104,9 +108,15 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     }
   }
 
-  const listener = await listen(connectionString, (at) => (at <= Date.now() ? void trigger() : arm(at)), () => stopped);
+  const listener = await listen(
+    connectionString,
+    (at) => (at <= Date.now() ? void trigger() : arm(at)),
+    () => stopped,
+  );
   const heartbeat = setInterval(() => {
-    renewLeases(workerId, new Date()).catch((error: unknown) => logger.warn("delivery.heartbeat_failed", { error }));
+    renewLeases(workerId, new Date()).catch((error: unknown) =>
+      logger.warn("delivery.heartbeat_failed", { error }),
+    );
   }, HEARTBEAT_MS);
   await renewLeases(workerId, new Date()).catch(() => {});
   await rearm();

@@ -84,7 +84,10 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   const t = deliveryTranslator(d.locale);
   const reserved = d.attemptCount > 1;
   if (d.reminderStatus === "cancelled") {
-    return { delivery: d, outcome: { kind: "failed", error: t("errors.cancelled"), code: "cancelled", refund: reserved } };
+    return {
+      delivery: d,
+      outcome: { kind: "failed", error: t("errors.cancelled"), code: "cancelled", refund: reserved },
+    };
   }
   const address = d.channel === "email" ? d.email : d.phone;
   if (!address) {
@@ -152,7 +155,8 @@ export async function leaseDeliveries(
   const toSend: LeasedDelivery[] = [];
   for (const d of candidates) {
     const reason = refused.get(d.id);
-    if (reason) decided.push({ delivery: d, outcome: { kind: "failed", error: reason, code: "quota", refund: false } });
+    if (reason)
+      decided.push({ delivery: d, outcome: { kind: "failed", error: reason, code: "quota", refund: false } });
     else toSend.push(d);
   }
   return { toSend, decided };

@@ -4,7 +4,15 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
 
 /** A reminder's history, newest first: time, channel, status (held: until nextAttemptAt), error. */
-export async function listDeliveries({ userId, reminderId, limit = 50 }: { userId: string; reminderId: string; limit?: number }) {
+export async function listDeliveries({
+  userId,
+  reminderId,
+  limit = 50,
+}: {
+  userId: string;
+  reminderId: string;
+  limit?: number;
+}) {
   const [owned] = await db
     .select({ id: reminders.id })
     .from(reminders)

@@ -13,7 +13,10 @@ export async function readTwilioWebhook(request: Request): Promise<Record<string
   const params = Object.fromEntries(new URLSearchParams(await request.text()));
   const incoming = new URL(request.url);
   const url = `${env.APP_URL.replace(/\/$/, "")}${incoming.pathname}${incoming.search}`;
-  if (!config || !verifyTwilioSignature(config.authToken, url, params, request.headers.get("x-twilio-signature"))) {
+  if (
+    !config ||
+    !verifyTwilioSignature(config.authToken, url, params, request.headers.get("x-twilio-signature"))
+  ) {
     throw forbidden("Invalid Twilio signature");
   }
   return params;

@@ -8,7 +8,9 @@ import type pg from "pg";
 export async function refundUsage(client: pg.PoolClient, deliveries: { id: number; userId: string }[]) {
   if (deliveries.length === 0) return;
   const userIds = [...new Set(deliveries.map((d) => d.userId))].sort();
-  await client.query(`select 1 from users where id = any($1::text[]) order by id for no key update`, [userIds]);
+  await client.query(`select 1 from users where id = any($1::text[]) order by id for no key update`, [
+    userIds,
+  ]);
   const credited = await client.query<{ user_id: string; amount: number; delivery_id: string }>(
     `insert into credit_ledger (user_id, amount_cents, reason, idempotency_key)
      select l.user_id, -l.amount_cents, 'refund', 'refund:' || l.idempotency_key

@@ -60,7 +60,11 @@ export async function reserveUsage(
     await client.query(
       `update users u set reminders_used_current_period = v.used, payg_credit_balance = v.balance
          from unnest($1::text[], $2::int[], $3::int[]) as v(id, used, balance) where u.id = v.id`,
-      [changed.map((u) => u.id), changed.map((u) => u.reminders_used_current_period), changed.map((u) => u.payg_credit_balance)],
+      [
+        changed.map((u) => u.id),
+        changed.map((u) => u.reminders_used_current_period),
+        changed.map((u) => u.payg_credit_balance),
+      ],
     );
   }
   if (ledger.length > 0) {

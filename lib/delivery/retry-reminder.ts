@@ -36,7 +36,14 @@ export async function retryReminder({
     const now = new Date();
     await tx
       .update(deliveries)
-      .set({ status: "queued", attemptCount: 0, nextAttemptAt: now, error: null, errorCode: null, updatedAt: now })
+      .set({
+        status: "queued",
+        attemptCount: 0,
+        nextAttemptAt: now,
+        error: null,
+        errorCode: null,
+        updatedAt: now,
+      })
       .where(eq(deliveries.id, failed.id));
     await tx
       .update(reminders)

@@ -50,7 +50,9 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   });
   const sent = await sendLeased(toSend, clock);
   if (sent.length > 0) {
-    await recordWithRetry(() => withTransaction((client) => recordOutcomes(client, options.workerId, clock(), sent)));
+    await recordWithRetry(() =>
+      withTransaction((client) => recordOutcomes(client, options.workerId, clock(), sent)),
+    );
   }
   return { leased: toSend.length + decided.length, outcomes: [...decided, ...sent] };
 }

@@ -46,7 +46,10 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
 }
 
 /** Sends every leased delivery, SEND_CONCURRENCY at a time; never throws. */
-export async function sendLeased(deliveries: LeasedDelivery[], clock: () => Date): Promise<DecidedDelivery[]> {
+export async function sendLeased(
+  deliveries: LeasedDelivery[],
+  clock: () => Date,
+): Promise<DecidedDelivery[]> {
   const results: DecidedDelivery[] = new Array(deliveries.length);
   let next = 0;
   async function lane() {

@@ -5,7 +5,10 @@ import { createUser } from "@/lib/users/create-user";
 import { eq } from "drizzle-orm";
 
 export async function createSender(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const user = await createUser({ email: `sender-${randomBytes(5).toString("hex")}@example.com`, name: "Ana" });
+  const user = await createUser({
+    email: `sender-${randomBytes(5).toString("hex")}@example.com`,
+    name: "Ana",
+  });
   const [updated] = await db
     .update(users)
     .set({ senderName: "Ana Pérez", remindersQuota: 1000, ...overrides })

@@ -8,7 +8,8 @@ export interface SunkMail {
 }
 
 /** What the sink does with the next messages: accept, refuse (SMTP code) or never answer. */
-export type SmtpMode = { kind: "accept" } | { kind: "reject"; code: number; message: string } | { kind: "hang" };
+export type SmtpMode =
+  { kind: "accept" } | { kind: "reject"; code: number; message: string } | { kind: "hang" };
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) back to text. */
 function decodeWords(value: string): string {

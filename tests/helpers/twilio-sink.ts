@@ -12,9 +12,7 @@ export interface SunkSms {
 
 /** What the next requests get: Twilio's 201, an error body with its HTTP status, or no answer. */
 export type TwilioMode =
-  | { kind: "accept" }
-  | { kind: "error"; status: number; code: number; message: string }
-  | { kind: "hang" };
+  { kind: "accept" } | { kind: "error"; status: number; code: number; message: string } | { kind: "hang" };
 
 export const TEST_ACCOUNT_SID = "AC00000000000000000000000000000000";
 export const TEST_AUTH_TOKEN = "test-auth-token-0123456789abcdef";
@@ -38,13 +36,18 @@ export async function startTwilioSink(options: { latencyMs?: number } = {}) {
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== "POST" || req.url !== path) return reply(404, { code: 20404, message: "Not found", status: 404 });
+      if (req.method !== "POST" || req.url !== path)
+        return reply(404, { code: 20404, message: "Not found", status: 404 });
       if (req.headers.authorization !== expectedAuth)
         return reply(401, { code: 20003, message: "Authenticate", status: 401 });
       const current = mode;
       if (current.kind === "hang") return;
       if (current.kind === "error") {
-        return reply(current.status, { code: current.code, message: current.message, status: current.status });
+        return reply(current.status, {
+          code: current.code,
+          message: current.message,
+          status: current.status,
+        });
       }
       const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
       const sms: SunkSms = {

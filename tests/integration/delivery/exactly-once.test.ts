@@ -54,7 +54,9 @@ describe("exactly once, never lost", () => {
     const received = sink.messages.filter((m) => m.to[0].startsWith("race-")).map((m) => m.to[0]);
     expect(received).toHaveLength(120);
     expect(new Set(received).size).toBe(120);
-    const [used] = await db.execute(sql`select reminders_used_current_period as used from users where id = ${user.id}`).then((r) => r.rows as { used: number }[]);
+    const [used] = await db
+      .execute(sql`select reminders_used_current_period as used from users where id = ${user.id}`)
+      .then((r) => r.rows as { used: number }[]);
     expect(used.used).toBe(120);
   });
 
@@ -73,11 +75,17 @@ describe("exactly once, never lost", () => {
     expect(leased.toSend.map((d) => d.reminderId)).toEqual([reminder.id]);
 
     // Before the lease runs out nobody else touches it.
-    const early = await runBatch({ workerId: "live", clock: () => new Date(leasedAt.getTime() + LEASE_MS - 1_000) });
+    const early = await runBatch({
+      workerId: "live",
+      clock: () => new Date(leasedAt.getTime() + LEASE_MS - 1_000),
+    });
     expect(early.leased).toBe(0);
 
     // After it (30 s, well within the 60 s target) the live worker takes it over.
-    const late = await runBatch({ workerId: "live", clock: () => new Date(leasedAt.getTime() + LEASE_MS + 1) });
+    const late = await runBatch({
+      workerId: "live",
+      clock: () => new Date(leasedAt.getTime() + LEASE_MS + 1),
+    });
     expect(late.leased).toBe(1);
     const [row] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(row.status).toBe("sent");
@@ -94,7 +102,9 @@ describe("exactly once, never lost", () => {
     const [after] = await db.select().from(reminders).where(eq(reminders.id, reminder.id));
     expect(after.status).toBe("sent");
     // Usage was reserved once, not once per attempt.
-    const used = await db.execute(sql`select reminders_used_current_period as used from users where id = ${user.id}`);
+    const used = await db.execute(
+      sql`select reminders_used_current_period as used from users where id = ${user.id}`,
+    );
     expect((used.rows[0] as { used: number }).used).toBe(1);
   });
 });

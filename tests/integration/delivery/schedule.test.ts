@@ -86,14 +86,21 @@ describe("recurring reminders and what is never sent", () => {
     const due = new Date("2031-05-01T10:00:00Z");
     const cancelled = await createReminder(user.id, kept.id, due);
     const orphan = await createReminder(user.id, gone.id, due);
-    await db.update(reminders).set({ status: "cancelled", cancelledAt: due }).where(eq(reminders.id, cancelled.id));
+    await db
+      .update(reminders)
+      .set({ status: "cancelled", cancelledAt: due })
+      .where(eq(reminders.id, cancelled.id));
     await db.delete(contacts).where(eq(contacts.id, gone.id));
 
     await runBatch({ workerId: "w", clock: at("2031-05-01T10:00:05Z") });
     expect(await db.select().from(deliveries).where(eq(deliveries.reminderId, cancelled.id))).toEqual([]);
     expect(await db.select().from(deliveries).where(eq(deliveries.reminderId, orphan.id))).toEqual([]);
     expect(await db.select().from(reminders).where(eq(reminders.id, orphan.id))).toEqual([]);
-    expect(sink.messages.some((m) => m.to.includes("cancelled@example.org") || m.to.includes("deleted@example.org"))).toBe(false);
+    expect(
+      sink.messages.some(
+        (m) => m.to.includes("cancelled@example.org") || m.to.includes("deleted@example.org"),
+      ),
+    ).toBe(false);
   });
 
   it("a pending occurrence of a reminder cancelled after it was claimed fails instead of going out", async () => {

@@ -32,16 +32,25 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
   it("holds an SMS due in the recipient's quiet hours and sends it at 08:00 their time", async () => {
     const user = await createSender({ timezone: "Europe/Paris" });
     // The contact's zone wins over the sender's: 21:30 in New York is quiet time.
-    const contact = await createContact(user.id, { email: null, phone: "+12125550101", timezone: "America/New_York" });
+    const contact = await createContact(user.id, {
+      email: null,
+      phone: "+12125550101",
+      timezone: "America/New_York",
+    });
     const due = new Date("2031-07-01T01:30:00Z"); // 21:30 EDT on 30 June
-    const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "sms", message: "Pills" });
+    const reminder = await createReminder(user.id, contact.id, due, {
+      deliveryMethod: "sms",
+      message: "Pills",
+    });
 
     await runBatch({ workerId: "w", clock: at("2031-07-01T01:30:01Z") });
     let row = await deliveryOf(reminder.id);
     expect(row.status).toBe("held");
     expect(row.nextAttemptAt?.toISOString()).toBe("2031-07-01T12:00:00.000Z"); // 08:00 EDT
     expect(sink.messages.filter((m) => m.to === "+12125550101")).toHaveLength(0);
-    expect((await db.select().from(reminders).where(eq(reminders.id, reminder.id)))[0].status).toBe("scheduled");
+    expect((await db.select().from(reminders).where(eq(reminders.id, reminder.id)))[0].status).toBe(
+      "scheduled",
+    );
 
     await runBatch({ workerId: "w", clock: at("2031-07-01T11:59:59Z") });
     expect((await deliveryOf(reminder.id)).status).toBe("held");
@@ -76,12 +85,19 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     const forged = await callRoute(inbound, "/api/webhooks/twilio/inbound", {
       method: "POST",
       body: stop.body,
-      headers: { ...stop.headers, "x-twilio-signature": "AAAA" + stop.headers["x-twilio-signature"].slice(4) },
+      headers: {
+        ...stop.headers,
+        "x-twilio-signature": "AAAA" + stop.headers["x-twilio-signature"].slice(4),
+      },
     });
     expect(forged.status).toBe(403);
     expect((await db.select().from(contacts).where(eq(contacts.id, contact.id)))[0].smsOptOut).toBe(false);
 
-    const ok = await callRoute(inbound, "/api/webhooks/twilio/inbound", { method: "POST", body: stop.body, headers: stop.headers });
+    const ok = await callRoute(inbound, "/api/webhooks/twilio/inbound", {
+      method: "POST",
+      body: stop.body,
+      headers: stop.headers,
+    });
     expect(ok.status).toBe(200);
     let row = (await db.select().from(contacts).where(eq(contacts.id, contact.id)))[0];
     expect(row.smsOptOut).toBe(true);
@@ -101,7 +117,11 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     expect(after.lastError).toBe("The contact has opted out of SMS messages");
 
     const start = signedWebhook(INBOUND_URL, { From: "whatsapp:+12125550102", Body: "UNSTOP" });
-    await callRoute(inbound, "/api/webhooks/twilio/inbound", { method: "POST", body: start.body, headers: start.headers });
+    await callRoute(inbound, "/api/webhooks/twilio/inbound", {
+      method: "POST",
+      body: start.body,
+      headers: start.headers,
+    });
     row = (await db.select().from(contacts).where(eq(contacts.id, contact.id)))[0];
     expect(row.smsOptOut).toBe(false);
     expect(row.whatsappOptOut).toBe(false);
@@ -110,18 +130,39 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
   it("records delivered and undelivered status callbacks with the provider's error code", async () => {
     const user = await createSender();
     const contact = await createContact(user.id, { phone: "+12125550103" });
-    const a = await createReminder(user.id, contact.id, new Date("2031-07-04T15:00:00Z"), { deliveryMethod: "sms" });
-    const b = await createReminder(user.id, contact.id, new Date("2031-07-04T15:00:00Z"), { deliveryMethod: "sms" });
+    const a = await createReminder(user.id, contact.id, new Date("2031-07-04T15:00:00Z"), {
+      deliveryMethod: "sms",
+    });
+    const b = await createReminder(user.id, contact.id, new Date("2031-07-04T15:00:00Z"), {
+      deliveryMethod: "sms",
+    });
     await runBatch({ workerId: "w", clock: at("2031-07-04T15:00:00Z") });
     const da = await deliveryOf(a.id);
     const db_ = await deliveryOf(b.id);
 
-    const bad = signedWebhook(STATUS_URL, { MessageSid: da.providerMessageId!, MessageStatus: "delivered" }, "wrong-token");
-    expect((await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", body: bad.body, headers: bad.headers })).status).toBe(403);
+    const bad = signedWebhook(
+      STATUS_URL,
+      { MessageSid: da.providerMessageId!, MessageStatus: "delivered" },
+      "wrong-token",
+    );
+    expect(
+      (
+        await callRoute(status, "/api/webhooks/twilio/status", {
+          method: "POST",
+          body: bad.body,
+          headers: bad.headers,
+        })
+      ).status,
+    ).toBe(403);
     expect((await deliveryOf(a.id)).status).toBe("sent");
 
-    const delivered = signedWebhook(STATUS_URL, { MessageSid: da.providerMessageId!, MessageStatus: "delivered" });
-    expect((await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...delivered })).status).toBe(204);
+    const delivered = signedWebhook(STATUS_URL, {
+      MessageSid: da.providerMessageId!,
+      MessageStatus: "delivered",
+    });
+    expect(
+      (await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...delivered })).status,
+    ).toBe(204);
     const nowDelivered = await deliveryOf(a.id);
     expect(nowDelivered.status).toBe("delivered");
     expect(nowDelivered.deliveredAt).not.toBeNull();
@@ -136,6 +177,8 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     expect(lost.status).toBe("failed");
     expect(lost.errorCode).toBe("30003");
     expect(lost.error).toContain("30003");
-    expect((await db.select().from(reminders).where(eq(reminders.id, b.id)))[0].lastError).toContain("undelivered");
+    expect((await db.select().from(reminders).where(eq(reminders.id, b.id)))[0].lastError).toContain(
+      "undelivered",
+    );
   });
 });
