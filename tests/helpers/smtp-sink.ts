@@ -67,6 +67,8 @@ export async function startSmtpSink(options: { latencyMs?: number } = {}) {
     },
   });
   server.on("error", () => {});
+  // Answer each command at once (no Nagle delay), as a production MTA would.
+  server.server.on("connection", (socket: import("node:net").Socket) => socket.setNoDelay(true));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
