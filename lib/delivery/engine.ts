@@ -3,6 +3,7 @@ import os from "node:os";
 import pg from "pg";
 import { Logger, run, type Runner } from "graphile-worker";
 import { ensureDatabase } from "@/lib/db/connection";
+import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { BATCH_SIZE, DISPATCH_TASK, HEARTBEAT_MS, IDLE_RECHECK_MS, NOTIFY_CHANNEL } from "./constants";
 import { renewLeases } from "./renew-leases";
@@ -23,11 +24,12 @@ export interface DeliveryEngine {
 
 const silent = new Logger(() => () => {});
 const MAX_BATCH_LOOP_MS = 10_000;
+const MIN_WAKE_GAP_MS = 50;
 
 /**
- * The delivery engine of one process, on graphile-worker. Each wake-up queues a few
- * `delivery_dispatch` jobs (LISTEN/NOTIFY wakes the runner in milliseconds); each job runs
- * batches until nothing is due. Wake-ups come from a timer armed for the next due instant
+ * The delivery engine of one process, on graphile-worker. Each wake-up queues one
+ * `delivery_dispatch` job (LISTEN/NOTIFY wakes the runner in milliseconds); it runs batches
+ * until nothing is due, fanning out to `parallel` jobs when it meets a full batch. Wake-ups come from a timer armed for the next due instant
  * (read from the partial indexes) and from the reminders' NOTIFY trigger, so a due time
  * is met within milliseconds without polling; when idle the timer re-reads every 30 s.
  */
@@ -36,6 +38,8 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   const concurrency = options.concurrency ?? 4;
   const parallel = options.parallel ?? concurrency;
   const connectionString = await ensureDatabase();
+  // An idle pooled connection dropped by a database restart must not crash the process.
+  if (pool.listenerCount("error") === 0) pool.on("error", (error) => logger.warn("db.pool_error", { error }));
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let armedAt = Number.POSITIVE_INFINITY;
@@ -44,17 +48,32 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     connectionString,
     concurrency,
     noHandleSignals: true,
-    pollInterval: 2_000,
+    // Our own timer and NOTIFY trigger the jobs; graphile-worker's polling only backs them up.
+    pollInterval: 10_000,
     logger: silent,
     taskList: {
-      [DISPATCH_TASK]: async (_payload, helpers) => {
+      [DISPATCH_TASK]: async (payload, helpers) => {
         const started = Date.now();
+        let fannedOut = (payload as { helper?: boolean } | null)?.helper === true;
         for (;;) {
           const { leased } = await runBatch({ workerId });
           if (leased < BATCH_SIZE) break;
+          if (!fannedOut) {
+            // A burst: more batches in parallel (on any worker process) until it is drained.
+            fannedOut = true;
+            await Promise.all(
+              Array.from({ length: parallel - 1 }, (_, i) =>
+                helpers.addJob(
+                  DISPATCH_TASK,
+                  { helper: true },
+                  { jobKey: `dispatch:${workerId}:${i + 1}`, jobKeyMode: "replace" },
+                ),
+              ),
+            );
+          }
           if (Date.now() - started > MAX_BATCH_LOOP_MS) {
             // Hand over rather than hold a job slot for ever during a huge burst.
-            await helpers.addJob(DISPATCH_TASK, {});
+            await helpers.addJob(DISPATCH_TASK, { helper: true });
             break;
           }
         }
@@ -138,7 +157,10 @@ let wakePool: pg.Pool | undefined;
 
 /** The earliest instant anything needs the engine, from three partial indexes. */
 async function nextWakeAt(connectionString: string): Promise<number | null> {
-  wakePool ??= new pg.Pool({ connectionString, max: 2 });
+  if (!wakePool) {
+    wakePool = new pg.Pool({ connectionString, max: 2 });
+    wakePool.on("error", () => {});
+  }
   const { rows } = await wakePool.query<{ at: Date | null }>(
     `select least(
        (select min(next_run_at) from reminders where status = 'scheduled' and next_run_at is not null),
