@@ -9,7 +9,16 @@ import pg from "pg";
 import { makeWorkerUtils } from "graphile-worker";
 import { startSmtpSink } from "@/tests/helpers/smtp-sink";
 import { startTwilioSink, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "@/tests/helpers/twilio-sink";
-import { benchDatabase, lateness, numberFlag, peakMemoryMb, seedDue, spawnWorker, waitUntil, writeResult } from "./bench/bench-kit";
+import {
+  benchDatabase,
+  lateness,
+  numberFlag,
+  peakMemoryMb,
+  seedDue,
+  spawnWorker,
+  waitUntil,
+  writeResult,
+} from "./bench/bench-kit";
 import { spawn } from "node:child_process";
 
 const N = numberFlag("reminders", 100_000);
@@ -35,9 +44,14 @@ const workerEnv = {
   TWILIO_API_BASE: twilio.base,
   WORKER_CONCURRENCY: String(C),
 };
-console.log(`bench:delivery  reminders=${N} users=${USERS} workers=${W} concurrency=${C} sink latency=${LATENCY} ms`);
+console.log(
+  `bench:delivery  reminders=${N} users=${USERS} workers=${W} concurrency=${C} sink latency=${LATENCY} ms`,
+);
 const workers = Array.from({ length: W }, () => spawnWorker(workerEnv));
-await waitUntil(async () => (await client.query("select count(*)::int as n from worker_heartbeats")).rows[0].n >= W, 60_000);
+await waitUntil(
+  async () => (await client.query("select count(*)::int as n from worker_heartbeats")).rows[0].n >= W,
+  60_000,
+);
 
 const dueAt = new Date(Date.now() + 15_000 + N / 20);
 const seedStart = Date.now();
@@ -47,7 +61,8 @@ if (Date.now() > dueAt.getTime()) console.warn("warning: seeding ended after the
 
 await waitUntil(
   async () =>
-    (await client.query("select count(*)::int as n from deliveries where status in ('sent', 'failed')")).rows[0].n >= N,
+    (await client.query("select count(*)::int as n from deliveries where status in ('sent', 'failed')"))
+      .rows[0].n >= N,
   15 * 60_000,
   250,
 );
@@ -68,7 +83,9 @@ const lost = N - distinct;
 // graphile-worker alone: N no-op jobs, same processes and concurrency, same database.
 const utils = await makeWorkerUtils({ connectionString: db.url });
 for (let i = 0; i < N; i += 10_000) {
-  await utils.addJobs(Array.from({ length: Math.min(10_000, N - i) }, () => ({ identifier: "noop", payload: {} })));
+  await utils.addJobs(
+    Array.from({ length: Math.min(10_000, N - i) }, () => ({ identifier: "noop", payload: {} })),
+  );
 }
 await utils.release();
 const noops = Array.from({ length: W }, () =>
@@ -78,13 +95,21 @@ const noops = Array.from({ length: W }, () =>
   }),
 );
 const remaining = async () =>
-  (await client.query("select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'noop'")).rows[0].n as number;
+  (
+    await client.query(
+      "select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'noop'",
+    )
+  ).rows[0].n as number;
 let t0 = 0;
-await waitUntil(async () => {
-  const left = await remaining();
-  if (!t0 && left < N) t0 = Date.now();
-  return left === 0;
-}, 15 * 60_000, 50);
+await waitUntil(
+  async () => {
+    const left = await remaining();
+    if (!t0 && left < N) t0 = Date.now();
+    return left === 0;
+  },
+  15 * 60_000,
+  50,
+);
 const noopRate = Math.round(N / ((Date.now() - t0) / 1000));
 for (const w of noops) w.kill("SIGTERM");
 

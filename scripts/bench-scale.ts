@@ -8,7 +8,8 @@ import pg from "pg";
 import { benchDatabase, numberFlag, writeResult } from "./bench/bench-kit";
 
 const sizesFlag = process.argv.indexOf("--sizes");
-const SIZES = sizesFlag > 0 ? process.argv[sizesFlag + 1].split(",").map(Number) : [10_000, 100_000, 1_000_000];
+const SIZES =
+  sizesFlag > 0 ? process.argv[sizesFlag + 1].split(",").map(Number) : [10_000, 100_000, 1_000_000];
 const ROUNDS = numberFlag("rounds", 30);
 const DUE = 200;
 
@@ -40,7 +41,12 @@ const WAKE_SQL = `select least(
 
 let future = 0;
 let round = 0;
-const results: { futureReminders: number; claimMsMedian: number; claimMsP95: number; wakeMsMedian: number }[] = [];
+const results: {
+  futureReminders: number;
+  claimMsMedian: number;
+  claimMsP95: number;
+  wakeMsMedian: number;
+}[] = [];
 for (const size of SIZES) {
   // Grow the not-yet-due reminders (spread over the next year) to `size`.
   await client.query(
@@ -72,7 +78,9 @@ for (const size of SIZES) {
     claimMs.push(performance.now() - t0);
     if (leased.toSend.length !== DUE) throw new Error(`claimed ${leased.toSend.length} of ${DUE}`);
     // Settle them as sent, as the engine would, so every round starts alike.
-    await client.query(`update deliveries set status = 'sent', worker_id = null, lease_expires_at = null where status = 'sending'`);
+    await client.query(
+      `update deliveries set status = 'sent', worker_id = null, lease_expires_at = null where status = 'sending'`,
+    );
     const t1 = performance.now();
     await client.query(WAKE_SQL);
     wakeMs.push(performance.now() - t1);
@@ -87,24 +95,33 @@ for (const size of SIZES) {
     wakeMsMedian: Number(median(wakeMs).toFixed(3)),
   };
   results.push(row);
-  console.log(`\n== ${size.toLocaleString("en")} future reminders: claim of ${DUE} median ${row.claimMsMedian} ms (p95 ${row.claimMsP95}), next-wake query median ${row.wakeMsMedian} ms`);
+  console.log(
+    `\n== ${size.toLocaleString("en")} future reminders: claim of ${DUE} median ${row.claimMsMedian} ms (p95 ${row.claimMsP95}), next-wake query median ${row.wakeMsMedian} ms`,
+  );
   // Plans with one more due batch in place.
   await client.query(
     `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
      select gen_random_uuid()::text, 'u1', 'c1', 'due', 'email', 'once', now() - interval '1 second', now() - interval '1 second' from generate_series(1, $1) i`,
     [DUE],
   );
-  for (const [label, sql] of [["claim", CLAIM_SQL], ["next wake", WAKE_SQL]]) {
+  for (const [label, sql] of [
+    ["claim", CLAIM_SQL],
+    ["next wake", WAKE_SQL],
+  ]) {
     await client.query("begin");
     const plan = await client.query(`explain (analyze, buffers, costs off, timing off) ${sql}`);
     await client.query("rollback");
     console.log(`-- plan: ${label}`);
     for (const line of plan.rows) console.log(`   ${line["QUERY PLAN"]}`);
   }
-  await client.query(`update reminders set status = 'cancelled' where message = 'due' and status = 'scheduled'`);
+  await client.query(
+    `update reminders set status = 'cancelled' where message = 'due' and status = 'scheduled'`,
+  );
 }
 const ratio = Number((results[results.length - 1].claimMsMedian / results[0].claimMsMedian).toFixed(2));
-console.log(`\nclaim cost ${SIZES[SIZES.length - 1].toLocaleString("en")} / ${SIZES[0].toLocaleString("en")}: ${ratio} (target <= 1.5)`);
+console.log(
+  `\nclaim cost ${SIZES[SIZES.length - 1].toLocaleString("en")} / ${SIZES[0].toLocaleString("en")}: ${ratio} (target <= 1.5)`,
+);
 writeResult("scale", { rounds: ROUNDS, dueperRound: DUE, results, ratio });
 await client.end();
 await pool.end();

@@ -21,18 +21,26 @@ console.log(`bench:steady  ${RATE}/s for ${SECONDS} s (${N} reminders), workers=
 const workers = Array.from({ length: W }, () =>
   spawnWorker({ DATABASE_URL: db.url, SMTP_URL: smtp.url, WORKER_CONCURRENCY: "20" }),
 );
-await waitUntil(async () => (await client.query("select count(*)::int as n from worker_heartbeats")).rows[0].n >= W, 60_000);
+await waitUntil(
+  async () => (await client.query("select count(*)::int as n from worker_heartbeats")).rows[0].n >= W,
+  60_000,
+);
 
 // Idle: how often does the database hear from the engine when nothing is due?
 const commits = async () =>
-  Number((await client.query("select xact_commit from pg_stat_database where datname = current_database()")).rows[0].xact_commit);
+  Number(
+    (await client.query("select xact_commit from pg_stat_database where datname = current_database()"))
+      .rows[0].xact_commit,
+  );
 await new Promise((resolve) => setTimeout(resolve, 2_000));
 const idleBefore = await commits();
 await new Promise((resolve) => setTimeout(resolve, 10_000));
 const idlePerSecond = Number((((await commits()) - idleBefore - 1) / 10).toFixed(1));
 
 const start = new Date(Math.ceil((Date.now() + 15_000) / 1000) * 1000);
-await client.query(`insert into users (id, email, sender_name, plan_type, reminders_quota) values ('u1', 'u1@bench.example', 'Steady', 'business', 100000000)`);
+await client.query(
+  `insert into users (id, email, sender_name, plan_type, reminders_quota) values ('u1', 'u1@bench.example', 'Steady', 'business', 100000000)`,
+);
 await client.query(
   `insert into contacts (id, user_id, name, email, unsubscribe_token)
    select 'c' || i, 'u1', 'Contact ' || i, 'c' || i || '@bench.example', gen_random_uuid()::text from generate_series(1, $1) i`,
@@ -47,7 +55,8 @@ await client.query(
 await client.query("analyze");
 console.log(`created ${N} reminders; first due ${start.toISOString()}`);
 await waitUntil(
-  async () => (await client.query("select count(*)::int as n from deliveries where status = 'sent'")).rows[0].n >= N,
+  async () =>
+    (await client.query("select count(*)::int as n from deliveries where status = 'sent'")).rows[0].n >= N,
   (SECONDS + 120) * 1000,
   500,
 );

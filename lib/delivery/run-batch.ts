@@ -1,4 +1,4 @@
-import { BATCH_SIZE } from "./constants";
+import { BATCH_SIZE, RECORD_EVERY_MS } from "./constants";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
 import { withTransaction } from "./pg-client";
@@ -23,8 +23,8 @@ export interface BatchResult {
 
 /**
  * One step of the engine: due reminders become delivery rows and are leased in one
- * transaction, sent outside any transaction, and their outcomes recorded in a second one.
- * A crash between the two leaves 'sending' rows whose lease runs out and another worker
+ * transaction, sent outside any transaction, and their outcomes recorded as they come.
+ * A crash in between leaves 'sending' rows whose lease runs out and another worker
  * takes them over.
  */
 export async function runBatch(options: BatchOptions): Promise<BatchResult> {
@@ -48,13 +48,33 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     await recordOutcomes(client, options.workerId, now, leased.decided);
     return leased;
   });
-  const sent = await sendLeased(toSend, clock);
-  if (sent.length > 0) {
-    await recordWithRetry(() =>
-      withTransaction((client) => recordOutcomes(client, options.workerId, clock(), sent)),
-    );
+  // Each outcome is recorded within ~20 ms of its send (group commit): a worker dying
+  // mid-batch leaves only those last few, plus the sends on the wire, in the ambiguous window.
+  const outcomes = [...decided];
+  const pending: DecidedDelivery[] = [];
+  let chain: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const items = pending.splice(0);
+    if (items.length > 0) {
+      chain = chain.then(() =>
+        recordWithRetry(() =>
+          withTransaction((client) => recordOutcomes(client, options.workerId, clock(), items)),
+        ),
+      );
+    }
+    return chain;
+  };
+  const ticker = setInterval(() => void flush().catch(() => {}), RECORD_EVERY_MS);
+  try {
+    await sendLeased(toSend, clock, (result) => {
+      pending.push(result);
+      outcomes.push(result);
+    });
+  } finally {
+    clearInterval(ticker);
   }
-  return { leased: toSend.length + decided.length, outcomes: [...decided, ...sent] };
+  await flush();
+  return { leased: toSend.length + decided.length, outcomes };
 }
 
 /**

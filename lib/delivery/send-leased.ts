@@ -45,10 +45,11 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
   }
 }
 
-/** Sends every leased delivery, SEND_CONCURRENCY at a time; never throws. */
+/** Sends every leased delivery, SEND_CONCURRENCY at a time, reporting each outcome as it comes; never throws. */
 export async function sendLeased(
   deliveries: LeasedDelivery[],
   clock: () => Date,
+  onResult: (result: DecidedDelivery) => void = () => {},
 ): Promise<DecidedDelivery[]> {
   const results: DecidedDelivery[] = new Array(deliveries.length);
   let next = 0;
@@ -57,6 +58,7 @@ export async function sendLeased(
       const index = next++;
       const delivery = deliveries[index];
       results[index] = { delivery, outcome: await sendOne(delivery, clock) };
+      onResult(results[index]);
     }
   }
   await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, deliveries.length) }, lane));

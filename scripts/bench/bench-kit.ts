@@ -25,7 +25,11 @@ export async function benchDatabase(name: string) {
   if (!base) {
     const dir = mkdtempSync(path.join(os.tmpdir(), "remindful-bench-"));
     chmodSync(dir, 0o755);
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, "data"), database: "postgres", persistent: false });
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(dir, "data"),
+      database: "postgres",
+      persistent: false,
+    });
     base = server.url;
     stop = async () => {
       await server.stop();
@@ -44,7 +48,10 @@ export async function benchDatabase(name: string) {
 }
 
 /** 1 user in `users` groups, one contact per reminder, every reminder due at `dueAt` (e-mail). */
-export async function seedDue(client: pg.Client, options: { reminders: number; users: number; dueAt: Date; smsShare?: number }) {
+export async function seedDue(
+  client: pg.Client,
+  options: { reminders: number; users: number; dueAt: Date; smsShare?: number },
+) {
   await client.query(
     `insert into users (id, email, sender_name, plan_type, reminders_quota, timezone)
      select 'u' || i, 'u' || i || '@bench.example', 'Sender ' || i, 'business', 100000000, 'UTC'
@@ -105,7 +112,10 @@ export function writeResult(name: string, data: Record<string, unknown>) {
   const dir = path.join(process.cwd(), "bench", "results");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, ...data }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, ...data }, null, 2)}\n`,
+  );
   console.log(`\nwritten ${path.relative(process.cwd(), file)}`);
 }
 

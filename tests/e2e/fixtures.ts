@@ -26,18 +26,16 @@ async function signInQuickly(page: Page, overrides: Partial<typeof schema.users.
     .insert(schema.sessions)
     .values({ sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) });
   const url = new URL(process.env.E2E_BASE_URL ?? "");
-  await page
-    .context()
-    .addCookies([
-      {
-        name: "authjs.session-token",
-        value: sessionToken,
-        domain: url.hostname,
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: "authjs.session-token",
+      value: sessionToken,
+      domain: url.hostname,
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
   return { id: user.id, email: user.email };
 }
 
