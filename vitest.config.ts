@@ -32,6 +32,21 @@ export default defineConfig({
           server: { deps: { inline: ["next-auth"] } },
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/global-database.ts"],
+          setupFiles: ["tests/setup/file-database.ts"],
+          // One scenario at a time: each one kills or starves processes on purpose.
+          pool: "forks",
+          maxWorkers: 1,
+          testTimeout: 240_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

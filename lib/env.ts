@@ -43,6 +43,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   WORKER_MODE: z.enum(["inline", "external"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });

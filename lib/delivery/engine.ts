@@ -1,0 +1,203 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import pg from "pg";
+import { Logger, run, type Runner } from "graphile-worker";
+import { ensureDatabase } from "@/lib/db/connection";
+import { pool } from "@/lib/db";
+import { logger } from "@/lib/logger";
+import { BATCH_SIZE, DISPATCH_TASK, HEARTBEAT_MS, IDLE_RECHECK_MS, NOTIFY_CHANNEL } from "./constants";
+import { renewLeases } from "./renew-leases";
+import { runBatch } from "./run-batch";
+
+export interface EngineOptions {
+  workerId?: string;
+  /** graphile-worker jobs run at once in this process. */
+  concurrency?: number;
+  /** Dispatch jobs queued per wake-up (parallel batches across all workers). */
+  parallel?: number;
+}
+
+export interface DeliveryEngine {
+  workerId: string;
+  stop(): Promise<void>;
+}
+
+const silent = new Logger(() => () => {});
+const MAX_BATCH_LOOP_MS = 10_000;
+
+/**
+ * The delivery engine of one process, on graphile-worker. Each wake-up queues one
+ * `delivery_dispatch` job (LISTEN/NOTIFY wakes the runner in milliseconds); it runs batches
+ * until nothing is due, fanning out to `parallel` jobs when it meets a full batch. Wake-ups come from a timer armed for the next due instant
+ * (read from the partial indexes) and from the reminders' NOTIFY trigger, so a due time
+ * is met within milliseconds without polling; when idle the timer re-reads every 30 s.
+ */
+export async function startDeliveryEngine(options: EngineOptions = {}): Promise<DeliveryEngine> {
+  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const concurrency = options.concurrency ?? 4;
+  const parallel = options.parallel ?? concurrency;
+  const connectionString = await ensureDatabase();
+  // An idle pooled connection dropped by a database restart must not crash the process.
+  if (pool.listenerCount("error") === 0) pool.on("error", (error) => logger.warn("db.pool_error", { error }));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let armedAt = Number.POSITIVE_INFINITY;
+
+  const runner: Runner = await run({
+    connectionString,
+    concurrency,
+    noHandleSignals: true,
+    // Our own timer and NOTIFY trigger the jobs; graphile-worker's polling only backs them up.
+    pollInterval: 10_000,
+    logger: silent,
+    taskList: {
+      [DISPATCH_TASK]: async (payload, helpers) => {
+        const started = Date.now();
+        let fannedOut = (payload as { helper?: boolean } | null)?.helper === true;
+        for (;;) {
+          const { leased } = await runBatch({ workerId });
+          if (leased < BATCH_SIZE) break;
+          if (!fannedOut) {
+            // A burst: more batches in parallel (on any worker process) until it is drained.
+            fannedOut = true;
+            await Promise.all(
+              Array.from({ length: parallel - 1 }, (_, i) =>
+                helpers.addJob(
+                  DISPATCH_TASK,
+                  { helper: true },
+                  { jobKey: `dispatch:${workerId}:${i + 1}`, jobKeyMode: "replace" },
+                ),
+              ),
+            );
+          }
+          if (Date.now() - started > MAX_BATCH_LOOP_MS) {
+            // Hand over rather than hold a job slot for ever during a huge burst.
+            await helpers.addJob(DISPATCH_TASK, { helper: true });
+            break;
+          }
+        }
+        void rearm();
+      },
+    },
+  });
+
+  async function trigger() {
+    if (stopped) return;
+    await Promise.all(
+      Array.from({ length: parallel }, (_, i) =>
+        runner.addJob(
+          DISPATCH_TASK,
+          {},
+          { jobKey: `dispatch:${workerId}:${i}`, jobKeyMode: "replace", maxAttempts: 5 },
+        ),
+      ),
+    ).catch((error: unknown) => logger.warn("delivery.trigger_failed", { error }));
+    // If the jobs fail or run elsewhere, look again soon.
+    arm(Date.now() + 1_000);
+  }
+
+  function arm(at: number) {
+    if (stopped) return;
+    if (timer && at >= armedAt) return;
+    if (timer) clearTimeout(timer);
+    armedAt = at;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        armedAt = Number.POSITIVE_INFINITY;
+        void rearm();
+      },
+      Math.max(0, at - Date.now()),
+    );
+  }
+
+  async function rearm() {
+    if (stopped) return;
+    try {
+      const next = await nextWakeAt(connectionString);
+      if (next !== null && next <= Date.now()) return void (await trigger());
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      armedAt = Number.POSITIVE_INFINITY;
+      arm(Math.min(next ?? Number.POSITIVE_INFINITY, Date.now() + IDLE_RECHECK_MS));
+    } catch (error) {
+      logger.warn("delivery.rearm_failed", { error });
+      arm(Date.now() + 1_000);
+    }
+  }
+
+  const listener = await listen(
+    connectionString,
+    (at) => (at <= Date.now() ? void trigger() : arm(at)),
+    () => stopped,
+  );
+  const heartbeat = setInterval(() => {
+    renewLeases(workerId, new Date()).catch((error: unknown) =>
+      logger.warn("delivery.heartbeat_failed", { error }),
+    );
+  }, HEARTBEAT_MS);
+  await renewLeases(workerId, new Date()).catch(() => {});
+  await rearm();
+  logger.info("delivery.engine_started", { workerId, concurrency });
+
+  return {
+    workerId,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      clearInterval(heartbeat);
+      await listener.close();
+      await runner.stop();
+    },
+  };
+}
+
+let wakePool: pg.Pool | undefined;
+
+/** The earliest instant anything needs the engine, from three partial indexes. */
+async function nextWakeAt(connectionString: string): Promise<number | null> {
+  if (!wakePool) {
+    wakePool = new pg.Pool({ connectionString, max: 2 });
+    wakePool.on("error", () => {});
+  }
+  const { rows } = await wakePool.query<{ at: Date | null }>(
+    `select least(
+       (select min(next_run_at) from reminders where status = 'scheduled' and next_run_at is not null),
+       (select min(next_attempt_at) from deliveries where status in ('queued', 'held')),
+       (select min(lease_expires_at) from deliveries where status = 'sending')) as at`,
+  );
+  return rows[0]?.at ? rows[0].at.getTime() : null;
+}
+
+/** LISTEN for due-time hints (epoch ms), reconnecting after a database restart. */
+async function listen(connectionString: string, onHint: (at: number) => void, isStopped: () => boolean) {
+  let client: pg.Client | undefined;
+  async function connect(): Promise<void> {
+    if (isStopped()) return;
+    const c = new pg.Client({ connectionString });
+    c.on("notification", (n) => {
+      const at = Number(n.payload);
+      if (Number.isFinite(at)) onHint(at);
+    });
+    c.on("error", () => {
+      c.end().catch(() => {});
+      if (client === c) client = undefined;
+      setTimeout(() => void connect(), 1_000);
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${NOTIFY_CHANNEL}`);
+      client = c;
+      onHint(Date.now());
+    } catch {
+      c.end().catch(() => {});
+      setTimeout(() => void connect(), 1_000);
+    }
+  }
+  await connect();
+  return {
+    close: async () => {
+      await client?.end().catch(() => {});
+    },
+  };
+}

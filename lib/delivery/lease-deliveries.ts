@@ -1,0 +1,163 @@
+import type pg from "pg";
+import type { DeliveryMethod } from "@/db/schema/enums";
+import { LEASE_MS } from "./constants";
+import { quietHoursRelease } from "./quiet-hours";
+import { deliveryTranslator } from "./render-message";
+import { reserveUsage } from "./reserve-usage";
+import type { DecidedDelivery, LeasedDelivery } from "./types";
+
+export interface LeaseOptions {
+  workerId: string;
+  now: Date;
+  limit: number;
+  /** Lease exactly these (send now, or the rows just materialized) rather than any ready. */
+  ids?: number[];
+}
+
+interface LeasedRow {
+  id: string;
+  reminder_id: string;
+  user_id: string;
+  channel: DeliveryMethod;
+  occurrence_at: Date;
+  attempt_count: number;
+  reminder_status: string;
+  message: string | null;
+  contact_name: string;
+  email: string | null;
+  phone: string | null;
+  contact_timezone: string | null;
+  email_opt_out: boolean;
+  sms_opt_out: boolean;
+  whatsapp_opt_out: boolean;
+  unsubscribe_token: string;
+  sender_name: string;
+  locale: string;
+  user_timezone: string;
+}
+
+function toLeased(row: LeasedRow): LeasedDelivery {
+  return {
+    id: Number(row.id),
+    reminderId: row.reminder_id,
+    userId: row.user_id,
+    channel: row.channel,
+    occurrenceAt: row.occurrence_at,
+    attemptCount: row.attempt_count,
+    reminderStatus: row.reminder_status,
+    message: row.message,
+    contactName: row.contact_name,
+    email: row.email,
+    phone: row.phone,
+    contactTimezone: row.contact_timezone,
+    emailOptOut: row.email_opt_out,
+    smsOptOut: row.sms_opt_out,
+    whatsappOptOut: row.whatsapp_opt_out,
+    unsubscribeToken: row.unsubscribe_token,
+    senderName: row.sender_name,
+    locale: row.locale,
+    userTimezone: row.user_timezone,
+  };
+}
+
+/** Ready rows: queued/held whose time came, and 'sending' ones whose worker stopped renewing. */
+async function pickReady(client: pg.PoolClient, now: Date, limit: number): Promise<number[]> {
+  const ready = await client.query<{ id: string }>(
+    `select id from deliveries where status in ('queued', 'held') and next_attempt_at <= $1
+      order by next_attempt_at limit $2 for update skip locked`,
+    [now, limit],
+  );
+  const ids = ready.rows.map((r) => Number(r.id));
+  if (ids.length < limit) {
+    const expired = await client.query<{ id: string }>(
+      `select id from deliveries where status = 'sending' and lease_expires_at < $1
+        order by lease_expires_at limit $2 for update skip locked`,
+      [now, limit - ids.length],
+    );
+    ids.push(...expired.rows.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
+/** Checks that need no provider: cancelled, opted out, no address, SMS quiet hours. */
+function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
+  const t = deliveryTranslator(d.locale);
+  const reserved = d.attemptCount > 1;
+  if (d.reminderStatus === "cancelled") {
+    return {
+      delivery: d,
+      outcome: { kind: "failed", error: t("errors.cancelled"), code: "cancelled", refund: reserved },
+    };
+  }
+  const address = d.channel === "email" ? d.email : d.phone;
+  if (!address) {
+    const error = t("errors.noAddress", { channel: channelName(d.channel) });
+    return { delivery: d, outcome: { kind: "failed", error, code: "no_address", refund: reserved } };
+  }
+  const optedOut = { email: d.emailOptOut, sms: d.smsOptOut, whatsapp: d.whatsappOptOut }[d.channel];
+  if (optedOut) {
+    const error = t("errors.optedOut", { channel: channelName(d.channel) });
+    return { delivery: d, outcome: { kind: "failed", error, code: "opted_out", refund: reserved } };
+  }
+  if (d.channel === "sms") {
+    const zone = d.contactTimezone || d.userTimezone || "UTC";
+    const until = quietHoursRelease(now, zone);
+    if (until) {
+      const time = until.toISOString();
+      return { delivery: d, outcome: { kind: "held", until, error: t("errors.held", { time }) } };
+    }
+  }
+  return null;
+}
+
+function channelName(channel: DeliveryMethod): string {
+  return { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp" }[channel];
+}
+
+/**
+ * Takes the lease on up to `limit` ready deliveries for `workerId` (status 'sending', lease
+ * until now + LEASE_MS, attempt counted), then settles those that must not be attempted and
+ * reserves usage for first attempts, all in the caller's transaction.
+ */
+export async function leaseDeliveries(
+  client: pg.PoolClient,
+  options: LeaseOptions,
+): Promise<{ toSend: LeasedDelivery[]; decided: DecidedDelivery[] }> {
+  const ids = options.ids ?? (await pickReady(client, options.now, options.limit));
+  if (ids.length === 0) return { toSend: [], decided: [] };
+  const { rows } = await client.query<LeasedRow>(
+    `update deliveries d
+        set status = 'sending', worker_id = $2, lease_expires_at = $3, attempt_count = d.attempt_count + 1,
+            updated_at = $4
+       from reminders r, contacts c, users u
+      where d.id = any($1::bigint[]) and r.id = d.reminder_id and c.id = d.contact_id and u.id = d.user_id
+      returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count,
+        r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
+        c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
+        c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
+        u.locale, u.timezone as user_timezone`,
+    [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
+  );
+  const decided: DecidedDelivery[] = [];
+  const candidates: LeasedDelivery[] = [];
+  for (const row of rows) {
+    const d = toLeased(row);
+    const verdict = preflight(d, options.now);
+    if (verdict) decided.push(verdict);
+    else candidates.push(d);
+  }
+  // First attempts reserve usage; later ones (retries, takeovers) already hold theirs.
+  const refused = await reserveUsage(
+    client,
+    candidates.filter((d) => d.attemptCount === 1).map((d) => ({ id: d.id, userId: d.userId })),
+    options.now,
+  );
+  const toSend: LeasedDelivery[] = [];
+  for (const d of candidates) {
+    const reason = refused.get(d.id);
+    if (reason)
+      decided.push({ delivery: d, outcome: { kind: "failed", error: reason, code: "quota", refund: false } });
+    else toSend.push(d);
+  }
+  return { toSend, decided };
+}

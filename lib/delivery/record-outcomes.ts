@@ -1,0 +1,106 @@
+import type pg from "pg";
+import { refundUsage } from "./refund-usage";
+import type { DecidedDelivery } from "./types";
+
+type Of<K extends DecidedDelivery["outcome"]["kind"]> = DecidedDelivery & {
+  outcome: Extract<DecidedDelivery["outcome"], { kind: K }>;
+};
+
+function only<K extends DecidedDelivery["outcome"]["kind"]>(all: DecidedDelivery[], kind: K): Of<K>[] {
+  return all.filter((d): d is Of<K> => d.outcome.kind === kind);
+}
+
+/**
+ * Writes each outcome on its delivery (only while this worker still holds the lease) and on
+ * its reminder: last sent time or last error, and 'sent'/'failed' once nothing more is due.
+ * Returns how many rows this worker could still record (a lost lease records nothing).
+ */
+export async function recordOutcomes(
+  client: pg.PoolClient,
+  workerId: string,
+  now: Date,
+  outcomes: DecidedDelivery[],
+): Promise<number> {
+  let recorded = 0;
+  const sent = only(outcomes, "sent");
+  if (sent.length > 0) {
+    const res = await client.query<{ reminder_id: string }>(
+      `update deliveries d set status = 'sent', sent_at = $4, provider_message_id = v.sid, error = null,
+              error_code = null, worker_id = null, lease_expires_at = null, next_attempt_at = null, updated_at = $4
+         from unnest($1::bigint[], $2::text[]) as v(id, sid)
+        where d.id = v.id and d.worker_id = $3 and d.status = 'sending'
+        returning d.reminder_id`,
+      [sent.map((s) => s.delivery.id), sent.map((s) => s.outcome.providerMessageId), workerId, now],
+    );
+    recorded += res.rowCount ?? 0;
+    await client.query(
+      `update reminders set last_sent_at = $2, last_error = null, updated_at = $2,
+              status = case when status = 'scheduled' and next_run_at is null then 'sent' else status end
+        where id = any($1::text[])`,
+      [res.rows.map((r) => r.reminder_id), now],
+    );
+  }
+  const retry = only(outcomes, "retry");
+  if (retry.length > 0) {
+    const res = await client.query(
+      `update deliveries d set status = 'queued', next_attempt_at = v.at, error = v.error, error_code = v.code,
+              worker_id = null, lease_expires_at = null, updated_at = $5
+         from unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[]) as v(id, at, error, code)
+        where d.id = v.id and d.worker_id = $6 and d.status = 'sending'`,
+      [
+        retry.map((r) => r.delivery.id),
+        retry.map((r) => r.outcome.at),
+        retry.map((r) => r.outcome.error),
+        retry.map((r) => r.outcome.code ?? null),
+        now,
+        workerId,
+      ],
+    );
+    recorded += res.rowCount ?? 0;
+  }
+  const held = only(outcomes, "held");
+  if (held.length > 0) {
+    // Held rows give their attempt back: the release is a first attempt that reserves usage.
+    const res = await client.query(
+      `update deliveries d set status = 'held', next_attempt_at = v.at, attempt_count = greatest(0, d.attempt_count - 1),
+              worker_id = null, lease_expires_at = null, updated_at = $3
+         from unnest($1::bigint[], $2::timestamptz[]) as v(id, at)
+        where d.id = v.id and d.worker_id = $4 and d.status = 'sending'`,
+      [held.map((h) => h.delivery.id), held.map((h) => h.outcome.until), now, workerId],
+    );
+    recorded += res.rowCount ?? 0;
+  }
+  const failed = only(outcomes, "failed");
+  if (failed.length > 0) {
+    const res = await client.query<{ id: string; reminder_id: string; error: string }>(
+      `update deliveries d set status = 'failed', error = v.error, error_code = v.code, worker_id = null,
+              lease_expires_at = null, next_attempt_at = null, updated_at = $4
+         from unnest($1::bigint[], $2::text[], $3::text[]) as v(id, error, code)
+        where d.id = v.id and d.worker_id = $5 and d.status = 'sending'
+        returning d.id, d.reminder_id, d.error`,
+      [
+        failed.map((f) => f.delivery.id),
+        failed.map((f) => f.outcome.error),
+        failed.map((f) => f.outcome.code ?? null),
+        now,
+        workerId,
+      ],
+    );
+    recorded += res.rowCount ?? 0;
+    const done = new Set(res.rows.map((r) => Number(r.id)));
+    await refundUsage(
+      client,
+      failed
+        .filter((f) => f.outcome.refund && done.has(f.delivery.id))
+        .map((f) => ({ id: f.delivery.id, userId: f.delivery.userId })),
+    );
+    await client.query(
+      `update reminders r set last_error = v.error, updated_at = $3,
+              status = case when r.status = 'scheduled' and r.next_run_at is null then 'failed' else r.status end
+         from unnest($1::text[], $2::text[]) as v(id, error)
+        where r.id = v.id`,
+      [res.rows.map((r) => r.reminder_id), res.rows.map((r) => r.error), now],
+    );
+  }
+  return recorded;
+}

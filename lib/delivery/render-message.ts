@@ -1,0 +1,73 @@
+import { createTranslator } from "use-intl/core";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import fr from "@/messages/fr.json";
+import type { DeliveryMethod } from "@/db/schema/enums";
+import { env } from "@/lib/env";
+import { isLocale, type Locale } from "@/i18n/locales";
+import type { OutgoingMessage } from "@/lib/channels/types";
+import { PRODUCT_NAME } from "./constants";
+
+const catalogues = { en, es, fr } as const;
+
+export function deliveryTranslator(locale: string | null | undefined) {
+  const chosen: Locale = isLocale(locale) ? locale : "en";
+  return createTranslator({ locale: chosen, messages: catalogues[chosen], namespace: "delivery" });
+}
+
+export interface MessageParts {
+  deliveryId: number;
+  channel: DeliveryMethod;
+  to: string;
+  contactName: string;
+  message: string | null;
+  senderName: string;
+  locale: string | null;
+  unsubscribeToken: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The text of one occurrence, in the sender's language (users.locale). */
+export function renderMessage(parts: MessageParts): OutgoingMessage {
+  const t = deliveryTranslator(parts.locale);
+  const sender = parts.senderName;
+  const body = parts.message?.trim() || t("defaultMessage", { sender });
+  const idempotencyKey = `delivery-${parts.deliveryId}`;
+  if (parts.channel !== "email") {
+    // Terms: SMS are prefixed with the product name and say how to opt out.
+    return {
+      channel: parts.channel,
+      to: parts.to,
+      text: `${PRODUCT_NAME}: ${body}\n${t("smsStop")}`,
+      idempotencyKey,
+    };
+  }
+  const unsubscribeUrl = `${env.APP_URL.replace(/\/$/, "")}/api/unsubscribe/${parts.unsubscribeToken}`;
+  const greeting = t("greeting", { name: parts.contactName });
+  const signature = t("signature", { sender });
+  const text = `${greeting}\n\n${body}\n\n${signature}\n\n${t("unsubscribe", { url: unsubscribeUrl })}\n`;
+  const html = [
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(body).replace(/\n/g, "<br>")}</p>`,
+    `<p style="color:#555">${escapeHtml(signature)}</p>`,
+    `<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t("unsubscribeLink"))}</a></p>`,
+    `</body></html>`,
+  ].join("");
+  return {
+    channel: "email",
+    to: parts.to,
+    fromName: `${sender} via ${PRODUCT_NAME}`,
+    subject: t("subject", { sender }),
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    idempotencyKey,
+  };
+}

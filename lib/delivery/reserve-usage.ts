@@ -1,0 +1,86 @@
+import type pg from "pg";
+import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { deliveryTranslator } from "./render-message";
+
+interface UserUsage {
+  id: string;
+  plan_type: string;
+  reminders_quota: number;
+  reminders_used_current_period: number;
+  payg_credit_balance: number;
+  locale: string;
+}
+
+/**
+ * Reserves one reminder of quota (or one cent of pay-as-you-go credit, through the ledger)
+ * for each delivery, in the caller's transaction. Users are locked in id order so concurrent
+ * batches never deadlock and counts stay exact (NO KEY UPDATE: the deliveries' foreign keys
+ * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal reason per delivery
+ * that could not be covered.
+ */
+export async function reserveUsage(
+  client: pg.PoolClient,
+  wanted: { id: number; userId: string }[],
+  now: Date,
+): Promise<Map<number, string>> {
+  const refused = new Map<number, string>();
+  if (wanted.length === 0) return refused;
+  const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
+  const { rows } = await client.query<UserUsage>(
+    `select id, plan_type, reminders_quota, reminders_used_current_period, payg_credit_balance, locale
+       from users where id = any($1::text[]) order by id for no key update`,
+    [userIds],
+  );
+  const users = new Map(rows.map((u) => [u.id, u]));
+  const usedDelta = new Map<string, number>();
+  const ledger: { userId: string; deliveryId: number }[] = [];
+  for (const w of wanted) {
+    const user = users.get(w.userId);
+    if (!user) continue;
+    const t = deliveryTranslator(user.locale);
+    if (user.plan_type === "payg") {
+      if (user.payg_credit_balance < PRICE_PER_REMINDER_CENTS) {
+        refused.set(w.id, t("errors.noCredit"));
+        continue;
+      }
+      user.payg_credit_balance -= PRICE_PER_REMINDER_CENTS;
+      ledger.push({ userId: user.id, deliveryId: w.id });
+    } else if (user.reminders_used_current_period >= user.reminders_quota) {
+      refused.set(
+        w.id,
+        t("errors.quotaReached", { used: user.reminders_used_current_period, quota: user.reminders_quota }),
+      );
+      continue;
+    }
+    user.reminders_used_current_period += user.plan_type === "payg" ? 0 : 1;
+    usedDelta.set(user.id, (usedDelta.get(user.id) ?? 0) + 1);
+  }
+  const changed = rows.filter((u) => usedDelta.has(u.id));
+  if (changed.length > 0) {
+    await client.query(
+      `update users u set reminders_used_current_period = v.used, payg_credit_balance = v.balance
+         from unnest($1::text[], $2::int[], $3::int[]) as v(id, used, balance) where u.id = v.id`,
+      [
+        changed.map((u) => u.id),
+        changed.map((u) => u.reminders_used_current_period),
+        changed.map((u) => u.payg_credit_balance),
+      ],
+    );
+  }
+  if (ledger.length > 0) {
+    await client.query(
+      // One debit per reservation: a retried delivery is reserved again under a new key.
+      `insert into credit_ledger (user_id, amount_cents, reason, idempotency_key, created_at)
+       select v.user_id, $3, 'delivery', 'delivery:' || v.delivery_id || ':' || $4, $5
+         from unnest($1::text[], $2::bigint[]) as v(user_id, delivery_id)`,
+      [
+        ledger.map((l) => l.userId),
+        ledger.map((l) => l.deliveryId),
+        -PRICE_PER_REMINDER_CENTS,
+        now.getTime(),
+        now,
+      ],
+    );
+  }
+  return refused;
+}

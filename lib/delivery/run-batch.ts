@@ -1,0 +1,96 @@
+import { BATCH_SIZE, RECORD_EVERY_MS } from "./constants";
+import { leaseDeliveries } from "./lease-deliveries";
+import { materializeDue } from "./materialize-due";
+import { withTransaction } from "./pg-client";
+import { recordOutcomes } from "./record-outcomes";
+import { sendLeased } from "./send-leased";
+import type { DecidedDelivery } from "./types";
+
+export interface BatchOptions {
+  workerId: string;
+  clock?: () => Date;
+  limit?: number;
+  /** Send now: only this reminder's pending occurrence (owner checked by the caller's userId). */
+  reminderId?: string;
+  userId?: string;
+}
+
+export interface BatchResult {
+  /** Deliveries leased by this batch (a full batch means more may be waiting). */
+  leased: number;
+  outcomes: DecidedDelivery[];
+}
+
+/**
+ * One step of the engine: due reminders become delivery rows and are leased in one
+ * transaction, sent outside any transaction, and their outcomes recorded as they come.
+ * A crash in between leaves 'sending' rows whose lease runs out and another worker
+ * takes them over.
+ */
+export async function runBatch(options: BatchOptions): Promise<BatchResult> {
+  const clock = options.clock ?? (() => new Date());
+  const limit = options.limit ?? BATCH_SIZE;
+  const { toSend, decided } = await withTransaction(async (client) => {
+    const now = clock();
+    const created = await materializeDue(client, {
+      now,
+      limit,
+      reminderId: options.reminderId,
+      userId: options.userId,
+    });
+    if (options.reminderId && created.length === 0) return { toSend: [], decided: [] };
+    const leased = await leaseDeliveries(client, {
+      workerId: options.workerId,
+      now,
+      limit,
+      ids: options.reminderId ? created : undefined,
+    });
+    await recordOutcomes(client, options.workerId, now, leased.decided);
+    return leased;
+  });
+  // Each outcome is recorded within ~20 ms of its send (group commit): a worker dying
+  // mid-batch leaves only those last few, plus the sends on the wire, in the ambiguous window.
+  const outcomes = [...decided];
+  const pending: DecidedDelivery[] = [];
+  let chain: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const items = pending.splice(0);
+    if (items.length > 0) {
+      chain = chain.then(() =>
+        recordWithRetry(() =>
+          withTransaction((client) => recordOutcomes(client, options.workerId, clock(), items)),
+        ),
+      );
+    }
+    return chain;
+  };
+  const ticker = setInterval(() => void flush().catch(() => {}), RECORD_EVERY_MS);
+  try {
+    await sendLeased(toSend, clock, (result) => {
+      pending.push(result);
+      outcomes.push(result);
+    });
+  } finally {
+    clearInterval(ticker);
+  }
+  await flush();
+  return { leased: toSend.length + decided.length, outcomes };
+}
+
+/**
+ * Messages already left: recording them is worth waiting for (a database restart takes
+ * seconds), or the lease runs out and another worker sends them again.
+ */
+async function recordWithRetry(record: () => Promise<number>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await record();
+      return;
+    } catch (error) {
+      if (attempt >= RECORD_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+const RECORD_ATTEMPTS = 20;

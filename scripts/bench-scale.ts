@@ -1,0 +1,129 @@
+/**
+ * npm run bench:scale -- [--sizes 10000,100000,1000000] [--rounds 30]
+ * The cost of finding and claiming due work (200 due reminders a round: claim, create their
+ * delivery rows, lease them, in one transaction) as scheduled-but-not-due reminders grow.
+ * Prints the query plans used.
+ */
+import pg from "pg";
+import { benchDatabase, numberFlag, writeResult } from "./bench/bench-kit";
+
+const sizesFlag = process.argv.indexOf("--sizes");
+const SIZES =
+  sizesFlag > 0 ? process.argv[sizesFlag + 1].split(",").map(Number) : [10_000, 100_000, 1_000_000];
+const ROUNDS = numberFlag("rounds", 30);
+const DUE = 200;
+
+const db = await benchDatabase("bench_scale");
+process.env.DATABASE_URL = db.url;
+const { withTransaction } = await import("@/lib/delivery/pg-client");
+const { materializeDue } = await import("@/lib/delivery/materialize-due");
+const { leaseDeliveries } = await import("@/lib/delivery/lease-deliveries");
+const { pool } = await import("@/lib/db");
+
+const client = new pg.Client({ connectionString: db.url });
+await client.connect();
+await client.query(
+  `insert into users (id, email, sender_name, plan_type, reminders_quota)
+   select 'u' || i, 'u' || i || '@bench.example', 'S', 'business', 1000000000 from generate_series(1, 1000) i`,
+);
+await client.query(
+  `insert into contacts (id, user_id, name, email, unsubscribe_token)
+   select 'c' || i, 'u' || i, 'C', 'c' || i || '@bench.example', gen_random_uuid()::text from generate_series(1, 1000) i`,
+);
+
+const CLAIM_SQL = `select r.id from reminders r
+  where r.status = 'scheduled' and r.next_run_at is not null and r.next_run_at <= now()
+  order by r.next_run_at limit 200 for update skip locked`;
+const WAKE_SQL = `select least(
+  (select min(next_run_at) from reminders where status = 'scheduled' and next_run_at is not null),
+  (select min(next_attempt_at) from deliveries where status in ('queued', 'held')),
+  (select min(lease_expires_at) from deliveries where status = 'sending')) as at`;
+
+let future = 0;
+let round = 0;
+const results: {
+  futureReminders: number;
+  claimMsMedian: number;
+  claimMsP95: number;
+  wakeMsMedian: number;
+}[] = [];
+for (const size of SIZES) {
+  // Grow the not-yet-due reminders (spread over the next year) to `size`.
+  await client.query(
+    `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
+     select gen_random_uuid()::text, 'u' || (1 + i % 1000), 'c' || (1 + i % 1000), 'later', 'email', 'once', t, t
+       from generate_series($1, $2 - 1) i, lateral (select now() + interval '1 hour' + (i % 525600) * interval '1 minute' as t) x`,
+    [future, size],
+  );
+  future = size;
+  await client.query("vacuum analyze reminders");
+  await client.query("vacuum analyze deliveries");
+
+  const claimMs: number[] = [];
+  const wakeMs: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    round++;
+    await client.query(
+      `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
+       select gen_random_uuid()::text, 'u' || (1 + i % 1000), 'c' || (1 + i % 1000), 'due', 'email', 'once', now() - interval '1 second', now() - interval '1 second'
+         from generate_series(1, $1) i`,
+      [DUE],
+    );
+    const t0 = performance.now();
+    const leased = await withTransaction(async (tx) => {
+      const now = new Date();
+      await materializeDue(tx, { now, limit: DUE });
+      return leaseDeliveries(tx, { workerId: `scale-${round}`, now, limit: DUE });
+    });
+    claimMs.push(performance.now() - t0);
+    if (leased.toSend.length !== DUE) throw new Error(`claimed ${leased.toSend.length} of ${DUE}`);
+    // Settle them as sent, as the engine would, so every round starts alike.
+    await client.query(
+      `update deliveries set status = 'sent', worker_id = null, lease_expires_at = null where status = 'sending'`,
+    );
+    const t1 = performance.now();
+    await client.query(WAKE_SQL);
+    wakeMs.push(performance.now() - t1);
+  }
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
+  const p95 = (xs: number[]) => sorted(xs)[Math.floor(xs.length * 0.95)];
+  const row = {
+    futureReminders: size,
+    claimMsMedian: Number(median(claimMs).toFixed(2)),
+    claimMsP95: Number(p95(claimMs).toFixed(2)),
+    wakeMsMedian: Number(median(wakeMs).toFixed(3)),
+  };
+  results.push(row);
+  console.log(
+    `\n== ${size.toLocaleString("en")} future reminders: claim of ${DUE} median ${row.claimMsMedian} ms (p95 ${row.claimMsP95}), next-wake query median ${row.wakeMsMedian} ms`,
+  );
+  // Plans with one more due batch in place.
+  await client.query(
+    `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
+     select gen_random_uuid()::text, 'u1', 'c1', 'due', 'email', 'once', now() - interval '1 second', now() - interval '1 second' from generate_series(1, $1) i`,
+    [DUE],
+  );
+  for (const [label, sql] of [
+    ["claim", CLAIM_SQL],
+    ["next wake", WAKE_SQL],
+  ]) {
+    await client.query("begin");
+    const plan = await client.query(`explain (analyze, buffers, costs off, timing off) ${sql}`);
+    await client.query("rollback");
+    console.log(`-- plan: ${label}`);
+    for (const line of plan.rows) console.log(`   ${line["QUERY PLAN"]}`);
+  }
+  await client.query(
+    `update reminders set status = 'cancelled' where message = 'due' and status = 'scheduled'`,
+  );
+}
+const ratio = Number((results[results.length - 1].claimMsMedian / results[0].claimMsMedian).toFixed(2));
+console.log(
+  `\nclaim cost ${SIZES[SIZES.length - 1].toLocaleString("en")} / ${SIZES[0].toLocaleString("en")}: ${ratio} (target <= 1.5)`,
+);
+writeResult("scale", { rounds: ROUNDS, dueperRound: DUE, results, ratio });
+await client.end();
+await pool.end();
+await db.stop();
+process.exit(0);

@@ -1,0 +1,84 @@
+/**
+ * npm run bench:steady -- [--rate 200] [--seconds 120] [--workers 1]
+ * Reminders created ahead of time so that `rate` fall due every second (evenly spread) for
+ * `seconds`; prints lateness after each due time, and the database's transactions per
+ * second while the engine sits idle (no tight polling).
+ */
+import pg from "pg";
+import { startSmtpSink } from "@/tests/helpers/smtp-sink";
+import { benchDatabase, lateness, numberFlag, spawnWorker, waitUntil, writeResult } from "./bench/bench-kit";
+
+const RATE = numberFlag("rate", 200);
+const SECONDS = numberFlag("seconds", 120);
+const W = numberFlag("workers", 1);
+const N = RATE * SECONDS;
+
+const db = await benchDatabase("bench_steady");
+const smtp = await startSmtpSink({ latencyMs: 1 });
+const client = new pg.Client({ connectionString: db.url });
+await client.connect();
+console.log(`bench:steady  ${RATE}/s for ${SECONDS} s (${N} reminders), workers=${W}`);
+const workers = Array.from({ length: W }, () =>
+  spawnWorker({ DATABASE_URL: db.url, SMTP_URL: smtp.url, WORKER_CONCURRENCY: "20" }),
+);
+await waitUntil(
+  async () => (await client.query("select count(*)::int as n from worker_heartbeats")).rows[0].n >= W,
+  60_000,
+);
+
+// Idle: how often does the database hear from the engine when nothing is due?
+const commits = async () =>
+  Number(
+    (await client.query("select xact_commit from pg_stat_database where datname = current_database()"))
+      .rows[0].xact_commit,
+  );
+await new Promise((resolve) => setTimeout(resolve, 2_000));
+const idleBefore = await commits();
+await new Promise((resolve) => setTimeout(resolve, 10_000));
+const idlePerSecond = Number((((await commits()) - idleBefore - 1) / 10).toFixed(1));
+
+const start = new Date(Math.ceil((Date.now() + 15_000) / 1000) * 1000);
+await client.query(
+  `insert into users (id, email, sender_name, plan_type, reminders_quota) values ('u1', 'u1@bench.example', 'Steady', 'business', 100000000)`,
+);
+await client.query(
+  `insert into contacts (id, user_id, name, email, unsubscribe_token)
+   select 'c' || i, 'u1', 'Contact ' || i, 'c' || i || '@bench.example', gen_random_uuid()::text from generate_series(1, $1) i`,
+  [N],
+);
+await client.query(
+  `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
+   select 'r' || i, 'u1', 'c' || (i + 1), 'Steady ' || i, 'email', 'once', t, t
+     from generate_series(0, $1 - 1) i, lateral (select $2::timestamptz + (i * 1000.0 / $3) * interval '1 millisecond' as t) x`,
+  [N, start, RATE],
+);
+await client.query("analyze");
+console.log(`created ${N} reminders; first due ${start.toISOString()}`);
+await waitUntil(
+  async () =>
+    (await client.query("select count(*)::int as n from deliveries where status = 'sent'")).rows[0].n >= N,
+  (SECONDS + 120) * 1000,
+  500,
+);
+for (const w of workers) w.kill("SIGTERM");
+const late = await lateness(client);
+const received = new Set(smtp.messages.map((m) => m.to[0])).size;
+const result = {
+  ratePerSecond: RATE,
+  seconds: SECONDS,
+  workers: W,
+  latenessMs: late,
+  duplicates: smtp.messages.length - received,
+  lost: N - received,
+  idleTransactionsPerSecond: idlePerSecond,
+  targets: { p99Ms: 1000, maxMs: 2000 },
+};
+console.log(`
+lateness ms        p50 ${late.p50}  p95 ${late.p95}  p99 ${late.p99}  max ${late.max}   (targets p99 <= 1000, max <= 2000)
+duplicates / lost  ${result.duplicates} / ${result.lost}
+idle database      ${idlePerSecond} transactions/s with the engine waiting`);
+writeResult("steady", result);
+await client.end();
+await smtp.close();
+await db.stop();
+process.exit(0);

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { runMigrations } from "@/lib/db/migrate";
+
+/** `--name value` flags with numeric defaults. */
+export function numberFlag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} needs a number`);
+  return value;
+}
+
+/**
+ * A fresh migrated database for one benchmark: BENCH_DATABASE_URL's server when set,
+ * else a throw-away embedded PostgreSQL under the system's temp folder.
+ */
+export async function benchDatabase(name: string) {
+  let stop = async () => {};
+  let base = process.env.BENCH_DATABASE_URL;
+  if (!base) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "remindful-bench-"));
+    chmodSync(dir, 0o755);
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(dir, "data"),
+      database: "postgres",
+      persistent: false,
+    });
+    base = server.url;
+    stop = async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const database = `${name}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  await runMigrations(url.toString());
+  return { url: url.toString(), stop };
+}
+
+/** 1 user in `users` groups, one contact per reminder, every reminder due at `dueAt` (e-mail). */
+export async function seedDue(
+  client: pg.Client,
+  options: { reminders: number; users: number; dueAt: Date; smsShare?: number },
+) {
+  await client.query(
+    `insert into users (id, email, sender_name, plan_type, reminders_quota, timezone)
+     select 'u' || i, 'u' || i || '@bench.example', 'Sender ' || i, 'business', 100000000, 'UTC'
+       from generate_series(1, $1) i`,
+    [options.users],
+  );
+  // SMS contacts live where it is daytime now, so quiet hours do not hold them.
+  const hour = new Date().getUTCHours();
+  const zone = hour >= 8 && hour < 20 ? "UTC" : hour < 8 ? "Asia/Tokyo" : "America/Los_Angeles";
+  const smsEvery = options.smsShare ? Math.round(1 / options.smsShare) : 0;
+  await client.query(
+    `insert into contacts (id, user_id, name, email, phone, timezone, unsubscribe_token, delivery_method)
+     select 'c' || i, 'u' || (1 + i % $2), 'Contact ' || i, 'c' || i || '@bench.example',
+            '+1555' || lpad(i::text, 7, '0'), $3, gen_random_uuid()::text, 'email'
+       from generate_series(1, $1) i`,
+    [options.reminders, options.users, zone],
+  );
+  await client.query(
+    `insert into reminders (id, user_id, contact_id, type, message, delivery_method, schedule_type, scheduled_for, next_run_at)
+     select 'r' || i, 'u' || (1 + i % $2), 'c' || i, 'text', 'Benchmark reminder ' || i,
+            case when $4 > 0 and i % $4 = 0 then 'sms' else 'email' end, 'once', $3, $3
+       from generate_series(1, $1) i`,
+    [options.reminders, options.users, options.dueAt, smsEvery],
+  );
+  await client.query("analyze");
+}
+
+/** Starts `npm run worker`'s entry point as a child process with extra environment. */
+export function spawnWorker(env: Record<string, string>): ChildProcess {
+  // One process (tsx as a loader, not its CLI's child process), so its memory can be read.
+  return spawn(process.execPath, ["--import", "tsx", "jobs/worker.ts"], {
+    env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: "bench", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** Peak resident memory (VmHWM) of a live process, in MB. */
+export function peakMemoryMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, everyMs = 200) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("benchmark timed out");
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export function writeResult(name: string, data: Record<string, unknown>) {
+  const dir = path.join(process.cwd(), "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, ...data }, null, 2)}\n`,
+  );
+  console.log(`\nwritten ${path.relative(process.cwd(), file)}`);
+}
+
+export async function lateness(client: pg.Client, filter = "true") {
+  const { rows } = await client.query<Record<string, number>>(
+    `select count(*)::int as n,
+            percentile_cont(0.5) within group (order by ms) as p50,
+            percentile_cont(0.95) within group (order by ms) as p95,
+            percentile_cont(0.99) within group (order by ms) as p99,
+            max(ms) as max
+       from (select extract(epoch from (sent_at - occurrence_at)) * 1000 as ms
+               from deliveries where sent_at is not null and ${filter}) t`,
+  );
+  const r = rows[0];
+  const round = (v: number | null) => (v === null ? null : Math.round(Number(v)));
+  return { n: r.n, p50: round(r.p50), p95: round(r.p95), p99: round(r.p99), max: round(r.max) };
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import { creditLedger, deliveries, reminders, users } from "@/db/schema";
+import { db } from "@/lib/db";
+import { runBatch } from "@/lib/delivery/run-batch";
+import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
+import { closeMail } from "@/lib/mail/send-mail";
+import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
+import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+
+let smtp: SmtpSink;
+let twilio: TwilioSink;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  process.env.SMTP_URL = smtp.url;
+  twilio = await startTwilioSink();
+  useTwilioSink(twilio);
+});
+
+afterAll(async () => {
+  closeMail();
+  await smtp.close();
+  await twilio.close();
+});
+
+const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+async function dueReminders(userId: string, count: number, due: Date) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const contact = await createContact(userId);
+    ids.push((await createReminder(userId, contact.id, due)).id);
+  }
+  return ids;
+}
+
+async function raceWorkers(clock: () => Date) {
+  await Promise.all(
+    ["a", "b", "c"].map(async (w) => {
+      for (;;) if ((await runBatch({ workerId: w, clock, limit: 2 })).leased === 0) return;
+    }),
+  );
+}
+
+describe("usage and credit", () => {
+  it("stops at the period quota, exactly, with concurrent workers", async () => {
+    const user = await createSender({ planType: "free", remindersQuota: 10, remindersUsedCurrentPeriod: 7 });
+    const due = new Date("2033-01-01T10:00:00Z");
+    const ids = await dueReminders(user.id, 6, due);
+    await raceWorkers(() => due);
+
+    const rows = await db.select().from(deliveries).where(inArray(deliveries.reminderId, ids));
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(3);
+    const refused = rows.filter((r) => r.status === "failed");
+    expect(refused).toHaveLength(3);
+    expect(refused[0].error).toBe("Reminder limit reached for this billing period (10 of 10 used)");
+    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(10);
+    const failedReminders = await db
+      .select()
+      .from(reminders)
+      .where(
+        inArray(
+          reminders.id,
+          refused.map((r) => r.reminderId),
+        ),
+      );
+    expect(
+      failedReminders.every((r) => r.status === "failed" && r.lastError?.startsWith("Reminder limit")),
+    ).toBe(true);
+  });
+
+  it("debits one cent per pay-as-you-go delivery through the ledger, and refuses without credit", async () => {
+    const user = await createSender({ planType: "payg", paygCreditBalance: 4, remindersQuota: 0 });
+    const due = new Date("2033-01-02T10:00:00Z");
+    const ids = await dueReminders(user.id, 6, due);
+    await raceWorkers(() => due);
+
+    const rows = await db.select().from(deliveries).where(inArray(deliveries.reminderId, ids));
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(4);
+    const refused = rows.filter((r) => r.status === "failed");
+    expect(refused.map((r) => r.error)).toEqual([
+      "Not enough pay-as-you-go credit (1 cent per reminder)",
+      "Not enough pay-as-you-go credit (1 cent per reminder)",
+    ]);
+    const after = await userOf(user.id);
+    expect(after.paygCreditBalance).toBe(0);
+    expect(after.remindersUsedCurrentPeriod).toBe(0);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger).toHaveLength(4);
+    expect(ledger.every((l) => l.reason === "delivery" && l.amountCents === -1)).toBe(true);
+  });
+
+  it("refunds the cent of a pay-as-you-go delivery that fails for good", async () => {
+    const user = await createSender({ planType: "payg", paygCreditBalance: 50 });
+    const contact = await createContact(user.id, { email: "nobody@example.org" });
+    const due = new Date("2033-01-03T10:00:00Z");
+    const reminder = await createReminder(user.id, contact.id, due);
+    smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
+    await runBatch({ workerId: "w", clock: () => due });
+    smtp.setMode({ kind: "accept" });
+    const [row] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
+    expect(row.status).toBe("failed");
+    expect((await userOf(user.id)).paygCreditBalance).toBe(50);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger.map((l) => [l.reason, l.amountCents]).sort()).toEqual([
+      ["delivery", -1],
+      ["refund", 1],
+    ]);
+  });
+});
+
+describe("send now", () => {
+  it("sends an SMS reminder immediately through the same pipeline; another user's is a 404", async () => {
+    const user = await createSender({ timezone: "UTC" });
+    // A recipient zone where it is daytime now, whatever the hour of this run.
+    const hour = new Date().getUTCHours();
+    const zone = hour >= 8 && hour < 20 ? "UTC" : hour < 8 ? "Asia/Tokyo" : "America/Los_Angeles";
+    const contact = await createContact(user.id, { phone: "+12125550301", timezone: zone });
+    const reminder = await createReminder(user.id, contact.id, new Date(Date.now() + 86_400_000), {
+      deliveryMethod: "sms",
+      message: "Now please",
+    });
+    const stranger = await createSender();
+    await expect(sendReminderNow({ userId: stranger.id, reminderId: reminder.id })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(twilio.messages.some((m) => m.to === "+12125550301")).toBe(false);
+
+    expect(await sendReminderNow({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
+    expect(twilio.messages.filter((m) => m.to === "+12125550301").map((m) => m.body)).toEqual([
+      "Remindful: Now please\nReply STOP to opt out.",
+    ]);
+    const [row] = await db.select().from(reminders).where(eq(reminders.id, reminder.id));
+    expect(row.status).toBe("sent");
+    // Already sent: nothing more to send, and the engine will not send it again.
+    expect((await sendReminderNow({ userId: user.id, reminderId: reminder.id })).success).toBe(false);
+    await runBatch({ workerId: "w", clock: () => new Date(Date.now() + 2 * 86_400_000) });
+    expect(twilio.messages.filter((m) => m.to === "+12125550301")).toHaveLength(1);
+  });
+
+  it("answers the provider's error when the send fails", async () => {
+    const user = await createSender();
+    const contact = await createContact(user.id, { phone: "+12125550302" });
+    const reminder = await createReminder(user.id, contact.id, new Date(Date.now() + 86_400_000), {
+      deliveryMethod: "whatsapp",
+    });
+    twilio.setMode({ kind: "error", status: 400, code: 63016, message: "Outside the allowed window" });
+    const result = await sendReminderNow({ userId: user.id, reminderId: reminder.id });
+    twilio.setMode({ kind: "accept" });
+    expect(result).toEqual({ success: false, error: "Outside the allowed window" });
+  });
+});
