@@ -42,7 +42,10 @@ export function paidPlans(): PlanType[] {
 
 export function catalogueProducts(): CatalogueProduct[] {
   return [
-    ...paidPlans().map((planType) => ({ id: planProductId(planType), name: PLAN_NAMES[planType] ?? planType })),
+    ...paidPlans().map((planType) => ({
+      id: planProductId(planType),
+      name: PLAN_NAMES[planType] ?? planType,
+    })),
     { id: CREDITS_PRODUCT_ID, name: "Remindful reminder credits" },
   ];
 }

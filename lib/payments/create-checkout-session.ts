@@ -55,7 +55,10 @@ export async function createCheckoutSession(user: User, input: CheckoutInput): P
       ...common,
       mode: "subscription",
       line_items: [
-        { price: await findPriceId(stripe, planLookupKey(input.planType, input.paymentFrequency)), quantity: 1 },
+        {
+          price: await findPriceId(stripe, planLookupKey(input.planType, input.paymentFrequency)),
+          quantity: 1,
+        },
       ],
       subscription_data: {
         metadata,

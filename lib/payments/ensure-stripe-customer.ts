@@ -26,9 +26,6 @@ export async function ensureStripeCustomer(stripe: Stripe, user: CustomerOwner):
     .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)))
     .returning({ id: users.stripeCustomerId });
   if (stored?.id) return stored.id;
-  const [current] = await db
-    .select({ id: users.stripeCustomerId })
-    .from(users)
-    .where(eq(users.id, user.id));
+  const [current] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
   return current?.id ?? customer.id;
 }

@@ -25,7 +25,12 @@ function priceMatches(price: Stripe.Price, wanted: CataloguePrice): boolean {
  * anew and takes the lookup key over. Running it again with no change creates nothing.
  */
 export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncReport> {
-  const report: SyncReport = { productsCreated: [], productsUpdated: [], pricesCreated: [], pricesUnchanged: [] };
+  const report: SyncReport = {
+    productsCreated: [],
+    productsUpdated: [],
+    pricesCreated: [],
+    pricesUnchanged: [],
+  };
   for (const product of catalogueProducts()) {
     try {
       const existing = await stripe.products.retrieve(product.id);
@@ -60,7 +65,9 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncReport> {
       lookup_key: price.lookupKey,
       transfer_lookup_key: true,
       metadata: { source: "remindful" },
-      ...(price.intervalMonths ? { recurring: { interval: "month", interval_count: price.intervalMonths } } : {}),
+      ...(price.intervalMonths
+        ? { recurring: { interval: "month", interval_count: price.intervalMonths } }
+        : {}),
     });
     if (current) await stripe.prices.update(current.id, { active: false });
     report.pricesCreated.push(price.lookupKey);

@@ -31,7 +31,11 @@ export const checkoutSchema = z
       return;
     }
     if (!plan.purchasable || (plan.prices.monthly?.priceCents ?? 0) === 0) {
-      ctx.addIssue({ code: "custom", path: ["planType"], message: `The ${input.planType} plan cannot be bought` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["planType"],
+        message: `The ${input.planType} plan cannot be bought`,
+      });
       return;
     }
     if (!plan.prices[input.paymentFrequency]) {

@@ -7,7 +7,11 @@ import { callRoute } from "./call-route";
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** An event envelope as Stripe sends it. */
-export function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${randomBytes(8).toString("hex")}`) {
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${randomBytes(8).toString("hex")}`,
+) {
   return {
     id,
     object: "event",
@@ -61,7 +65,11 @@ export function subscriptionObject(options: {
           object: "subscription_item",
           current_period_start: options.periodStart,
           current_period_end: options.periodEnd,
-          price: { id: `price_${randomBytes(6).toString("hex")}`, object: "price", lookup_key: options.lookupKey },
+          price: {
+            id: `price_${randomBytes(6).toString("hex")}`,
+            object: "price",
+            lookup_key: options.lookupKey,
+          },
         },
       ],
     },
@@ -88,7 +96,9 @@ export function invoiceObject(options: {
     },
     lines: {
       object: "list",
-      data: [{ id: "il_1", object: "line_item", period: { start: options.periodStart, end: options.periodEnd } }],
+      data: [
+        { id: "il_1", object: "line_item", period: { start: options.periodStart, end: options.periodEnd } },
+      ],
     },
   };
 }

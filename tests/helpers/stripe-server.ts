@@ -132,7 +132,11 @@ export class StripeServer {
     const missing = (what: string, id: string) => ({
       status: 404,
       body: {
-        error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${id}'` },
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such ${what}: '${id}'`,
+        },
       },
     });
     const parts = path.split("/").filter(Boolean); // ["v1", resource, id?]
@@ -154,7 +158,15 @@ export class StripeServer {
     }
     if (resource === "customers" && method === "GET" && id && sub === "payment_methods") {
       const data = this.customers.has(id)
-        ? [{ id: "pm_card_visa", object: "payment_method", type: "card", customer: id, card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 } }]
+        ? [
+            {
+              id: "pm_card_visa",
+              object: "payment_method",
+              type: "card",
+              customer: id,
+              card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 },
+            },
+          ]
         : [];
       return ok({ object: "list", url: `/v1/customers/${id}/payment_methods`, has_more: false, data });
     }
@@ -174,7 +186,13 @@ export class StripeServer {
       if (this.products.has(product.id)) {
         return {
           status: 400,
-          body: { error: { type: "invalid_request_error", code: "resource_already_exists", message: "Product already exists." } },
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_already_exists",
+              message: "Product already exists.",
+            },
+          },
         };
       }
       this.products.set(product.id, product);
@@ -222,7 +240,13 @@ export class StripeServer {
       return ok(session);
     }
     if (key === "billing_portal" && id === "sessions" && method === "POST") {
-      const portal = { id: newId("bps"), object: "billing_portal.session", customer: p.customer, return_url: p.return_url, url: "" };
+      const portal = {
+        id: newId("bps"),
+        object: "billing_portal.session",
+        customer: p.customer,
+        return_url: p.return_url,
+        url: "",
+      };
       portal.url = `https://billing.stripe.test/p/session/${portal.id}`;
       return ok(portal);
     }
@@ -256,7 +280,9 @@ export class StripeServer {
     }
     return {
       status: 404,
-      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
+      body: {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` },
+      },
     };
   }
 

@@ -28,7 +28,11 @@ export async function checkoutSessionCompleted(tx: Transaction, event: Stripe.Ev
     }
     return;
   }
-  if (session.mode === "payment" && session.metadata?.kind === "credits" && session.payment_status === "paid") {
+  if (
+    session.mode === "payment" &&
+    session.metadata?.kind === "credits" &&
+    session.payment_status === "paid"
+  ) {
     // Keyed by the session: a replay, or another event about the same payment, adds nothing.
     await fulfilCreditPurchase(
       tx,

@@ -17,7 +17,11 @@ export async function customerSubscriptionChanged(tx: Transaction, event: Stripe
   });
   if (!user) return;
   // An event about an older subscription must not undo the current one.
-  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id && event.type !== "customer.subscription.created") {
+  if (
+    user.stripeSubscriptionId &&
+    user.stripeSubscriptionId !== subscription.id &&
+    event.type !== "customer.subscription.created"
+  ) {
     return;
   }
   const state = subscriptionState(subscription);

@@ -14,7 +14,10 @@ export async function invoicePaid(tx: Transaction, event: Stripe.Event) {
   const invoice = event.data.object as Stripe.Invoice;
   const subscription = invoiceSubscription(invoice);
   if (!subscription.id) return;
-  const user = await findBillingUser(tx, { userId: subscription.metadata.userId, customer: invoice.customer });
+  const user = await findBillingUser(tx, {
+    userId: subscription.metadata.userId,
+    customer: invoice.customer,
+  });
   if (!user) return;
   if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) return;
   const period = invoice.lines.data[0]?.period;

@@ -13,7 +13,10 @@ export async function invoicePaymentFailed(tx: Transaction, event: Stripe.Event)
   const invoice = event.data.object as Stripe.Invoice;
   const subscription = invoiceSubscription(invoice);
   if (!subscription.id || invoice.next_payment_attempt) return;
-  const user = await findBillingUser(tx, { userId: subscription.metadata.userId, customer: invoice.customer });
+  const user = await findBillingUser(tx, {
+    userId: subscription.metadata.userId,
+    customer: invoice.customer,
+  });
   if (!user || user.stripeSubscriptionId !== subscription.id) return;
   await tx
     .update(users)

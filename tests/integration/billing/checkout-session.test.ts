@@ -21,7 +21,11 @@ beforeEach(() => {
 });
 
 const checkout = (body: unknown, cookie?: string) =>
-  callRoute<{ url?: string; message?: string }>(POST, "/api/create-checkout-session", { method: "POST", body, cookie });
+  callRoute<{ url?: string; message?: string }>(POST, "/api/create-checkout-session", {
+    method: "POST",
+    body,
+    cookie,
+  });
 
 function priceIdFor(lookupKey: string) {
   return [...stripe.prices.values()].find((price) => price.lookup_key === lookupKey && price.active)?.id;
@@ -37,12 +41,18 @@ describe("POST /api/create-checkout-session", () => {
   it.each([
     [{ planType: "gold" }, "planType: Unknown plan"],
     [{ planType: "starter", paymentFrequency: "weekly" }, "paymentFrequency: Unknown billing period"],
-    [{ planType: "personal", paymentFrequency: "annual" }, "paymentFrequency: The personal plan is not sold annual"],
+    [
+      { planType: "personal", paymentFrequency: "annual" },
+      "paymentFrequency: The personal plan is not sold annual",
+    ],
     [{ planType: "free" }, "planType: The free plan cannot be bought"],
     [{ planType: "trial" }, "planType: The trial plan cannot be bought"],
     [{ planType: "payg" }, "creditPackageIndex: Choose a credit package"],
     [{ planType: "payg", creditPackageIndex: 4 }, "creditPackageIndex: Unknown credit package"],
-    [{ planType: "payg", creditPackageIndex: 1.5 }, "creditPackageIndex: Credit package must be a whole number"],
+    [
+      { planType: "payg", creditPackageIndex: 1.5 },
+      "creditPackageIndex: Credit package must be a whole number",
+    ],
   ])("refuses %o with 400 and creates nothing", async (body, message) => {
     const { user, cookie } = await createSignedInUser();
     const res = await checkout(body, cookie);
@@ -132,8 +142,13 @@ describe("npm run stripe:sync", () => {
       ]),
     );
     expect(keys).toHaveLength(1 + 4 * 3 + 4);
-    const starterAnnual = [...stripe.prices.values()].find((p) => p.lookup_key === "remindful_starter_annual");
-    expect(starterAnnual).toMatchObject({ unit_amount: 19190, recurring: { interval: "month", interval_count: 12 } });
+    const starterAnnual = [...stripe.prices.values()].find(
+      (p) => p.lookup_key === "remindful_starter_annual",
+    );
+    expect(starterAnnual).toMatchObject({
+      unit_amount: 19190,
+      recurring: { interval: "month", interval_count: 12 },
+    });
 
     const report = await syncStripeCatalogue(getStripe());
     expect(report.productsCreated).toEqual([]);
