@@ -1,11 +1,11 @@
 import type Stripe from "stripe";
 import { CREDIT_PACKAGES, TRIAL_DAYS } from "@/config/plans";
 import { ApiError } from "@/lib/api/errors";
-import { env, isProduction } from "@/lib/env";
+import { env } from "@/lib/env";
 import type { User } from "@/lib/users/find-session-user";
 import type { CheckoutInput } from "@/lib/validations/checkout";
 import { packageLookupKey, planHasTrial, planLookupKey } from "./catalogue";
-import { demoCheckoutUrl } from "./demo-checkout";
+import { demoCheckoutUrl, isDemoCheckoutEnabled } from "./demo-checkout";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
 import { findPriceId } from "./find-price-id";
 import { getStripe, isStripeConfigured } from "./stripe-client";
@@ -23,10 +23,8 @@ export function checkoutMetadata(user: Pick<User, "id">, input: CheckoutInput): 
  * Without a Stripe key outside production, the url leads to the in-app demo checkout.
  */
 export async function createCheckoutSession(user: User, input: CheckoutInput): Promise<{ url: string }> {
-  if (!isStripeConfigured()) {
-    if (isProduction) throw new ApiError(503, "Payments are not configured");
-    return { url: demoCheckoutUrl(input) };
-  }
+  if (isDemoCheckoutEnabled()) return { url: demoCheckoutUrl(input) };
+  if (!isStripeConfigured()) throw new ApiError(503, "Payments are not configured");
   const stripe = getStripe();
   const customer = await ensureStripeCustomer(stripe, user);
   const metadata = checkoutMetadata(user, input);

@@ -1,4 +1,5 @@
-import { env } from "@/lib/env";
+import { env, isProduction } from "@/lib/env";
+import { isStripeConfigured } from "./stripe-client";
 import type { CheckoutInput } from "@/lib/validations/checkout";
 
 /** Where the demo checkout (no Stripe key, not production) shows the order. */
@@ -8,4 +9,9 @@ export function demoCheckoutUrl(input: CheckoutInput): string {
   if (input.planType === "payg") url.searchParams.set("package", String(input.creditPackageIndex ?? 0));
   else url.searchParams.set("frequency", input.paymentFrequency);
   return url.toString();
+}
+
+/** Without a Stripe key the demo checkout stands in, except in production (unless forced for e2e). */
+export function isDemoCheckoutEnabled(): boolean {
+  return !isStripeConfigured() && (!isProduction || env.STRIPE_DEMO_CHECKOUT);
 }
