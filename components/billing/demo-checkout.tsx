@@ -2,6 +2,7 @@
 
 import { useTransition } from "react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { completeTestPayment } from "@/app/(app)/checkout/demo/actions";
@@ -19,6 +20,7 @@ interface DemoCheckoutProps {
 /** The order and a 'Complete test payment' button: what Stripe Checkout would show, without a card. */
 export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
   const t = useTranslations("checkout");
+  const router = useRouter();
   const [pending, startTransition] = useTransition();
   const pay = () =>
     startTransition(async () => {
@@ -28,7 +30,7 @@ export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
         return;
       }
       toast.success(t("completed"));
-      window.location.assign("/billing?checkout=success");
+      router.push("/billing?checkout=success");
     });
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md items-center p-6">

@@ -28,9 +28,17 @@ describe("demo checkout (no Stripe key, not production)", () => {
   });
 
   it("upgrades a free user to Starter quarterly through the webhook handlers", async () => {
-    const { user } = await createSignedInUser({ planType: "free", subscriptionStatus: "expired", remindersQuota: 10 });
+    const { user } = await createSignedInUser({
+      planType: "free",
+      subscriptionStatus: "expired",
+      remindersQuota: 10,
+    });
     const now = new Date("2026-05-01T10:00:00Z");
-    await completeDemoCheckout(user, checkoutSchema.parse({ planType: "starter", paymentFrequency: "quarterly" }), now);
+    await completeDemoCheckout(
+      user,
+      checkoutSchema.parse({ planType: "starter", paymentFrequency: "quarterly" }),
+      now,
+    );
     expect(await reload(user.id)).toMatchObject({
       planType: "starter",
       paymentFrequency: "quarterly",
@@ -45,7 +53,11 @@ describe("demo checkout (no Stripe key, not production)", () => {
   it("charges a returning subscriber from day one for the whole period", async () => {
     const { user } = await createSignedInUser({ planType: "free", stripeSubscriptionId: "sub_demo_earlier" });
     const now = new Date("2026-01-31T00:00:00Z");
-    await completeDemoCheckout(user, checkoutSchema.parse({ planType: "business", paymentFrequency: "biannual" }), now);
+    await completeDemoCheckout(
+      user,
+      checkoutSchema.parse({ planType: "business", paymentFrequency: "biannual" }),
+      now,
+    );
     expect(await reload(user.id)).toMatchObject({
       planType: "business",
       subscriptionStatus: "active",
