@@ -169,3 +169,45 @@ describe("npm run stripe:sync", () => {
     expect(current).toMatchObject({ unit_amount: 2000, active: true });
   });
 });
+
+describe("billing portal and auto-recharge settings", () => {
+  it("opens the Billing Portal for the user's customer, returning to /billing", async () => {
+    const { user } = await createSignedInUser();
+    const { createPortalSession } = await import("@/lib/payments/create-portal-session");
+    const { url } = await createPortalSession(user);
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    const [portal] = stripe.requestsTo("POST", "/v1/billing_portal/sessions");
+    expect(portal.params).toEqual({
+      customer: row.stripeCustomerId,
+      return_url: "http://localhost:3000/billing",
+    });
+  });
+
+  it("refuses to enable auto-recharge without a saved card, and saves it with one", async () => {
+    const { updateAutoRecharge } = await import("@/lib/payments/update-auto-recharge");
+    const { autoRechargeSchema } = await import("@/lib/validations/auto-recharge");
+    const input = autoRechargeSchema.parse({ enabled: true, packageIndex: 2, thresholdCents: 800 });
+    const { user: noCard } = await createSignedInUser({ planType: "payg" });
+    await expect(updateAutoRecharge(noCard, input)).rejects.toThrow("Buy a credit package first");
+    const { user } = await createSignedInUser({
+      planType: "payg",
+      stripeCustomerId: "cus_saved",
+      autoRechargeError: "Your card was declined.",
+    });
+    await updateAutoRecharge(user, input);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      autoRechargeEnabled: true,
+      autoRechargePackageIndex: 2,
+      autoRechargeThresholdCents: 800,
+      autoRechargeError: null,
+    });
+    expect(
+      autoRechargeSchema.safeParse({ enabled: true, packageIndex: 4, thresholdCents: 800 }).success,
+    ).toBe(false);
+    expect(autoRechargeSchema.safeParse({ enabled: true, packageIndex: 0, thresholdCents: 50 }).success).toBe(
+      false,
+    );
+  });
+});

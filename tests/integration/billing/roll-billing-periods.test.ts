@@ -16,7 +16,10 @@ const after = new Date("2026-06-15T09:00:01Z");
 
 describe("rollBillingPeriods (injected clock)", () => {
   it("ends trials, renews free months and ends cancelled subscriptions, each exactly once across workers", async () => {
-    const { user: trialOver } = await createSignedInUser({ trialEndDate: before, remindersUsedCurrentPeriod: 40 });
+    const { user: trialOver } = await createSignedInUser({
+      trialEndDate: before,
+      remindersUsedCurrentPeriod: 40,
+    });
     const { user: trialOn } = await createSignedInUser({ trialEndDate: after });
     const { user: freeDue } = await createSignedInUser({
       planType: "free",
@@ -43,9 +46,15 @@ describe("rollBillingPeriods (injected clock)", () => {
       remindersUsedCurrentPeriod: 3,
       billingPeriodEnd: before,
     });
-    await db.insert(contacts).values(
-      Array.from({ length: 12 }, (_, i) => ({ userId: trialOver.id, name: `C${i}`, email: `c${i}@example.com` })),
-    );
+    await db
+      .insert(contacts)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          userId: trialOver.id,
+          name: `C${i}`,
+          email: `c${i}@example.com`,
+        })),
+      );
 
     // Three workers fire the same cron tick together.
     const reports = await Promise.all([1, 2, 3].map(() => rollBillingPeriods(db, now)));
@@ -71,12 +80,19 @@ describe("rollBillingPeriods (injected clock)", () => {
       billingPeriodStart: now,
       billingPeriodEnd: nextMonth,
     });
-    expect(await reload(freeNotDue.id)).toMatchObject({ remindersUsedCurrentPeriod: 7, billingPeriodEnd: after });
+    expect(await reload(freeNotDue.id)).toMatchObject({
+      remindersUsedCurrentPeriod: 7,
+      billingPeriodEnd: after,
+    });
     expect(await reload(cancelledDue.id)).toMatchObject({ planType: "free", remindersQuota: 10 });
     // A paid, renewing subscription's period is Stripe's to roll (invoice.paid), not the job's.
     expect(await reload(activeDue.id)).toMatchObject({ planType: "starter", remindersUsedCurrentPeriod: 3 });
 
     // The next tick finds nothing to do.
-    expect(await rollBillingPeriods(db, now)).toEqual({ trialsEnded: 0, freePeriodsRenewed: 0, cancellationsEnded: 0 });
+    expect(await rollBillingPeriods(db, now)).toEqual({
+      trialsEnded: 0,
+      freePeriodsRenewed: 0,
+      cancellationsEnded: 0,
+    });
   });
 });

@@ -75,6 +75,14 @@ describe("POST /api/stripe/webhook: verification and idempotency", () => {
     expect((await reload(user.id)).paygCreditBalance).toBe(0);
   });
 
+  it("refuses a request without a signature header", async () => {
+    const { POST } = await import("@/app/api/stripe/webhook/route");
+    const { callRoute } = await import("../../helpers/call-route");
+    const res = await callRoute(POST, "/api/stripe/webhook", { method: "POST", body: "{}" });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ message: "Missing Stripe-Signature header" });
+  });
+
   it("acknowledges an unknown event type with 200 and records nothing", async () => {
     const event = stripeEvent("customer.tax_id.created", { id: "txi_1", object: "tax_id" });
     const res = await deliverEvent(event);
