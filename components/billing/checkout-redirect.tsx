@@ -11,6 +11,8 @@ interface CheckoutRedirectProps {
   packageIndex: string | null;
 }
 
+const REDIRECT_DELAY_MS = 2000;
+
 /** SPEC section 8: a failed request reads 'status: body text' (or the status text). */
 async function requestError(response: Response): Promise<string> {
   const text = await response.text();
@@ -37,7 +39,8 @@ export function CheckoutRedirect({ plan, frequency, packageIndex }: CheckoutRedi
     const fail = (message: string) => {
       setFailed(message);
       toast.error(t("errorTitle"), { description: message });
-      router.replace("/pricing");
+      // Long enough to read the message here; the toast stays up on /pricing.
+      window.setTimeout(() => router.replace("/pricing"), REDIRECT_DELAY_MS);
     };
     if (!plan) {
       fail(t("noPlanSelected"));

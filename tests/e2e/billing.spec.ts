@@ -6,17 +6,20 @@ import { e2eDb, expect, test } from "./fixtures";
 test("checkout without a plan says 'No plan selected' and returns to /pricing", async ({ page, signIn }) => {
   await signIn();
   await page.goto("/checkout");
-  await expect(page.getByText("No plan selected").first()).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "No plan selected" }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
 test("a refused checkout returns to /pricing with the server's error shown", async ({ page, signIn }) => {
   await signIn();
   await page.goto("/checkout?plan=personal&frequency=annual");
-  await expect(page).toHaveURL(/\/pricing$/);
   await expect(
-    page.getByText("400: paymentFrequency: The personal plan is not sold annual").first(),
+    page
+      .getByRole("alert")
+      .filter({ hasText: "400: paymentFrequency: The personal plan is not sold annual" })
+      .first(),
   ).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
 });
 
 test("a free user upgrades to Starter quarterly through the demo checkout", async ({ page, signIn }) => {
@@ -54,27 +57,25 @@ test("a pay-as-you-go user buys the $20 package and sees $20.00", async ({ page,
 
 test("the billing page shows status, limits, usage warnings and is accessible", async ({ page, signIn }) => {
   const user = await signIn({ remindersUsedCurrentPeriod: 45, remindersQuota: 50 });
-  await e2eDb
-    .insert(contacts)
-    .values(
-      Array.from({ length: 50 }, (_, i) => ({
-        userId: user.id,
-        name: `Contact ${i}`,
-        email: `c${i}@example.com`,
-      })),
-    );
+  await e2eDb.insert(contacts).values(
+    Array.from({ length: 50 }, (_, i) => ({
+      userId: user.id,
+      name: `Contact ${i}`,
+      email: `c${i}@example.com`,
+    })),
+  );
   await page.goto("/billing");
   await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
   await expect(page.getByTestId("status-badge")).toHaveText("Trial");
   await expect(page.getByTestId("status-badge")).toHaveClass(/bg-blue-100/);
   await expect(page.getByTestId("trial-countdown")).toHaveText("7 days left in your trial");
-  await expect(page.getByText("Current Plan")).toBeVisible();
-  await expect(page.getByText("Next Billing")).toBeVisible();
-  await expect(page.getByText("Payment Method")).toBeVisible();
+  for (const name of ["Current Plan", "Usage", "Next Billing", "Payment Method"]) {
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  }
   await expect(page.getByText("You've used 90% of your monthly limit")).toBeVisible();
-  await expect(page.getByText("Usage Warning")).toBeVisible();
+  await expect(page.getByText("Usage Warning", { exact: true })).toBeVisible();
   await expect(page.getByText("Contact limit reached")).toBeVisible();
-  await expect(page.getByText("Limit Reached")).toBeVisible();
+  await expect(page.getByText("Limit Reached", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Payment Method" })).toBeDisabled();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
