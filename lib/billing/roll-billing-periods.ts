@@ -62,5 +62,9 @@ export async function rollBillingPeriods(executor: DbOrTx, now: Date): Promise<R
     .where(and(eq(users.planType, "free"), lte(users.billingPeriodEnd, now)))
     .returning({ id: users.id });
 
-  return { trialsEnded: trials.length, freePeriodsRenewed: free.length, cancellationsEnded: cancelled.length };
+  return {
+    trialsEnded: trials.length,
+    freePeriodsRenewed: free.length,
+    cancellationsEnded: cancelled.length,
+  };
 }

@@ -46,15 +46,13 @@ describe("rollBillingPeriods (injected clock)", () => {
       remindersUsedCurrentPeriod: 3,
       billingPeriodEnd: before,
     });
-    await db
-      .insert(contacts)
-      .values(
-        Array.from({ length: 12 }, (_, i) => ({
-          userId: trialOver.id,
-          name: `C${i}`,
-          email: `c${i}@example.com`,
-        })),
-      );
+    await db.insert(contacts).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        userId: trialOver.id,
+        name: `C${i}`,
+        email: `c${i}@example.com`,
+      })),
+    );
 
     // Three workers fire the same cron tick together.
     const reports = await Promise.all([1, 2, 3].map(() => rollBillingPeriods(db, now)));

@@ -3,7 +3,12 @@ import { formatCents } from "@/lib/billing/format-cents";
 import { statusBadgeColour } from "@/lib/billing/status-badge-colour";
 import { trialDaysLeft } from "@/lib/billing/trial-days-left";
 import { isLowBalance, usageLevel, usagePercent } from "@/lib/billing/usage-level";
-import { packageCreditCents, parsePlanLookupKey, planHasTrial, planLookupKey } from "@/lib/payments/catalogue";
+import {
+  packageCreditCents,
+  parsePlanLookupKey,
+  planHasTrial,
+  planLookupKey,
+} from "@/lib/payments/catalogue";
 import { CREDIT_PACKAGES } from "@/config/plans";
 
 const now = new Date("2026-03-10T12:00:00Z");
