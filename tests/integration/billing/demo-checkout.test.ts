@@ -75,3 +75,21 @@ describe("demo checkout (no Stripe key, not production)", () => {
     expect(ledger.map((row) => row.amountCents)).toEqual([2000]);
   });
 });
+
+describe("auto-recharge in demo mode", () => {
+  it("adds the chosen package once per dip, through the payment_intent.succeeded handler", async () => {
+    const { triggerAutoRecharge } = await import("@/lib/payments/trigger-auto-recharge");
+    const { user } = await createSignedInUser({
+      planType: "payg",
+      paygCreditBalance: 100,
+      autoRechargeEnabled: true,
+      autoRechargePackageIndex: 1,
+      autoRechargeThresholdCents: 500,
+    });
+    const outcomes = await Promise.all([1, 2, 3].map(() => triggerAutoRecharge(user.id)));
+    expect(outcomes).toEqual(["charged", "charged", "charged"]);
+    expect((await reload(user.id)).paygCreditBalance).toBe(5350);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger.map((row) => [row.reason, row.amountCents])).toEqual([["auto_recharge", 5250]]);
+  });
+});
