@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { CREDIT_PACKAGES } from "@/config/plans";
 import { creditLedger, users } from "@/db/schema";
@@ -17,16 +17,25 @@ export type AutoRechargeOutcome = "not_needed" | "charged" | "declined" | "unava
  * credits arrive through payment_intent.succeeded. A declined card turns auto-recharge off.
  */
 export async function triggerAutoRecharge(userId: string): Promise<AutoRechargeOutcome> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  // Balance and recharge count from one statement (one snapshot): a recharge committed by a
+  // concurrent caller shows in both or in neither, so the attempt key below cannot skip ahead.
+  const [row] = await db
+    .select({
+      user: users,
+      done: sql<number>`(
+        select count(*) from credit_ledger l
+         where l.user_id = users.id and l.reason = 'auto_recharge'
+      )`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const user = row?.user;
   const threshold = user?.autoRechargeThresholdCents;
   const pkg = CREDIT_PACKAGES[user?.autoRechargePackageIndex ?? -1];
   if (!user?.autoRechargeEnabled || threshold == null || !pkg || user.paygCreditBalance >= threshold) {
     return "not_needed";
   }
-  const [{ n: done }] = await db
-    .select({ n: count() })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, "auto_recharge")));
+  const done = row.done;
   const attempt = `${userId}-${done}`;
   const metadata = {
     userId,

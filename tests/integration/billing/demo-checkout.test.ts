@@ -87,7 +87,9 @@ describe("auto-recharge in demo mode", () => {
       autoRechargeThresholdCents: 500,
     });
     const outcomes = await Promise.all([1, 2, 3].map(() => triggerAutoRecharge(user.id)));
-    expect(outcomes).toEqual(["charged", "charged", "charged"]);
+    // A caller that reads after the recharge landed finds nothing to do.
+    expect(outcomes).toContain("charged");
+    expect(outcomes.every((o) => o === "charged" || o === "not_needed")).toBe(true);
     expect((await reload(user.id)).paygCreditBalance).toBe(5350);
     const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
     expect(ledger.map((row) => [row.reason, row.amountCents])).toEqual([["auto_recharge", 5250]]);
