@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { CREDIT_PACKAGES } from "@/config/plans";
-import { creditLedger, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { isDemoCheckoutEnabled } from "./demo-checkout";
