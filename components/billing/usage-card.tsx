@@ -9,7 +9,12 @@ import { isLowBalance, usageLevel, usagePercent, type UsageLevel } from "@/lib/b
 import type { User } from "@/lib/users/find-session-user";
 import { cn } from "@/lib/utils";
 
-const BAR: Record<UsageLevel, string> = { ok: "", warning: "bg-orange-500", reached: "bg-red-600" };
+// Colours the primitive's indicator through its data-slot, keeping components/ui/progress stock.
+const BAR: Record<UsageLevel, string> = {
+  ok: "",
+  warning: "[&_[data-slot=progress-indicator]]:bg-orange-500",
+  reached: "[&_[data-slot=progress-indicator]]:bg-red-600",
+};
 
 function Meter({
   label,
@@ -31,7 +36,7 @@ function Meter({
           {used}/{limit}
         </span>
       </div>
-      <Progress value={percent} aria-label={label} indicatorClassName={BAR[usageLevel(used, limit)]} />
+      <Progress value={percent} aria-label={label} className={BAR[usageLevel(used, limit)]} />
     </div>
   );
 }
