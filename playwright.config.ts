@@ -74,6 +74,8 @@ export default defineConfig({
       DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? ".data", "app"),
       AUTH_SECRET: "e2e-secret-not-for-production",
       DEV_OUTBOX: "1",
+      // No Stripe key: checkout runs through the in-app demo checkout (tests/e2e/billing.spec.ts).
+      STRIPE_DEMO_CHECKOUT: "1",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -35,6 +35,8 @@ const envSchema = z.object({
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  // Lets a production build (the e2e suite) use the demo checkout; never set it in a real deployment.
+  STRIPE_DEMO_CHECKOUT: flag,
   S3_ENDPOINT: optional,
   S3_REGION: z.string().default("us-east-1"),
   S3_BUCKET: optional,

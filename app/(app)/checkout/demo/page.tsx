@@ -1,0 +1,53 @@
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { DemoCheckout } from "@/components/billing/demo-checkout";
+import { CREDIT_PACKAGES, PLANS } from "@/config/plans";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { formatCents } from "@/lib/billing/format-cents";
+import { planHasTrial } from "@/lib/payments/catalogue";
+import { isDemoCheckoutEnabled } from "@/lib/payments/demo-checkout";
+import { checkoutSchema } from "@/lib/validations/checkout";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The demo checkout: only without a Stripe key, and never in production. */
+export default async function DemoCheckoutPage({ searchParams }: { searchParams: SearchParams }) {
+  if (!isDemoCheckoutEnabled()) notFound();
+  const params = await searchParams;
+  const parsed = checkoutSchema.safeParse({
+    planType: params.plan,
+    paymentFrequency: params.frequency ?? undefined,
+    creditPackageIndex: params.package ?? undefined,
+  });
+  if (!parsed.success) notFound();
+  const input = parsed.data;
+  const [t, tb, locale, user] = await Promise.all([
+    getTranslations("checkout"),
+    getTranslations("billing"),
+    getLocale(),
+    getCurrentUser(),
+  ]);
+  if (input.planType === "payg") {
+    const pkg = CREDIT_PACKAGES[input.creditPackageIndex ?? 0];
+    return (
+      <DemoCheckout
+        input={input}
+        line={t("creditsLine", { reminders: pkg.reminders })}
+        total={formatCents(pkg.amountCents, locale)}
+        trial={false}
+      />
+    );
+  }
+  const price = PLANS[input.planType].prices[input.paymentFrequency];
+  return (
+    <DemoCheckout
+      input={input}
+      line={t("planLine", {
+        plan: tb(`planNames.${input.planType}`),
+        frequency: tb(`frequencies.${input.paymentFrequency}`),
+      })}
+      total={formatCents(price?.priceCents ?? 0, locale)}
+      trial={planHasTrial(input.planType, input.paymentFrequency) && !user?.stripeSubscriptionId}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { saveAutoRecharge } from "@/app/(app)/billing/actions";
+import { CREDIT_PACKAGES, LOW_BALANCE_CENTS } from "@/config/plans";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { formatCents } from "@/lib/billing/format-cents";
+
+interface AutoRechargeCardProps {
+  enabled: boolean;
+  packageIndex: number | null;
+  thresholdCents: number | null;
+  error: string | null;
+}
+
+/** Pay-as-you-go opt-in: buy a package with the saved card when the balance drops under a threshold. */
+export function AutoRechargeCard(props: AutoRechargeCardProps) {
+  const t = useTranslations("billing");
+  const locale = useLocale();
+  const ids = { toggle: useId(), pkg: useId(), threshold: useId() };
+  const [enabled, setEnabled] = useState(props.enabled);
+  const [packageIndex, setPackageIndex] = useState(props.packageIndex ?? 0);
+  const [threshold, setThreshold] = useState(((props.thresholdCents ?? LOW_BALANCE_CENTS) / 100).toFixed(2));
+  const [pending, startTransition] = useTransition();
+
+  const save = () =>
+    startTransition(async () => {
+      const result = await saveAutoRecharge({
+        enabled,
+        packageIndex,
+        thresholdCents: Math.round(Number(threshold) * 100),
+      });
+      if (result.ok) toast.success(t("autoRechargeSaved"));
+      else toast.error(t("errorTitle"), { description: result.message });
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{t("autoRecharge")}</CardTitle>
+        <CardDescription>{t("autoRechargeDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        {props.error && (
+          <p role="alert" data-testid="auto-recharge-error" className="text-destructive">
+            {t("autoRechargeFailed", { reason: props.error })}
+          </p>
+        )}
+        <div className="flex items-center gap-3">
+          <Switch id={ids.toggle} checked={enabled} onCheckedChange={setEnabled} />
+          <Label htmlFor={ids.toggle}>{t("enableAutoRecharge")}</Label>
+        </div>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <div className="space-y-1">
+            <Label htmlFor={ids.pkg}>{t("rechargePackage")}</Label>
+            <select
+              id={ids.pkg}
+              value={packageIndex}
+              onChange={(event) => setPackageIndex(Number(event.target.value))}
+              className="border-input bg-background h-10 w-full rounded-md border px-3 text-sm"
+            >
+              {CREDIT_PACKAGES.map((pkg, index) => (
+                <option key={pkg.amountCents} value={index}>
+                  {t("packageOption", {
+                    amount: formatCents(pkg.amountCents, locale),
+                    reminders: pkg.reminders,
+                  })}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor={ids.threshold}>{t("rechargeThreshold")}</Label>
+            <Input
+              id={ids.threshold}
+              type="number"
+              min="1"
+              step="0.01"
+              inputMode="decimal"
+              value={threshold}
+              onChange={(event) => setThreshold(event.target.value)}
+            />
+          </div>
+        </div>
+      </CardContent>
+      <CardFooter>
+        <Button onClick={save} disabled={pending}>
+          {t("save")}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { useFormatter, useTranslations } from "next-intl";
+import Link from "next/link";
+import { PLANS } from "@/config/plans";
+import type { PlanType } from "@/db/schema/enums";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { trialDaysLeft } from "@/lib/billing/trial-days-left";
+import type { User } from "@/lib/users/find-session-user";
+import { StatusBadge } from "./status-badge";
+
+export function CurrentPlanCard({ user, now }: { user: User; now: Date }) {
+  const t = useTranslations("billing");
+  const format = useFormatter();
+  const planType = user.planType as PlanType;
+  const plan = PLANS[planType];
+  const inTrial = user.subscriptionStatus === "trial";
+  const days = trialDaysLeft(user.trialEndDate, now);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle className="text-lg">{t("currentPlan")}</CardTitle>
+          <StatusBadge status={user.subscriptionStatus} />
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="text-2xl font-bold" data-testid="plan-name">
+          {t(`planNames.${planType}`)}
+        </p>
+        {inTrial && (
+          <p data-testid="trial-countdown" className="text-sm">
+            {days === 0 ? t("trialEnded") : t("trialDaysLeft", { count: days })}
+          </p>
+        )}
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <dt className="text-muted-foreground">{t("nextBillingDate")}</dt>
+          <dd data-testid="next-billing-date">
+            {user.nextBillingDate
+              ? format.dateTime(user.nextBillingDate, { dateStyle: "medium", timeZone: user.timezone })
+              : t("notScheduled")}
+          </dd>
+          <dt className="text-muted-foreground">{t("contactsLimitLabel")}</dt>
+          <dd data-testid="contacts-limit">{format.number(plan.contactsLimit)}</dd>
+          <dt className="text-muted-foreground">{t("remindersLimitLabel")}</dt>
+          <dd data-testid="reminders-limit">
+            {plan.remindersLimit === null
+              ? t("remindersPayg")
+              : t("remindersPerMonth", { count: user.remindersQuota })}
+          </dd>
+        </dl>
+      </CardContent>
+      <CardFooter>
+        <Button asChild variant="outline">
+          <Link href="/pricing">{t("changePlan")}</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

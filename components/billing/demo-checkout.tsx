@@ -1,0 +1,64 @@
+"use client";
+
+import { useTransition } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { completeTestPayment } from "@/app/(app)/checkout/demo/actions";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import type { CheckoutInput } from "@/lib/validations/checkout";
+
+interface DemoCheckoutProps {
+  input: CheckoutInput;
+  line: string;
+  total: string;
+  trial: boolean;
+}
+
+/** The order and a 'Complete test payment' button: what Stripe Checkout would show, without a card. */
+export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
+  const t = useTranslations("checkout");
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const pay = () =>
+    startTransition(async () => {
+      const result = await completeTestPayment(input);
+      if (!result.ok) {
+        toast.error(t("errorTitle"), { description: result.message });
+        return;
+      }
+      toast.success(t("completed"));
+      router.push("/billing?checkout=success");
+    });
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-md items-center p-6">
+      <Card className="w-full">
+        <CardHeader>
+          <CardTitle>{t("demoTitle")}</CardTitle>
+          <CardDescription>{t("demoDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-2">
+          <h2 className="text-muted-foreground text-sm font-medium">{t("order")}</h2>
+          <p data-testid="demo-order" className="font-medium">
+            {line}
+          </p>
+          {trial && <p className="text-sm text-blue-700 dark:text-blue-300">{t("trialNote")}</p>}
+          <p className="flex justify-between border-t pt-2 font-semibold">
+            <span>{t("total")}</span>
+            <span data-testid="demo-total">{total}</span>
+          </p>
+        </CardContent>
+        <CardFooter className="flex gap-2">
+          <Button onClick={pay} disabled={pending}>
+            {t("completePayment")}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link href="/pricing">{t("cancel")}</Link>
+          </Button>
+        </CardFooter>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { useTransition } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { openBillingPortal } from "@/app/(app)/billing/actions";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import type { CardSummary } from "@/lib/billing/get-billing-overview";
+
+/** 'Update' and 'Add Payment Method' open Stripe's Billing Portal, which returns to /billing. */
+export function PaymentMethodCard({
+  card,
+  stripeEnabled,
+}: {
+  card: CardSummary | null;
+  stripeEnabled: boolean;
+}) {
+  const t = useTranslations("billing");
+  const [pending, startTransition] = useTransition();
+  const open = () =>
+    startTransition(async () => {
+      const result = await openBillingPortal();
+      if (result.ok) window.location.assign(result.data.url);
+      else toast.error(t("portalError"), { description: result.message });
+    });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{t("paymentMethod")}</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">
+        {card ? (
+          <div data-testid="saved-card">
+            <p className="font-medium capitalize">
+              {t("cardEnding", { brand: card.brand, last4: card.last4 })}
+            </p>
+            <p className="text-muted-foreground">
+              {t("cardExpires", { month: String(card.expMonth).padStart(2, "0"), year: card.expYear })}
+            </p>
+          </div>
+        ) : (
+          <p>{t("noPaymentMethod")}</p>
+        )}
+        {!stripeEnabled && <p className="text-muted-foreground mt-2">{t("demoMode")}</p>}
+      </CardContent>
+      <CardFooter>
+        <Button variant="outline" onClick={open} disabled={pending || !stripeEnabled}>
+          {card ? t("update") : t("addPaymentMethod")}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

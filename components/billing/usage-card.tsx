@@ -1,0 +1,140 @@
+import { useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
+import { PLANS } from "@/config/plans";
+import type { PlanType } from "@/db/schema/enums";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { formatCents } from "@/lib/billing/format-cents";
+import { isLowBalance, usageLevel, usagePercent, type UsageLevel } from "@/lib/billing/usage-level";
+import type { User } from "@/lib/users/find-session-user";
+import { cn } from "@/lib/utils";
+
+// Colours the primitive's indicator through its data-slot, keeping components/ui/progress stock.
+const BAR: Record<UsageLevel, string> = {
+  ok: "",
+  warning: "[&_[data-slot=progress-indicator]]:bg-orange-500",
+  reached: "[&_[data-slot=progress-indicator]]:bg-red-600",
+};
+
+function Meter({
+  label,
+  used,
+  limit,
+  testId,
+}: {
+  label: string;
+  used: number;
+  limit: number;
+  testId: string;
+}) {
+  const percent = Math.min(100, usagePercent(used, limit));
+  return (
+    <div className="space-y-1">
+      <div className="flex justify-between text-sm">
+        <span>{label}</span>
+        <span data-testid={testId}>
+          {used}/{limit}
+        </span>
+      </div>
+      <Progress value={percent} aria-label={label} className={BAR[usageLevel(used, limit)]} />
+    </div>
+  );
+}
+
+function Notice({ tone, title, children }: { tone: "warning" | "reached"; title: string; children: string }) {
+  return (
+    <div
+      role="status"
+      className={cn(
+        "rounded-md border p-3 text-sm",
+        tone === "warning"
+          ? "border-orange-300 bg-orange-50 text-orange-900 dark:bg-orange-950 dark:text-orange-100"
+          : "border-red-300 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
+      )}
+    >
+      <p className="font-semibold">{title}</p>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+export function UsageCard({ user, contactsCount }: { user: User; contactsCount: number }) {
+  const t = useTranslations("billing");
+  const locale = useLocale();
+  const plan = PLANS[user.planType as PlanType];
+  const payg = user.planType === "payg";
+  const contactLevel = usageLevel(contactsCount, plan.contactsLimit);
+  const reminderLevel = payg ? "ok" : usageLevel(user.remindersUsedCurrentPeriod, user.remindersQuota);
+  const notices: React.ReactNode[] = [];
+  if (contactLevel === "reached") {
+    notices.push(
+      <Notice key="c" tone="reached" title={t("limitReached")}>
+        {t("contactLimitReached")}
+      </Notice>,
+    );
+  } else if (contactLevel === "warning") {
+    notices.push(
+      <Notice key="c" tone="warning" title={t("usageWarning")}>
+        {t("contactWarning", { percent: usagePercent(contactsCount, plan.contactsLimit) })}
+      </Notice>,
+    );
+  }
+  if (reminderLevel === "reached") {
+    notices.push(
+      <Notice key="r" tone="reached" title={t("limitReached")}>
+        {t("reminderLimitReached")}
+      </Notice>,
+    );
+  } else if (reminderLevel === "warning") {
+    notices.push(
+      <Notice key="r" tone="warning" title={t("usageWarning")}>
+        {t("reminderWarning", {
+          percent: usagePercent(user.remindersUsedCurrentPeriod, user.remindersQuota),
+        })}
+      </Notice>,
+    );
+  }
+  if (payg && isLowBalance(user.paygCreditBalance)) {
+    notices.push(
+      <Notice key="b" tone="warning" title={t("lowBalance")}>
+        {t("lowBalanceMessage")}
+      </Notice>,
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{t("usage")}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Meter
+          label={t("contacts")}
+          used={contactsCount}
+          limit={plan.contactsLimit}
+          testId="contacts-usage"
+        />
+        {payg ? (
+          <div className="flex justify-between text-sm">
+            <span>{t("creditBalance")}</span>
+            <span data-testid="credit-balance" className="font-semibold">
+              {formatCents(user.paygCreditBalance, locale)}
+            </span>
+          </div>
+        ) : (
+          <Meter
+            label={t("remindersThisMonth")}
+            used={user.remindersUsedCurrentPeriod}
+            limit={user.remindersQuota}
+            testId="reminders-usage"
+          />
+        )}
+        {notices}
+        {(contactLevel !== "ok" || reminderLevel !== "ok") && (
+          <Link href="/pricing" className="text-primary text-sm font-medium underline underline-offset-4">
+            {t("upgrade")}
+          </Link>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

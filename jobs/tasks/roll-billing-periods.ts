@@ -1,0 +1,12 @@
+import type { Task } from "graphile-worker";
+import { rollBillingPeriods } from "@/lib/billing/roll-billing-periods";
+import { db } from "@/lib/db";
+
+/** graphile-worker task name and cron line (every 5 minutes; graphile's cron fires each tick once). */
+export const ROLL_BILLING_PERIODS = "roll_billing_periods";
+export const BILLING_CRONTAB = `*/5 * * * * ${ROLL_BILLING_PERIODS} ?max=1`;
+
+export const rollBillingPeriodsTask: Task = async (_payload, helpers) => {
+  const report = await rollBillingPeriods(db, new Date());
+  helpers.logger.info(`billing periods: ${JSON.stringify(report)}`);
+};

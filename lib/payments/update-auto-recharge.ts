@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import { users } from "@/db/schema";
+import { badRequest } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import type { User } from "@/lib/users/find-session-user";
+import type { AutoRechargeInput } from "@/lib/validations/auto-recharge";
+import { isStripeConfigured } from "./stripe-client";
+
+/** Saves the user's auto-recharge choice (a preference, not plan state); enabling clears a past error. */
+export async function updateAutoRecharge(user: User, input: AutoRechargeInput) {
+  if (input.enabled && isStripeConfigured() && !user.stripeCustomerId) {
+    throw badRequest("Buy a credit package first so a card is saved");
+  }
+  const [row] = await db
+    .update(users)
+    .set({
+      autoRechargeEnabled: input.enabled,
+      autoRechargePackageIndex: input.packageIndex,
+      autoRechargeThresholdCents: input.thresholdCents,
+      ...(input.enabled ? { autoRechargeError: null } : {}),
+    })
+    .where(eq(users.id, user.id))
+    .returning({ enabled: users.autoRechargeEnabled });
+  return { enabled: row?.enabled ?? false };
+}

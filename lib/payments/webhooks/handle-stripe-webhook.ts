@@ -1,0 +1,21 @@
+import Stripe from "stripe";
+import { ApiError, badRequest } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { processStripeEvent } from "./process-stripe-event";
+
+/** POST /api/stripe/webhook: verify the signature on the raw body, then apply the event once. */
+export async function handleStripeWebhook(rawBody: string, signature: string | null) {
+  const secret = env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new ApiError(503, "Stripe webhooks are not configured");
+  if (!signature) throw badRequest("Missing Stripe-Signature header");
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw badRequest("Invalid Stripe signature");
+  }
+  const outcome = await processStripeEvent(event);
+  logger.info("stripe.webhook", { eventId: event.id, type: event.type, outcome });
+  return { received: true, outcome };
+}

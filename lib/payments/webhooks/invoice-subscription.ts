@@ -1,0 +1,8 @@
+import type Stripe from "stripe";
+import { refId } from "./find-billing-user";
+
+/** The subscription an invoice bills, and the metadata it carried (the API's `parent` shape). */
+export function invoiceSubscription(invoice: Stripe.Invoice) {
+  const details = invoice.parent?.subscription_details;
+  return { id: refId(details?.subscription), metadata: details?.metadata ?? {} };
+}
