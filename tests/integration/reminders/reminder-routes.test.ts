@@ -4,7 +4,7 @@ import { DELETE, PUT } from "@/app/api/reminders/[id]/route";
 import { POST as RETRY } from "@/app/api/reminders/[id]/retry/route";
 import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
 import { GET } from "@/app/api/reminders/route";
-import { reminders } from "@/db/schema";
+import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { callRoute } from "../../helpers/call-route";
 import { createContact, insertReminder } from "../../helpers/reminders";
@@ -246,7 +246,7 @@ describe("POST /api/reminders/{id}/send and /retry", () => {
     expect(res.json).toHaveProperty("error");
   });
 
-  it("retry: puts a failed reminder back on the schedule; 409 otherwise; 404 for another user's", async () => {
+  it("retry: queues a failed reminder's occurrence again; 409 otherwise; 404 for another user's", async () => {
     const { user, cookie } = await createSignedInUser();
     const other = await createSignedInUser();
     const contact = await createContact(user.id);
@@ -254,6 +254,17 @@ describe("POST /api/reminders/{id}/send and /retry", () => {
       status: "failed",
       nextRunAt: null,
       lastError: "boom",
+    });
+    const occurrenceAt = new Date("2026-03-01T09:00:00Z");
+    await db.insert(deliveries).values({
+      reminderId: failed.id,
+      userId: user.id,
+      contactId: contact.id,
+      occurrenceAt,
+      channel: "email",
+      status: "failed",
+      error: "boom",
+      attemptCount: 3,
     });
     const scheduled = await insertReminder(user.id, contact.id);
     const theirs = await insertReminder(other.user.id, (await createContact(other.user.id)).id, {
@@ -268,6 +279,9 @@ describe("POST /api/reminders/{id}/send and /retry", () => {
     expect(res.json).toMatchObject({ success: true });
     const saved = await reload(failed.id);
     expect(saved.status).toBe("scheduled");
-    expect(saved.nextRunAt).toBeInstanceOf(Date);
+    // The failed occurrence itself is queued again for the engine, as a first attempt.
+    const [attempt] = await db.select().from(deliveries).where(eq(deliveries.reminderId, failed.id));
+    expect(attempt).toMatchObject({ status: "queued", attemptCount: 0, occurrenceAt });
+    expect(attempt.nextAttemptAt).toBeInstanceOf(Date);
   });
 });
