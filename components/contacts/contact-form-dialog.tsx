@@ -20,7 +20,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
-import { RequestError, requestJson } from "@/lib/contacts/request-json";
+import { ApiRequestError, apiRequest } from "@/lib/api/request";
 import { AVATAR_MAX_BYTES, buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
 import { useContactMessage } from "./use-contact-message";
 
@@ -103,16 +103,16 @@ function ContactForm({
     try {
       let id = contact?.id;
       if (contact) {
-        await requestJson("PUT", `/api/contacts/${contact.id}`, {
+        await apiRequest("PUT", `/api/contacts/${contact.id}`, {
           ...Object.fromEntries(FIELDS.map((f) => [f, fields[f] || null])),
           ...(avatar.kind === "remove" ? { avatarUrl: null } : {}),
         });
       } else {
-        id = (await requestJson<ContactView>("POST", "/api/contacts", fields)).id;
+        id = (await apiRequest<ContactView>("POST", "/api/contacts", fields)).id;
       }
       if (avatar.kind === "new" && id) {
         try {
-          await requestJson("PUT", `/api/contacts/${id}/avatar`, { avatarUrl: avatar.uploadURL });
+          await apiRequest("PUT", `/api/contacts/${id}/avatar`, { avatarUrl: avatar.uploadURL });
         } catch (error) {
           // An unchecked upload is never attached: the contact keeps its previous photo.
           toast.error(t("avatarFailed"), { description: message(error) });
@@ -122,7 +122,7 @@ function ContactForm({
       onOpenChange(false);
       onSaved();
     } catch (error) {
-      if (error instanceof RequestError && error.body?.code === "contact_limit") {
+      if (error instanceof ApiRequestError && error.body?.code === "contact_limit") {
         onOpenChange(false);
         onLimitReached();
         return;

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import type { PlanType } from "@/db/schema/enums";
 import type { CountryCode } from "libphonenumber-js";
 import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
-import { requestJson } from "@/lib/contacts/request-json";
+import { apiRequest, errorMessage } from "@/lib/api/request";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
 import { DeleteContactDialog } from "./delete-contact-dialog";
@@ -42,9 +42,9 @@ export function ContactsScreen({
 
   const refresh = useCallback(async () => {
     try {
-      setContacts(await requestJson<ContactView[]>("GET", "/api/contacts"));
+      setContacts(await apiRequest<ContactView[]>("GET", "/api/contacts"));
     } catch (error) {
-      toast.error(t("error"), { description: error instanceof Error ? error.message : String(error) });
+      toast.error(t("error"), { description: errorMessage(error) });
     }
   }, [t]);
 

@@ -14,7 +14,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import type { ContactView } from "@/lib/contacts/contact-view";
-import { requestJson } from "@/lib/contacts/request-json";
+import { apiRequest, errorMessage } from "@/lib/api/request";
 
 export interface DeleteContactDialogProps {
   contact: ContactView | null;
@@ -32,12 +32,12 @@ export function DeleteContactDialog({ contact, onOpenChange, onDeleted }: Delete
     if (!contact) return;
     setPending(true);
     try {
-      await requestJson("DELETE", `/api/contacts/${contact.id}`);
+      await apiRequest("DELETE", `/api/contacts/${contact.id}`);
       toast.success(t("contactDeleted"));
       onOpenChange(false);
       onDeleted();
     } catch (error) {
-      toast.error(t("error"), { description: error instanceof Error ? error.message : String(error) });
+      toast.error(t("error"), { description: errorMessage(error) });
     } finally {
       setPending(false);
     }

@@ -11,9 +11,9 @@ import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CONTACTS_TEMPLATE_CSV, CONTACTS_TEMPLATE_FILENAME } from "@/lib/contacts/contacts-template";
 import type { ImportFailure, ImportResult } from "@/lib/contacts/import-contacts";
-import { CsvFormatError, parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
+import { parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
-import { requestJson } from "@/lib/contacts/request-json";
+import { apiRequest, errorMessage } from "@/lib/api/request";
 import type { ImportRow } from "@/lib/validations/contact";
 import { useImportReason } from "./use-import-reason";
 
@@ -43,7 +43,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
   const send = async (rows: ImportRow[], localFailures: ImportFailure[]) => {
     const result: ImportResult =
       rows.length > 0
-        ? await requestJson<ImportResult>("POST", "/api/contacts/import", { rows })
+        ? await apiRequest<ImportResult>("POST", "/api/contacts/import", { rows })
         : { imported: 0, failed: 0, failures: [] };
     const all = [...localFailures, ...result.failures].sort((a, b) => a.line - b.line);
     const description =
@@ -62,7 +62,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
       const parsed = parseContactsCsv(await file.text());
       await send(parsed.rows, parsed.skipped);
     } catch (error) {
-      const message = error instanceof CsvFormatError || error instanceof Error ? error.message : "";
+      const message = errorMessage(error);
       toast.error(t("importFailed"), { description: message ? reason(message) : t("failedDefault") });
     } finally {
       setPending(false);

@@ -2,6 +2,7 @@
 
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
+import { errorMessage } from "@/lib/api/request";
 import { contactMessageKey } from "@/lib/contacts/message-key";
 
 /** Shows a validation or server message in the user's language when it is a known one. */
@@ -9,7 +10,7 @@ export function useContactMessage() {
   const t = useTranslations("contactForm.errors");
   return useCallback(
     (value: unknown): string => {
-      const text = value instanceof Error ? value.message : String(value);
+      const text = errorMessage(value);
       const key = contactMessageKey(text) as Parameters<typeof t>[0] | null;
       return key && t.has(key) ? t(key) : text;
     },

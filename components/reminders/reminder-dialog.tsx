@@ -24,7 +24,7 @@ import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { firstReminderProblem, reminderBodySchema } from "@/lib/validations/reminder";
-import { apiRequest } from "./api-request";
+import { apiResult } from "@/lib/api/request";
 import { NextOccurrencesLine } from "./next-occurrences-line";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
 import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
@@ -87,7 +87,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
     }
     setSaving(true);
     const path = reminder ? `/api/reminders/${reminder.id}` : "/api/reminders";
-    const result = await apiRequest<ReminderDto>(path, reminder ? "PUT" : "POST", parsed.data).catch(
+    const result = await apiResult<ReminderDto>(reminder ? "PUT" : "POST", path, parsed.data).catch(
       () => null,
     );
     setSaving(false);

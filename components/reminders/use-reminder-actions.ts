@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { apiRequest, type ApiResult } from "./api-request";
+import { apiResult, type ApiResult } from "@/lib/api/request";
 
 /** Cancel, Send now and Retry with SPEC's toasts; `onChanged` runs after each success. */
 export function useReminderActions(onChanged?: () => void) {
@@ -16,17 +16,14 @@ export function useReminderActions(onChanged?: () => void) {
   const fail = (result: ApiResult<unknown>) => toast.error(t("errorTitle"), { description: result.message });
 
   async function cancel(id: string) {
-    const result = await apiRequest(`/api/reminders/${id}`, "DELETE");
+    const result = await apiResult("DELETE", `/api/reminders/${id}`);
     if (!result.ok) return fail(result);
     toast.success(t("cancelled"));
     done();
   }
 
   async function send(id: string) {
-    const result = await apiRequest<{ success?: boolean; error?: string | null }>(
-      `/api/reminders/${id}/send`,
-      "POST",
-    );
+    const result = await apiResult<{ success?: boolean; error?: string | null }>("POST", `/api/reminders/${id}/send`);
     if (!result.ok) return fail(result);
     if (!result.data?.success) {
       toast.error(t("sendFailed"), { description: result.data?.error || t("sendFailedDefault") });
@@ -37,10 +34,7 @@ export function useReminderActions(onChanged?: () => void) {
   }
 
   async function retry(id: string) {
-    const result = await apiRequest<{ success?: boolean; error?: string | null }>(
-      `/api/reminders/${id}/retry`,
-      "POST",
-    );
+    const result = await apiResult<{ success?: boolean; error?: string | null }>("POST", `/api/reminders/${id}/retry`);
     if (!result.ok) return fail(result);
     if (!result.data?.success) {
       toast.error(t("errorTitle"), { description: result.data?.error || t("sendFailedDefault") });

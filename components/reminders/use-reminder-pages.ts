@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
-import { apiRequest } from "./api-request";
+import { apiResult } from "@/lib/api/request";
 
 /**
  * Pages of GET /api/reminders for one filter: starts from the server-rendered first page,
@@ -22,7 +22,7 @@ export function useReminderPages(
       setLoading(true);
       const query = new URLSearchParams(key);
       if (from) query.set("cursor", from);
-      const result = await apiRequest<ReminderDto[]>(`/api/reminders?${query}`, "GET").catch(() => null);
+      const result = await apiResult<ReminderDto[]>("GET", `/api/reminders?${query}`).catch(() => null);
       setLoading(false);
       if (!result?.ok) return;
       setItems((previous) => (from ? [...previous, ...result.data] : result.data));

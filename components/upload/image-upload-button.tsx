@@ -8,7 +8,7 @@ import DashboardModal from "@uppy/react/dashboard-modal";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { requestJson } from "@/lib/contacts/request-json";
+import { apiRequest } from "@/lib/api/request";
 
 /** SPEC's image-upload defaults (section 9). */
 export const IMAGE_UPLOAD_DEFAULTS = { maxNumberOfFiles: 1, maxFileSize: 10_485_760 };
@@ -47,7 +47,7 @@ export function ImageUploadButton({
     }).use(AwsS3, {
       shouldUseMultipart: false,
       async signRequest() {
-        const { uploadURL } = await requestJson<{ uploadURL: string }>("POST", "/api/objects/upload");
+        const { uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload");
         return { url: uploadURL };
       },
     }),

@@ -1,58 +1,68 @@
 /**
  * The browser's one way to call our API (SPEC sections 7 and 8): cookies always sent, a JSON
- * body only when there is one, and any non-OK response thrown as `Error("<status>: <body text
- * or status text>")`. `serverMessage` carries the `{ message }` of our JSON errors for toasts.
+ * body only when there is one. `apiResult` answers every response (screens that read headers or
+ * branch on the status); `apiRequest` throws a non-OK one as `Error("<status>: <body text or
+ * status text>")` whose `serverMessage` carries the `{ message }` of our JSON errors for toasts.
  */
+export interface ApiResult<T> {
+  ok: boolean;
+  status: number;
+  data: T;
+  headers: Headers;
+  /** The response text, or its status text when empty. */
+  text: string;
+  /** The server's `{ message }`, else SPEC's '<status>: <body text or status text>'. */
+  message: string;
+}
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly bodyText: string,
     readonly serverMessage: string,
+    /** The parsed JSON error body (`{ message, code, ... }`), when there was one. */
+    readonly body: Record<string, unknown> | null,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = "ApiRequestError";
   }
 }
 
-function messageOf(bodyText: string, fallback: string): string {
+function parseJson(text: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(bodyText);
-    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
-      return parsed.message;
-    }
+    return text ? JSON.parse(text) : null;
   } catch {
-    // Not JSON: the text itself is the message.
+    return null;
   }
-  return bodyText || fallback;
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new ApiRequestError(response.status, text, messageOf(text, response.statusText));
-}
-
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiResult<T = unknown>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
   const response = await fetch(url, {
     method,
     credentials: "include",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  await throwIfNotOk(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+  const raw = await response.text();
+  const data = parseJson(raw);
+  const text = raw || response.statusText;
+  const serverMessage =
+    data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : null;
+  return {
+    ok: response.ok,
+    status: response.status,
+    data: data as T,
+    headers: response.headers,
+    text,
+    message: serverMessage ?? `${response.status}: ${text}`,
+  };
 }
 
-/** GET of the path joined from its key segments; `on401: "null"` treats signed out as no data. */
-export async function apiGet<T>(
-  segments: readonly string[],
-  options: { on401?: "null" | "throw" } = {},
-): Promise<T | null> {
-  const response = await fetch(segments.join("/"), { credentials: "include" });
-  if (response.status === 401 && options.on401 === "null") return null;
-  await throwIfNotOk(response);
-  return (await response.json()) as T;
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const result = await apiResult<T>(method, url, body);
+  if (result.ok) return result.data;
+  const errorBody = result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : null;
+  throw new ApiRequestError(result.status, result.text, result.message, errorBody);
 }
 
 /** The text a toast shows for a failed call. */

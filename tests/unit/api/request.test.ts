@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiRequestError, apiGet, apiRequest, errorMessage } from "@/lib/api/request";
+import { ApiRequestError, apiRequest, apiResult, errorMessage } from "@/lib/api/request";
 
 let server: http.Server;
 let base = "";
@@ -53,10 +53,19 @@ describe("apiRequest", () => {
   });
 });
 
-describe("apiGet", () => {
-  it("joins key segments and can treat 401 as no data", async () => {
-    expect(await apiGet([base, "signed-out"], { on401: "null" })).toBeNull();
-    await expect(apiGet([base, "signed-out"])).rejects.toThrow('401: {"message":"Unauthorized"}');
-    expect(await apiGet<{ ok: boolean }>([base, "ok"])).toMatchObject({ ok: true });
+describe("apiResult", () => {
+  it("answers failures with the status, headers and SPEC's message instead of throwing", async () => {
+    const bad = await apiResult("POST", `${base}/bad`, {});
+    expect(bad).toMatchObject({ ok: false, status: 400, message: "name: Name is required" });
+    const empty = await apiResult("GET", `${base}/empty-error`);
+    expect(empty).toMatchObject({ ok: false, status: 503, message: "503: Service Unavailable" });
+    const ok = await apiResult<{ ok: boolean }>("GET", `${base}/ok`);
+    expect(ok.data).toMatchObject({ ok: true });
+    expect(ok.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("keeps the parsed error body for codes such as contact_limit", async () => {
+    const error = await apiRequest("GET", `${base}/signed-out`).catch((e: unknown) => e);
+    expect((error as ApiRequestError).body).toEqual({ message: "Unauthorized" });
   });
 });
