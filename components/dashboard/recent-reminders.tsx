@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { ReminderActionButtons } from "@/components/reminders/reminder-action-buttons";
 import { StatusBadge } from "@/components/reminders/status-badge";
 import { useReminderActions } from "@/components/reminders/use-reminder-actions";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
@@ -33,7 +33,6 @@ export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDt
     <ul className="space-y-3">
       {reminders.map((reminder) => {
         const type = t(`types.${reminder.type as "text"}`);
-        const scheduled = reminder.status === "scheduled";
         return (
           <li key={reminder.id} className="space-y-2 rounded-lg border p-4" data-testid="recent-reminder">
             <div className="flex flex-wrap items-center gap-2">
@@ -47,23 +46,7 @@ export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDt
                 ? formatInZone(reminder.scheduledFor, "dateTime", timeZone, locale)
                 : recurrence("notScheduled")}
             </p>
-            <div className="flex flex-wrap gap-2">
-              {scheduled && reminder.deliveryMethod !== "email" && (
-                <Button size="sm" variant="outline" onClick={() => actions.send(reminder.id)}>
-                  {t("sendNow")}
-                </Button>
-              )}
-              {scheduled && (
-                <Button size="sm" variant="outline" onClick={() => actions.cancel(reminder.id)}>
-                  {t("cancel")}
-                </Button>
-              )}
-              {reminder.status === "failed" && (
-                <Button size="sm" variant="outline" onClick={() => actions.retry(reminder.id)}>
-                  {t("retry")}
-                </Button>
-              )}
-            </div>
+            <ReminderActionButtons reminder={reminder} actions={actions} />
           </li>
         );
       })}

@@ -2,15 +2,12 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { scheduleText, type RecurrenceTranslate } from "@/lib/reminders/schedule-text";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+import { ReminderActionButtons, type ReminderActions } from "./reminder-action-buttons";
 import { StatusBadge } from "./status-badge";
 
-export interface ReminderRowActions {
-  cancel(id: string): void;
-  send(id: string): void;
-  retry(id: string): void;
+export interface ReminderRowActions extends ReminderActions {
   edit(reminder: ReminderDto): void;
 }
 
@@ -30,7 +27,6 @@ export function ReminderRow({
   const locale = useLocale();
   const type = t(`types.${reminder.type as "text"}`);
   const name = reminder.contactName ?? t("unknownContact");
-  const scheduled = reminder.status === "scheduled";
   const text = scheduleText(reminder, {
     t: recurrence as unknown as RecurrenceTranslate,
     locale,
@@ -54,28 +50,12 @@ export function ReminderRow({
           {text}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label={t("actionsFor", { name })}>
-        {scheduled && (
-          <Button size="sm" variant="outline" onClick={() => actions.edit(reminder)}>
-            {t("edit")}
-          </Button>
-        )}
-        {scheduled && reminder.deliveryMethod !== "email" && (
-          <Button size="sm" variant="outline" onClick={() => actions.send(reminder.id)}>
-            {t("sendNow")}
-          </Button>
-        )}
-        {scheduled && (
-          <Button size="sm" variant="outline" onClick={() => actions.cancel(reminder.id)}>
-            {t("cancel")}
-          </Button>
-        )}
-        {reminder.status === "failed" && (
-          <Button size="sm" variant="outline" onClick={() => actions.retry(reminder.id)}>
-            {t("retry")}
-          </Button>
-        )}
-      </div>
+      <ReminderActionButtons
+        reminder={reminder}
+        actions={actions}
+        onEdit={actions.edit}
+        label={t("actionsFor", { name })}
+      />
     </li>
   );
 }
