@@ -17,39 +17,59 @@ const MONTHS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] a
 
 type Update = (patch: Partial<ReminderFormState>) => void;
 
+/** A labelled native select over `options` (value and visible text). */
+function SelectField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; text: string }[];
+  onChange(value: string): void;
+  placeholder?: string;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {placeholder !== undefined && <NativeSelectOption value="">{placeholder}</NativeSelectOption>}
+        {options.map((option) => (
+          <NativeSelectOption key={option.value} value={option.value}>
+            {option.text}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+const asOptions = (values: readonly (string | number)[]) =>
+  values.map((v) => ({ value: String(v), text: String(v) }));
+
 /** Hour 00-23 and minute 00-59, two digits, 24-hour (SPEC). */
 function TimeFields({ state, update }: { state: ReminderFormState; update: Update }) {
   const t = useTranslations("reminderForm");
   return (
     <div className="grid grid-cols-2 gap-2">
-      <div className="grid gap-1">
-        <Label htmlFor="reminder-hour">{t("hour")}</Label>
-        <NativeSelect
-          id="reminder-hour"
-          value={state.hour}
-          onChange={(e) => update({ hour: e.target.value })}
-        >
-          {HOURS.map((h) => (
-            <NativeSelectOption key={h} value={h}>
-              {h}
-            </NativeSelectOption>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="reminder-minute">{t("minute")}</Label>
-        <NativeSelect
-          id="reminder-minute"
-          value={state.minute}
-          onChange={(e) => update({ minute: e.target.value })}
-        >
-          {MINUTES.map((m) => (
-            <NativeSelectOption key={m} value={m}>
-              {m}
-            </NativeSelectOption>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField
+        id="reminder-hour"
+        label={t("hour")}
+        value={state.hour}
+        options={asOptions(HOURS)}
+        onChange={(hour) => update({ hour })}
+      />
+      <SelectField
+        id="reminder-minute"
+        label={t("minute")}
+        value={state.minute}
+        options={asOptions(MINUTES)}
+        onChange={(minute) => update({ minute })}
+      />
     </div>
   );
 }
@@ -101,21 +121,14 @@ export function RecurringFields({
   const t = useTranslations("reminderForm");
   return (
     <div className="grid gap-3">
-      <div className="grid gap-1">
-        <Label htmlFor="reminder-frequency">{t("frequency")}</Label>
-        <NativeSelect
-          id="reminder-frequency"
-          value={state.frequency}
-          onChange={(e) => update({ frequency: e.target.value as ReminderFormState["frequency"] })}
-        >
-          <NativeSelectOption value="">{t("frequencyPlaceholder")}</NativeSelectOption>
-          {FREQUENCIES.map((f) => (
-            <NativeSelectOption key={f} value={f}>
-              {t(`frequencies.${f}`)}
-            </NativeSelectOption>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField
+        id="reminder-frequency"
+        label={t("frequency")}
+        value={state.frequency}
+        placeholder={t("frequencyPlaceholder")}
+        options={FREQUENCIES.map((f) => ({ value: f, text: t(`frequencies.${f}`) }))}
+        onChange={(frequency) => update({ frequency: frequency as ReminderFormState["frequency"] })}
+      />
       <TimeFields state={state} update={update} />
       {state.frequency === "weekly" && (
         <fieldset className="grid gap-2">
@@ -134,36 +147,22 @@ export function RecurringFields({
         </fieldset>
       )}
       {state.frequency === "yearly" && (
-        <div className="grid gap-1">
-          <Label htmlFor="reminder-month">{t("month")}</Label>
-          <NativeSelect
-            id="reminder-month"
-            value={String(state.month)}
-            onChange={(e) => update({ month: Number(e.target.value) })}
-          >
-            {MONTHS.map((m) => (
-              <NativeSelectOption key={m} value={m}>
-                {t(`months.${m}`)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="reminder-month"
+          label={t("month")}
+          value={String(state.month)}
+          options={MONTHS.map((m) => ({ value: m, text: t(`months.${m}`) }))}
+          onChange={(month) => update({ month: Number(month) })}
+        />
       )}
       {(state.frequency === "monthly" || state.frequency === "yearly") && (
-        <div className="grid gap-1">
-          <Label htmlFor="reminder-day-of-month">{t("dayOfMonth")}</Label>
-          <NativeSelect
-            id="reminder-day-of-month"
-            value={String(state.dayOfMonth)}
-            onChange={(e) => update({ dayOfMonth: Number(e.target.value) })}
-          >
-            {DAYS.map((d) => (
-              <NativeSelectOption key={d} value={String(d)}>
-                {d}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="reminder-day-of-month"
+          label={t("dayOfMonth")}
+          value={String(state.dayOfMonth)}
+          options={asOptions(DAYS)}
+          onChange={(day) => update({ dayOfMonth: Number(day) })}
+        />
       )}
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">{t("endCondition")}</legend>
