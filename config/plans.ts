@@ -163,6 +163,18 @@ export const CREDIT_PACKAGES: readonly CreditPackage[] = [
   { amountCents: 25000, reminders: 28000, bonus: 3000 },
 ];
 
+/** Pricing tabs in display order; labels are message keys `plans.frequency.<key>`. */
+export const PRICING_FREQUENCIES: readonly PaymentFrequency[] = ["monthly", "quarterly", "biannual", "annual"];
+
+/** SPEC section 2: MOST POPULAR on Bi-Annual, BEST VALUE on Annual (message keys `plans.badge.<key>`). */
+export const FREQUENCY_BADGES: Partial<Record<PaymentFrequency, "mostPopular" | "bestValue">> = {
+  biannual: "mostPopular",
+  annual: "bestValue",
+};
+
+/** Cards on the pricing page and the landing comparison, in order. */
+export const PRICING_PLANS: readonly PlanType[] = ["free", "personal", "starter", "professional", "business"];
+
 /** SPEC section 4: the order in which plans are offered as upgrades. */
 export const UPGRADE_ORDER: readonly PlanType[] = [
   "trial",
