@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
-import { Toaster } from "@/components/ui/sonner";
+import { headScript } from "@/components/layout/theme-script";
 import { env } from "@/lib/env";
 import "./globals.css";
 
@@ -13,22 +12,16 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-// Applies the stored theme before first paint, so a dark page never flashes light.
-const themeScript = `try{var t=localStorage.getItem("theme");var d=t==="dark";var c=document.documentElement.classList;c.remove(d?"light":"dark");c.add(d?"dark":"light");}catch(e){}`;
-
+// No NextIntlClientProvider or Toaster here: the landing page ships almost no client JS.
+// The signed-in shell and the sign-in pages mount their own.
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
   return (
     <html lang={locale} className="light" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script dangerouslySetInnerHTML={{ __html: headScript }} />
       </head>
-      <body className="min-h-screen antialiased">
-        <NextIntlClientProvider>
-          {children}
-          <Toaster />
-        </NextIntlClientProvider>
-      </body>
+      <body className="min-h-screen antialiased">{children}</body>
     </html>
   );
 }

@@ -1,26 +1,27 @@
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
+import { AppShell } from "@/components/layout/app-shell";
+import { LandingPage } from "@/components/marketing/landing-page";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { pageMetadata } from "@/lib/seo/page-metadata";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("landing");
+  return pageMetadata({
+    title: t("metaTitle"),
+    description: t("metaDescription"),
+    path: "/",
+    absoluteTitle: true,
+  });
+}
 
 export default async function HomePage() {
   const user = await getCurrentUser();
-  const t = await getTranslations();
-  if (!user) {
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6">
-        <h1 className="text-4xl font-bold">{t("common.appName")}</h1>
-        <a href="/api/login" className="rounded-md bg-primary px-4 py-2 text-primary-foreground">
-          {t("auth.signInTitle")}
-        </a>
-      </main>
-    );
-  }
+  if (!user) return <LandingPage />;
   return (
-    <main className="p-6">
-      <h1 className="text-2xl font-bold">{t("common.appName")}</h1>
-      <p data-testid="signed-in-email">{t("home.signedInAs", { email: user.email })}</p>
-      <a href="/api/logout" className="text-primary underline">
-        Log out
-      </a>
-    </main>
+    <AppShell user={user}>
+      <DashboardScreen user={user} />
+    </AppShell>
   );
 }

@@ -17,13 +17,27 @@ export interface CreditPackage {
   bonus: number;
 }
 
+export type PlanFeature =
+  | "contacts"
+  | "reminders"
+  | "allChannels"
+  | "recurring"
+  | "email"
+  | "noCard"
+  | "prioritySupport"
+  | "advancedAnalytics"
+  | "accountManager"
+  | "pricePerReminder"
+  | "creditsNeverExpire"
+  | "autoRecharge";
+
 export interface Plan {
   planType: PlanType;
   /** null: no limit of this kind (pay-as-you-go reminders are limited by credit instead). */
   contactsLimit: number;
   remindersLimit: number | null;
   /** Message keys under `plans.features`. */
-  features: readonly string[];
+  features: readonly PlanFeature[];
   monthlyPriceCents: number;
   prices: Partial<Record<PaymentFrequency, PeriodPrice>>;
   hasFreeTrial: boolean;
@@ -164,7 +178,12 @@ export const CREDIT_PACKAGES: readonly CreditPackage[] = [
 ];
 
 /** Pricing tabs in display order; labels are message keys `plans.frequency.<key>`. */
-export const PRICING_FREQUENCIES: readonly PaymentFrequency[] = ["monthly", "quarterly", "biannual", "annual"];
+export const PRICING_FREQUENCIES: readonly PaymentFrequency[] = [
+  "monthly",
+  "quarterly",
+  "biannual",
+  "annual",
+];
 
 /** SPEC section 2: MOST POPULAR on Bi-Annual, BEST VALUE on Annual (message keys `plans.badge.<key>`). */
 export const FREQUENCY_BADGES: Partial<Record<PaymentFrequency, "mostPopular" | "bestValue">> = {

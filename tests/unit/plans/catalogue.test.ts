@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CREDIT_PACKAGES, FREQUENCY_BADGES, LOW_BALANCE_CENTS, PLANS, TRIAL_DAYS, UPGRADE_ORDER } from "@/config/plans";
+import {
+  CREDIT_PACKAGES,
+  FREQUENCY_BADGES,
+  LOW_BALANCE_CENTS,
+  PLANS,
+  TRIAL_DAYS,
+  UPGRADE_ORDER,
+} from "@/config/plans";
 import {
   creditCheckoutHref,
   formatMoney,
@@ -55,9 +62,9 @@ describe("plan catalogue (SPEC section 9)", () => {
   });
 
   it("landing prices and 'Save up to' figures", () => {
-    expect(["free", "personal", "starter", "professional", "business"].map((p) => getPlan(p).monthlyPriceCents)).toEqual([
-      0, 999, 1999, 4999, 9999,
-    ]);
+    expect(
+      ["free", "personal", "starter", "professional", "business"].map((p) => getPlan(p).monthlyPriceCents),
+    ).toEqual([0, 999, 1999, 4999, 9999]);
     expect(["starter", "professional", "business"].map(maxDiscount)).toEqual([20, 25, 30]);
     expect(maxDiscount("personal")).toBe(0);
   });
@@ -72,7 +79,9 @@ describe("plan catalogue (SPEC section 9)", () => {
     expect(LOW_BALANCE_CENTS).toBe(500);
     expect(TRIAL_DAYS).toBe(7);
     expect(FREQUENCY_BADGES).toEqual({ biannual: "mostPopular", annual: "bestValue" });
-    expect(["personal", "starter", "professional", "business"].every((p) => getPlan(p).hasFreeTrial)).toBe(true);
+    expect(["personal", "starter", "professional", "business"].every((p) => getPlan(p).hasFreeTrial)).toBe(
+      true,
+    );
   });
 
   it("upgrade order", () => {
@@ -108,14 +117,18 @@ describe("pricingAction", () => {
       label: "startFreeTrial",
       href: "/checkout?plan=business&frequency=biannual",
     });
-    expect(pricingAction("personal", "annual", trialUser).href).toBe("/checkout?plan=personal&frequency=monthly");
+    expect(pricingAction("personal", "annual", trialUser).href).toBe(
+      "/checkout?plan=personal&frequency=monthly",
+    );
   });
   it("marks the current plan and ranks changes for paying users", () => {
     const starter = { planType: "starter", subscriptionStatus: "active" };
     expect(pricingAction("starter", "monthly", starter)).toEqual({ label: "currentPlan", href: null });
     expect(pricingAction("business", "monthly", starter).label).toBe("upgrade");
     expect(pricingAction("personal", "monthly", starter).label).toBe("switchPlan");
-    expect(pricingAction("starter", "monthly", { ...starter, subscriptionStatus: "expired" }).label).toBe("switchPlan");
+    expect(pricingAction("starter", "monthly", { ...starter, subscriptionStatus: "expired" }).label).toBe(
+      "switchPlan",
+    );
   });
   it("links credit packages by index", () => {
     expect(creditCheckoutHref(2)).toBe("/checkout?plan=payg&package=2");
