@@ -7,7 +7,8 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { cn } from "@/lib/utils";
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "./sidebar-cookie";
 
-// SPEC section 9: narrow below 768 px; 16rem wide, 18rem as a sheet, 3rem collapsed to icons.
+// SPEC section 9: narrow below 768 px; 16rem wide, 18rem as a sheet (portalled, so a literal
+// width), 3rem collapsed to icons.
 const NARROW = "(max-width: 767px)";
 
 interface SidebarState {
@@ -81,7 +82,6 @@ export function SidebarProvider({
         style={
           {
             "--sidebar-width": "16rem",
-            "--sidebar-width-mobile": "18rem",
             "--sidebar-width-icon": "3rem",
           } as React.CSSProperties
         }
@@ -110,7 +110,7 @@ export function Sidebar({
           side="left"
           closeLabel={closeLabel}
           data-testid="sidebar-sheet"
-          className="w-(--sidebar-width-mobile) bg-sidebar p-0 text-sidebar-foreground"
+          className="w-[18rem] bg-sidebar p-0 text-sidebar-foreground"
         >
           <SheetTitle className="sr-only">{label}</SheetTitle>
           <SheetDescription className="sr-only">{label}</SheetDescription>

@@ -25,11 +25,11 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={t("userMenu")}
         data-testid="user-menu"
         className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
-        <Avatar className="size-8">
+        <span className="sr-only">{t("userMenu")}</span>
+        <Avatar className="size-8" aria-hidden>
           <AvatarFallback>{initials}</AvatarFallback>
         </Avatar>
       </DropdownMenuTrigger>
