@@ -1,9 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
-import { AppShell } from "@/components/layout/app-shell";
 import { LandingPage } from "@/components/marketing/landing-page";
-import { getCurrentUser } from "@/lib/auth/current-user";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,12 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
   });
 }
 
-export default async function HomePage() {
-  const user = await getCurrentUser();
-  if (!user) return <LandingPage />;
-  return (
-    <AppShell user={user}>
-      <DashboardScreen user={user} />
-    </AppShell>
-  );
+/**
+ * The signed-out `/`. With a session cookie, proxy.ts rewrites `/` to app/home (the dashboard
+ * in the app shell), so this route never imports the shell and the landing stays light.
+ */
+export default function HomePage() {
+  return <LandingPage />;
 }

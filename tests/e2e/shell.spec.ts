@@ -7,7 +7,8 @@ import { e2eDb, expect, test } from "./fixtures";
 import type { Page, TestInfo } from "@playwright/test";
 
 // Read as files: Playwright's loader refuses bare JSON module imports.
-const load = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as typeof Messages;
+const load = (locale: string) =>
+  JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as typeof Messages;
 const es = load("es");
 const fr = load("fr");
 const MESSAGES = { en: load("en"), es, fr } as const;
@@ -288,6 +289,13 @@ test("route table signed out and signed in, 404, sitemap and robots", async ({ p
     await page.goto(route);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(text);
   }
+  // The dashboard's internal route is not a path of its own.
+  expect((await page.goto("/home"))?.status()).toBe(404);
+  // Client-side navigation back to `/` from the sidebar lands on the dashboard.
+  await page.goto("/settings");
+  await page.getByTestId("sidebar").getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome back");
 });
 
 test("accessibility and screenshots of every page in light and dark", async ({ page, signIn }, testInfo) => {
