@@ -15,13 +15,21 @@ export async function generateMetadata(): Promise<Metadata> {
 // No NextIntlClientProvider or Toaster here: the landing page ships almost no client JS.
 // The signed-in shell and the sign-in pages mount their own.
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const locale = await getLocale();
+  const [locale, t] = await Promise.all([getLocale(), getTranslations("common")]);
   return (
     <html lang={locale} className="light" suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: headScript }} />
       </head>
-      <body className="min-h-screen antialiased">{children}</body>
+      <body className="min-h-screen antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring"
+        >
+          {t("skipToContent")}
+        </a>
+        {children}
+      </body>
     </html>
   );
 }

@@ -8,7 +8,7 @@ export default async function AuthLayout({ children }: { children: React.ReactNo
   const t = await getTranslations("common");
   return (
     <NextIntlClientProvider>
-      <main className="flex min-h-screen flex-col items-center justify-center bg-muted/40 p-6">
+      <main id="main" className="flex min-h-screen flex-col items-center justify-center bg-muted/40 p-6">
         <Link href="/" className="mb-8 flex items-center gap-2 text-xl font-semibold">
           <BellRing className="size-6 text-primary" aria-hidden />
           {t("appName")}

@@ -251,17 +251,28 @@ test("settings round trip, with a 101-character sender name rejected", async ({ 
   await expect(page.getByLabel("Phone Number")).toHaveValue("+14155550123");
 });
 
-test("signed-in screens read in Spanish with no English left in the shell", async ({ page, signIn }) => {
-  await signIn();
-  await page.goto("/");
-  await page.getByTestId("language-select").selectOption("es");
-  await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expect(page.getByTestId("sidebar").getByRole("link", { name: "Ajustes" })).toBeVisible();
-  await page.goto("/settings");
-  await expect(page.getByRole("button", { name: "Guardar cambios" })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(es.settings.title);
-});
+for (const [locale, m] of [
+  ["es", es],
+  ["fr", fr],
+] as const) {
+  test(`signed-in screens read in ${locale} and keep it after a reload`, async ({ page, signIn }) => {
+    await signIn({ planType: "free", subscriptionStatus: "active", remindersQuota: 10 });
+    await page.goto("/");
+    await page.getByTestId("language-select").selectOption(locale);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    const sidebar = page.getByTestId("sidebar");
+    await expect(sidebar.getByRole("link", { name: m.shell.nav.settings })).toBeVisible();
+    await expect(page.getByTestId("sidebar-usage")).toContainText(m.plans.names.free);
+    await page.goto("/settings");
+    await expect(page.getByRole("button", { name: m.settings.save })).toBeVisible();
+    await expect(page.getByRole("link", { name: m.settings.upgradePlan })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.settings.title);
+    await page.goto("/pricing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.plans.pricingTitle);
+    await expect(page.getByTestId("plan-free-monthly")).toContainText(m.plans.actions.currentPlan);
+  });
+}
 
 test("route table signed out and signed in, 404, sitemap and robots", async ({ page, request, signIn }) => {
   for (const route of ["/settings", "/billing"]) {
