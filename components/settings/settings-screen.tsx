@@ -21,7 +21,10 @@ export async function SettingsScreen({ user }: { user: User }) {
   const summary =
     plan.remindersLimit === null
       ? tPlans("pricePerReminder", { price: formatMoney(PRICE_PER_REMINDER_CENTS, locale) })
-      : tPlans("summary", { contacts: plan.contactsLimit, reminders: plan.remindersLimit });
+      : tPlans(plan.planType === "trial" ? "summaryTrial" : "summary", {
+          contacts: plan.contactsLimit,
+          reminders: plan.remindersLimit,
+        });
   const upgrade = plan.planType === "trial" || plan.planType === "free";
   return (
     <div className="mx-auto max-w-3xl space-y-6">

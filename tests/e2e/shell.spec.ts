@@ -220,6 +220,9 @@ test("settings round trip, with a 101-character sender name rejected", async ({ 
   await page.goto("/settings");
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
   await expect(page.getByTestId("account-information")).toContainText("Free Trial");
+  await expect(page.getByTestId("account-information")).toContainText(
+    "50 contacts · 50 reminders during the trial",
+  );
   await expect(page.getByRole("link", { name: "Upgrade Plan" })).toHaveAttribute("href", "/pricing");
 
   await page.getByLabel("Sender Name").fill("x".repeat(101));
