@@ -34,10 +34,11 @@ function NavLink({
 }) {
   const { open, isMobile, setOpenMobile } = useSidebar();
   const iconsOnly = !open && !isMobile;
+  // Route handlers (log out) need a real navigation, not a client-side router fetch.
+  const Anchor = href.startsWith("/api/") ? "a" : Link;
   const link = (
-    <Link
+    <Anchor
       href={href}
-      prefetch={false}
       aria-current={active ? "page" : undefined}
       aria-label={iconsOnly ? label : undefined}
       onClick={() => setOpenMobile(false)}
@@ -48,7 +49,7 @@ function NavLink({
     >
       <Icon className="size-4 shrink-0" aria-hidden />
       {!iconsOnly && <span className="truncate">{label}</span>}
-    </Link>
+    </Anchor>
   );
   if (!iconsOnly) return link;
   return (

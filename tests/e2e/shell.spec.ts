@@ -11,7 +11,8 @@ const load = (locale: string) =>
   JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as typeof Messages;
 const es = load("es");
 const fr = load("fr");
-const MESSAGES = { en: load("en"), es, fr } as const;
+const en = load("en");
+const MESSAGES = { en, es, fr } as const;
 
 async function expectNoSeriousA11yIssues(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -310,6 +311,8 @@ test("route table signed out and signed in, 404, sitemap and robots", async ({ p
   await page.getByTestId("sidebar").getByRole("link", { name: "Dashboard" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome back");
+  await page.getByTestId("sidebar").getByRole("link", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.landing.heroTitle);
 });
 
 test("accessibility and screenshots of every page in light and dark", async ({ page, signIn }, testInfo) => {
