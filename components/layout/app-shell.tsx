@@ -6,6 +6,7 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import type { User } from "@/lib/users/find-session-user";
 import { getShellSummary } from "@/lib/users/get-shell-summary";
 import { displayName } from "@/lib/users/display-name";
+import { saveLocale } from "./actions";
 import { AppSidebar } from "./app-sidebar";
 import { LanguageSelect } from "./language-select";
 import { SidebarProvider, SidebarTrigger } from "./sidebar";
@@ -32,7 +33,12 @@ export async function AppShell({ user, children }: { user: User; children: React
             <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
               <SidebarTrigger label={t("toggleSidebar")} />
               <div className="ml-auto flex items-center gap-2">
-                <LanguageSelect locale={locale} label={t("language")} names={await languageNames()} />
+                <LanguageSelect
+                  locale={locale}
+                  label={t("language")}
+                  names={await languageNames()}
+                  persist={saveLocale}
+                />
                 <ThemeToggle label={t("toggleTheme")} />
                 <UserMenu name={displayName(user)} email={user.email} />
               </div>

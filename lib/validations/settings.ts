@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/i18n/locales";
 import { isValidTimeZone } from "@/lib/time/time-zones";
 
 /** SPEC section 9: sender name max 100 characters. Shared by the form and PATCH /api/auth/user. */
@@ -33,3 +34,6 @@ export function toUpdateUserBody(values: z.output<typeof settingsFormSchema>) {
     timezone: values.timezone,
   };
 }
+
+/** The language chosen in the signed-in header, kept on the user for e-mails sent to them. */
+export const saveLocaleSchema = z.object({ locale: z.enum(LOCALES) }).strict();

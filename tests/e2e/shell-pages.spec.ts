@@ -84,10 +84,13 @@ for (const [locale, m] of [
   ["fr", fr],
 ] as const) {
   test(`signed-in screens read in ${locale} and keep it after a reload`, async ({ page, signIn }) => {
-    await signIn({ planType: "free", subscriptionStatus: "active", remindersQuota: 10 });
+    const user = await signIn({ planType: "free", subscriptionStatus: "active", remindersQuota: 10 });
     await page.goto("/");
     await page.getByTestId("language-select").selectOption(locale);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect
+      .poll(async () => (await e2eDb.select().from(users).where(eq(users.id, user.id)))[0].locale)
+      .toBe(locale);
     const sidebar = page.getByTestId("sidebar");
     await expect(sidebar.getByRole("link", { name: m.shell.nav.settings })).toBeVisible();
     await expect(page.getByTestId("sidebar-usage")).toContainText(m.plans.names.free);
