@@ -11,12 +11,13 @@ export async function PublicHeader({ signedIn }: { signedIn: boolean }) {
   const [t, locale, names] = await Promise.all([getTranslations("public"), getLocale(), languageNames()]);
   return (
     <header className="border-b">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-4">
         <Link href="/" className="flex items-center gap-2 text-lg font-semibold">
           <BellRing className="size-5 text-primary" aria-hidden />
-          {t("appName")}
+          {/* Icon only on narrow screens so the longer es/fr labels fit at 375 px. */}
+          <span className="sr-only sm:not-sr-only">{t("appName")}</span>
         </Link>
-        <nav aria-label={t("mainNav")} className="ml-auto flex items-center gap-2">
+        <nav aria-label={t("mainNav")} className="ml-auto flex items-center gap-1 sm:gap-2">
           <Link href="/pricing" className="hidden px-2 text-sm font-medium hover:underline sm:inline">
             {t("pricing")}
           </Link>

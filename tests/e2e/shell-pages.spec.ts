@@ -160,3 +160,25 @@ test("accessibility and screenshots of every page in light and dark", async ({ p
     await screenshotBothThemes(page, testInfo, name);
   }
 });
+
+test("at 375 px the landing and the signed-in home stay usable and accessible", async ({
+  page,
+  signIn,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: en.public.signIn })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshotBothThemes(page, testInfo, "landing-mobile");
+  // The longer Spanish and French labels must fit too.
+  for (const locale of ["es", "fr"]) {
+    await page.getByTestId("language-select").selectOption(locale);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
+  await page.getByTestId("language-select").selectOption("en");
+  await signIn();
+  await page.goto("/settings");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshotBothThemes(page, testInfo, "settings-mobile");
+});
