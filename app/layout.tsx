@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { headScript } from "@/components/layout/theme-script";
+import { headScript } from "@/components/layout/head-script";
 import { env } from "@/lib/env";
 import "./globals.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Moon, Sun } from "lucide-react";
-import { THEME_STORAGE_KEY } from "./theme-script";
+import { THEME_STORAGE_KEY } from "./head-script";
 
 /** Flips the class the inline head script set before first paint, and remembers it. */
 export function ThemeToggle({ label }: { label: string }) {

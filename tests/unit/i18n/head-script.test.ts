@@ -1,6 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { headScript } from "@/components/layout/theme-script";
+import { headScript } from "@/components/layout/head-script";
 
 /** Runs the real inline head script against a minimal document, storage and navigator. */
 function run({
