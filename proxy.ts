@@ -11,15 +11,28 @@ export const SIGNED_IN_ROUTES = [
   "/checkout",
 ];
 
+/** Internal route of the signed-in `/` (dashboard), reached only through the rewrite below. */
+export const SIGNED_IN_HOME = "/home";
+export const SIGNED_IN_HOME_HEADER = "x-remindful-home";
+
 // A cheap first gate on the cookie's presence; pages and API routes still verify the session.
 export function proxy(request: NextRequest) {
   const hasSession = SESSION_COOKIES.some((name) => request.cookies.has(name));
+  if (request.nextUrl.pathname === "/") {
+    // `/` is two pages: the landing stays free of the signed-in shell's client JavaScript
+    // (one route ships every client component it imports), the dashboard gets its own route.
+    if (!hasSession) return NextResponse.next();
+    const headers = new Headers(request.headers);
+    headers.set(SIGNED_IN_HOME_HEADER, "1");
+    return NextResponse.rewrite(new URL(SIGNED_IN_HOME, request.url), { request: { headers } });
+  }
   if (!hasSession) return NextResponse.redirect(new URL("/", request.url));
   return NextResponse.next();
 }
 
 export const config = {
   matcher: [
+    "/",
     "/contacts/:path*",
     "/reminders/:path*",
     "/schedule/:path*",

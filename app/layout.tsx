@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
-import { Toaster } from "@/components/ui/sonner";
+import { headScript } from "@/components/layout/head-script";
 import { env } from "@/lib/env";
 import "./globals.css";
 
@@ -13,21 +12,23 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-// Applies the stored theme before first paint, so a dark page never flashes light.
-const themeScript = `try{var t=localStorage.getItem("theme");var d=t==="dark";var c=document.documentElement.classList;c.remove(d?"light":"dark");c.add(d?"dark":"light");}catch(e){}`;
-
+// No NextIntlClientProvider or Toaster here: the landing page ships almost no client JS.
+// The signed-in shell and the sign-in pages mount their own.
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const locale = await getLocale();
+  const [locale, t] = await Promise.all([getLocale(), getTranslations("common")]);
   return (
     <html lang={locale} className="light" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script dangerouslySetInnerHTML={{ __html: headScript }} />
       </head>
       <body className="min-h-screen antialiased">
-        <NextIntlClientProvider>
-          {children}
-          <Toaster />
-        </NextIntlClientProvider>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring"
+        >
+          {t("skipToContent")}
+        </a>
+        {children}
       </body>
     </html>
   );

@@ -17,13 +17,27 @@ export interface CreditPackage {
   bonus: number;
 }
 
+export type PlanFeature =
+  | "contacts"
+  | "reminders"
+  | "allChannels"
+  | "recurring"
+  | "email"
+  | "noCard"
+  | "prioritySupport"
+  | "advancedAnalytics"
+  | "accountManager"
+  | "pricePerReminder"
+  | "creditsNeverExpire"
+  | "autoRecharge";
+
 export interface Plan {
   planType: PlanType;
   /** null: no limit of this kind (pay-as-you-go reminders are limited by credit instead). */
   contactsLimit: number;
   remindersLimit: number | null;
   /** Message keys under `plans.features`. */
-  features: readonly string[];
+  features: readonly PlanFeature[];
   monthlyPriceCents: number;
   prices: Partial<Record<PaymentFrequency, PeriodPrice>>;
   hasFreeTrial: boolean;
@@ -162,6 +176,23 @@ export const CREDIT_PACKAGES: readonly CreditPackage[] = [
   { amountCents: 10000, reminders: 11000, bonus: 1000 },
   { amountCents: 25000, reminders: 28000, bonus: 3000 },
 ];
+
+/** Pricing tabs in display order; labels are message keys `plans.frequency.<key>`. */
+export const PRICING_FREQUENCIES: readonly PaymentFrequency[] = [
+  "monthly",
+  "quarterly",
+  "biannual",
+  "annual",
+];
+
+/** SPEC section 2: MOST POPULAR on Bi-Annual, BEST VALUE on Annual (message keys `plans.badge.<key>`). */
+export const FREQUENCY_BADGES: Partial<Record<PaymentFrequency, "mostPopular" | "bestValue">> = {
+  biannual: "mostPopular",
+  annual: "bestValue",
+};
+
+/** Cards on the pricing page and the landing comparison, in order. */
+export const PRICING_PLANS: readonly PlanType[] = ["free", "personal", "starter", "professional", "business"];
 
 /** SPEC section 4: the order in which plans are offered as upgrades. */
 export const UPGRADE_ORDER: readonly PlanType[] = [

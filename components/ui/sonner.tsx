@@ -1,8 +1,35 @@
 "use client";
 
+import { useSyncExternalStore } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-/** Toasts for the whole app; mounted once in the root layout. */
+// SPEC section 9: top on small screens, bottom right from the medium breakpoint (768 px).
+const MEDIUM = "(min-width: 768px)";
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(MEDIUM);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Toasts: one visible at a time, 5000 ms, swipe right to dismiss, F8 focuses the region. */
 export function Toaster(props: ToasterProps) {
-  return <Sonner position="bottom-right" richColors closeButton {...props} />;
+  const wide = useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(MEDIUM).matches,
+    () => true,
+  );
+  return (
+    <Sonner
+      position={wide ? "bottom-right" : "top-center"}
+      visibleToasts={1}
+      duration={5000}
+      swipeDirections={["right"]}
+      hotkey={["F8"]}
+      richColors
+      closeButton
+      style={{ "--width": "min(420px, calc(100vw - 2rem))" } as React.CSSProperties}
+      {...props}
+    />
+  );
 }

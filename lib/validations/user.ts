@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "@/i18n/locales";
-import { isValidTimeZone } from "@/lib/time/time-zones";
 import { INVALID_PHONE_MESSAGE, toE164 } from "./phone";
+import { senderNameSchema, timezoneSchema } from "./settings";
 
 const optionalName = z.string().trim().min(1).max(100).optional();
 
@@ -11,7 +11,7 @@ export const updateUserSchema = z
     firstName: optionalName,
     lastName: optionalName,
     // Empty clears it: recipients then see the first and last name.
-    senderName: z.string().trim().max(100, "Sender name must be at most 100 characters").optional(),
+    senderName: senderNameSchema.optional(),
     phone: z
       .string()
       .trim()
@@ -26,7 +26,7 @@ export const updateUserSchema = z
         return e164;
       })
       .optional(),
-    timezone: z.string().refine(isValidTimeZone, "Unknown timezone"),
+    timezone: timezoneSchema,
     locale: z.enum(LOCALES).optional(),
   })
   .strict();

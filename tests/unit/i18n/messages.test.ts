@@ -18,7 +18,15 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 // Values that are the same word in every language (brand names, units, symbols).
 const SAME_AS_ENGLISH =
   /^(Remindful|SMS|WhatsApp|Email|E-mail|Total|Contacts?|Stripe|OK|Menu|Message|Date|Notes?|Description|Plan|Type|Actions?|Pause|Minute|Minutes|Radio|Information|Premium|Business|Professional|Starter|Personal|Pro|Simple|Local|\{[a-zA-Z]+\}|[\d\s$%.,:/+\-–—•·|()]*|.*@.*|https?:.*|[A-Z]{2,5})$/;
-const ALLOWED_IDENTICAL = new Set<string>([]);
+// Language names are written in their own language everywhere; Spanish "Error" is the same word.
+const ALLOWED_IDENTICAL = new Set<string>([
+  ...["es", "fr"].flatMap((l) => ["en", "es", "fr"].map((n) => `${l}:language.names.${n}`)),
+  "es:settings.errorTitle",
+  // French spells "contacts" and "notifications" like English.
+  "fr:shell.contactsBadge",
+  "fr:shell.notifications",
+  "fr:plans.limits.contacts",
+]);
 
 const english = flatten(en as Tree);
 

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
+import { AppShell } from "@/components/layout/app-shell";
+import { LandingPage } from "@/components/marketing/landing-page";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { SIGNED_IN_HOME_HEADER } from "@/proxy";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("shell.nav");
+  return { title: t("dashboard") };
+}
+
+/** The signed-in `/` (SPEC route table), reached through proxy.ts's rewrite only. */
+export default async function SignedInHomePage() {
+  // Typed directly as /home it is not a route of the product.
+  if ((await headers()).get(SIGNED_IN_HOME_HEADER) !== "1") notFound();
+  const user = await getCurrentUser();
+  // A stale session cookie: show the landing rather than redirect back to `/` in a loop.
+  if (!user) return <LandingPage />;
+  return (
+    <AppShell user={user}>
+      <DashboardScreen user={user} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,11 @@
+"use server";
+
+import { userAction } from "@/lib/actions/user-action";
+import { updateUserLocale } from "@/lib/users/update-user-locale";
+import { saveLocaleSchema } from "@/lib/validations/settings";
+
+/** Called by the header's language select when signed in; the cookie is set by the client. */
+export const saveLocale = userAction(saveLocaleSchema, async ({ locale }, user) => {
+  await updateUserLocale(user.id, locale);
+  return { locale };
+});

@@ -1,0 +1,55 @@
+import { cookies } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
+import { Toaster } from "@/components/ui/sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import type { User } from "@/lib/users/find-session-user";
+import { getShellSummary } from "@/lib/users/get-shell-summary";
+import { displayName } from "@/lib/users/display-name";
+import { saveLocale } from "./actions";
+import { AppSidebar } from "./app-sidebar";
+import { LanguageSelect } from "./language-select";
+import { SidebarProvider, SidebarTrigger } from "./sidebar";
+import { SIDEBAR_COOKIE } from "./sidebar-cookie";
+import { ThemeToggle } from "./theme-toggle";
+import { UserMenu } from "./user-menu";
+import { languageNames } from "./language-names";
+
+/** The signed-in frame of SPEC section 2: sidebar, header, toasts, and the page in between. */
+export async function AppShell({ user, children }: { user: User; children: React.ReactNode }) {
+  const [summary, cookieStore, locale, t] = await Promise.all([
+    getShellSummary(user),
+    cookies(),
+    getLocale(),
+    getTranslations("shell"),
+  ]);
+  const defaultOpen = cookieStore.get(SIDEBAR_COOKIE)?.value !== "false";
+  return (
+    <NextIntlClientProvider>
+      <TooltipProvider>
+        <SidebarProvider defaultOpen={defaultOpen}>
+          <AppSidebar usage={summary} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
+              <SidebarTrigger label={t("toggleSidebar")} />
+              <div className="ml-auto flex items-center gap-2">
+                <LanguageSelect
+                  locale={locale}
+                  label={t("language")}
+                  names={await languageNames()}
+                  persist={saveLocale}
+                />
+                <ThemeToggle label={t("toggleTheme")} />
+                <UserMenu name={displayName(user)} email={user.email} />
+              </div>
+            </header>
+            <main id="main" className="flex-1 p-4 md:p-6">
+              {children}
+            </main>
+          </div>
+        </SidebarProvider>
+      </TooltipProvider>
+      <Toaster containerAriaLabel={t("notifications")} />
+    </NextIntlClientProvider>
+  );
+}

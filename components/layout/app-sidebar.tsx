@@ -1,0 +1,121 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { BellRing, Calendar, CreditCard, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { cn } from "@/lib/utils";
+import { Sidebar, useSidebar } from "./sidebar";
+import { SidebarUsage, type SidebarUsageProps } from "./sidebar-usage";
+
+const MAIN = [
+  { href: "/", key: "dashboard", icon: LayoutDashboard },
+  { href: "/contacts", key: "contacts", icon: Users },
+  { href: "/reminders", key: "reminders", icon: BellRing },
+  { href: "/schedule", key: "schedule", icon: Calendar },
+] as const;
+
+const ACCOUNT = [
+  { href: "/settings", key: "settings", icon: Settings },
+  { href: "/billing", key: "billing", icon: CreditCard },
+] as const;
+
+function NavLink({
+  href,
+  label,
+  icon: Icon,
+  active,
+}: {
+  href: string;
+  label: string;
+  icon: typeof Users;
+  active?: boolean;
+}) {
+  const { open, isMobile, setOpenMobile } = useSidebar();
+  const iconsOnly = !open && !isMobile;
+  // Route handlers (log out) need a real navigation, not a client-side router fetch.
+  const Anchor = href.startsWith("/api/") ? "a" : Link;
+  const link = (
+    <Anchor
+      href={href}
+      aria-current={active ? "page" : undefined}
+      aria-label={iconsOnly ? label : undefined}
+      onClick={() => setOpenMobile(false)}
+      className={cn(
+        "flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        active && "bg-sidebar-accent text-sidebar-accent-foreground",
+      )}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden />
+      {!iconsOnly && <span className="truncate">{label}</span>}
+    </Anchor>
+  );
+  if (!iconsOnly) return link;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      <TooltipContent side="right">{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+export function AppSidebar({ usage }: { usage: SidebarUsageProps }) {
+  const t = useTranslations("shell");
+  const pathname = usePathname();
+  const { open, isMobile } = useSidebar();
+  const iconsOnly = !open && !isMobile;
+  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  return (
+    <Sidebar label={t("sidebarLabel")} closeLabel={t("closeSidebar")}>
+      {/* SPEC section 9: no tooltip delay inside the sidebar. */}
+      <TooltipProvider delayDuration={0} skipDelayDuration={0}>
+        <div className="flex h-14 items-center px-2.5">
+          <Link
+            href="/"
+            className="flex items-center gap-2 rounded-md font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            aria-label={iconsOnly ? t("home") : undefined}
+          >
+            <BellRing className="size-5 shrink-0 text-primary" aria-hidden />
+            {!iconsOnly && <span>{t("appName")}</span>}
+          </Link>
+        </div>
+        <nav aria-label={t("mainNav")} className="flex flex-1 flex-col gap-4 overflow-y-auto px-1.5 py-2">
+          <ul className="flex flex-col gap-1">
+            {MAIN.map((item) => (
+              <li key={item.href}>
+                <NavLink
+                  href={item.href}
+                  label={t(`nav.${item.key}`)}
+                  icon={item.icon}
+                  active={isActive(item.href)}
+                />
+              </li>
+            ))}
+          </ul>
+          <div>
+            {!iconsOnly && (
+              <p className="px-2.5 pb-1 text-xs font-medium text-muted-foreground">{t("accountSection")}</p>
+            )}
+            <ul className="flex flex-col gap-1">
+              {ACCOUNT.map((item) => (
+                <li key={item.href}>
+                  <NavLink
+                    href={item.href}
+                    label={t(`nav.${item.key}`)}
+                    icon={item.icon}
+                    active={isActive(item.href)}
+                  />
+                </li>
+              ))}
+              <li>
+                <NavLink href="/api/logout" label={t("logOut")} icon={LogOut} />
+              </li>
+            </ul>
+          </div>
+        </nav>
+        {!iconsOnly && <SidebarUsage {...usage} />}
+      </TooltipProvider>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
+import { Progress } from "@/components/ui/progress";
+import type { ShellSummary } from "@/lib/users/get-shell-summary";
+
+export type SidebarUsageProps = ShellSummary;
+
+/** Sidebar footer (SPEC section 2): plan, contacts used/limit, reminder usage or payg credit. */
+export function SidebarUsage(summary: SidebarUsageProps) {
+  const t = useTranslations("shell");
+  const tPlans = useTranslations("plans");
+  const format = useFormatter();
+  const percent =
+    summary.remindersQuota > 0 ? Math.min(100, (summary.remindersUsed / summary.remindersQuota) * 100) : 100;
+  return (
+    <div className="border-t border-sidebar-border p-3 text-sm" data-testid="sidebar-usage">
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-medium">{tPlans(`names.${summary.planType}`)}</span>
+        <Badge variant="secondary" title={t("contactsBadgeTitle")}>
+          {t("contactsBadge", { used: summary.contactsUsed, limit: summary.contactsLimit })}
+        </Badge>
+      </div>
+      {summary.creditBalanceCents === null ? (
+        <div className="mt-3">
+          <Progress
+            value={percent}
+            aria-label={t("remindersUsage", { used: summary.remindersUsed, quota: summary.remindersQuota })}
+          />
+          <p className="mt-1 text-xs text-muted-foreground">
+            {t("remindersUsage", { used: summary.remindersUsed, quota: summary.remindersQuota })}
+          </p>
+        </div>
+      ) : (
+        <p className="mt-3 text-xs text-muted-foreground">
+          {t("creditBalance", {
+            amount: format.number(summary.creditBalanceCents / 100, {
+              style: "currency",
+              currency: "USD",
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import Link from "next/link";
+import { CreditCard, LogOut, Settings } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+
+export function UserMenu({ name, email }: { name: string; email: string }) {
+  const t = useTranslations("shell");
+  const initials =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase())
+      .join("") || email[0]?.toUpperCase();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        data-testid="user-menu"
+        className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        <span className="sr-only">{t("userMenu")}</span>
+        <Avatar className="size-8" aria-hidden>
+          <AvatarFallback>{initials}</AvatarFallback>
+        </Avatar>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="font-normal">
+          <p className="truncate text-sm font-medium">{name || email}</p>
+          <p className="truncate text-xs text-muted-foreground">{email}</p>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/settings">
+            <Settings aria-hidden />
+            {t("nav.settings")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/billing">
+            <CreditCard aria-hidden />
+            {t("nav.billing")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <a href="/api/logout">
+            <LogOut aria-hidden />
+            {t("logOut")}
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

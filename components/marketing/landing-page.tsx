@@ -1,0 +1,123 @@
+import { BellRing, CalendarClock, Check, UserPlus } from "lucide-react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { buttonVariants } from "@/components/ui/button";
+import { PLANS, PRICING_PLANS } from "@/config/plans";
+import { env } from "@/lib/env";
+import { formatMoney, maxDiscount } from "@/lib/plans";
+import { PublicFooter } from "./public-footer";
+import { PublicHeader } from "./public-header";
+
+const STEPS = [
+  { key: "addContacts", icon: UserPlus },
+  { key: "createReminders", icon: BellRing },
+  { key: "scheduleDelivery", icon: CalendarClock },
+] as const;
+
+/** Signed-out `/`: fully server-rendered (SPEC section 1). */
+export async function LandingPage() {
+  const [t, tPlans, locale] = await Promise.all([
+    getTranslations("landing"),
+    getTranslations("plans"),
+    getLocale(),
+  ]);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PublicHeader signedIn={false} />
+      <main id="main" className="flex-1">
+        <section className="mx-auto max-w-4xl px-4 py-20 text-center">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t("heroTitle")}</h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{t("heroSubtitle")}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <a href="/api/login" className={buttonVariants({ size: "lg" })}>
+              {t("cta")}
+            </a>
+            <a href="/pricing" className={buttonVariants({ size: "lg", variant: "outline" })}>
+              {t("seePricing")}
+            </a>
+          </div>
+        </section>
+
+        <section aria-labelledby="how-it-works" className="bg-muted/40 py-16">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="how-it-works" className="text-center text-3xl font-bold">
+              {t("howTitle")}
+            </h2>
+            <ol className="mt-10 grid gap-6 md:grid-cols-3">
+              {STEPS.map(({ key, icon: Icon }, index) => (
+                <li key={key} className="rounded-xl border bg-card p-6">
+                  <Icon className="size-8 text-primary" aria-hidden />
+                  <h3 className="mt-4 text-lg font-semibold">
+                    {`${index + 1}. `}
+                    {t(`steps.${key}.title`)}
+                  </h3>
+                  <p className="mt-2 text-muted-foreground">{t(`steps.${key}.body`)}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+
+        <section aria-labelledby="plans" className="py-16">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="plans" className="text-center text-3xl font-bold">
+              {t("plansTitle")}
+            </h2>
+            <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="landing-plans">
+              {PRICING_PLANS.map((planType) => {
+                const plan = PLANS[planType];
+                const saveUpTo = maxDiscount(planType);
+                return (
+                  <li key={planType} className="flex flex-col rounded-xl border bg-card p-5">
+                    <h3 className="font-semibold">{tPlans(`names.${planType}`)}</h3>
+                    <p className="mt-2">
+                      <span className="text-3xl font-bold">
+                        {formatMoney(plan.monthlyPriceCents, locale, { whole: true })}
+                      </span>
+                      <span className="text-sm text-muted-foreground"> {tPlans("perMonth")}</span>
+                    </p>
+                    {saveUpTo > 0 && (
+                      <p className="mt-1 text-sm font-medium text-green-700 dark:text-green-400">
+                        {tPlans("saveUpTo", { percent: saveUpTo })}
+                      </p>
+                    )}
+                    <ul className="mt-4 space-y-1 text-sm">
+                      <li className="flex gap-2">
+                        <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                        {tPlans("limits.contacts", { count: plan.contactsLimit })}
+                      </li>
+                      <li className="flex gap-2">
+                        <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                        {tPlans("limits.remindersPerMonth", { count: plan.remindersLimit ?? 0 })}
+                      </li>
+                    </ul>
+                  </li>
+                );
+              })}
+            </ul>
+            <p className="mt-6 text-center">
+              <a href="/pricing" className="font-medium text-primary underline underline-offset-4">
+                {t("comparePlans")}
+              </a>
+            </p>
+          </div>
+        </section>
+
+        <section aria-labelledby="enterprise" className="bg-muted/40 py-16">
+          <div className="mx-auto max-w-3xl px-4 text-center">
+            <h2 id="enterprise" className="text-3xl font-bold">
+              {t("enterpriseTitle")}
+            </h2>
+            <p className="mt-4 text-muted-foreground">{t("enterpriseBody")}</p>
+            <a
+              href={`mailto:${env.ENTERPRISE_EMAIL}?subject=${encodeURIComponent(t("enterpriseSubject"))}`}
+              className={buttonVariants({ variant: "outline", size: "lg", className: "mt-6" })}
+            >
+              {t("enterpriseCta")}
+            </a>
+          </div>
+        </section>
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { Badge } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { formatMoney, getPlan } from "@/lib/plans";
+import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
+import type { User } from "@/lib/users/find-session-user";
+import { SettingsForm } from "./settings-form";
+
+/** `/settings` (SPEC section 2): profile form and the Account Information card. */
+export async function SettingsScreen({ user }: { user: User }) {
+  const [t, tPlans, locale] = await Promise.all([
+    getTranslations("settings"),
+    getTranslations("plans"),
+    getLocale(),
+  ]);
+  const plan = getPlan(user.planType);
+  const featured = new Set<string>(FEATURED_TIME_ZONES);
+  const summary =
+    plan.remindersLimit === null
+      ? tPlans("pricePerReminder", { price: formatMoney(PRICE_PER_REMINDER_CENTS, locale) })
+      : tPlans(plan.planType === "trial" ? "summaryTrial" : "summary", {
+          contacts: plan.contactsLimit,
+          reminders: plan.remindersLimit,
+        });
+  const upgrade = plan.planType === "trial" || plan.planType === "free";
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("subtitle")}</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("profileTitle")}</CardTitle>
+          <CardDescription>{t("profileDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SettingsForm
+            email={user.email}
+            initial={{
+              firstName: user.firstName ?? "",
+              lastName: user.lastName ?? "",
+              senderName: user.senderName ?? "",
+              phone: user.phone ?? "",
+              timezone: user.timezone,
+            }}
+            featuredZones={FEATURED_TIME_ZONES}
+            otherZones={allTimeZones().filter((zone) => !featured.has(zone))}
+          />
+        </CardContent>
+      </Card>
+      <Card data-testid="account-information">
+        <CardHeader>
+          <CardTitle>{t("accountTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="text-muted-foreground">{t("plan")}</dt>
+            <dd>
+              <p className="font-medium">{tPlans(`names.${plan.planType}`)}</p>
+              <p className="text-muted-foreground">{summary}</p>
+            </dd>
+            <dt className="text-muted-foreground">{t("status")}</dt>
+            <dd>
+              <Badge variant={user.isActive ? "default" : "destructive"}>
+                {user.isActive ? t("active") : t("inactive")}
+              </Badge>
+            </dd>
+          </dl>
+          <Link href="/pricing" className={buttonVariants({ variant: upgrade ? "default" : "outline" })}>
+            {upgrade ? t("upgradePlan") : t("changePlan")}
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

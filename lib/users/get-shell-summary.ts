@@ -1,0 +1,30 @@
+import { count, eq } from "drizzle-orm";
+import { contacts } from "@/db/schema";
+import { db } from "@/lib/db";
+import { getPlan } from "@/lib/plans/get-plan";
+import type { PlanType } from "@/db/schema/enums";
+import type { User } from "./find-session-user";
+
+export interface ShellSummary {
+  planType: PlanType;
+  contactsUsed: number;
+  contactsLimit: number;
+  remindersUsed: number;
+  remindersQuota: number;
+  /** Only for pay-as-you-go, which has no reminder quota. */
+  creditBalanceCents: number | null;
+}
+
+/** What the sidebar footer shows: plan, contacts used/limit, and reminder usage or credit. */
+export async function getShellSummary(user: User): Promise<ShellSummary> {
+  const plan = getPlan(user.planType);
+  const [row] = await db.select({ value: count() }).from(contacts).where(eq(contacts.userId, user.id));
+  return {
+    planType: plan.planType,
+    contactsUsed: row?.value ?? 0,
+    contactsLimit: plan.contactsLimit,
+    remindersUsed: user.remindersUsedCurrentPeriod,
+    remindersQuota: user.remindersQuota,
+    creditBalanceCents: plan.planType === "payg" ? user.paygCreditBalance : null,
+  };
+}

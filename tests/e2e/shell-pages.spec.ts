@@ -1,0 +1,184 @@
+import { eq } from "drizzle-orm";
+import { users } from "@/db/schema";
+import { e2eDb, expect, test } from "./fixtures";
+import { en, es, fr, screenshotBothThemes } from "./shell-helpers";
+
+// Pricing, settings, the route table and accessibility of the pages the shell frames.
+test("pricing tabs, figures and button targets", async ({ page, signIn }) => {
+  await page.goto("/pricing");
+  await expect(page.getByTestId("plan-starter-monthly")).toContainText("$19.99");
+  await expect(
+    page.getByTestId("plan-starter-monthly").getByRole("link", { name: "Start Free Trial" }),
+  ).toHaveAttribute("href", "/");
+  await expect(
+    page.getByTestId("plan-free-monthly").getByRole("link", { name: "Get Started Free" }),
+  ).toHaveAttribute("href", "/");
+  await page.getByRole("tab", { name: /Annual.*BEST VALUE/ }).click();
+  await expect(page.getByTestId("plan-starter-annual")).toContainText("$15.99");
+  await expect(page.getByTestId("plan-starter-annual")).toContainText("Save 20% ($191.90 billed annually)");
+  await expect(page.getByTestId("plan-business-annual")).toContainText("Save 30% ($839.92 billed annually)");
+  await page.getByRole("tab", { name: /Bi-Annual.*MOST POPULAR/ }).click();
+  await expect(page.getByTestId("plan-professional-biannual")).toContainText(
+    "Save 15% ($254.95 billed every 6 months)",
+  );
+  await page.getByRole("tab", { name: "3 Monthly" }).click();
+  await expect(page.getByTestId("plan-business-quarterly")).toContainText("$84.99");
+  await expect(page.getByTestId("payg-card")).toContainText("$0.01 per reminder");
+  await expect(page.getByTestId("credit-package-1")).toContainText("+250 bonus");
+  await expect(page.getByTestId("credit-package-3")).toContainText("28,000 reminders");
+  await expect(page.getByTestId("pricing-footnotes")).toContainText("7-day free trial");
+
+  await signIn();
+  await page.reload();
+  await page.getByRole("tab", { name: /Annual.*BEST VALUE/ }).click();
+  await expect(
+    page.getByTestId("plan-business-annual").getByRole("link", { name: "Start Free Trial" }),
+  ).toHaveAttribute("href", "/checkout?plan=business&frequency=annual");
+  await expect(page.getByTestId("credit-package-2").getByRole("link")).toHaveAttribute(
+    "href",
+    "/checkout?plan=payg&package=2",
+  );
+});
+
+test("settings round trip, with a 101-character sender name rejected", async ({ page, signIn }) => {
+  const user = await signIn();
+  await page.goto("/settings");
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByTestId("account-information")).toContainText("Free Trial");
+  await expect(page.getByTestId("account-information")).toContainText(
+    "50 contacts · 50 reminders during the trial",
+  );
+  await expect(page.getByRole("link", { name: "Upgrade Plan" })).toHaveAttribute("href", "/pricing");
+
+  await page.getByLabel("Sender Name").fill("x".repeat(101));
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Sender name must be at most 100 characters")).toBeVisible();
+  const [unchanged] = await e2eDb.select().from(users).where(eq(users.id, user.id));
+  expect(unchanged.senderName).toBeNull();
+
+  await page.getByLabel("First Name").fill("Beatriz");
+  await page.getByLabel("Sender Name").fill("Bea at Acme");
+  await page.getByLabel("Phone Number").fill("+1 415 555 0123");
+  await page.getByRole("searchbox", { name: "Search time zones" }).fill("paris");
+  await page.getByLabel("Timezone", { exact: true }).selectOption("Europe/Paris");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  const [saved] = await e2eDb.select().from(users).where(eq(users.id, user.id));
+  expect(saved).toMatchObject({
+    firstName: "Beatriz",
+    senderName: "Bea at Acme",
+    phone: "+14155550123",
+    timezone: "Europe/Paris",
+  });
+
+  await page.getByLabel("Phone Number").fill("12");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Error", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("First Name")).toHaveValue("Beatriz");
+  await expect(page.getByLabel("Phone Number")).toHaveValue("+14155550123");
+});
+
+for (const [locale, m] of [
+  ["es", es],
+  ["fr", fr],
+] as const) {
+  test(`signed-in screens read in ${locale} and keep it after a reload`, async ({ page, signIn }) => {
+    const user = await signIn({ planType: "free", subscriptionStatus: "active", remindersQuota: 10 });
+    await page.goto("/");
+    await page.getByTestId("language-select").selectOption(locale);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect
+      .poll(async () => (await e2eDb.select().from(users).where(eq(users.id, user.id)))[0].locale)
+      .toBe(locale);
+    const sidebar = page.getByTestId("sidebar");
+    await expect(sidebar.getByRole("link", { name: m.shell.nav.settings })).toBeVisible();
+    await expect(page.getByTestId("sidebar-usage")).toContainText(m.plans.names.free);
+    await page.goto("/settings");
+    await expect(page.getByRole("button", { name: m.settings.save })).toBeVisible();
+    await expect(page.getByRole("link", { name: m.settings.upgradePlan })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.settings.title);
+    await page.goto("/pricing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.plans.pricingTitle);
+    await expect(page.getByTestId("plan-free-monthly")).toContainText(m.plans.actions.currentPlan);
+  });
+}
+
+test("route table signed out and signed in, 404, sitemap and robots", async ({ page, request, signIn }) => {
+  for (const route of ["/settings", "/billing"]) {
+    await page.goto(route);
+    await expect(page).toHaveURL(/\/$/);
+  }
+  const missing = await page.goto("/definitely-not-here");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const path of ["/pricing", "/terms"]) expect(sitemap).toContain(`${path}</loc>`);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /api/");
+  expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+
+  await signIn();
+  for (const [route, text] of [
+    ["/", "Welcome back"],
+    ["/settings", "Settings"],
+    ["/pricing", "Choose your plan"],
+    ["/terms", "Terms of Service"],
+  ] as const) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(text);
+  }
+  // The dashboard's internal route is not a path of its own.
+  expect((await page.goto("/home"))?.status()).toBe(404);
+  // Client-side navigation back to `/` from the sidebar lands on the dashboard.
+  await page.goto("/settings");
+  await page.getByTestId("sidebar").getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome back");
+  await page.getByTestId("sidebar").getByRole("link", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.landing.heroTitle);
+});
+
+test("accessibility and screenshots of every page in light and dark", async ({ page, signIn }, testInfo) => {
+  for (const [route, name] of [
+    ["/", "landing"],
+    ["/pricing", "pricing"],
+    ["/terms", "terms"],
+  ] as const) {
+    await page.goto(route);
+    await screenshotBothThemes(page, testInfo, name);
+  }
+  await signIn();
+  for (const [route, name] of [
+    ["/", "home"],
+    ["/settings", "settings"],
+  ] as const) {
+    await page.goto(route);
+    await screenshotBothThemes(page, testInfo, name);
+  }
+});
+
+test("at 375 px the landing and the signed-in home stay usable and accessible", async ({
+  page,
+  signIn,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: en.public.signIn })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshotBothThemes(page, testInfo, "landing-mobile");
+  // The longer Spanish and French labels must fit too.
+  for (const locale of ["es", "fr"]) {
+    await page.getByTestId("language-select").selectOption(locale);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
+  await page.getByTestId("language-select").selectOption("en");
+  await signIn();
+  await page.goto("/settings");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshotBothThemes(page, testInfo, "settings-mobile");
+});

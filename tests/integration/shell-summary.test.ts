@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { contacts } from "@/db/schema";
+import { db } from "@/lib/db";
+import { getShellSummary } from "@/lib/users/get-shell-summary";
+import { createSignedInUser } from "../helpers/users";
+
+async function addContacts(userId: string, n: number) {
+  await db
+    .insert(contacts)
+    .values(
+      Array.from({ length: n }, (_, i) => ({ userId, name: `C${i}`, email: `c${i}-${userId}@example.com` })),
+    );
+}
+
+describe("getShellSummary", () => {
+  it("counts only the user's own contacts and reports reminder usage for quota plans", async () => {
+    const { user } = await createSignedInUser({
+      planType: "starter",
+      remindersQuota: 500,
+      remindersUsedCurrentPeriod: 42,
+    });
+    const { user: other } = await createSignedInUser();
+    await addContacts(user.id, 3);
+    await addContacts(other.id, 2);
+    expect(await getShellSummary(user)).toEqual({
+      planType: "starter",
+      contactsUsed: 3,
+      contactsLimit: 100,
+      remindersUsed: 42,
+      remindersQuota: 500,
+      creditBalanceCents: null,
+    });
+  });
+
+  it("gives pay-as-you-go its credit balance in cents", async () => {
+    const { user } = await createSignedInUser({ planType: "payg", paygCreditBalance: 1234 });
+    const summary = await getShellSummary(user);
+    expect(summary.creditBalanceCents).toBe(1234);
+    expect(summary.contactsUsed).toBe(0);
+  });
+});
