@@ -64,7 +64,7 @@ export function CheckoutRedirect({ plan, frequency, packageIndex }: CheckoutRedi
   }, [plan, frequency, packageIndex, router, t]);
 
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
       {failed ? (
         <p role="alert" className="text-destructive font-medium">
           {failed}
@@ -80,6 +80,6 @@ export function CheckoutRedirect({ plan, frequency, packageIndex }: CheckoutRedi
           </p>
         </>
       )}
-    </main>
+    </div>
   );
 }

@@ -33,7 +33,7 @@ export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
       router.push("/billing?checkout=success");
     });
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-md items-center p-6">
+    <div className="mx-auto flex min-h-[60vh] max-w-md items-center p-6">
       <Card className="w-full">
         <CardHeader>
           <CardTitle>{t("demoTitle")}</CardTitle>
@@ -59,6 +59,6 @@ export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
           </Button>
         </CardFooter>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -4,10 +4,10 @@ import { useTranslations } from "next-intl";
 export function PageLoading() {
   const t = useTranslations("common");
   return (
-    <main className="flex min-h-[40vh] items-center justify-center p-6">
+    <div className="flex min-h-[40vh] items-center justify-center p-6">
       <p role="status" className="text-muted-foreground">
         {t("loading")}
       </p>
-    </main>
+    </div>
   );
 }

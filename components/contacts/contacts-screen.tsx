@@ -61,7 +61,7 @@ export function ContactsScreen({
   const visible = filterContacts(contacts, query);
 
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 p-6">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 p-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
@@ -146,6 +146,6 @@ export function ContactsScreen({
       />
       <ImportContactsDialog open={importOpen} onOpenChange={setImportOpen} onImported={refresh} />
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} limit="contacts" planType={planType} />
-    </main>
+    </div>
   );
 }

@@ -41,7 +41,7 @@ export async function DashboardScreen({ user }: { user: User }) {
   const [data, contacts] = await Promise.all([getDashboardData(user), listContactOptions(user.id)]);
   const zone = user.timezone;
   return (
-    <main className="mx-auto w-full max-w-6xl space-y-6 p-6">
+    <div className="mx-auto w-full max-w-6xl space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">
@@ -83,6 +83,6 @@ export async function DashboardScreen({ user }: { user: User }) {
         </Card>
         <UsagePanel data={data} />
       </div>
-    </main>
+    </div>
   );
 }

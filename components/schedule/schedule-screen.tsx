@@ -54,7 +54,7 @@ export function ScheduleScreen({
   const empty = groups.today.length + groups.tomorrow.length + groups.upcoming.length === 0;
 
   return (
-    <main className="mx-auto w-full max-w-4xl space-y-6 p-6">
+    <div className="mx-auto w-full max-w-4xl space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -141,6 +141,6 @@ export function ScheduleScreen({
         reminder={editing}
         onSaved={pages.reload}
       />
-    </main>
+    </div>
   );
 }
