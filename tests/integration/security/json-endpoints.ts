@@ -22,7 +22,28 @@ export interface JsonEndpoint {
   handler: Handler;
   /** Route params; OWN_CONTACT / OWN_REMINDER are filled in by `ownParams`. */
   params?: Record<string, string>;
+  /** A body the endpoint accepts, which the malformed-body test bends one field at a time. */
+  sample: (own: { contactId: string }) => Record<string, unknown>;
 }
+
+const REMINDER_SAMPLE = ({ contactId }: { contactId: string }) => ({
+  contactId,
+  type: "text",
+  message: "Hello",
+  deliveryMethod: "sms",
+  scheduleType: "recurring",
+  scheduledFor: "2030-01-15T09:00",
+  frequency: "weekly",
+  frequencyConfig: { daysOfWeek: [1, 3] },
+});
+
+const CONTACT_SAMPLE = () => ({
+  name: "Ann",
+  email: "ann@example.com",
+  phone: "+14155552671",
+  relationship: "Friend",
+  deliveryMethod: "email",
+});
 
 /**
  * Every JSON endpoint that takes a body. A new route with a body belongs here.
@@ -30,14 +51,33 @@ export interface JsonEndpoint {
  * the wrapper it shares with these.)
  */
 export const JSON_ENDPOINTS: JsonEndpoint[] = [
-  { name: "PATCH /api/auth/user", method: "PATCH", path: "/api/auth/user", handler: authUser.PATCH },
-  { name: "POST /api/contacts", method: "POST", path: "/api/contacts", handler: contactList.POST },
+  {
+    name: "PATCH /api/auth/user",
+    method: "PATCH",
+    path: "/api/auth/user",
+    handler: authUser.PATCH,
+    sample: () => ({
+      firstName: "Ann",
+      lastName: "Lee",
+      phone: "+14155552671",
+      timezone: "Europe/Paris",
+      locale: "fr",
+    }),
+  },
+  {
+    name: "POST /api/contacts",
+    method: "POST",
+    path: "/api/contacts",
+    handler: contactList.POST,
+    sample: CONTACT_SAMPLE,
+  },
   {
     name: "PUT /api/contacts/{id}",
     method: "PUT",
     path: "/api/contacts/{id}",
     handler: contact.PUT,
     params: { id: OWN_CONTACT },
+    sample: CONTACT_SAMPLE,
   },
   {
     name: "PUT /api/contacts/{id}/avatar",
@@ -45,26 +85,36 @@ export const JSON_ENDPOINTS: JsonEndpoint[] = [
     path: "/api/contacts/{id}/avatar",
     handler: contactAvatar.PUT,
     params: { id: OWN_CONTACT },
+    sample: () => ({ avatarUrl: `http://localhost:3000/api/objects/local/uploads/${crypto.randomUUID()}` }),
   },
   {
     name: "POST /api/contacts/import",
     method: "POST",
     path: "/api/contacts/import",
     handler: contactImport.POST,
+    sample: () => ({ rows: [{ line: 1, name: "Ann", email: "ann@example.com", phone: "+14155552671" }] }),
   },
-  { name: "POST /api/reminders", method: "POST", path: "/api/reminders", handler: reminderList.POST },
+  {
+    name: "POST /api/reminders",
+    method: "POST",
+    path: "/api/reminders",
+    handler: reminderList.POST,
+    sample: REMINDER_SAMPLE,
+  },
   {
     name: "PUT /api/reminders/{id}",
     method: "PUT",
     path: "/api/reminders/{id}",
     handler: reminder.PUT,
     params: { id: OWN_REMINDER },
+    sample: REMINDER_SAMPLE,
   },
   {
     name: "POST /api/create-checkout-session",
     method: "POST",
     path: "/api/create-checkout-session",
     handler: checkout.POST,
+    sample: () => ({ planType: "payg", creditPackageIndex: 0 }),
   },
 ];
 
@@ -72,13 +122,12 @@ export const JSON_ENDPOINTS: JsonEndpoint[] = [
 export async function ownParams(endpoint: JsonEndpoint, userId: string) {
   const params: Record<string, string> = { ...endpoint.params };
   const needs = Object.values(params);
-  const own =
-    needs.includes(OWN_CONTACT) || needs.includes(OWN_REMINDER) ? await createContact(userId) : null;
-  const ownReminder = own && needs.includes(OWN_REMINDER) ? await insertReminder(userId, own.id) : null;
+  const own = await createContact(userId);
+  const ownReminder = needs.includes(OWN_REMINDER) ? await insertReminder(userId, own.id) : null;
   for (const [key, value] of Object.entries(params)) {
-    if (value === OWN_CONTACT && own) params[key] = own.id;
+    if (value === OWN_CONTACT) params[key] = own.id;
     if (value === OWN_REMINDER && ownReminder) params[key] = ownReminder.id;
   }
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? key);
-  return { params, path };
+  return { params, path, contactId: own.id };
 }
