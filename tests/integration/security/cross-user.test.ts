@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -185,6 +185,28 @@ const NOT_USER_OWNED: Record<string, string> = {
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
 };
 
+/**
+ * Server actions, reviewed: none takes a record id, each acts on the session's own user
+ * only. A new actions file must be reviewed (and given cross-user cases if it takes ids).
+ */
+const SERVER_ACTIONS: Record<string, string> = {
+  "app/(auth)/sign-in/actions.ts": "signed-out: requests a magic link or starts OAuth",
+  "app/(app)/billing/actions.ts": "the user's own billing portal and auto-recharge",
+  "app/(app)/checkout/demo/actions.ts": "the user's own demo checkout",
+  "components/layout/actions.ts": "the user's own locale",
+};
+
+function serverActionFiles(): string[] {
+  return ["app", "components", "lib"]
+    .flatMap((root) =>
+      readdirSync(root, { recursive: true, encoding: "utf8" }).map((file) => path.join(root, file)),
+    )
+    .filter((file) => /\.tsx?$/.test(file))
+    .filter((file) => /^\s*["']use server["']/.test(readFileSync(file, "utf8")))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+}
+
 function paramRouteFiles(dir = path.resolve("app/api")): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((file) => path.basename(file) === "route.ts" && /\[[^/]+\]/.test(file))
@@ -260,5 +282,9 @@ describe("another user's ids", () => {
     const uncovered = files.filter((file) => !(file in ID_ROUTES) && !(file in NOT_USER_OWNED));
     expect(uncovered).toEqual([]);
     expect(Object.keys({ ...ID_ROUTES, ...NOT_USER_OWNED }).sort()).toEqual(files);
+  });
+
+  it("has reviewed every server-action file (none takes another record's id)", () => {
+    expect(serverActionFiles()).toEqual(Object.keys(SERVER_ACTIONS).sort());
   });
 });
