@@ -33,11 +33,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 async function readJson(request: NextRequest): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === "") return undefined;
+  let hasNul = false;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    // PostgreSQL text cannot hold U+0000: refuse it here rather than fail at the insert.
+    value = JSON.parse(text, (key, item: unknown) => {
+      if (key.includes("\u0000") || (typeof item === "string" && item.includes("\u0000"))) hasNul = true;
+      return item;
+    });
   } catch {
     throw badRequest("Malformed JSON body");
   }
+  if (hasNul) throw badRequest("Text must not contain NUL characters");
+  return value;
 }
 
 function parse<S extends Schema>(schema: S, value: unknown): Infer<S> {

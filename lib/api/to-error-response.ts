@@ -19,7 +19,9 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof z.ZodError) return fromZodError(error);
   const pg = pgErrorOf(error);
   // A constraint the database guards that validation let through is still the caller's input.
-  if (pg?.code === "23514" || pg?.code === "22P02" || pg?.code === "22001" || pg?.code === "23502") {
+  // 22021: a NUL or invalid byte in text (a form post that skipped the JSON reader's check).
+  const inputCodes = ["23514", "22P02", "22001", "23502", "22021"];
+  if (pg?.code && inputCodes.includes(pg.code)) {
     return new ApiError(400, "Invalid input", pg.constraint ? { constraint: pg.constraint } : undefined);
   }
   if (pg?.code === "23505") return new ApiError(409, "Already exists");

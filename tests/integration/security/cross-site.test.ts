@@ -2,20 +2,21 @@ import { describe, expect, it } from "vitest";
 import { callRoute } from "../../helpers/call-route";
 import { snapshotDatabase } from "../../helpers/db-snapshot";
 import { createSignedInUser } from "../../helpers/users";
-import { JSON_ENDPOINTS } from "./json-endpoints";
+import { JSON_ENDPOINTS, ownParams } from "./json-endpoints";
 
 describe.each(JSON_ENDPOINTS)("$name from another site", (endpoint) => {
   it.each([
     ["origin", "https://evil.example"],
     ["sec-fetch-site", "cross-site"],
   ])("is refused with 403 and changes nothing (%s: %s)", async (header, value) => {
-    const { cookie } = await createSignedInUser();
+    const { user, cookie } = await createSignedInUser();
+    const { params, path } = await ownParams(endpoint, user.id);
     const before = await snapshotDatabase();
-    const res = await callRoute(endpoint.handler, endpoint.path, {
+    const res = await callRoute(endpoint.handler, path, {
       method: endpoint.method,
       body: {},
       cookie,
-      params: endpoint.params,
+      params,
       headers: { [header]: value },
     });
     expect(res.status).toBe(403);

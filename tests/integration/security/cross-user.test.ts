@@ -1,0 +1,290 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Local storage under a fresh directory, set before any app module reads lib/env.
+const dataDir = vi.hoisted(() => {
+  process.env.DATA_DIR = `${process.env.TMPDIR ?? "/tmp"}/remindful-cross-user-${process.pid}`;
+  delete process.env.S3_BUCKET;
+  return process.env.DATA_DIR;
+});
+
+import { eq } from "drizzle-orm";
+import * as avatarRoute from "@/app/api/contacts/[id]/avatar/route";
+import * as contactRoute from "@/app/api/contacts/[id]/route";
+import * as localUploadRoute from "@/app/api/objects/local/uploads/[id]/route";
+import * as uploadRoute from "@/app/api/objects/upload/route";
+import * as objectRoute from "@/app/api/objects/uploads/[id]/route";
+import * as reminderRoute from "@/app/api/reminders/[id]/route";
+import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
+import * as sendRoute from "@/app/api/reminders/[id]/send/route";
+import { contacts, storedObjects } from "@/db/schema";
+import { db } from "@/lib/db";
+import { getLocalStorage } from "@/lib/storage/get-storage";
+import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
+import { callRoute } from "../../helpers/call-route";
+import { snapshotDatabase } from "../../helpers/db-snapshot";
+import { createContact, insertReminder, localInDays } from "../../helpers/reminders";
+import { createSignedInUser } from "../../helpers/users";
+
+type Handler = Parameters<typeof callRoute>[0];
+
+/** What user A owns; user B tries to reach it. */
+interface Fixture {
+  contactId: string;
+  scheduledId: string;
+  failedId: string;
+  readyObjectId: string;
+  /** A's pending upload and the signed URL A was given for it. */
+  pendingUploadId: string;
+  /** B's own signed upload URL (valid, but for B's key). */
+  otherUploadUrl: URL;
+  ownContactOfB: string;
+  cookieB: string;
+}
+
+interface Attempt {
+  name: string;
+  handler: Handler;
+  method: "GET" | "PUT" | "POST" | "DELETE";
+  status: number;
+  /** Params and body (and query) built from A's ids. */
+  build(f: Fixture): {
+    path: string;
+    params: Record<string, string>;
+    body?: unknown;
+    query?: Record<string, string>;
+  };
+}
+
+const reminderBody = (f: Fixture) => ({
+  contactId: f.contactId,
+  type: "text",
+  message: "Taken over",
+  deliveryMethod: "sms",
+  scheduleType: "once",
+  scheduledFor: localInDays(3),
+});
+
+/** Every `[param]` route file, by path under app/api, with what B tries there. */
+const ID_ROUTES: Record<string, Attempt[]> = {
+  "contacts/[id]/route.ts": [
+    {
+      name: "PUT /api/contacts/{A's contact}",
+      handler: contactRoute.PUT,
+      method: "PUT",
+      status: 404,
+      build: (f) => ({
+        path: `/api/contacts/${f.contactId}`,
+        params: { id: f.contactId },
+        body: { name: "Mallory" },
+      }),
+    },
+    {
+      name: "DELETE /api/contacts/{A's contact}",
+      handler: contactRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({ path: `/api/contacts/${f.contactId}`, params: { id: f.contactId } }),
+    },
+  ],
+  "contacts/[id]/avatar/route.ts": [
+    {
+      name: "PUT /api/contacts/{A's contact}/avatar",
+      handler: avatarRoute.PUT,
+      method: "PUT",
+      status: 404,
+      build: (f) => ({
+        path: `/api/contacts/${f.contactId}/avatar`,
+        params: { id: f.contactId },
+        body: { avatarUrl: f.otherUploadUrl.toString() },
+      }),
+    },
+    {
+      name: "PUT /api/contacts/{B's contact}/avatar with A's upload",
+      handler: avatarRoute.PUT,
+      method: "PUT",
+      status: 404,
+      build: (f) => ({
+        path: `/api/contacts/${f.ownContactOfB}/avatar`,
+        params: { id: f.ownContactOfB },
+        body: {
+          avatarUrl: new URL(`/api/objects/local/uploads/${f.pendingUploadId}`, f.otherUploadUrl).toString(),
+        },
+      }),
+    },
+  ],
+  "reminders/[id]/route.ts": [
+    {
+      name: "PUT /api/reminders/{A's reminder}",
+      handler: reminderRoute.PUT,
+      method: "PUT",
+      status: 404,
+      build: (f) => ({
+        path: `/api/reminders/${f.scheduledId}`,
+        params: { id: f.scheduledId },
+        body: reminderBody(f),
+      }),
+    },
+    {
+      name: "DELETE /api/reminders/{A's reminder}",
+      handler: reminderRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({ path: `/api/reminders/${f.scheduledId}`, params: { id: f.scheduledId } }),
+    },
+  ],
+  "reminders/[id]/send/route.ts": [
+    {
+      name: "POST /api/reminders/{A's reminder}/send",
+      handler: sendRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({ path: `/api/reminders/${f.scheduledId}/send`, params: { id: f.scheduledId } }),
+    },
+  ],
+  "reminders/[id]/retry/route.ts": [
+    {
+      name: "POST /api/reminders/{A's failed reminder}/retry",
+      handler: retryRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({ path: `/api/reminders/${f.failedId}/retry`, params: { id: f.failedId } }),
+    },
+  ],
+  "objects/uploads/[id]/route.ts": [
+    {
+      name: "GET /api/objects/uploads/{A's avatar}",
+      handler: objectRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({ path: objectPathOf(f.readyObjectId), params: { id: f.readyObjectId } }),
+    },
+  ],
+  // Authorised by the URL's signature, not the session: B's valid signature is for B's key only.
+  "objects/local/uploads/[id]/route.ts": [
+    {
+      name: "PUT /api/objects/local/uploads/{A's upload} with B's signature",
+      handler: localUploadRoute.PUT,
+      method: "PUT",
+      status: 403,
+      build: (f) => ({
+        path: `/api/objects/local/uploads/${f.pendingUploadId}`,
+        params: { id: f.pendingUploadId },
+        body: "not an image, and not B's to write",
+        query: Object.fromEntries(f.otherUploadUrl.searchParams),
+      }),
+    },
+  ],
+};
+
+/** Param routes that own nothing per user, and why. */
+const NOT_USER_OWNED: Record<string, string> = {
+  "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
+  "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
+};
+
+/**
+ * Server actions, reviewed: none takes a record id, each acts on the session's own user
+ * only. A new actions file must be reviewed (and given cross-user cases if it takes ids).
+ */
+const SERVER_ACTIONS: Record<string, string> = {
+  "app/(auth)/sign-in/actions.ts": "signed-out: requests a magic link or starts OAuth",
+  "app/(app)/billing/actions.ts": "the user's own billing portal and auto-recharge",
+  "app/(app)/checkout/demo/actions.ts": "the user's own demo checkout",
+  "components/layout/actions.ts": "the user's own locale",
+};
+
+function serverActionFiles(): string[] {
+  return ["app", "components", "lib"]
+    .flatMap((root) =>
+      readdirSync(root, { recursive: true, encoding: "utf8" }).map((file) => path.join(root, file)),
+    )
+    .filter((file) => /\.tsx?$/.test(file))
+    .filter((file) => /^\s*["']use server["']/.test(readFileSync(file, "utf8")))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+}
+
+function paramRouteFiles(dir = path.resolve("app/api")): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "route.ts" && /\[[^/]+\]/.test(file))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+}
+
+let fixture: Fixture;
+
+beforeAll(async () => {
+  const a = await createSignedInUser();
+  const b = await createSignedInUser();
+  const contact = await createContact(a.user.id);
+  const scheduled = await insertReminder(a.user.id, contact.id);
+  const failed = await insertReminder(a.user.id, contact.id, { status: "failed" });
+  const [ready] = await db
+    .insert(storedObjects)
+    .values({
+      ownerId: a.user.id,
+      key: `uploads/${crypto.randomUUID()}`,
+      status: "ready",
+      contentType: "image/png",
+      size: 68,
+    })
+    .returning();
+  await db
+    .update(contacts)
+    .set({ avatarUrl: objectPathOf(ready.id) })
+    .where(eq(contacts.id, contact.id));
+  const upload = (cookie: string) =>
+    callRoute(uploadRoute.POST, "/api/objects/upload", { method: "POST", cookie });
+  const pendingUrl = new URL(String((await upload(a.cookie)).json.uploadURL));
+  const otherUrl = new URL(String((await upload(b.cookie)).json.uploadURL));
+  fixture = {
+    contactId: contact.id,
+    scheduledId: scheduled.id,
+    failedId: failed.id,
+    readyObjectId: ready.id,
+    pendingUploadId: pendingUrl.pathname.split("/").pop() ?? "",
+    otherUploadUrl: otherUrl,
+    ownContactOfB: (await createContact(b.user.id, { name: "B's own" })).id,
+    cookieB: b.cookie,
+  };
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("another user's ids", () => {
+  const attempts = Object.values(ID_ROUTES).flat();
+
+  it.each(attempts)("$name answers $status and changes nothing", async (attempt) => {
+    const { path: routePath, params, body, query } = attempt.build(fixture);
+    const before = await snapshotDatabase();
+    const res = await callRoute(attempt.handler, routePath, {
+      method: attempt.method,
+      cookie: fixture.cookieB,
+      params,
+      body,
+      query,
+    });
+    expect(res.status).toBe(attempt.status);
+    expect(await snapshotDatabase()).toEqual(before);
+    const local = getLocalStorage();
+    expect(local).not.toBeNull();
+    expect(existsSync(local?.pathOf(uploadKeyOf(fixture.pendingUploadId)) ?? "")).toBe(false);
+  });
+
+  it("covers every [param] route under app/api", () => {
+    const files = paramRouteFiles();
+    expect(files.length).toBeGreaterThan(0);
+    const uncovered = files.filter((file) => !(file in ID_ROUTES) && !(file in NOT_USER_OWNED));
+    expect(uncovered).toEqual([]);
+    expect(Object.keys({ ...ID_ROUTES, ...NOT_USER_OWNED }).sort()).toEqual(files);
+  });
+
+  it("has reviewed every server-action file (none takes another record's id)", () => {
+    expect(serverActionFiles()).toEqual(Object.keys(SERVER_ACTIONS).sort());
+  });
+});
