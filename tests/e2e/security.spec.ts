@@ -1,7 +1,18 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/pricing", "/terms", "/sign-in", "/no-such-page"];
-const SIGNED_IN_PAGES = ["/"];
+const SIGNED_IN_PAGES = ["/", "/contacts", "/reminders", "/schedule", "/settings", "/billing", "/checkout"];
+
+test("the signed-in page list names every page of the signed-in route group", () => {
+  const group = path.join(process.cwd(), "app", "(app)");
+  const pages = readdirSync(group, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(group, entry.name, "page.tsx")))
+    .map((entry) => `/${entry.name}`);
+  expect(pages.length).toBeGreaterThan(0);
+  for (const page of pages) expect(SIGNED_IN_PAGES, page).toContain(page);
+});
 
 function expectSecurityHeaders(headers: Record<string, string>, path: string) {
   expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
