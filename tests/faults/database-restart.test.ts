@@ -38,7 +38,8 @@ beforeAll(async () => {
   await server.createDatabase("fault");
   url = `postgres://postgres:postgres@127.0.0.1:${port}/fault`;
   await runMigrations(url);
-  smtp = await startSmtpSink({ latencyMs: 5 });
+  // A slow peer keeps the burst going long enough for the restart to land inside it.
+  smtp = await startSmtpSink({ latencyMs: 20 });
 });
 
 afterAll(async () => {
@@ -59,24 +60,42 @@ async function query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
 }
 
 it("PostgreSQL restarted mid-burst: the worker reconnects and every occurrence is delivered once", async () => {
-  const worker = spawnWorker({ DATABASE_URL: url, SMTP_URL: smtp.url, WORKER_CONCURRENCY: "4", LOG_LEVEL: "error" });
+  const worker = spawnWorker({
+    DATABASE_URL: url,
+    SMTP_URL: smtp.url,
+    WORKER_CONCURRENCY: "4",
+    LOG_LEVEL: "error",
+  });
   try {
-    await waitUntil(async () => (await query<{ n: number }>("select count(*)::int as n from worker_heartbeats"))[0].n >= 1, 60_000);
+    await waitUntil(
+      async () => (await query<{ n: number }>("select count(*)::int as n from worker_heartbeats"))[0].n >= 1,
+      60_000,
+    );
     const seed = new pg.Client({ connectionString: url });
     await seed.connect();
     await seedDue(seed, { reminders: N, users: 10, dueAt: new Date(Date.now() + 1_000) });
     await seed.end();
     await waitUntil(
-      async () => (await query<{ n: number }>("select count(*)::int as n from deliveries where status = 'sent'"))[0].n >= 150,
+      async () =>
+        (await query<{ n: number }>("select count(*)::int as n from deliveries where status = 'sent'"))[0]
+          .n >= 150,
       60_000,
       50,
     );
+    const acceptedBeforeStop = smtp.messages.length;
     await server.stop();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await server.start();
 
     await waitUntil(
-      async () => (await query<{ n: number }>("select count(*)::int as n from deliveries where status = 'sent'"))[0].n >= N,
+      async () => {
+        if (worker.exitCode !== null)
+          throw new Error(`the worker exited with ${worker.exitCode} after the restart`);
+        return (
+          (await query<{ n: number }>("select count(*)::int as n from deliveries where status = 'sent'"))[0]
+            .n >= N
+        );
+      },
       150_000,
       500,
     );
@@ -85,7 +104,11 @@ it("PostgreSQL restarted mid-burst: the worker reconnects and every occurrence i
     const [{ ambiguous }] = await query<{ ambiguous: number }>(
       "select count(*)::int as ambiguous from deliveries where attempt_count > 1",
     );
-    console.log(`all ${N} delivered after the restart; duplicates ${recipients.length - distinct}; taken over or retried: ${ambiguous}`);
+    console.log(
+      `${acceptedBeforeStop} accepted before the stop; all ${N} delivered after the restart; duplicates ${recipients.length - distinct}; taken over or retried: ${ambiguous}`,
+    );
+    expect(acceptedBeforeStop, "the restart landed inside the burst").toBeLessThan(N);
+    expect(worker.exitCode, "the same worker process carried on").toBeNull();
     expect(distinct).toBe(N);
     expect(recipients.length - distinct).toBeLessThanOrEqual(ambiguous);
     expect((await query<{ n: number }>("select count(*)::int as n from deliveries"))[0].n).toBe(N);
