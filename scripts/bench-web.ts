@@ -1,11 +1,13 @@
 /**
- * npm run bench:web [-- --duration 10 --connections 50 --contacts 1000 --reminders 10000 --build]
+ * npm run bench:web [-- --duration 10 --connections 50 --contacts 1000 --reminders 10000 --build --profile]
  *
  * Starts `next start` from the existing build (or builds with --build / when none exists) on a
  * fresh embedded PostgreSQL seeded with one user owning N contacts and M reminders, then runs
  * autocannon against the landing page, the dashboard and the two API lists. Prints requests/s
  * and p50/p95/p99 latency, the landing page's first-load JavaScript (gzipped), and writes
- * bench/results/web.json.
+ * bench/results/web.json. With --profile each target gets its own server run under
+ * `node --cpu-prof`, and the script prints where that server's CPU time went (by package and by
+ * function) and writes bench/results/web-profile.json.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,6 +21,7 @@ import pg from "pg";
 import { freePort, startEmbeddedPostgres } from "@/lib/db/embedded";
 import { runMigrations } from "@/lib/db/migrate";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
+import { summariseProfiles, type ProfileSummary } from "./bench/cpu-profile";
 import { percentile } from "./bench-stats";
 
 const { values: args } = parseArgs({
@@ -28,6 +31,7 @@ const { values: args } = parseArgs({
     contacts: { type: "string", default: "1000" },
     reminders: { type: "string", default: "10000" },
     build: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
   },
 });
 const duration = Number(args.duration);
@@ -145,6 +149,36 @@ async function hammer(base: string, name: string, urlPath: string, cookie?: stri
   };
 }
 
+async function startApp(databaseUrl: string, dir: string, profileDir?: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      APP_URL: base,
+      DATA_DIR: path.join(dir, "app"),
+      AUTH_SECRET: "bench-secret-not-for-production",
+      WORKER_MODE: "external",
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitForHealth(base, server);
+  return { base, server };
+}
+
+/** SIGTERM, then wait for the exit (a profiled process writes its profile while exiting). */
+async function stopApp(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+}
+
 async function main() {
   if (args.build || !existsSync(".next/BUILD_ID")) {
     const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -161,30 +195,34 @@ async function main() {
   try {
     await runMigrations(database.url);
     const sessionToken = await seed(database.url, Number(args.contacts), Number(args.reminders));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: database.url,
-        APP_URL: base,
-        DATA_DIR: path.join(dir, "app"),
-        AUTH_SECRET: "bench-secret-not-for-production",
-        WORKER_MODE: "external",
-        LOG_LEVEL: "warn",
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    await waitForHealth(base, server);
     const cookie = `${SESSION_COOKIE}=${sessionToken}`;
-
+    const targets: [name: string, urlPath: string, cookie?: string][] = [
+      ["landing", "/"],
+      ["dashboard", "/", cookie],
+      ["GET /api/contacts", "/api/contacts", cookie],
+      ["GET /api/reminders", "/api/reminders", cookie],
+    ];
     const results: TargetResult[] = [];
-    results.push(await hammer(base, "landing", "/"));
-    results.push(await hammer(base, "dashboard", "/", cookie));
-    results.push(await hammer(base, "GET /api/contacts", "/api/contacts", cookie));
-    results.push(await hammer(base, "GET /api/reminders", "/api/reminders", cookie));
+    const profiles: Record<string, ProfileSummary> = {};
+    if (args.profile) {
+      // One profiled server per target, so each profile shows one kind of request.
+      for (const [name, urlPath, targetCookie] of targets) {
+        const profileDir = path.join(dir, "profiles", name.replace(/\W+/g, "-"));
+        const app = await startApp(database.url, dir, profileDir);
+        try {
+          results.push(await hammer(app.base, name, urlPath, targetCookie));
+        } finally {
+          await stopApp(app.server);
+        }
+        profiles[name] = summariseProfiles(profileDir);
+      }
+    }
+    const app = await startApp(database.url, dir);
+    server = app.server;
+    const base = app.base;
+    if (!args.profile)
+      for (const [name, urlPath, targetCookie] of targets)
+        results.push(await hammer(base, name, urlPath, targetCookie));
     const firstLoad = await landingFirstLoadJs(base);
     const firstLoadBytes = firstLoad.total;
 
@@ -202,7 +240,7 @@ async function main() {
         errors: r.errors,
       })),
     );
-    const targets = {
+    const targetsMet = {
       apiListsP95Under100ms: results.filter((r) => r.path.startsWith("/api")).every((r) => r.p95 < 100),
       dashboardP95Under250ms: (results.find((r) => r.name === "dashboard")?.p95 ?? Infinity) < 250,
       landingFirstLoadJsAtMost120kB: firstLoadBytes <= 120 * 1024,
@@ -210,11 +248,17 @@ async function main() {
     console.log(`landing first-load JS: ${(firstLoadBytes / 1024).toFixed(1)} kB gzipped, by chunk:`);
     for (const chunk of firstLoad.chunks)
       console.log(`  ${(chunk.gzipBytes / 1024).toFixed(1).padStart(6)} kB  ${chunk.src}`);
-    console.log("targets:", targets);
+    console.log("targets:", targetsMet);
+    for (const [name, summary] of Object.entries(profiles)) {
+      console.log(`\nCPU profile of the server under ${name}: ${summary.totalMs} ms busy`);
+      console.table(summary.byArea.map((a) => ({ area: a.name, ms: a.ms, "%": a.percent })));
+      console.table(summary.topFunctions.map((f) => ({ function: f.name, ms: f.ms, "%": f.percent })));
+    }
 
     mkdirSync("bench/results", { recursive: true });
+    // A profiled run is slower than a plain one, so its figures go to their own file.
     writeFileSync(
-      "bench/results/web.json",
+      args.profile ? "bench/results/web-profile.json" : "bench/results/web.json",
       `${JSON.stringify(
         {
           date: new Date().toISOString(),
@@ -232,7 +276,8 @@ async function main() {
           results,
           landingFirstLoadJsGzipBytes: firstLoadBytes,
           landingChunks: firstLoad.chunks,
-          targets,
+          targets: targetsMet,
+          ...(args.profile ? { profiles } : {}),
         },
         null,
         2,
