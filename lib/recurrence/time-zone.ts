@@ -47,8 +47,8 @@ function isRepresentable(ms: number): boolean {
   return Number.isFinite(ms) && Math.abs(ms) <= MAX_INSTANT;
 }
 
-/** UTC offset in ms (local minus UTC) of `timeZone` at the instant `ms`. */
-export function zoneOffsetMs(timeZone: string, ms: number): number {
+/** UTC offset in ms (local minus UTC) of `timeZone` at the instant `ms`, read from Intl. */
+export function exactZoneOffsetMs(timeZone: string, ms: number): number {
   if (!isRepresentable(ms)) return Number.NaN;
   const fields: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) fields[part.type] = part.value;
@@ -61,6 +61,33 @@ export function zoneOffsetMs(timeZone: string, ms: number): number {
     Number(fields.second) * 1000;
   const wholeSecond = ms - (((ms % 1000) + 1000) % 1000);
   return localAsUtc - wholeSecond;
+}
+
+const MS_PER_HOUR = 3_600_000;
+const OFFSET_CACHE_LIMIT = 20_000;
+/** `zone|hour` → the offset for that whole UTC hour, or null when an offset change falls inside it. */
+const hourOffsets = new Map<string, number | null>();
+
+/**
+ * UTC offset in ms (local minus UTC) of `timeZone` at the instant `ms`.
+ * formatToParts is the costliest call on the reminder list and in the engine (a CPU profile
+ * put a quarter of GET /api/reminders in it), so offsets are kept per UTC hour: an hour whose
+ * first and last second share an offset holds no change (no zone changes twice within an
+ * hour); an hour with a change inside is always read exactly.
+ */
+export function zoneOffsetMs(timeZone: string, ms: number): number {
+  if (!isRepresentable(ms)) return Number.NaN;
+  const hour = Math.floor(ms / MS_PER_HOUR);
+  const key = `${timeZone}|${hour}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    const start = exactZoneOffsetMs(timeZone, hour * MS_PER_HOUR);
+    const end = exactZoneOffsetMs(timeZone, hour * MS_PER_HOUR + MS_PER_HOUR - 1000);
+    offset = start === end && !Number.isNaN(start) ? start : null;
+    if (hourOffsets.size >= OFFSET_CACHE_LIMIT) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
+  return offset ?? exactZoneOffsetMs(timeZone, ms);
 }
 
 /** The wall-clock date and time (to the minute) of the instant `ms` in `timeZone`. */
