@@ -220,9 +220,11 @@ async function main() {
     const app = await startApp(database.url, dir);
     server = app.server;
     const base = app.base;
-    if (!args.profile)
-      for (const [name, urlPath, targetCookie] of targets)
+    if (!args.profile) {
+      for (const [name, urlPath, targetCookie] of targets) {
         results.push(await hammer(base, name, urlPath, targetCookie));
+      }
+    }
     const firstLoad = await landingFirstLoadJs(base);
     const firstLoadBytes = firstLoad.total;
 

@@ -13,15 +13,20 @@ function pgErrorOf(error: unknown): PgError | undefined {
   return undefined;
 }
 
+/**
+ * PostgreSQL errors that mean the caller's input broke a rule the database guards: check,
+ * invalid text representation, value too long, not null, and 22021 (a NUL or invalid byte in
+ * text, from an input path that skipped the JSON reader's check).
+ */
+const INPUT_ERROR_CODES = new Set(["23514", "22P02", "22001", "23502", "22021"]);
+
 /** Maps any thrown value to the API's one error shape: `{ message }` (+ details) with a status. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof z.ZodError) return fromZodError(error);
   const pg = pgErrorOf(error);
   // A constraint the database guards that validation let through is still the caller's input.
-  // 22021: a NUL or invalid byte in text (a form post that skipped the JSON reader's check).
-  const inputCodes = ["23514", "22P02", "22001", "23502", "22021"];
-  if (pg?.code && inputCodes.includes(pg.code)) {
+  if (pg?.code && INPUT_ERROR_CODES.has(pg.code)) {
     return new ApiError(400, "Invalid input", pg.constraint ? { constraint: pg.constraint } : undefined);
   }
   if (pg?.code === "23505") return new ApiError(409, "Already exists");

@@ -83,7 +83,7 @@ export function zoneOffsetMs(timeZone: string, ms: number): number {
   if (offset === undefined) {
     const start = exactZoneOffsetMs(timeZone, hour * MS_PER_HOUR);
     const end = exactZoneOffsetMs(timeZone, hour * MS_PER_HOUR + MS_PER_HOUR - 1000);
-    offset = start === end && !Number.isNaN(start) ? start : null;
+    offset = start === end ? start : null; // NaN never equals itself
     if (hourOffsets.size >= OFFSET_CACHE_LIMIT) hourOffsets.clear();
     hourOffsets.set(key, offset);
   }

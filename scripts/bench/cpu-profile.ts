@@ -25,11 +25,8 @@ export function areaOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
   if (url.startsWith("node:")) return "node core";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-  if (pkg === "next") {
-    if (/react-dom|react-server-dom/.test(url)) return "react (server rendering)";
-    return "next (server runtime)";
-  }
-  if (pkg) return pkg;
+  // `next start` runs React's server renderer from inside Next's own runtime bundle.
+  if (pkg) return pkg === "next" ? "next (server runtime)" : pkg;
   if (url.includes("/.next/server/")) return "app server bundles";
   return "other";
 }

@@ -15,29 +15,38 @@ function requestLink(email: string, ip: string) {
   });
 }
 
-/** Fixed windows: start a burst well inside one, so a roll-over cannot reset the count mid-test. */
-async function awayFromWindowEdge(windowSeconds: number) {
+/**
+ * Uses up a limit: `limit` calls inside one fixed window (started well away from its edge, so a
+ * roll-over cannot reset the count mid-burst) pass, the next is refused with 429 and Retry-After.
+ */
+async function expectLimitedAfter(
+  limit: number,
+  windowSeconds: number,
+  call: (index: number) => Promise<{ status: number; headers: Headers }>,
+) {
   const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
   if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  const statuses: number[] = [];
+  for (let i = 0; i < limit; i++) statuses.push((await call(i)).status);
+  expect(statuses).not.toContain(429);
+  const refused = await call(limit);
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
 }
 
 describe("magic-link requests through Auth.js's own endpoint", () => {
+  const { windowSeconds } = RATE_LIMITS.magicLink;
+
   it("answer 429 after 5 per address in the window, like the sign-in form", async () => {
     const email = `limited-${Date.now()}@example.com`;
-    await awayFromWindowEdge(RATE_LIMITS.magicLink.windowSeconds);
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await requestLink(email, "203.0.113.7")).status);
-    expect(statuses.slice(0, 5)).not.toContain(429);
-    expect(statuses[5]).toBe(429);
+    await expectLimitedAfter(5, windowSeconds, () => requestLink(email, "203.0.113.7"));
   });
 
   it("answer 429 after 20 per IP address across different e-mails", async () => {
-    await awayFromWindowEdge(RATE_LIMITS.magicLink.windowSeconds);
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++)
-      statuses.push((await requestLink(`ip-${i}-${Date.now()}@example.com`, "198.51.100.9")).status);
-    expect(statuses.slice(0, 20)).not.toContain(429);
-    expect(statuses[20]).toBe(429);
+    const run = Date.now();
+    await expectLimitedAfter(20, windowSeconds, (i) =>
+      requestLink(`ip-${i}-${run}@example.com`, "198.51.100.9"),
+    );
   });
 });
 
@@ -55,13 +64,9 @@ describe("per-user limits on send-now and imports", () => {
 
   it(`send-now answers 429 with Retry-After after ${RATE_LIMITS.sendNow.limit} per window, retry shares it`, async () => {
     const { cookie } = await createSignedInUser();
-    await awayFromWindowEdge(RATE_LIMITS.sendNow.windowSeconds);
-    const statuses: number[] = [];
-    for (let i = 0; i < RATE_LIMITS.sendNow.limit; i++) statuses.push((await send(cookie)).status);
-    expect(statuses).not.toContain(429);
-    const refused = await send(cookie);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectLimitedAfter(RATE_LIMITS.sendNow.limit, RATE_LIMITS.sendNow.windowSeconds, () =>
+      send(cookie),
+    );
     const retry = await callRoute(retryRoute.POST, `/api/reminders/${missing}/retry`, {
       method: "POST",
       cookie,
@@ -74,13 +79,9 @@ describe("per-user limits on send-now and imports", () => {
 
   it(`imports answer 429 with Retry-After after ${RATE_LIMITS.import.limit} per window`, async () => {
     const { cookie } = await createSignedInUser();
-    await awayFromWindowEdge(RATE_LIMITS.import.windowSeconds);
-    const statuses: number[] = [];
-    for (let i = 0; i < RATE_LIMITS.import.limit; i++) statuses.push((await importRows(cookie)).status);
-    expect(statuses).not.toContain(429);
-    const refused = await importRows(cookie);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectLimitedAfter(RATE_LIMITS.import.limit, RATE_LIMITS.import.windowSeconds, () =>
+      importRows(cookie),
+    );
     expect((await importRows((await createSignedInUser()).cookie)).status).toBe(400);
   });
 });
