@@ -6,6 +6,14 @@ const optional = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** A Twilio Content template SID: HX and 32 hex digits. */
+const contentSid = optional.pipe(
+  z
+    .string()
+    .regex(/^HX[0-9a-fA-F]{32}$/, "must be a Content template SID (HX followed by 32 hex digits)")
+    .optional(),
+);
+
 const flag = z
   .string()
   .optional()
@@ -30,6 +38,10 @@ const envSchema = z.object({
   TWILIO_SMS_FROM: optional,
   TWILIO_WHATSAPP_FROM: optional,
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  // Approved WhatsApp Content templates per language ({{1}} sender, {{2}} message); English is the fallback.
+  TWILIO_WHATSAPP_TEMPLATE_EN: contentSid,
+  TWILIO_WHATSAPP_TEMPLATE_ES: contentSid,
+  TWILIO_WHATSAPP_TEMPLATE_FR: contentSid,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_HOST: optional,

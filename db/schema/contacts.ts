@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
-import { createdAt, updatedAt, uuidId } from "./columns";
-import { CONTACT_DELIVERY_METHODS } from "./enums";
+import { createdAt, instant, updatedAt, uuidId } from "./columns";
+import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "./enums";
 import { users } from "./auth";
 
 export const contacts = pgTable(
@@ -24,6 +24,9 @@ export const contacts = pgTable(
     emailOptOut: boolean().notNull().default(false),
     smsOptOut: boolean().notNull().default(false),
     whatsappOptOut: boolean().notNull().default(false),
+    /** The recipient's WhatsApp opt-in: when and how it was given; none means no WhatsApp send. */
+    whatsappConsentAt: instant(),
+    whatsappConsentSource: text(),
     /** Secret used in the List-Unsubscribe link of e-mails to this contact. */
     unsubscribeToken: text()
       .notNull()
@@ -38,5 +41,9 @@ export const contacts = pgTable(
     check("contacts_delivery_method_check", oneOf(t.deliveryMethod, CONTACT_DELIVERY_METHODS)),
     check("contacts_email_or_phone_check", sql`${t.email} is not null or ${t.phone} is not null`),
     check("contacts_name_check", sql`length(btrim(${t.name})) > 0`),
+    check(
+      "contacts_whatsapp_consent_check",
+      sql`(${t.whatsappConsentAt} is null) = (${t.whatsappConsentSource} is null) and (${t.whatsappConsentSource} is null or ${oneOf(t.whatsappConsentSource, WHATSAPP_CONSENT_SOURCES)})`,
+    ),
   ],
 );

@@ -1,5 +1,6 @@
 import { sendMail } from "@/lib/mail/send-mail";
 import { env } from "@/lib/env";
+import { channelReadiness } from "./channel-readiness";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
 /** `"Ana via Remindful" <address of MAIL_FROM>` */
@@ -24,6 +25,10 @@ export function classifyMailError(error: unknown): ChannelError {
 
 export const emailChannel: Channel = {
   async send(message: OutgoingMessage): Promise<SendResult> {
+    const readiness = channelReadiness("email");
+    if (!readiness.ready) {
+      throw new ChannelError(`E-mail is not configured (${readiness.missing})`, false, "channel_not_configured");
+    }
     try {
       const result = await sendMail({
         to: message.to,

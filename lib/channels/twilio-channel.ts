@@ -1,5 +1,7 @@
 import { env } from "@/lib/env";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
+import { TWILIO_ERRORS } from "@/lib/delivery/failure-reasons";
+import { channelReadiness, whatsappTemplateSid } from "./channel-readiness";
 import { twilioConfig } from "./twilio-config";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
@@ -15,22 +17,46 @@ function address(channel: "sms" | "whatsapp", value: string): string {
   return channel === "whatsapp" ? `whatsapp:${bare}` : bare;
 }
 
-/** SMS and WhatsApp through Twilio's Messages API; the dev outbox when credentials are unset. */
+/** The message's content: a Content template on WhatsApp (ContentSid + ContentVariables), else Body. */
+function content(channel: "sms" | "whatsapp", message: OutgoingMessage): Record<string, string> {
+  if (channel === "sms") return { Body: message.text };
+  const config = twilioConfig();
+  const contentSid = config ? whatsappTemplateSid(config, message.locale) : undefined;
+  if (!contentSid) {
+    throw new ChannelError("No WhatsApp template configured", false, "channel_not_configured");
+  }
+  if (!message.templateVariables) {
+    throw new ChannelError("WhatsApp template variables are invalid", false, "template_variable_invalid");
+  }
+  return { ContentSid: contentSid, ContentVariables: JSON.stringify(message.templateVariables) };
+}
+
+/**
+ * SMS and WhatsApp through Twilio's Messages API; the dev outbox in development when
+ * credentials are unset; in production an unconfigured channel fails the send.
+ */
 export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
   return {
     async send(message: OutgoingMessage): Promise<SendResult> {
-      const config = twilioConfig();
       const to = address(channel, message.to);
-      if (!config) {
+      const readiness = channelReadiness(channel, message.locale);
+      if (!readiness.ready) {
+        throw new ChannelError(
+          `${channel === "sms" ? "SMS" : "WhatsApp"} is not configured (${readiness.missing})`,
+          false,
+          "channel_not_configured",
+        );
+      }
+      if (readiness.via === "outbox") {
         const stored = await storeOutboxMessage({ channel, to, text: message.text });
         return { providerMessageId: `outbox-${stored.id}`, outbox: true };
       }
-      const from = channel === "whatsapp" ? config.whatsappFrom : config.smsFrom;
-      if (!from) throw new ChannelError(`No sender number configured for ${channel}`, false, "config");
+      const config = twilioConfig()!;
+      const from = channel === "whatsapp" ? config.whatsappFrom! : config.smsFrom!;
       const form = new URLSearchParams({
         To: to,
         From: address(channel, from),
-        Body: message.text,
+        ...content(channel, message),
         StatusCallback: `${env.APP_URL.replace(/\/$/, "")}/api/webhooks/twilio/status`,
       });
       const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
@@ -53,7 +79,12 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
       if (response.ok && body.sid) return { providerMessageId: body.sid, outbox: false };
       const transient = response.status === 429 || response.status >= 500;
       const text = body.message ?? `Twilio answered HTTP ${response.status}`;
-      throw new ChannelError(text, transient, body.code ? String(body.code) : String(response.status));
+      const code = body.code ? String(body.code) : String(response.status);
+      // 21610: the recipient replied STOP to this sender; recorded as an opt-out of the channel.
+      if (code === TWILIO_ERRORS.unsubscribedRecipient) {
+        throw new ChannelError(`${text} (Twilio ${code})`, false, "opted_out");
+      }
+      throw new ChannelError(text, transient, code);
     },
   };
 }

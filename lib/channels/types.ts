@@ -1,4 +1,5 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
+import type { TemplateVariables } from "./whatsapp-template";
 
 /** One message ready to leave, whatever the channel. */
 export interface OutgoingMessage {
@@ -11,6 +12,10 @@ export interface OutgoingMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Language of the message's fixed lines; picks the WhatsApp template. */
+  locale?: string;
+  /** WhatsApp: the approved template's variables ({{1}} sender, {{2}} message), sanitised. */
+  templateVariables?: TemplateVariables;
   /** Stable per delivery, so a re-sent occurrence can be recognised (Message-ID for e-mail). */
   idempotencyKey: string;
 }

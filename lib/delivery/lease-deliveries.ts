@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { DeliveryMethod } from "@/db/schema/enums";
+import { channelPreflight } from "./channel-preflight";
 import { LEASE_MS } from "./constants";
 import { quietHoursRelease } from "./quiet-hours";
 import { deliveryTranslator } from "./render-message";
@@ -30,6 +31,7 @@ interface LeasedRow {
   email_opt_out: boolean;
   sms_opt_out: boolean;
   whatsapp_opt_out: boolean;
+  whatsapp_consent_at: Date | null;
   unsubscribe_token: string;
   sender_name: string;
   locale: string;
@@ -53,6 +55,7 @@ function toLeased(row: LeasedRow): LeasedDelivery {
     emailOptOut: row.email_opt_out,
     smsOptOut: row.sms_opt_out,
     whatsappOptOut: row.whatsapp_opt_out,
+    whatsappConsentAt: row.whatsapp_consent_at,
     unsubscribeToken: row.unsubscribe_token,
     senderName: row.sender_name,
     locale: row.locale,
@@ -79,7 +82,10 @@ async function pickReady(client: pg.PoolClient, now: Date, limit: number): Promi
   return ids;
 }
 
-/** Checks that need no provider: cancelled, opted out, no address, SMS quiet hours. */
+/**
+ * Checks that need no provider: cancelled, no address, opted out, channel settings, WhatsApp
+ * opt-in and template variables, SMS quiet hours.
+ */
 function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   const t = deliveryTranslator(d.locale);
   const reserved = d.attemptCount > 1;
@@ -99,6 +105,8 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
     const error = t("errors.optedOut", { channel: channelName(d.channel) });
     return { delivery: d, outcome: { kind: "failed", error, code: "opted_out", refund: reserved } };
   }
+  const refused = channelPreflight(d, reserved);
+  if (refused) return { delivery: d, outcome: refused };
   if (d.channel === "sms") {
     const zone = d.contactTimezone || d.userTimezone || "UTC";
     const until = quietHoursRelease(now, zone);
@@ -133,7 +141,7 @@ export async function leaseDeliveries(
       where d.id = any($1::bigint[]) and r.id = d.reminder_id and c.id = d.contact_id and u.id = d.user_id
       returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count,
         r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
-        c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
+        c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
         c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
         u.locale, u.timezone as user_timezone`,
     [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],

@@ -94,6 +94,7 @@ export async function recordOutcomes(
         .filter((f) => f.outcome.refund && done.has(f.delivery.id))
         .map((f) => ({ id: f.delivery.id, userId: f.delivery.userId })),
     );
+    await markOptedOut(client, failed.filter((f) => f.outcome.code === "opted_out" && done.has(f.delivery.id)));
     await client.query(
       `update reminders r set last_error = v.error, updated_at = $3,
               status = case when r.status = 'scheduled' and r.next_run_at is null then 'failed' else r.status end
@@ -103,4 +104,17 @@ export async function recordOutcomes(
     );
   }
   return recorded;
+}
+
+/** A refusal for opt-out (Twilio's 21610) keeps the contact opted out of that channel. */
+async function markOptedOut(client: pg.PoolClient, failed: DecidedDelivery[]) {
+  for (const channel of ["sms", "whatsapp"] as const) {
+    const ids = failed.filter((f) => f.delivery.channel === channel).map((f) => f.delivery.id);
+    if (ids.length === 0) continue;
+    await client.query(
+      `update contacts c set ${channel}_opt_out = true, updated_at = now()
+         from deliveries d where d.id = any($1::bigint[]) and c.id = d.contact_id and not c.${channel}_opt_out`,
+      [ids],
+    );
+  }
 }

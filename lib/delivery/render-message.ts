@@ -6,6 +6,7 @@ import type { DeliveryMethod } from "@/db/schema/enums";
 import { env } from "@/lib/env";
 import { isLocale, type Locale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
+import { whatsappTemplateVariables } from "@/lib/channels/whatsapp-template";
 import { PRODUCT_NAME } from "./constants";
 
 const catalogues = { en, es, fr } as const;
@@ -36,6 +37,18 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
   const sender = parts.senderName;
   const body = parts.message?.trim() || t("defaultMessage", { sender });
   const idempotencyKey = `delivery-${parts.deliveryId}`;
+  if (parts.channel === "whatsapp") {
+    // Sent as an approved template: its fixed text carries the product name and wording.
+    const template = whatsappTemplateVariables(sender, body);
+    return {
+      channel: "whatsapp",
+      to: parts.to,
+      text: `${PRODUCT_NAME}: ${body}`,
+      locale: parts.locale ?? undefined,
+      templateVariables: template.ok ? template.variables : undefined,
+      idempotencyKey,
+    };
+  }
   if (parts.channel !== "email") {
     // Terms: SMS are prefixed with the product name and say how to opt out.
     return {

@@ -17,6 +17,8 @@ export interface LeasedDelivery {
   emailOptOut: boolean;
   smsOptOut: boolean;
   whatsappOptOut: boolean;
+  /** When the recipient gave their WhatsApp opt-in; null: no WhatsApp send. */
+  whatsappConsentAt: Date | null;
   unsubscribeToken: string;
   senderName: string;
   locale: string;

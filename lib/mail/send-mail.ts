@@ -3,6 +3,7 @@ import tls from "node:tls";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 
 export interface MailMessage {
@@ -90,11 +91,15 @@ function smtpOptions(url: string): Record<string, unknown> {
   return options;
 }
 
-/** One mail path for sign-in links and reminders: SMTP when SMTP_URL is set, else the dev outbox. */
+/**
+ * One mail path for sign-in links and reminders: SMTP when SMTP_URL is set, else the dev
+ * outbox in development; in production without SMTP_URL the send fails.
+ */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const from = message.from ?? env.MAIL_FROM;
   const smtpUrl = process.env.SMTP_URL || env.SMTP_URL;
   if (!smtpUrl) {
+    if (!outboxEnabled()) throw new Error("E-mail is not configured (SMTP_URL)");
     const stored = await storeOutboxMessage({ channel: "email", ...message, from });
     return { messageId: `outbox-${stored.id}`, outbox: true };
   }
