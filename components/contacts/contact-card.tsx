@@ -14,6 +14,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
+import { ContactChannelStatus } from "./contact-channel-status";
 
 export interface ContactCardProps {
   contact: ContactView;
@@ -70,6 +71,7 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
               <span>{contact.phone}</span>
             </li>
           ) : null}
+          <ContactChannelStatus contact={contact} />
           <li className="flex items-center gap-2">
             <Bell className="size-4" aria-hidden />
             <span>{t("reminderCount", { count: contact.reminderCount })}</span>

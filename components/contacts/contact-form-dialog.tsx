@@ -23,6 +23,7 @@ import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
 import { ApiRequestError, apiRequest } from "@/lib/api/request";
 import { AVATAR_MAX_BYTES, buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
 import { useContactMessage } from "./use-contact-message";
+import { WhatsAppConsentField } from "./whatsapp-consent-field";
 
 type AvatarChange =
   { kind: "keep" } | { kind: "remove" } | { kind: "new"; uploadURL: string; preview: string };
@@ -76,6 +77,7 @@ function ContactForm({
       email: contact?.email ?? "",
       phone: contact?.phone ?? "",
       relationship: contact?.relationship ?? "",
+      whatsappConsentSource: (contact?.whatsappConsentSource ?? "") as ContactFormValues["whatsappConsentSource"],
     },
   });
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
@@ -99,12 +101,15 @@ function ContactForm({
       email: values.email,
       phone: values.phone,
       relationship: values.relationship,
+      // "" (not recorded) clears the opt-in; an unchanged source keeps its recorded date.
+      whatsappConsentSource: values.whatsappConsentSource || null,
     };
     try {
       let id = contact?.id;
       if (contact) {
         await apiRequest("PUT", `/api/contacts/${contact.id}`, {
           ...Object.fromEntries(FIELDS.map((f) => [f, fields[f] || null])),
+          whatsappConsentSource: fields.whatsappConsentSource,
           ...(avatar.kind === "remove" ? { avatarUrl: null } : {}),
         });
       } else {
@@ -198,6 +203,12 @@ function ContactForm({
           </div>
         );
       })}
+      <WhatsAppConsentField
+        registration={form.register("whatsappConsentSource", {
+          setValueAs: (value: string) => value || null,
+        })}
+        recordedAt={contact?.whatsappConsentAt ?? null}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           {t("cancel")}

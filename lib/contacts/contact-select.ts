@@ -17,6 +17,11 @@ export const contactSelect = {
   relationship: contacts.relationship,
   avatarUrl: contacts.avatarUrl,
   deliveryMethod: contacts.deliveryMethod,
+  emailOptOut: contacts.emailOptOut,
+  smsOptOut: contacts.smsOptOut,
+  whatsappOptOut: contacts.whatsappOptOut,
+  whatsappConsentAt: contacts.whatsappConsentAt,
+  whatsappConsentSource: contacts.whatsappConsentSource,
   createdAt: contacts.createdAt,
   // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
   reminderCount: sql<number>`(

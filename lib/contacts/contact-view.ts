@@ -7,6 +7,13 @@ export interface ContactView {
   relationship: string | null;
   avatarUrl: string | null;
   deliveryMethod: "email" | "sms";
+  /** Opted out per channel (unsubscribe link, STOP, or Twilio's 21610). */
+  emailOptOut: boolean;
+  smsOptOut: boolean;
+  whatsappOptOut: boolean;
+  /** The recipient's WhatsApp opt-in: when (ISO) and how; null when none is recorded. */
+  whatsappConsentAt: string | null;
+  whatsappConsentSource: string | null;
   reminderCount: number;
   lastReminder: string | null;
 }

@@ -11,6 +11,7 @@ import { DuplicateKeys } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { lockContactOwner } from "./lock-contact-owner";
 import { parseContactInput } from "./parse-contact-input";
+import { resolveWhatsAppConsent, type WhatsAppConsent } from "./whatsapp-consent";
 
 const pick = <K extends keyof UpdateContactBody>(body: UpdateContactBody, key: K, current: unknown) =>
   key in body ? body[key] : current;
@@ -30,6 +31,8 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
       phone: pick(body, "phone", current.phone),
       relationship: pick(body, "relationship", current.relationship),
       avatarUrl: pick(body, "avatarUrl", current.avatarUrl),
+      whatsappConsentSource: pick(body, "whatsappConsentSource", undefined),
+      whatsappConsentAt: pick(body, "whatsappConsentAt", undefined),
     };
     const keepMethod =
       (current.deliveryMethod === "email" && merged.email) ||
@@ -67,6 +70,7 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         relationship: input.relationship ?? null,
         avatarUrl: input.avatarUrl ?? null,
         deliveryMethod: input.deliveryMethod,
+        ...resolveWhatsAppConsent(input, current as WhatsAppConsent, new Date()),
         updatedAt: new Date(),
       })
       .where(ownContact(user.id, contactId));

@@ -1,6 +1,6 @@
 import type { CountryCode } from "libphonenumber-js";
 import { z } from "zod";
-import { CONTACT_DELIVERY_METHODS } from "@/db/schema/enums";
+import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "@/db/schema/enums";
 import { INVALID_PHONE_MESSAGE, toE164 } from "./phone";
 
 export const NAME_REQUIRED_MESSAGE = "Name is required";
@@ -15,6 +15,13 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((value) => (value ? value : undefined));
+
+/** The recipient's WhatsApp opt-in: how (null clears it) and, optionally, when (not in the future). */
+const whatsappConsentSource = z.enum(WHATSAPP_CONSENT_SOURCES).nullish();
+const whatsappConsentAt = z.iso
+  .datetime({ offset: true })
+  .nullish()
+  .refine((value) => !value || Date.parse(value) <= Date.now() + 60_000, "Opt-in date is in the future");
 
 /** An avatar is a path the app serves (`/api/objects/uploads/<id>`) or nothing. */
 export const AVATAR_PATH_PATTERN = /^\/api\/objects\/uploads\/[0-9a-f-]{36}$/;
@@ -44,8 +51,13 @@ export function buildContactSchema(defaultCountry?: CountryCode) {
         .regex(AVATAR_PATH_PATTERN, "Invalid avatar")
         .nullish()
         .transform((value) => value ?? undefined),
+      whatsappConsentSource,
+      whatsappConsentAt,
     })
     .superRefine((value, ctx) => {
+      if (value.whatsappConsentAt && !value.whatsappConsentSource) {
+        ctx.addIssue({ code: "custom", path: ["whatsappConsentAt"], message: "Opt-in date needs how it was given" });
+      }
       if (!value.email && !value.phone) {
         ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_OR_PHONE_MESSAGE });
       }
@@ -76,6 +88,8 @@ export const updateContactBodySchema = z
     relationship: z.string().nullish(),
     deliveryMethod: z.enum(CONTACT_DELIVERY_METHODS).optional(),
     avatarUrl: z.string().nullish(),
+    whatsappConsentSource: z.string().nullish(),
+    whatsappConsentAt: z.string().nullish(),
   })
   .strict();
 export type UpdateContactBody = z.output<typeof updateContactBodySchema>;

@@ -26,6 +26,7 @@ export default async function ContactsPage() {
         ...c,
         deliveryMethod: c.deliveryMethod === "sms" ? "sms" : "email",
         lastReminder: c.lastReminder ? c.lastReminder.toISOString() : null,
+        whatsappConsentAt: c.whatsappConsentAt ? c.whatsappConsentAt.toISOString() : null,
       }))}
       planType={planType}
       contactLimit={contactLimitOf(user.planType)}

@@ -68,7 +68,11 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
 
   it("sends WhatsApp to whatsapp: addresses", async () => {
     const user = await createSender();
-    const contact = await createContact(user.id, { phone: "+34600000001" });
+    const contact = await createContact(user.id, {
+      phone: "+34600000001",
+      whatsappConsentAt: new Date("2031-01-01T00:00:00Z"),
+      whatsappConsentSource: "in_person",
+    });
     const due = new Date("2031-07-02T10:00:00Z");
     const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "whatsapp" });
     await runBatch({ workerId: "w", clock: at("2031-07-02T10:00:00Z") });
@@ -77,10 +81,10 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     expect(sms?.from).toBe("whatsapp:+14155238886");
   });
 
-  it("STOP by a signed inbound webhook opts the contact out, START opts back in; a bad signature is 403", async () => {
+  it("STOPALL by a signed inbound webhook opts the contact out of SMS and WhatsApp, UNSTOP opts back in; a bad signature is 403", async () => {
     const user = await createSender();
     const contact = await createContact(user.id, { phone: "+12125550102" });
-    const stop = signedWebhook(INBOUND_URL, { From: "+12125550102", Body: " stop ", MessageSid: "SM1" });
+    const stop = signedWebhook(INBOUND_URL, { From: "+12125550102", Body: " stopall ", MessageSid: "SM1" });
 
     const forged = await callRoute(inbound, "/api/webhooks/twilio/inbound", {
       method: "POST",
@@ -116,15 +120,18 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     expect(after.status).toBe("failed");
     expect(after.lastError).toBe("The contact has opted out of SMS messages");
 
-    const start = signedWebhook(INBOUND_URL, { From: "whatsapp:+12125550102", Body: "UNSTOP" });
-    await callRoute(inbound, "/api/webhooks/twilio/inbound", {
-      method: "POST",
-      body: start.body,
-      headers: start.headers,
-    });
-    row = (await db.select().from(contacts).where(eq(contacts.id, contact.id)))[0];
-    expect(row.smsOptOut).toBe(false);
-    expect(row.whatsappOptOut).toBe(false);
+    // Opt-in applies to the channel it came in on.
+    for (const from of ["whatsapp:+12125550102", "+12125550102"]) {
+      const start = signedWebhook(INBOUND_URL, { From: from, Body: "UNSTOP" });
+      await callRoute(inbound, "/api/webhooks/twilio/inbound", {
+        method: "POST",
+        body: start.body,
+        headers: start.headers,
+      });
+      row = (await db.select().from(contacts).where(eq(contacts.id, contact.id)))[0];
+      expect(row.whatsappOptOut).toBe(false);
+      expect(row.smsOptOut).toBe(from.startsWith("whatsapp:"));
+    }
   });
 
   it("records delivered and undelivered status callbacks with the provider's error code", async () => {

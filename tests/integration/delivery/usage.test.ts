@@ -142,7 +142,11 @@ describe("send now", () => {
 
   it("answers the provider's error when the send fails", async () => {
     const user = await createSender();
-    const contact = await createContact(user.id, { phone: "+12125550302" });
+    const contact = await createContact(user.id, {
+      phone: "+12125550302",
+      whatsappConsentAt: new Date("2030-01-01T00:00:00Z"),
+      whatsappConsentSource: "written_form",
+    });
     const reminder = await createReminder(user.id, contact.id, new Date(Date.now() + 86_400_000), {
       deliveryMethod: "whatsapp",
     });
