@@ -16,11 +16,14 @@ export function resolveWhatsAppConsent(
   now: Date,
 ): WhatsAppConsent {
   const source = input.whatsappConsentSource;
-  if (source === undefined && current) return current;
+  // Only the two consent fields: the caller spreads the result into its row.
+  const kept = current && {
+    whatsappConsentAt: current.whatsappConsentAt,
+    whatsappConsentSource: current.whatsappConsentSource,
+  };
+  if (source === undefined && kept) return kept;
   if (!source) return { whatsappConsentAt: null, whatsappConsentSource: null };
-  if (!input.whatsappConsentAt && current?.whatsappConsentSource === source && current.whatsappConsentAt) {
-    return current;
-  }
+  if (!input.whatsappConsentAt && kept?.whatsappConsentSource === source && kept.whatsappConsentAt) return kept;
   const at = input.whatsappConsentAt ? new Date(input.whatsappConsentAt) : now;
   return { whatsappConsentAt: at, whatsappConsentSource: source };
 }

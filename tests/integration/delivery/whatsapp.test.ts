@@ -145,6 +145,7 @@ describe("WhatsApp through approved Content templates", () => {
     });
     const [stored] = await db.select().from(contacts).where(eq(contacts.id, created.json.id));
     expect(stored.whatsappConsentAt?.toISOString()).toBe("2025-02-03T09:00:00.000Z");
+    expect(stored.relationship).toBe("Neighbour");
 
     const reminder = await createReminder(user.id, created.json.id, new Date("2031-08-04T10:00:00Z"), {
       deliveryMethod: "whatsapp",
