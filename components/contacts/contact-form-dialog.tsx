@@ -77,7 +77,8 @@ function ContactForm({
       email: contact?.email ?? "",
       phone: contact?.phone ?? "",
       relationship: contact?.relationship ?? "",
-      whatsappConsentSource: (contact?.whatsappConsentSource ?? "") as ContactFormValues["whatsappConsentSource"],
+      whatsappConsentSource: (contact?.whatsappConsentSource ??
+        "") as ContactFormValues["whatsappConsentSource"],
     },
   });
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });

@@ -19,7 +19,11 @@ export function WhatsAppConsentField({
   return (
     <div className="grid gap-2">
       <Label htmlFor="contact-whatsapp-consent">{t("field")}</Label>
-      <NativeSelect id="contact-whatsapp-consent" aria-describedby="contact-whatsapp-consent-help" {...registration}>
+      <NativeSelect
+        id="contact-whatsapp-consent"
+        aria-describedby="contact-whatsapp-consent-help"
+        {...registration}
+      >
         <NativeSelectOption value="">{t("notRecorded")}</NativeSelectOption>
         {WHATSAPP_CONSENT_SOURCES.map((source) => (
           <NativeSelectOption key={source} value={source}>

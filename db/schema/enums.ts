@@ -52,5 +52,11 @@ export const OUTBOX_CHANNELS = ["email", "sms", "whatsapp"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /** How a recipient gave their WhatsApp opt-in (Meta requires one before business-initiated messages). */
-export const WHATSAPP_CONSENT_SOURCES = ["in_person", "written_form", "website", "whatsapp", "phone_call"] as const;
+export const WHATSAPP_CONSENT_SOURCES = [
+  "in_person",
+  "written_form",
+  "website",
+  "whatsapp",
+  "phone_call",
+] as const;
 export type WhatsAppConsentSource = (typeof WHATSAPP_CONSENT_SOURCES)[number];

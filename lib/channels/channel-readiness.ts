@@ -10,7 +10,10 @@ export type ChannelReadiness =
   | { ready: false; missing: string };
 
 /** The approved WhatsApp template for a language, else the English one. */
-export function whatsappTemplateSid(config: TwilioConfig, locale: string | null | undefined): string | undefined {
+export function whatsappTemplateSid(
+  config: TwilioConfig,
+  locale: string | null | undefined,
+): string | undefined {
   const chosen = isLocale(locale) ? locale : "en";
   return config.whatsappTemplates[chosen] ?? config.whatsappTemplates.en;
 }

@@ -27,7 +27,11 @@ export const emailChannel: Channel = {
   async send(message: OutgoingMessage): Promise<SendResult> {
     const readiness = channelReadiness("email");
     if (!readiness.ready) {
-      throw new ChannelError(`E-mail is not configured (${readiness.missing})`, false, "channel_not_configured");
+      throw new ChannelError(
+        `E-mail is not configured (${readiness.missing})`,
+        false,
+        "channel_not_configured",
+      );
     }
     try {
       const result = await sendMail({

@@ -29,7 +29,11 @@ export function whatsappTemplateVariables(senderName: string, message: string): 
   if (!sender) return { ok: false, problem: "empty", variable: "sender" };
   if (!body) return { ok: false, problem: "empty", variable: "message" };
   if (length(sender) + length(body) > WHATSAPP_VARIABLES_MAX_CHARS) {
-    return { ok: false, problem: "too_long", variable: length(body) >= length(sender) ? "message" : "sender" };
+    return {
+      ok: false,
+      problem: "too_long",
+      variable: length(body) >= length(sender) ? "message" : "sender",
+    };
   }
   return { ok: true, variables: { "1": sender, "2": body } };
 }

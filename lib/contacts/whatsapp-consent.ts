@@ -23,7 +23,8 @@ export function resolveWhatsAppConsent(
   };
   if (source === undefined && kept) return kept;
   if (!source) return { whatsappConsentAt: null, whatsappConsentSource: null };
-  if (!input.whatsappConsentAt && kept?.whatsappConsentSource === source && kept.whatsappConsentAt) return kept;
+  if (!input.whatsappConsentAt && kept?.whatsappConsentSource === source && kept.whatsappConsentAt)
+    return kept;
   const at = input.whatsappConsentAt ? new Date(input.whatsappConsentAt) : now;
   return { whatsappConsentAt: at, whatsappConsentSource: source };
 }

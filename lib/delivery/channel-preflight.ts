@@ -8,7 +8,10 @@ import type { LeasedDelivery, Outcome } from "./types";
  * (production never pretends), the recipient's WhatsApp opt-in, and the WhatsApp template's
  * variables. Null when the delivery may be sent.
  */
-export function channelPreflight(d: LeasedDelivery, refund: boolean): Extract<Outcome, { kind: "failed" }> | null {
+export function channelPreflight(
+  d: LeasedDelivery,
+  refund: boolean,
+): Extract<Outcome, { kind: "failed" }> | null {
   const t = deliveryTranslator(d.locale);
   const readiness = channelReadiness(d.channel, d.locale);
   if (!readiness.ready) {

@@ -94,7 +94,10 @@ export async function recordOutcomes(
         .filter((f) => f.outcome.refund && done.has(f.delivery.id))
         .map((f) => ({ id: f.delivery.id, userId: f.delivery.userId })),
     );
-    await markOptedOut(client, failed.filter((f) => f.outcome.code === "opted_out" && done.has(f.delivery.id)));
+    await markOptedOut(
+      client,
+      failed.filter((f) => f.outcome.code === "opted_out" && done.has(f.delivery.id)),
+    );
     await client.query(
       `update reminders r set last_error = v.error, updated_at = $3,
               status = case when r.status = 'scheduled' and r.next_run_at is null then 'failed' else r.status end

@@ -57,7 +57,10 @@ export async function recordTwilioStatus(raw: Record<string, string>): Promise<n
           where id = $1`,
         [row.reminder_id, error],
       );
-      if (code === TWILIO_ERRORS.unsubscribedRecipient && (row.channel === "sms" || row.channel === "whatsapp")) {
+      if (
+        code === TWILIO_ERRORS.unsubscribedRecipient &&
+        (row.channel === "sms" || row.channel === "whatsapp")
+      ) {
         await client.query(
           `update contacts set ${row.channel}_opt_out = true, updated_at = now() where id = $1`,
           [row.contact_id],

@@ -56,7 +56,11 @@ export function buildContactSchema(defaultCountry?: CountryCode) {
     })
     .superRefine((value, ctx) => {
       if (value.whatsappConsentAt && !value.whatsappConsentSource) {
-        ctx.addIssue({ code: "custom", path: ["whatsappConsentAt"], message: "Opt-in date needs how it was given" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["whatsappConsentAt"],
+          message: "Opt-in date needs how it was given",
+        });
       }
       if (!value.email && !value.phone) {
         ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_OR_PHONE_MESSAGE });

@@ -32,8 +32,14 @@ export const TEST_AUTH_TOKEN = "test-auth-token-0123456789abcdef";
 /** Approved WhatsApp Content templates the peer knows ({{1}} sender, {{2}} message). */
 export const TEST_WHATSAPP_TEMPLATES = {
   en: { sid: "HX00000000000000000000000000000e01", body: "{{1}} sent you a reminder via Remindful: {{2}}" },
-  es: { sid: "HX00000000000000000000000000000e02", body: "{{1}} te envía un recordatorio con Remindful: {{2}}" },
-  fr: { sid: "HX00000000000000000000000000000f03", body: "{{1}} vous envoie un rappel via Remindful : {{2}}" },
+  es: {
+    sid: "HX00000000000000000000000000000e02",
+    body: "{{1}} te envía un recordatorio con Remindful: {{2}}",
+  },
+  fr: {
+    sid: "HX00000000000000000000000000000f03",
+    body: "{{1}} vous envoie un rappel via Remindful : {{2}}",
+  },
 } as const;
 
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the user's last message. */

@@ -100,7 +100,12 @@ describe("opt-out in step with Twilio", () => {
     const first = await createReminder(user.id, contact.id, new Date("2031-10-01T12:00:00Z"), {
       deliveryMethod: "sms",
     });
-    sink.setMode({ kind: "error", status: 400, code: 21610, message: "Attempt to send to unsubscribed recipient" });
+    sink.setMode({
+      kind: "error",
+      status: 400,
+      code: 21610,
+      message: "Attempt to send to unsubscribed recipient",
+    });
     try {
       await runBatch({ workerId: "w", clock: () => new Date("2031-10-01T12:00:00Z") });
     } finally {
@@ -113,7 +118,9 @@ describe("opt-out in step with Twilio", () => {
     const after = await contactOf(contact.id);
     expect(after.smsOptOut).toBe(true);
     expect(after.whatsappOptOut).toBe(false);
-    expect((await db.select().from(users).where(eq(users.id, user.id)))[0].remindersUsedCurrentPeriod).toBe(5);
+    expect((await db.select().from(users).where(eq(users.id, user.id)))[0].remindersUsedCurrentPeriod).toBe(
+      5,
+    );
     expect((await db.select().from(reminders).where(eq(reminders.id, first.id)))[0].status).toBe("failed");
 
     // The next SMS to that contact is decided without asking Twilio.

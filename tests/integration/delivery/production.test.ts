@@ -57,7 +57,9 @@ describe("production never pretends", () => {
     expect(mailRow.error).toBe("E-mail is not configured on this server (SMTP_URL)");
     expect((await db.select().from(reminders).where(eq(reminders.id, sms.id)))[0].status).toBe("failed");
     expect((await db.select().from(outboxMessages)).length).toBe(outboxBefore);
-    expect((await db.select().from(users).where(eq(users.id, user.id)))[0].remindersUsedCurrentPeriod).toBe(1);
+    expect((await db.select().from(users).where(eq(users.id, user.id)))[0].remindersUsedCurrentPeriod).toBe(
+      1,
+    );
   });
 
   it("WhatsApp with credentials but no approved template is not configured either", async () => {

@@ -26,7 +26,10 @@ const deliveryOf = async (reminderId: string) =>
   (await db.select().from(deliveries).where(eq(deliveries.reminderId, reminderId)))[0];
 
 async function callback(params: Record<string, string>) {
-  return callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...signedWebhook(STATUS_URL, params) });
+  return callRoute(status, "/api/webhooks/twilio/status", {
+    method: "POST",
+    ...signedWebhook(STATUS_URL, params),
+  });
 }
 
 async function sentSms(overrides: Parameters<typeof createSender>[0], phone: string, due: Date) {

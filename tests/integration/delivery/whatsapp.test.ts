@@ -186,9 +186,9 @@ describe("the loopback Twilio peer is as strict as Twilio on WhatsApp", () => {
 
       // The person writes to the business: the app's inbound webhook gets it, the window opens.
       const hello = sink.receive(INBOUND_URL, { From: "whatsapp:+34600000199", Body: "Hi there" });
-      expect((await callRoute(inbound, "/api/webhooks/twilio/inbound", { method: "POST", ...hello })).status).toBe(
-        200,
-      );
+      expect(
+        (await callRoute(inbound, "/api/webhooks/twilio/inbound", { method: "POST", ...hello })).status,
+      ).toBe(200);
       clock += 23 * 3_600_000;
       expect((await post(freeForm)).status).toBe(201);
       expect(sink.takeCallbacks()).toEqual([]);
@@ -210,7 +210,11 @@ describe("the loopback Twilio peer is as strict as Twilio on WhatsApp", () => {
     const empty = await post({ ...template, ContentVariables: JSON.stringify({ "1": "Ana", "2": "" }) });
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { code: number }).code).toBe(21656);
-    const both = await post({ ...template, Body: "x", ContentVariables: JSON.stringify({ "1": "a", "2": "b" }) });
+    const both = await post({
+      ...template,
+      Body: "x",
+      ContentVariables: JSON.stringify({ "1": "a", "2": "b" }),
+    });
     expect(((await both.json()) as { code: number }).code).toBe(35127);
   });
 });
