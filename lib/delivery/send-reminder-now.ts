@@ -48,6 +48,8 @@ export async function sendReminderNow({
     if (ahead.status === "failed") return { success: false, error: ahead.error ?? undefined };
     return { success: false, error: t("errors.alreadySending") };
   }
-  // Held (quiet hours) and retry-later are not a success yet: the error says what happens next.
-  return outcome.kind === "sent" ? { success: true } : { success: false, error: outcome.error };
+  // Held (quiet hours), paced and retry-later are not a success yet: the error says what happens next.
+  if (outcome.kind === "sent") return { success: true };
+  if (outcome.kind === "paced") return { success: false, error: t("errors.paced", { time: outcome.at.toISOString() }) };
+  return { success: false, error: outcome.error };
 }
