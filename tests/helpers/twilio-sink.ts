@@ -14,13 +14,15 @@ export interface SunkSms {
 
 /**
  * What the next requests get: Twilio's 201, an error body with its HTTP status, no answer at
- * all, or "accept-hang": the message is created (and listed) but the answer never comes.
+ * all, "accept-hang": the message is created (and listed) but the answer never comes, or
+ * "accept-error": created, then answered with a 5xx.
  */
 export type TwilioMode =
   | { kind: "accept" }
   | { kind: "error"; status: number; code: number; message: string }
   | { kind: "hang" }
-  | { kind: "accept-hang" };
+  | { kind: "accept-hang" }
+  | { kind: "accept-error"; status: number };
 
 export const TEST_ACCOUNT_SID = "AC00000000000000000000000000000000";
 export const TEST_AUTH_TOKEN = "test-auth-token-0123456789abcdef";
@@ -132,6 +134,9 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
         messages.push(sms);
         // Accepted, then the answer is lost: the client cannot know the message exists.
         if (current.kind === "accept-hang") return;
+        if (current.kind === "accept-error") {
+          return reply(current.status, { code: 20500, message: "Internal Server Error", status: current.status });
+        }
         reply(201, resource(sms));
       };
       if (options.latencyMs) setTimeout(done, options.latencyMs);
