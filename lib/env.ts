@@ -33,7 +33,12 @@ const twilioSchema = z.object({
   /** Throughput of the SMS sender: long code 1 message/s, toll-free 3, short code 100. */
   TWILIO_SMS_SENDER_TYPE: z.enum(["long_code", "toll_free", "short_code"]).default("long_code"),
   /** Messages per second for the SMS sender; overrides the sender type's figure. */
-  TWILIO_SMS_MPS: z.coerce.number().positive().max(1000).optional().or(z.literal("").transform(() => undefined)),
+  TWILIO_SMS_MPS: z.coerce
+    .number()
+    .positive()
+    .max(1000)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   TWILIO_WHATSAPP_MPS: z.coerce.number().positive().max(1000).default(10),
   /** Seconds Twilio may keep a message in its queue before dropping it (1 to 36,000). */
   TWILIO_VALIDITY_PERIOD: intIn(1, 36_000, 14_400),

@@ -42,7 +42,8 @@ const MAX_PAGES = 5;
 export async function findTwilioMessage(config: TwilioConfig, lookup: MessageLookup): Promise<string | null> {
   const query = new URLSearchParams({ To: lookup.to, PageSize: "50" });
   if (lookup.from) query.set("From", lookup.from);
-  let path: string | null = `/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json?${query}`;
+  let path: string | null =
+    `/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json?${query}`;
   const oldest = lookup.since.getTime() - CLOCK_SKEW_MS;
   for (let page = 0; path && page < MAX_PAGES; page++) {
     let response: Response;
@@ -71,7 +72,12 @@ export async function findTwilioMessage(config: TwilioConfig, lookup: MessageLoo
       const sameSender = lookup.messagingServiceSid
         ? m.messaging_service_sid === lookup.messagingServiceSid
         : m.from === lookup.from;
-      if (m.direction === "outbound-api" && sameSender && m.body === lookup.body && !(await lookup.taken(m.sid))) {
+      if (
+        m.direction === "outbound-api" &&
+        sameSender &&
+        m.body === lookup.body &&
+        !(await lookup.taken(m.sid))
+      ) {
         return m.sid;
       }
     }

@@ -32,7 +32,8 @@ function statusCallback(message: OutgoingMessage): string {
 }
 
 function sender(channel: "sms" | "whatsapp", config: TwilioConfig): Record<string, string> {
-  if (channel === "sms" && config.messagingServiceSid) return { MessagingServiceSid: config.messagingServiceSid };
+  if (channel === "sms" && config.messagingServiceSid)
+    return { MessagingServiceSid: config.messagingServiceSid };
   const from = channel === "whatsapp" ? config.whatsappFrom : config.smsFrom;
   if (!from) throw new ChannelError(`No sender number configured for ${channel}`, false, "config");
   return { From: address(channel, from) };

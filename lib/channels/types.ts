@@ -26,7 +26,11 @@ export interface Channel {
    * After an ambiguous attempt: the provider's id of a message this delivery already left as,
    * or null when the provider has none. Channels without a lookup (SMTP) leave it out.
    */
-  find?(message: OutgoingMessage, since: Date, taken: (id: string) => Promise<boolean>): Promise<string | null>;
+  find?(
+    message: OutgoingMessage,
+    since: Date,
+    taken: (id: string) => Promise<boolean>,
+  ): Promise<string | null>;
 }
 
 /**

@@ -6,7 +6,9 @@ export const HEARTBEAT_MS = 5_000;
  * 1 h, 2 h, 4 h, each plus up to 20 % jitter; the attempt after the last wait is the final one
  * (about 7 h 47 min after the first).
  */
-export const RETRY_SCHEDULE_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
+export const RETRY_SCHEDULE_MS = [
+  5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000,
+];
 /** Attempts in total (first try included) before a transient error becomes final. */
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 /** Share of a wait added at random, so retries of one burst do not return together. */

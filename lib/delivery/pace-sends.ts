@@ -72,7 +72,10 @@ export async function paceSends(
     const queueStart = Math.max(Number(rows[0].queue_until), nextFree);
     late.forEach((delivery, j) => {
       const estimate = queueStart + j * interval;
-      deferred.push({ delivery, outcome: { kind: "paced", at: new Date(now.getTime() + (estimate - dbNow)) } });
+      deferred.push({
+        delivery,
+        outcome: { kind: "paced", at: new Date(now.getTime() + (estimate - dbNow)) },
+      });
     });
     const queueUntil = late.length > 0 ? queueStart + late.length * interval : Number(rows[0].queue_until);
     await client.query(

@@ -25,17 +25,21 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
 /** Wait after a "slow down": at least Retry-After (a minute for a full queue), plus up to half again. */
 export function slowDownDelayMs(failure: ChannelError, random: () => number = Math.random): number {
   const queueFull = failure.code === "21611" || failure.code === "30001";
-  const wait = Math.max(failure.detail.retryAfterMs ?? SLOW_DOWN_DEFAULT_MS, queueFull ? QUEUE_FULL_WAIT_MS : 0);
+  const wait = Math.max(
+    failure.detail.retryAfterMs ?? SLOW_DOWN_DEFAULT_MS,
+    queueFull ? QUEUE_FULL_WAIT_MS : 0,
+  );
   return Math.round(wait * (1 + 0.5 * random()));
 }
 
-const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+const sleep = (ms: number) =>
+  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
 async function sidTaken(sid: string, deliveryId: number): Promise<boolean> {
-  const { rows } = await pool.query(`select 1 from deliveries where provider_message_id = $1 and id <> $2 limit 1`, [
-    sid,
-    deliveryId,
-  ]);
+  const { rows } = await pool.query(
+    `select 1 from deliveries where provider_message_id = $1 and id <> $2 limit 1`,
+    [sid, deliveryId],
+  );
   return rows.length > 0;
 }
 

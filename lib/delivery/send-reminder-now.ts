@@ -50,6 +50,7 @@ export async function sendReminderNow({
   }
   // Held (quiet hours), paced and retry-later are not a success yet: the error says what happens next.
   if (outcome.kind === "sent") return { success: true };
-  if (outcome.kind === "paced") return { success: false, error: t("errors.paced", { time: outcome.at.toISOString() }) };
+  if (outcome.kind === "paced")
+    return { success: false, error: t("errors.paced", { time: outcome.at.toISOString() }) };
   return { success: false, error: outcome.error };
 }

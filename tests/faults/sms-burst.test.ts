@@ -2,7 +2,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import pg from "pg";
 import { PACE_HORIZON_MS } from "@/lib/delivery/constants";
 import { seedDue, spawnWorker, waitUntil } from "@/scripts/bench/bench-kit";
-import { startTwilioSink, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, type TwilioSink } from "@/tests/helpers/twilio-sink";
+import {
+  startTwilioSink,
+  TEST_ACCOUNT_SID,
+  TEST_AUTH_TOKEN,
+  type TwilioSink,
+} from "@/tests/helpers/twilio-sink";
 
 /**
  * 2,000 SMS due at one instant from one sender, sent by two worker processes sharing the
@@ -21,7 +26,8 @@ afterAll(async () => {
   await client.end();
 });
 
-const count = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0].n as number;
+const count = async (sql: string, params: unknown[] = []) =>
+  (await client.query(sql, params)).rows[0].n as number;
 
 function workers(sink: TwilioSink, mps: number) {
   const env = {
@@ -70,7 +76,10 @@ it("a long code (1 message/s): 20 s into a burst of 2,000, each is sent or queue
   const sink = await startTwilioSink({ ratePerSender: 1 });
   const procs = workers(sink, 1);
   try {
-    await waitUntil(async () => (await count("select count(*)::int as n from worker_heartbeats")) >= 2, 60_000);
+    await waitUntil(
+      async () => (await count("select count(*)::int as n from worker_heartbeats")) >= 2,
+      60_000,
+    );
     const dueAt = new Date(Date.now() + 1_000);
     await seedDue(client, { reminders: N, users: 10, dueAt, smsShare: 1 });
     await new Promise((resolve) => setTimeout(resolve, 21_000));
@@ -97,7 +106,10 @@ it("a short code's pace (100 messages/s): the whole burst of 2,000 is sent, once
   const sink = await startTwilioSink({ ratePerSender: 100, toleranceMs: 50 });
   const procs = workers(sink, 100);
   try {
-    await waitUntil(async () => (await count("select count(*)::int as n from worker_heartbeats")) >= 2, 60_000);
+    await waitUntil(
+      async () => (await count("select count(*)::int as n from worker_heartbeats")) >= 2,
+      60_000,
+    );
     const dueAt = new Date(Date.now() + 1_000);
     await seedDue(client, { reminders: N, users: 10, dueAt, smsShare: 1 });
     await waitUntil(
@@ -107,7 +119,9 @@ it("a short code's pace (100 messages/s): the whole burst of 2,000 is sent, once
     );
     const elapsed = (Date.now() - dueAt.getTime()) / 1_000;
     const state = await assertSentOrQueued(sink);
-    console.log(`short code pace: ${state.sent} sent in ${elapsed.toFixed(1)} s, ${sink.throttled()} answered 429`);
+    console.log(
+      `short code pace: ${state.sent} sent in ${elapsed.toFixed(1)} s, ${sink.throttled()} answered 429`,
+    );
     expect(state.sent).toBe(N);
     // Timer jitter on a loaded machine makes some arrivals early by more than the tolerance
     // (measured here: 250-550 of 2,000 at a load average of 15); without shared pacing every

@@ -107,7 +107,11 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
       const current = mode;
       if (current.kind === "hang") return;
       if (current.kind === "error") {
-        return reply(current.status, { code: current.code, message: current.message, status: current.status });
+        return reply(current.status, {
+          code: current.code,
+          message: current.message,
+          status: current.status,
+        });
       }
       if (req.method === "GET") return list(url, reply);
       const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
@@ -117,7 +121,12 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
         throttled++;
         return reply(
           429,
-          { code: 20429, message: "Too Many Requests", more_info: "https://www.twilio.com/docs/errors/20429", status: 429 },
+          {
+            code: 20429,
+            message: "Too Many Requests",
+            more_info: "https://www.twilio.com/docs/errors/20429",
+            status: 429,
+          },
           { "retry-after": String(Math.max(1, Math.ceil(wait / 1_000))) },
         );
       }
@@ -135,7 +144,11 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
         // Accepted, then the answer is lost: the client cannot know the message exists.
         if (current.kind === "accept-hang") return;
         if (current.kind === "accept-error") {
-          return reply(current.status, { code: 20500, message: "Internal Server Error", status: current.status });
+          return reply(current.status, {
+            code: 20500,
+            message: "Internal Server Error",
+            status: current.status,
+          });
         }
         reply(201, resource(sms));
       };
@@ -149,9 +162,7 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
     const from = url.searchParams.get("From");
     const pageSize = Math.min(1_000, Number(url.searchParams.get("PageSize") ?? 50));
     const page = Number(url.searchParams.get("Page") ?? 0);
-    const matching = messages
-      .filter((m) => (!to || m.to === to) && (!from || m.from === from))
-      .reverse();
+    const matching = messages.filter((m) => (!to || m.to === to) && (!from || m.from === from)).reverse();
     const slice = matching.slice(page * pageSize, (page + 1) * pageSize);
     const uri = (p: number) => {
       const q = new URLSearchParams(url.searchParams);

@@ -98,7 +98,12 @@ describe("failures", () => {
       twilio.setMode(
         attempt % 2
           ? { kind: "error", status: 429, code: 20429, message: "Too Many Requests" }
-          : { kind: "error", status: 400, code: 21611, message: "This 'From' number has exceeded the maximum number of queued messages" },
+          : {
+              kind: "error",
+              status: 400,
+              code: 21611,
+              message: "This 'From' number has exceeded the maximum number of queued messages",
+            },
       );
       await runBatch({ workerId: "w", clock: () => at });
       const row = await deliveryOf(reminder.id);
