@@ -15,6 +15,8 @@ export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 export const RETRY_JITTER = 0.2;
 /** "Slow down" answers (429, queue full) re-schedule after Retry-After, or this when it is absent. */
 export const SLOW_DOWN_DEFAULT_MS = 1_000;
+/** Without Retry-After the slow-down wait doubles from SLOW_DOWN_DEFAULT_MS up to this. */
+export const SLOW_DOWN_MAX_MS = 300_000;
 /** A queue-full answer (21611, 30001) means Twilio holds hours of work: wait at least this. */
 export const QUEUE_FULL_WAIT_MS = 60_000;
 /** A delivery still being told to slow down this long after it was taken on fails (code rate_limited). */

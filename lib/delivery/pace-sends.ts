@@ -2,6 +2,8 @@ import type pg from "pg";
 import { pool } from "@/lib/db";
 import { twilioSender } from "@/lib/channels/twilio-config";
 import { PACE_HORIZON_MS } from "./constants";
+import { renderMessage } from "./render-message";
+import { smsSegments } from "./sms-segments";
 import type { DecidedDelivery, LeasedDelivery } from "./types";
 
 export interface PacedSends {
@@ -61,23 +63,22 @@ export async function paceSends(
     // The database read its clock about halfway through the round trip.
     const localNow = (asked + Date.now()) / 2;
     const start = Math.max(Number(rows[0].next_free), dbNow);
+    // A message takes one slot per segment: throughput is counted in segments.
+    let nextFree = start;
     let granted = 0;
-    while (granted < items.length && start + granted * interval <= dbNow + PACE_HORIZON_MS) {
-      const slot = start + granted * interval;
-      ready.push({ ...items[granted], notBefore: localNow + (slot - dbNow) });
+    while (granted < items.length && nextFree <= dbNow + PACE_HORIZON_MS) {
+      ready.push({ ...items[granted], notBefore: localNow + (nextFree - dbNow) });
+      nextFree += units(items[granted]) * interval;
       granted++;
     }
-    const nextFree = start + granted * interval;
-    const late = items.slice(granted);
-    const queueStart = Math.max(Number(rows[0].queue_until), nextFree);
-    late.forEach((delivery, j) => {
-      const estimate = queueStart + j * interval;
-      deferred.push({
-        delivery,
-        outcome: { kind: "paced", at: new Date(now.getTime() + (estimate - dbNow)) },
-      });
-    });
-    const queueUntil = late.length > 0 ? queueStart + late.length * interval : Number(rows[0].queue_until);
+    const queuedBefore = Number(rows[0].queue_until);
+    let queueUntil = Math.max(queuedBefore, nextFree);
+    for (const delivery of items.slice(granted)) {
+      const at = new Date(now.getTime() + (queueUntil - dbNow));
+      deferred.push({ delivery, outcome: { kind: "paced", at } });
+      queueUntil += units(delivery) * interval;
+    }
+    if (granted === items.length) queueUntil = queuedBefore;
     await client.query(
       `update sender_pacing set next_free_at = to_timestamp($2::float8 / 1000),
               queue_until = to_timestamp($3::float8 / 1000) where sender = $1`,
@@ -85,6 +86,22 @@ export async function paceSends(
     );
   }
   return { ready, deferred };
+}
+
+/** Slots a message takes: its SMS segments (a WhatsApp message is one). */
+function units(d: LeasedDelivery): number {
+  if (d.channel !== "sms") return 1;
+  const message = renderMessage({
+    deliveryId: d.id,
+    channel: d.channel,
+    to: d.phone ?? "",
+    contactName: d.contactName,
+    message: d.message,
+    senderName: d.senderName,
+    locale: d.locale,
+    unsubscribeToken: d.unsubscribeToken,
+  });
+  return smsSegments(message.text);
 }
 
 /** A "slow down" answer: no worker gives this sender a slot before `waitMs` from now. */

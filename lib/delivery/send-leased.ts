@@ -10,6 +10,7 @@ import {
   SEND_CONCURRENCY,
   SLOW_DOWN_DEFAULT_MS,
   SLOW_DOWN_GIVE_UP_MS,
+  SLOW_DOWN_MAX_MS,
 } from "./constants";
 import { FAILURE_REASONS, SLOW_DOWN_CODES } from "./failure-reasons";
 import { slowDownSender } from "./pace-sends";
@@ -22,13 +23,19 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
   return Math.round(step * (1 + RETRY_JITTER * random()));
 }
 
-/** Wait after a "slow down": at least Retry-After (a minute for a full queue), plus up to half again. */
-export function slowDownDelayMs(failure: ChannelError, random: () => number = Math.random): number {
+/**
+ * Wait after the `slowed`-th "slow down": Retry-After when the provider gives one, else 1 s
+ * doubling with each one (up to 5 min); a full queue waits at least a minute; plus up to half
+ * again at random.
+ */
+export function slowDownDelayMs(
+  failure: ChannelError,
+  slowed: number,
+  random: () => number = Math.random,
+): number {
   const queueFull = failure.code === "21611" || failure.code === "30001";
-  const wait = Math.max(
-    failure.detail.retryAfterMs ?? SLOW_DOWN_DEFAULT_MS,
-    queueFull ? QUEUE_FULL_WAIT_MS : 0,
-  );
+  const backoff = Math.min(SLOW_DOWN_DEFAULT_MS * 2 ** Math.max(0, slowed - 1), SLOW_DOWN_MAX_MS);
+  const wait = Math.max(failure.detail.retryAfterMs ?? backoff, queueFull ? QUEUE_FULL_WAIT_MS : 0);
   return Math.round(wait * (1 + 0.5 * random()));
 }
 
@@ -92,7 +99,7 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
     const now = clock();
     if (failure.detail.slowDown) {
       if (now.getTime() - d.createdAt.getTime() < SLOW_DOWN_GIVE_UP_MS) {
-        const wait = slowDownDelayMs(failure);
+        const wait = slowDownDelayMs(failure, d.slowedCount + 1);
         // Every worker holds back on this sender, not only this delivery.
         await slowDownSender(d.channel, failure.detail.retryAfterMs ?? SLOW_DOWN_DEFAULT_MS).catch(() => {});
         const at = new Date(now.getTime() + wait);
