@@ -19,8 +19,48 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+const intIn = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+/**
+ * Twilio's settings. Also read at call time (`readTwilioEnv`) so a process, or a test, can be
+ * pointed at another provider after start-up.
+ */
+const twilioSchema = z.object({
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_SMS_FROM: optional,
+  TWILIO_WHATSAPP_FROM: optional,
+  /** SMS through a Messaging Service (its sender pool) instead of TWILIO_SMS_FROM. */
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .trim()
+    .regex(/^MG[0-9a-fA-F]{32}$/, "a Messaging Service SID (MG + 32 hex digits)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Throughput of the SMS sender: long code 1 message/s, toll-free 3, short code 100. */
+  TWILIO_SMS_SENDER_TYPE: z.enum(["long_code", "toll_free", "short_code"]).default("long_code"),
+  /** Messages per second for the SMS sender; overrides the sender type's figure. */
+  TWILIO_SMS_MPS: z.coerce
+    .number()
+    .positive()
+    .max(1000)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  TWILIO_WHATSAPP_MPS: z.coerce.number().positive().max(1000).default(10),
+  /** Seconds Twilio may keep a message in its queue before dropping it (1 to 36,000). */
+  TWILIO_VALIDITY_PERIOD: intIn(1, 36_000, 14_400),
+  /** How long a create-message request may take before it counts as ambiguous. */
+  TWILIO_TIMEOUT_MS: intIn(100, 120_000, 15_000),
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  // Approved WhatsApp Content templates per language ({{1}} sender, {{2}} message); English is the fallback.
+  TWILIO_WHATSAPP_TEMPLATE_EN: contentSid,
+  TWILIO_WHATSAPP_TEMPLATE_ES: contentSid,
+  TWILIO_WHATSAPP_TEMPLATE_FR: contentSid,
+});
+
 /** Every environment variable the app reads; `.env.example` documents each one. */
-const envSchema = z.object({
+const envSchema = twilioSchema.extend({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   APP_URL: z.url().default("http://localhost:3000"),
   DATA_DIR: z.string().default(".data"),
@@ -33,15 +73,6 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Remindful <no-reply@remindful.local>"),
   DEV_OUTBOX: flag,
-  TWILIO_ACCOUNT_SID: optional,
-  TWILIO_AUTH_TOKEN: optional,
-  TWILIO_SMS_FROM: optional,
-  TWILIO_WHATSAPP_FROM: optional,
-  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
-  // Approved WhatsApp Content templates per language ({{1}} sender, {{2}} message); English is the fallback.
-  TWILIO_WHATSAPP_TEMPLATE_EN: contentSid,
-  TWILIO_WHATSAPP_TEMPLATE_ES: contentSid,
-  TWILIO_WHATSAPP_TEMPLATE_FR: contentSid,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_HOST: optional,
@@ -82,3 +113,15 @@ function parseEnv(): Env {
 export const env = parseEnv();
 
 export const isProduction = env.NODE_ENV === "production";
+
+export type TwilioEnv = z.infer<typeof twilioSchema>;
+
+/** Twilio's settings as the process environment holds them now; an invalid value throws, naming it. */
+export function readTwilioEnv(): TwilioEnv {
+  const result = twilioSchema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  return result.data;
+}

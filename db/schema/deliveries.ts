@@ -31,6 +31,8 @@ export const deliveries = pgTable(
     error: text(),
     errorCode: text(),
     attemptCount: integer().notNull().default(0),
+    /** Attempts the provider answered with "slow down" (429, queue full): not counted as failures. */
+    slowedCount: integer().notNull().default(0),
     /** When a queued or held delivery may next be tried. */
     nextAttemptAt: instant(),
     /** While sending: the worker holding it and until when; an expired lease is taken over. */

@@ -27,6 +27,15 @@ export interface SendResult {
 
 export interface Channel {
   send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * After an ambiguous attempt: the provider's id of a message this delivery already left as,
+   * or null when the provider has none. Channels without a lookup (SMTP) leave it out.
+   */
+  find?(
+    message: OutgoingMessage,
+    since: Date,
+    taken: (id: string) => Promise<boolean>,
+  ): Promise<string | null>;
 }
 
 /**
@@ -38,8 +47,18 @@ export class ChannelError extends Error {
     message: string,
     readonly transient: boolean,
     readonly code?: string,
+    readonly detail: ChannelErrorDetail = {},
   ) {
     super(message);
     this.name = "ChannelError";
   }
+}
+
+export interface ChannelErrorDetail {
+  /** The provider asked to slow down (429, queue full): re-schedule, never a failure in itself. */
+  slowDown?: boolean;
+  /** How long the provider asked to wait (Retry-After). */
+  retryAfterMs?: number;
+  /** The provider may have accepted the message (timeout, 5xx): look it up before sending again. */
+  ambiguous?: boolean;
 }

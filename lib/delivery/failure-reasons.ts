@@ -23,6 +23,8 @@ export const FAILURE_REASONS = [
   "network",
   /** The mail server refused the recipient without an SMTP reply code. */
   "rejected",
+  /** Still told to slow down (429, queue full) SLOW_DOWN_GIVE_UP_MS after it was taken on. */
+  "rate_limited",
 ] as const;
 
 export type FailureReason = (typeof FAILURE_REASONS)[number];
@@ -43,3 +45,6 @@ export function isFailureReason(code: string | null | undefined): code is Failur
 export function isProviderCode(code: string | null | undefined): boolean {
   return /^\d{3,5}$/.test(code ?? "");
 }
+
+/** Provider answers meaning "not processed, slow down": the message certainly did not leave. */
+export const SLOW_DOWN_CODES = new Set(["429", "20429", "21611", "30001"]);

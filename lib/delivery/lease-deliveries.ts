@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { channelPreflight } from "./channel-preflight";
 import { LEASE_MS } from "./constants";
+import { paceSends } from "./pace-sends";
 import { quietHoursRelease } from "./quiet-hours";
 import { deliveryTranslator } from "./render-message";
 import { reserveUsage } from "./reserve-usage";
@@ -22,6 +23,9 @@ interface LeasedRow {
   channel: DeliveryMethod;
   occurrence_at: Date;
   attempt_count: number;
+  slowed_count: number;
+  last_error_code: string | null;
+  created_at: Date;
   reminder_status: string;
   message: string | null;
   contact_name: string;
@@ -46,6 +50,9 @@ function toLeased(row: LeasedRow): LeasedDelivery {
     channel: row.channel,
     occurrenceAt: row.occurrence_at,
     attemptCount: row.attempt_count,
+    slowedCount: row.slowed_count,
+    lastErrorCode: row.last_error_code,
+    createdAt: row.created_at,
     reminderStatus: row.reminder_status,
     message: row.message,
     contactName: row.contact_name,
@@ -64,22 +71,30 @@ function toLeased(row: LeasedRow): LeasedDelivery {
 }
 
 /** Ready rows: queued/held whose time came, and 'sending' ones whose worker stopped renewing. */
-async function pickReady(client: pg.PoolClient, now: Date, limit: number): Promise<number[]> {
+async function pickReady(
+  client: pg.PoolClient,
+  now: Date,
+  limit: number,
+): Promise<{ ids: number[]; expired: Set<number> }> {
   const ready = await client.query<{ id: string }>(
     `select id from deliveries where status in ('queued', 'held') and next_attempt_at <= $1
       order by next_attempt_at limit $2 for update skip locked`,
     [now, limit],
   );
   const ids = ready.rows.map((r) => Number(r.id));
+  const expired = new Set<number>();
   if (ids.length < limit) {
-    const expired = await client.query<{ id: string }>(
+    const taken = await client.query<{ id: string }>(
       `select id from deliveries where status = 'sending' and lease_expires_at < $1
         order by lease_expires_at limit $2 for update skip locked`,
       [now, limit - ids.length],
     );
-    ids.push(...expired.rows.map((r) => Number(r.id)));
+    for (const r of taken.rows) {
+      ids.push(Number(r.id));
+      expired.add(Number(r.id));
+    }
   }
-  return ids;
+  return { ids, expired };
 }
 
 /**
@@ -131,7 +146,10 @@ export async function leaseDeliveries(
   client: pg.PoolClient,
   options: LeaseOptions,
 ): Promise<{ toSend: LeasedDelivery[]; decided: DecidedDelivery[] }> {
-  const ids = options.ids ?? (await pickReady(client, options.now, options.limit));
+  const picked = options.ids
+    ? { ids: options.ids, expired: new Set<number>() }
+    : await pickReady(client, options.now, options.limit);
+  const ids = picked.ids;
   if (ids.length === 0) return { toSend: [], decided: [] };
   const { rows } = await client.query<LeasedRow>(
     `update deliveries d
@@ -139,7 +157,8 @@ export async function leaseDeliveries(
             updated_at = $4
        from reminders r, contacts c, users u
       where d.id = any($1::bigint[]) and r.id = d.reminder_id and c.id = d.contact_id and u.id = d.user_id
-      returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count,
+      returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count, d.slowed_count,
+        d.error_code as last_error_code, d.created_at,
         r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
         c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
         c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
@@ -150,18 +169,23 @@ export async function leaseDeliveries(
   const candidates: LeasedDelivery[] = [];
   for (const row of rows) {
     const d = toLeased(row);
+    if (picked.expired.has(d.id)) d.takenOver = true;
     const verdict = preflight(d, options.now);
     if (verdict) decided.push(verdict);
     else candidates.push(d);
   }
+  // Each send gets a slot on its sender's shared budget; those beyond the horizon go back to
+  // the queue before reserving anything.
+  const paced = await paceSends(client, candidates, options.now);
+  decided.push(...paced.deferred);
   // First attempts reserve usage; later ones (retries, takeovers) already hold theirs.
   const refused = await reserveUsage(
     client,
-    candidates.filter((d) => d.attemptCount === 1).map((d) => ({ id: d.id, userId: d.userId })),
+    paced.ready.filter((d) => d.attemptCount === 1).map((d) => ({ id: d.id, userId: d.userId })),
     options.now,
   );
   const toSend: LeasedDelivery[] = [];
-  for (const d of candidates) {
+  for (const d of paced.ready) {
     const reason = refused.get(d.id);
     if (reason)
       decided.push({ delivery: d, outcome: { kind: "failed", error: reason, code: "quota", refund: false } });

@@ -39,6 +39,19 @@ function following(row: DueRow, now: Date): Date | null {
 }
 
 /**
+ * Send now sends an occurrence ahead of its time; until that time comes it stays the
+ * reminder's current occurrence, so another Send now (a double click, a second tab) sends
+ * nothing and leaves the schedule where it is. Called with the reminder row locked.
+ */
+async function sentAhead(client: pg.PoolClient, reminderId: string, now: Date): Promise<boolean> {
+  const { rows } = await client.query(
+    `select 1 from deliveries where reminder_id = $1 and occurrence_at > $2 limit 1`,
+    [reminderId, now],
+  );
+  return rows.length > 0;
+}
+
+/**
  * Turns due reminders into delivery rows (one per reminder + occurrence, 'queued' now) and
  * moves each reminder to its next occurrence, in the caller's transaction. Rows are locked
  * with SKIP LOCKED so concurrent workers take disjoint reminders; only 'scheduled' ones
@@ -61,6 +74,7 @@ export async function materializeDue(client: pg.PoolClient, options: Materialize
         [options.now, options.limit],
       );
   if (rows.length === 0) return [];
+  if (options.reminderId && (await sentAhead(client, options.reminderId, options.now))) return [];
   const next = rows.map((row) => following(row, options.now));
   const inserted = await client.query<{ id: number }>(
     `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at, created_at, updated_at)

@@ -44,8 +44,10 @@ export async function recordOutcomes(
   if (retry.length > 0) {
     const res = await client.query(
       `update deliveries d set status = 'queued', next_attempt_at = v.at, error = v.error, error_code = v.code,
+              slowed_count = d.slowed_count + case when v.slowed then 1 else 0 end,
               worker_id = null, lease_expires_at = null, updated_at = $5
-         from unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[]) as v(id, at, error, code)
+         from unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $7::boolean[])
+           as v(id, at, error, code, slowed)
         where d.id = v.id and d.worker_id = $6 and d.status = 'sending'`,
       [
         retry.map((r) => r.delivery.id),
@@ -54,7 +56,20 @@ export async function recordOutcomes(
         retry.map((r) => r.outcome.code ?? null),
         now,
         workerId,
+        retry.map((r) => r.outcome.slowed === true),
       ],
+    );
+    recorded += res.rowCount ?? 0;
+  }
+  const paced = only(outcomes, "paced");
+  if (paced.length > 0) {
+    // Not attempted: the attempt is given back (a first attempt reserves usage when it is sent).
+    const res = await client.query(
+      `update deliveries d set status = 'queued', next_attempt_at = v.at, attempt_count = greatest(0, d.attempt_count - 1),
+              worker_id = null, lease_expires_at = null, updated_at = $3
+         from unnest($1::bigint[], $2::timestamptz[]) as v(id, at)
+        where d.id = v.id and d.worker_id = $4 and d.status = 'sending'`,
+      [paced.map((p) => p.delivery.id), paced.map((p) => p.outcome.at), now, workerId],
     );
     recorded += res.rowCount ?? 0;
   }

@@ -8,6 +8,16 @@ export interface LeasedDelivery {
   channel: DeliveryMethod;
   occurrenceAt: Date;
   attemptCount: number;
+  /** Attempts answered "slow down" (not failures: they do not advance the retry schedule). */
+  slowedCount: number;
+  /** Error code of the previous attempt (null on a first attempt or after a takeover). */
+  lastErrorCode: string | null;
+  /** When the delivery row was made: nothing of this occurrence left before then. */
+  createdAt: Date;
+  /** Leased from a worker whose lease ran out: what its attempt did is unknown. */
+  takenOver?: boolean;
+  /** Paced sends: not before this instant (this process's clock, epoch ms). */
+  notBefore?: number;
   reminderStatus: string;
   message: string | null;
   contactName: string;
@@ -27,7 +37,8 @@ export interface LeasedDelivery {
 
 export type Outcome =
   | { kind: "sent"; providerMessageId: string }
-  | { kind: "retry"; error: string; code?: string; at: Date }
+  | { kind: "retry"; error: string; code?: string; at: Date; slowed?: boolean }
+  | { kind: "paced"; at: Date }
   | { kind: "failed"; error: string; code?: string; refund: boolean }
   | { kind: "held"; until: Date; error: string };
 

@@ -14,6 +14,8 @@ export interface SunkSms {
   /** 'queued' once accepted; 'failed' when the channel refused it after acceptance. */
   status: "queued" | "failed";
   errorCode?: number;
+  validityPeriod?: string;
+  createdAt: Date;
 }
 
 /** A status callback the peer owes the app, signed as Twilio signs it. */
@@ -22,9 +24,17 @@ export interface PendingCallback {
   params: Record<string, string>;
 }
 
-/** What the next requests get: Twilio's 201, an error body with its HTTP status, or no answer. */
+/**
+ * What the next requests get: Twilio's 201, an error body with its HTTP status, no answer at
+ * all, "accept-hang": the message is created (and listed) but the answer never comes, or
+ * "accept-error": created, then answered with a 5xx.
+ */
 export type TwilioMode =
-  { kind: "accept" } | { kind: "error"; status: number; code: number; message: string } | { kind: "hang" };
+  | { kind: "accept" }
+  | { kind: "error"; status: number; code: number; message: string }
+  | { kind: "hang" }
+  | { kind: "accept-hang" }
+  | { kind: "accept-error"; status: number };
 
 export const TEST_ACCOUNT_SID = "AC00000000000000000000000000000000";
 export const TEST_AUTH_TOKEN = "test-auth-token-0123456789abcdef";
@@ -45,6 +55,24 @@ export const TEST_WHATSAPP_TEMPLATES = {
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the user's last message. */
 export const WHATSAPP_WINDOW_MS = 24 * 3_600_000;
 
+export interface TwilioSinkOptions {
+  latencyMs?: number;
+  /** The peer's clock for the WhatsApp window (tests move it). */
+  now?: () => number;
+  /**
+   * Messages per second accepted per From (GCRA: one message every 1/rate s; an arrival may
+   * be early by `toleranceMs` at most, so no window of W seconds holds more than
+   * rate * W + 1 + rate * tolerance). Beyond it: HTTP 429, code 20429, with Retry-After.
+   */
+  ratePerSender?: number;
+  toleranceMs?: number;
+}
+
+/** RFC 2822 date as Twilio writes date_created ("Mon, 23 Nov 2026 09:00:00 +0000"). */
+function rfc2822(date: Date): string {
+  return date.toUTCString().replace("GMT", "+0000");
+}
+
 /**
  * A loopback server speaking Twilio's Messages API (POST /2010-04-01/Accounts/{sid}/Messages.json,
  * form-encoded, Basic auth, 201 with a message resource or an error resource), as strict as
@@ -52,14 +80,52 @@ export const WHATSAPP_WINDOW_MS = 24 * 3_600_000;
  * accepted and then fails with 63016; templates need valid ContentVariables (21656 at once;
  * 63013 for newlines, tabs or >4 spaces and 63021 past 1,024 characters, after acceptance).
  * The window opens when the peer receives a message from that number (`receive`).
+ * GET of the same path lists messages (newest first, filtered by To and From, paged with
+ * PageSize/Page and next_page_uri). With `ratePerSender` each From is held to that rate.
  */
-export async function startTwilioSink(options: { latencyMs?: number; now?: () => number } = {}) {
+export async function startTwilioSink(options: TwilioSinkOptions = {}) {
   const messages: SunkSms[] = [];
   const callbacks: PendingCallback[] = [];
   const lastInbound = new Map<string, number>();
   let now = options.now ?? (() => Date.now());
   let mode: TwilioMode = { kind: "accept" };
   let requests = 0;
+  let throttled = 0;
+  const theoretical = new Map<string, number>();
+  const path = `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Messages.json`;
+  const resource = (m: SunkSms) => ({
+    account_sid: TEST_ACCOUNT_SID,
+    api_version: "2010-04-01",
+    body: m.body,
+    date_created: rfc2822(m.createdAt),
+    date_sent: null,
+    date_updated: rfc2822(m.createdAt),
+    direction: "outbound-api",
+    error_code: m.errorCode ?? null,
+    error_message: null,
+    from: m.from,
+    messaging_service_sid: null,
+    num_media: "0",
+    num_segments: "1",
+    price: null,
+    price_unit: "USD",
+    sid: m.sid,
+    status: m.status,
+    to: m.to,
+    uri: `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Messages/${m.sid}.json`,
+  });
+
+  /** GCRA per From: null when accepted, else the ms until it would be. */
+  function throttle(from: string, now: number): number | null {
+    if (!options.ratePerSender) return null;
+    const interval = 1_000 / options.ratePerSender;
+    const tolerance = options.toleranceMs ?? interval / 4;
+    const tat = theoretical.get(from) ?? now;
+    if (now < tat - tolerance) return tat - tolerance - now;
+    theoretical.set(from, Math.max(now, tat) + interval);
+    return null;
+  }
+
   const templates = new Map<string, string>(
     Object.values(TEST_WHATSAPP_TEMPLATES).map((t) => [t.sid, t.body]),
   );
@@ -78,9 +144,11 @@ export async function startTwilioSink(options: { latencyMs?: number; now?: () =>
     const sms: SunkSms = {
       sid: `SM${randomBytes(16).toString("hex")}`,
       to,
-      from: form.get("From") ?? "",
+      from: form.get("From") ?? form.get("MessagingServiceSid") ?? "",
       body: bodyParam ?? "",
       statusCallback: form.get("StatusCallback") ?? undefined,
+      validityPeriod: form.get("ValidityPeriod") ?? undefined,
+      createdAt: new Date(),
       status: "queued",
     };
     if (contentSid) {
@@ -130,12 +198,12 @@ export async function startTwilioSink(options: { latencyMs?: number; now?: () =>
     req.on("end", () => {
       requests++;
       const expectedAuth = `Basic ${Buffer.from(`${TEST_ACCOUNT_SID}:${TEST_AUTH_TOKEN}`).toString("base64")}`;
-      const path = `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Messages.json`;
-      const reply = (status: number, body: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== "POST" || req.url !== path)
+      if ((req.method !== "POST" && req.method !== "GET") || url.pathname !== path)
         return reply(404, { code: 20404, message: "Not found", status: 404 });
       if (req.headers.authorization !== expectedAuth)
         return reply(401, { code: 20003, message: "Authenticate", status: 401 });
@@ -148,7 +216,24 @@ export async function startTwilioSink(options: { latencyMs?: number; now?: () =>
           status: current.status,
         });
       }
-      const verdict = judge(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
+      const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+      if (req.method === "GET") return list(url, reply);
+      const from = form.get("From") ?? form.get("MessagingServiceSid") ?? "";
+      const wait = throttle(from, performance.now());
+      if (wait !== null) {
+        throttled++;
+        return reply(
+          429,
+          {
+            code: 20429,
+            message: "Too Many Requests",
+            more_info: "https://www.twilio.com/docs/errors/20429",
+            status: 429,
+          },
+          { "retry-after": String(Math.max(1, Math.ceil(wait / 1_000))) },
+        );
+      }
+      const verdict = judge(form);
       if (verdict.error) {
         const [status, code, message] = verdict.error;
         return reply(status, { code, message, status });
@@ -156,6 +241,15 @@ export async function startTwilioSink(options: { latencyMs?: number; now?: () =>
       const sms = verdict.sms!;
       const done = () => {
         messages.push(sms);
+        // Accepted, then the answer is lost: the client cannot know the message exists.
+        if (current.kind === "accept-hang") return;
+        if (current.kind === "accept-error") {
+          return reply(current.status, {
+            code: 20500,
+            message: "Internal Server Error",
+            status: current.status,
+          });
+        }
         if (sms.status === "failed" && sms.statusCallback) {
           callbacks.push({
             url: sms.statusCallback,
@@ -171,12 +265,38 @@ export async function startTwilioSink(options: { latencyMs?: number; now?: () =>
             },
           });
         }
-        reply(201, { sid: sms.sid, status: "queued", to: sms.to, from: sms.from, body: sms.body });
+        reply(201, resource(sms));
       };
       if (options.latencyMs) setTimeout(done, options.latencyMs);
       else done();
     });
   });
+  function list(url: URL, reply: (status: number, body: unknown) => void) {
+    const to = url.searchParams.get("To");
+    const from = url.searchParams.get("From");
+    const pageSize = Math.min(1_000, Number(url.searchParams.get("PageSize") ?? 50));
+    const page = Number(url.searchParams.get("Page") ?? 0);
+    const matching = messages.filter((m) => (!to || m.to === to) && (!from || m.from === from)).reverse();
+    const slice = matching.slice(page * pageSize, (page + 1) * pageSize);
+    const uri = (p: number) => {
+      const q = new URLSearchParams(url.searchParams);
+      q.set("PageSize", String(pageSize));
+      q.set("Page", String(p));
+      return `${path}?${q}`;
+    };
+    reply(200, {
+      end: page * pageSize + Math.max(0, slice.length - 1),
+      first_page_uri: uri(0),
+      messages: slice.map(resource),
+      next_page_uri: (page + 1) * pageSize < matching.length ? uri(page + 1) : null,
+      page,
+      page_size: pageSize,
+      previous_page_uri: page > 0 ? uri(page - 1) : null,
+      start: page * pageSize,
+      uri: uri(page),
+    });
+  }
+
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -184,6 +304,8 @@ export async function startTwilioSink(options: { latencyMs?: number; now?: () =>
     base: `http://127.0.0.1:${port}`,
     messages,
     requests: () => requests,
+    /** Create requests refused with 429 for going over `ratePerSender`. */
+    throttled: () => throttled,
     setMode(next: TwilioMode) {
       mode = next;
     },
@@ -228,8 +350,12 @@ export function signedWebhook(url: string, params: Record<string, string>, token
   };
 }
 
-/** Environment that points a process's Twilio channel at the sink (WhatsApp templates included). */
-export function twilioSinkEnv(sink: TwilioSink): Record<string, string> {
+/**
+ * Environment that points a process's Twilio channel at the sink (WhatsApp templates included).
+ * The SMS rate is a short code's unless a test sets its own (pacing tests do), so tests sending
+ * a few SMS at once are not slowed.
+ */
+export function twilioSinkEnv(sink: TwilioSink, smsMps = 100): Record<string, string> {
   return {
     TWILIO_ACCOUNT_SID: TEST_ACCOUNT_SID,
     TWILIO_AUTH_TOKEN: TEST_AUTH_TOKEN,
@@ -239,10 +365,11 @@ export function twilioSinkEnv(sink: TwilioSink): Record<string, string> {
     TWILIO_WHATSAPP_TEMPLATE_ES: TEST_WHATSAPP_TEMPLATES.es.sid,
     TWILIO_WHATSAPP_TEMPLATE_FR: TEST_WHATSAPP_TEMPLATES.fr.sid,
     TWILIO_API_BASE: sink.base,
+    TWILIO_SMS_MPS: String(smsMps),
   };
 }
 
 /** Points this process's Twilio channel at the sink. */
-export function useTwilioSink(sink: TwilioSink) {
-  Object.assign(process.env, twilioSinkEnv(sink));
+export function useTwilioSink(sink: TwilioSink, smsMps = 100) {
+  Object.assign(process.env, twilioSinkEnv(sink, smsMps));
 }

@@ -61,7 +61,8 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     const [sms] = sink.messages.filter((m) => m.to === "+12125550101");
     expect(sms.body).toBe("Remindful: Pills\nReply STOP to opt out.");
     expect(sms.from).toBe("+15005550006");
-    expect(sms.statusCallback).toBe(STATUS_URL);
+    expect(sms.statusCallback).toBe(`${STATUS_URL}?d=delivery-${row.id}`);
+    expect(sms.validityPeriod).toBe("14400");
     expect(row.providerMessageId).toBe(sms.sid);
     expect((await db.select().from(reminders).where(eq(reminders.id, reminder.id)))[0].status).toBe("sent");
   });
