@@ -103,9 +103,11 @@ function classify(channel: DeliveryMethod, raw: string): FailureReasonCode {
   }
   const twilio = `twilio_${raw}`;
   if (isReasonCode(twilio)) return twilio;
-  // Plain HTTP statuses (Twilio answered without an error body) and Twilio's own codes.
-  if (n === 429 || n === 20429) return "rate_limited";
-  if (n >= 500 && n < 600) return "provider_unavailable";
+  // Plain HTTP statuses (Twilio answered without an error body) and Twilio's 20xxx, which
+  // carry the HTTP status in their last three digits (20429, 20503).
+  const http = n >= 20_000 && n < 21_000 ? n - 20_000 : n;
+  if (http === 429) return "rate_limited";
+  if (http >= 500 && http < 600) return "provider_unavailable";
   return "provider_rejected";
 }
 

@@ -1,5 +1,6 @@
 import { withTransaction } from "./pg-client";
 import { deliveryTranslator } from "./render-message";
+import { scheduleFailureAlerts } from "./schedule-failure-alerts";
 
 const FINAL = new Set(["delivered", "undelivered", "failed"]);
 
@@ -22,11 +23,11 @@ export async function recordTwilioStatus(params: Record<string, string>): Promis
       return res.rowCount ?? 0;
     }
     const code = params.ErrorCode || "unknown";
-    const res = await client.query<{ reminder_id: string; locale: string }>(
+    const res = await client.query<{ reminder_id: string; user_id: string; locale: string }>(
       `update deliveries d set status = 'failed', error_code = $2, updated_at = now()
          from users u
         where d.provider_message_id = $1 and d.status in ('sent', 'delivered') and u.id = d.user_id
-        returning d.id, d.reminder_id, u.locale`,
+        returning d.id, d.reminder_id, d.user_id, u.locale`,
       [sid, code],
     );
     for (const row of res.rows) {
@@ -37,6 +38,11 @@ export async function recordTwilioStatus(params: Record<string, string>): Promis
         error,
       ]);
     }
+    await scheduleFailureAlerts(
+      client,
+      res.rows.map((r) => r.user_id),
+      new Date(),
+    );
     return res.rowCount ?? 0;
   });
 }
