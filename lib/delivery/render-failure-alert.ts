@@ -46,9 +46,17 @@ export function renderFailureAlert(input: {
   const subject = t("alerts.subject", { count: input.total });
   const link = t("alerts.link", { url: activityUrl });
   const footer = t("alerts.footer", { url: settingsUrl });
-  const text = [t("alerts.intro"), "", t("alerts.lead"), ...lines.map((l) => `- ${l}`), "", link, "", footer, ""].join(
-    "\n",
-  );
+  const text = [
+    t("alerts.intro"),
+    "",
+    t("alerts.lead"),
+    ...lines.map((l) => `- ${l}`),
+    "",
+    link,
+    "",
+    footer,
+    "",
+  ].join("\n");
   const html = [
     `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
     `<p>${escapeHtml(t("alerts.intro"))}</p><p>${escapeHtml(t("alerts.lead"))}</p><ul>`,

@@ -86,7 +86,9 @@ describe("GET /api/deliveries (activity)", () => {
     const ana = await createContact(user.id, { name: "Ana", phone: "+12125550170" });
     const ben = await createContact(user.id, { name: "Ben", phone: "+12125550171" });
     const r1 = await createReminder(user.id, ana.id, new Date("2031-01-01T10:00:00Z"));
-    const r2 = await createReminder(user.id, ben.id, new Date("2031-01-01T10:00:00Z"), { deliveryMethod: "sms" });
+    const r2 = await createReminder(user.id, ben.id, new Date("2031-01-01T10:00:00Z"), {
+      deliveryMethod: "sms",
+    });
     const base = Date.parse("2031-01-01T10:00:00Z");
     const row = (i: number, values: Partial<typeof deliveries.$inferInsert>) => ({
       reminderId: r1.id,
@@ -97,13 +99,21 @@ describe("GET /api/deliveries (activity)", () => {
       status: "sent",
       ...values,
     });
-    await db.insert(deliveries).values([
-      row(0, {}),
-      row(1, { status: "failed", errorCode: "550" }),
-      row(2, { reminderId: r2.id, contactId: ben.id, channel: "sms", status: "failed", errorCode: "opted_out" }),
-      row(3, { reminderId: r2.id, contactId: ben.id, channel: "sms", status: "delivered" }),
-      row(4, { status: "held", nextAttemptAt: new Date(base + DAY) }),
-    ]);
+    await db
+      .insert(deliveries)
+      .values([
+        row(0, {}),
+        row(1, { status: "failed", errorCode: "550" }),
+        row(2, {
+          reminderId: r2.id,
+          contactId: ben.id,
+          channel: "sms",
+          status: "failed",
+          errorCode: "opted_out",
+        }),
+        row(3, { reminderId: r2.id, contactId: ben.id, channel: "sms", status: "delivered" }),
+        row(4, { status: "held", nextAttemptAt: new Date(base + DAY) }),
+      ]);
     // Someone else's delivery never shows.
     const stranger = await createSignedInUser();
     const theirs = await createContact(stranger.user.id);
@@ -141,7 +151,9 @@ describe("GET /api/deliveries (activity)", () => {
     const second = await list({ limit: "2", cursor: first.next! });
     const third = await list({ limit: "2", cursor: second.next! });
     expect(third.next).toBeNull();
-    expect([...first.items, ...second.items, ...third.items].map((d) => d.id)).toEqual(all.items.map((d) => d.id));
+    expect([...first.items, ...second.items, ...third.items].map((d) => d.id)).toEqual(
+      all.items.map((d) => d.id),
+    );
 
     const bad = await callRoute(activity, "/api/deliveries", { cookie, query: { status: "lost" } });
     expect(bad.status).toBe(400);

@@ -28,7 +28,10 @@ afterAll(async () => {
   await sink.close();
 });
 
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 25_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 25_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -33,7 +33,10 @@ function nextDue() {
   clockAt += 60_000;
   return new Date(clockAt);
 }
-const at = (date: Date, plus = 0) => () => new Date(date.getTime() + plus);
+const at =
+  (date: Date, plus = 0) =>
+  () =>
+    new Date(date.getTime() + plus);
 
 async function sender(overrides: Parameters<typeof createSignedInUser>[0] = {}) {
   return createSignedInUser({ remindersQuota: 100, ...overrides });
@@ -41,16 +44,23 @@ async function sender(overrides: Parameters<typeof createSignedInUser>[0] = {}) 
 
 /** The reminder's history through the route, as the screen reads it. */
 async function historyOf(cookie: string, reminderId: string) {
-  const res = await callRoute<DeliveryEntry[]>(reminderDeliveries, `/api/reminders/${reminderId}/deliveries`, {
-    cookie,
-    params: { id: reminderId },
-  });
+  const res = await callRoute<DeliveryEntry[]>(
+    reminderDeliveries,
+    `/api/reminders/${reminderId}/deliveries`,
+    {
+      cookie,
+      params: { id: reminderId },
+    },
+  );
   expect(res.status).toBe(200);
   return res.json;
 }
 
 async function failOnce(
-  overrides: { contact?: Parameters<typeof createContact>[1]; user?: Parameters<typeof createSignedInUser>[0] },
+  overrides: {
+    contact?: Parameters<typeof createContact>[1];
+    user?: Parameters<typeof createSignedInUser>[0];
+  },
   channel: "email" | "sms" | "whatsapp",
 ) {
   const { user, cookie } = await sender(overrides.user);
@@ -80,7 +90,11 @@ describe("each failure kind gives its reason, action and raw code", () => {
   it("no phone for an SMS: add a phone; no e-mail for an e-mail: add an e-mail", async () => {
     const sms = await failOnce({ contact: { phone: null } }, "sms");
     expect(sms.entry.status).toBe("failed");
-    expect(sms.entry.reason).toMatchObject({ code: "no_phone", action: "add_phone", actionHref: "/contacts" });
+    expect(sms.entry.reason).toMatchObject({
+      code: "no_phone",
+      action: "add_phone",
+      actionHref: "/contacts",
+    });
     const email = await failOnce({ contact: { email: null } }, "email");
     expect(email.entry.reason).toMatchObject({ code: "no_email", action: "add_email" });
   });
@@ -95,7 +109,12 @@ describe("each failure kind gives its reason, action and raw code", () => {
   });
 
   it("Twilio 21610 (the recipient sent STOP): ask for START, raw code beside it", async () => {
-    twilio.setMode({ kind: "error", status: 400, code: 21610, message: "Attempt to send to unsubscribed recipient" });
+    twilio.setMode({
+      kind: "error",
+      status: 400,
+      code: 21610,
+      message: "Attempt to send to unsubscribed recipient",
+    });
     try {
       const { entry } = await failOnce({}, "sms");
       expect(entry.status).toBe("failed");
@@ -124,7 +143,9 @@ describe("each failure kind gives its reason, action and raw code", () => {
     const sid = twilio.messages.at(-1)!.sid;
     const url = "http://localhost:3000/api/webhooks/twilio/status";
     const hook = signedWebhook(url, { MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30006" });
-    expect((await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...hook })).status).toBe(204);
+    expect((await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...hook })).status).toBe(
+      204,
+    );
     const [entry] = await historyOf(cookie, reminder.id);
     expect(entry.status).toBe("failed");
     expect(entry.reason).toMatchObject({ code: "twilio_30006", action: "check_number", rawCode: "30006" });
