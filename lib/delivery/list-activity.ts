@@ -40,6 +40,17 @@ export async function listActivity(
   query: Partial<ActivityQuery> = {},
 ): Promise<ActivityPage> {
   const limit = query.limit ?? 50;
+  const rows = await activityQuery(userId, query, limit);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toDeliveryEntry),
+    nextCursor: rows.length > limit && last ? String(last.id) : null,
+  };
+}
+
+/** The page's query (one row more than `limit` tells whether another page follows); the bench EXPLAINs it. */
+export function activityQuery(userId: string, query: Partial<ActivityQuery>, limit: number) {
   const where: (SQL | undefined)[] = [
     eq(deliveries.userId, userId),
     statusFilter(query.status),
@@ -47,17 +58,11 @@ export async function listActivity(
     query.contactId ? eq(deliveries.contactId, query.contactId) : undefined,
     query.cursor ? lt(deliveries.id, Number(query.cursor)) : undefined,
   ];
-  const rows = await db
+  return db
     .select(deliveryColumns)
     .from(deliveries)
     .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
     .where(and(...where))
     .orderBy(desc(deliveries.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toDeliveryEntry),
-    nextCursor: rows.length > limit && last ? String(last.id) : null,
-  };
 }
