@@ -58,11 +58,19 @@ export function activityQuery(userId: string, query: Partial<ActivityQuery>, lim
     query.contactId ? eq(deliveries.contactId, query.contactId) : undefined,
     query.cursor ? lt(deliveries.id, Number(query.cursor)) : undefined,
   ];
+  // Within the equality filters these orders are all 'id desc'; spelled with the leading
+  // columns of the matching index, they leave the planner that index alone (measured: by the
+  // primary key alone it walked 100,000 other users' rows to fill the first page).
+  const order = query.contactId
+    ? [deliveries.contactId, desc(deliveries.id)]
+    : query.status
+      ? [deliveries.userId, deliveries.status, desc(deliveries.id)]
+      : [deliveries.userId, desc(deliveries.id)];
   return db
     .select(deliveryColumns)
     .from(deliveries)
     .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
     .where(and(...where))
-    .orderBy(desc(deliveries.id))
+    .orderBy(...order)
     .limit(limit + 1);
 }
