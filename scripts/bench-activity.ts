@@ -13,6 +13,7 @@ const ROUNDS = numberFlag("rounds", 50);
 const db = await benchDatabase("bench_activity");
 process.env.DATABASE_URL = db.url;
 const { activityQuery, listActivity } = await import("@/lib/delivery/list-activity");
+const { encodeDeliveryCursor } = await import("@/lib/delivery/delivery-cursor");
 const { pool } = await import("@/lib/db");
 
 const client = new pg.Client({ connectionString: db.url });
@@ -35,13 +36,14 @@ await client.query(
 // u1 holds ROWS deliveries; u2..u20 share as many again. 5 % failed, 1 % skipped (opted out).
 async function seed(user: string, count: number) {
   await client.query(
-    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, error_code, attempt_count, sent_at)
+    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, error_code, attempt_count, sent_at, created_at)
      select 'r' || $1 || '-' || (1 + n % 50), 'u' || $1, 'c' || $1 || '-' || (1 + n % 50),
             timestamptz '2020-01-01' + (n / 50) * interval '1 day' + (n % 50) * interval '1 second',
             case when (1 + n % 50) % 3 = 0 then 'sms' else 'email' end,
             case when n % 100 < 5 then 'failed' when n % 100 = 5 then 'failed' else 'sent' end,
             case when n % 100 < 5 then '550' when n % 100 = 5 then 'opted_out' end, 1,
-            timestamptz '2020-01-01' + (n / 50) * interval '1 day'
+            timestamptz '2020-01-01' + (n / 50) * interval '1 day',
+            timestamptz '2020-01-01' + (n / 50) * interval '1 day' + (n % 50) * interval '1 second'
        from generate_series(0, $2 - 1) n`,
     [user, count],
   );
@@ -56,15 +58,16 @@ console.log(
 
 // A cursor half-way down the user's history: keyset pages cost the same at any depth.
 const first = await listActivity("u1", { limit: 50 });
-const { rows: middle } = await client.query<{ id: string }>(
-  `select id from deliveries where user_id = 'u1' order by id desc offset $1 limit 1`,
+const { rows: middle } = await client.query<{ id: string; at: string }>(
+  `select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+     from deliveries where user_id = 'u1' order by created_at desc, id desc offset $1 limit 1`,
   [Math.floor(ROWS / 2)],
 );
 if (first.items.length !== 50) throw new Error("first page is not full");
 
 const cases: [string, Parameters<typeof activityQuery>[1]][] = [
   ["first page", {}],
-  ["deep page (cursor at the middle)", { cursor: middle[0].id }],
+  ["deep page (cursor at the middle)", { cursor: encodeDeliveryCursor(middle[0].at, Number(middle[0].id)) }],
   ["status=failed", { status: "failed" }],
   ["status=skipped", { status: "skipped" }],
   ["status=sent, channel=sms", { status: "sent", channel: "sms" }],

@@ -1,38 +1,16 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/api/errors";
 import type { ReminderDeliveriesQuery } from "@/lib/validations/delivery";
 import { deliveryColumns } from "./delivery-columns";
+import { decodeDeliveryCursor, encodeDeliveryCursor } from "./delivery-cursor";
 import { toDeliveryEntry, type DeliveryEntry } from "./to-delivery-entry";
 
 export interface DeliveryPage {
   items: DeliveryEntry[];
   /** Opaque; pass as ?cursor= for the next page. Null on the last page. */
   nextCursor: string | null;
-}
-
-// Keyset on (occurrence_at, id): the occurrence as PostgreSQL's own text (microseconds).
-function encodeCursor(occurrence: string, id: number): string {
-  return Buffer.from(JSON.stringify([occurrence, id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): [string, number] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === "string" &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      Number.isSafeInteger(value[1])
-    ) {
-      return [value[0], value[1] as number];
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest("cursor: Invalid cursor");
 }
 
 /**
@@ -53,7 +31,7 @@ export async function listDeliveries({
   if (!owned) throw notFound("Reminder not found");
   const where = [eq(deliveries.reminderId, reminderId)];
   if (cursor) {
-    const [at, id] = decodeCursor(cursor);
+    const [at, id] = decodeDeliveryCursor(cursor);
     where.push(sql`(${deliveries.occurrenceAt}, ${deliveries.id}) < (${at}::timestamptz, ${id})`);
   }
   const rows = await db
@@ -70,6 +48,6 @@ export async function listDeliveries({
   const last = page[page.length - 1];
   return {
     items: page.map(toDeliveryEntry),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.sortKey, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeDeliveryCursor(last.sortKey, last.id) : null,
   };
 }

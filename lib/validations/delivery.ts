@@ -20,10 +20,7 @@ export const activityQuerySchema = z
     status: z.enum(ACTIVITY_STATUSES).optional(),
     channel: z.enum(DELIVERY_METHODS).optional(),
     contactId: z.string().min(1).max(100).optional(),
-    cursor: z
-      .string()
-      .regex(/^\d{1,18}$/, "Invalid cursor")
-      .optional(),
+    cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
   .strict();
