@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, notInArray, or } from "drizzle-orm";
+import { and, count, eq, gte, isNull, notInArray, or, sql } from "drizzle-orm";
 import { contacts, deliveries } from "@/db/schema";
 import { db } from "@/lib/db";
 import { deliveryColumns } from "./delivery-columns";
@@ -30,7 +30,7 @@ export async function getAttentionSummary(userId: string, now = new Date()): Pro
       .from(deliveries)
       .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
       .where(where)
-      .orderBy(desc(deliveries.id))
+      .orderBy(sql`${deliveries.createdAt} desc nulls last`, sql`${deliveries.id} desc nulls last`)
       .limit(SHOWN),
   ]);
   return { count: total?.value ?? 0, latest: rows.map(toDeliveryEntry) };
