@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as reminderDeliveries } from "@/app/api/reminders/[id]/deliveries/route";
+import { POST as retry } from "@/app/api/reminders/[id]/retry/route";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { BACKOFF_BASE_MS, MAX_ATTEMPTS } from "@/lib/delivery/constants";
@@ -73,12 +74,22 @@ async function failOnce(
 }
 
 describe("each failure kind gives its reason, action and raw code", () => {
-  it("opted out of SMS: skipped, ask the contact to reply START", async () => {
-    const { entry } = await failOnce({ contact: { smsOptOut: true } }, "sms");
+  it("opted out of SMS: skipped, ask the contact to reply START; Retry says why instead of failing again", async () => {
+    const { entry, cookie, reminder } = await failOnce({ contact: { smsOptOut: true } }, "sms");
     expect(entry.status).toBe("skipped");
     expect(entry.reason).toMatchObject({ code: "opted_out", action: "ask_start", rawCode: "opted_out" });
     expect(entry.recipient).toBe("+12125550150");
     expect(twilio.messages.some((m) => m.to === "+12125550150")).toBe(false);
+    const res = await callRoute(retry, `/api/reminders/${reminder.id}/retry`, {
+      method: "POST",
+      cookie,
+      params: { id: reminder.id },
+      headers: { origin: "http://localhost:3000" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: false, error: "The contact has opted out of SMS messages" });
+    const [after] = await historyOf(cookie, reminder.id);
+    expect(after.status).toBe("skipped");
   });
 
   it("opted out of e-mail: skipped, nothing the sender can ask", async () => {
