@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { deliveries, reminders } from "@/db/schema";
+import { deliveries, reminders, users } from "@/db/schema";
 import { getPlan } from "@/lib/plans/get-plan";
 import { e2eDb, expect, test } from "./fixtures";
 import { addContact } from "./reminder-helpers";
@@ -128,4 +128,23 @@ test("the sidebar's contact count follows an import without a reload", async ({ 
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText("Successfully imported 2 contacts")).toBeVisible();
   await expect(usage).toContainText(`2/${limit}`);
+});
+
+test("failure alert e-mails can be turned off in Settings, and the choice is kept", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn();
+  await page.goto("/settings");
+  const toggle = page.getByRole("switch", { name: "E-mail me when a reminder cannot be sent" });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByText("Notification settings saved")).toBeVisible();
+  await expect
+    .poll(async () => (await e2eDb.select().from(users).where(eq(users.id, user.id)))[0].failureAlerts)
+    .toBe(false);
+  await page.reload();
+  await expect(
+    page.getByRole("switch", { name: "E-mail me when a reminder cannot be sent" }),
+  ).not.toBeChecked();
 });
