@@ -89,6 +89,8 @@ const envSchema = twilioSchema.extend({
   WORKER_MODE: z.enum(["inline", "external"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
+  /** Failure alerts wait this long after the first failure so a burst becomes one e-mail. */
+  FAILURE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });

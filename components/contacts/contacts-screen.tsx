@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Plus, Search, Upload, Users } from "lucide-react";
 import { toast } from "sonner";
@@ -40,13 +41,16 @@ export function ContactsScreen({
   const [importOpen, setImportOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
 
+  const router = useRouter();
   const refresh = useCallback(async () => {
+    // The shell's counts (sidebar contacts badge) are server-rendered in the layout: re-render it too.
+    router.refresh();
     try {
       setContacts(await apiRequest<ContactView[]>("GET", "/api/contacts"));
     } catch (error) {
       toast.error(t("error"), { description: errorMessage(error) });
     }
-  }, [t]);
+  }, [t, router]);
 
   const add = () => {
     // At the limit the upgrade prompt shows instead of the form (the server checks again).

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { NeedsAttentionCard } from "@/components/delivery-log/needs-attention-card";
 import { NewReminderButton } from "@/components/reminders/new-reminder-button";
+import { getAttentionSummary } from "@/lib/delivery/get-attention-summary";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { getDashboardData } from "@/lib/reminders/get-dashboard-data";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
@@ -38,7 +40,11 @@ function StatCard({
 export async function DashboardScreen({ user }: { user: User }) {
   const t = await getTranslations("dashboard");
   const locale = await getLocale();
-  const [data, contacts] = await Promise.all([getDashboardData(user), listContactOptions(user.id)]);
+  const [data, contacts, attention] = await Promise.all([
+    getDashboardData(user),
+    listContactOptions(user.id),
+    getAttentionSummary(user.id),
+  ]);
   const zone = user.timezone;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 p-6">
@@ -51,6 +57,7 @@ export async function DashboardScreen({ user }: { user: User }) {
         </div>
         <NewReminderButton label={t("newReminder")} contacts={contacts} user={toReminderUser(user)} />
       </div>
+      <NeedsAttentionCard summary={attention} timeZone={zone} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard testId="stat-contacts" title={t("totalContacts")} value={String(data.totalContacts)} />
         <StatCard testId="stat-active" title={t("activeReminders")} value={String(data.activeReminders)} />

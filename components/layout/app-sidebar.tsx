@@ -2,7 +2,16 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { BellRing, Calendar, CreditCard, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
+import {
+  Activity,
+  BellRing,
+  Calendar,
+  CreditCard,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  Users,
+} from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
@@ -14,6 +23,7 @@ const MAIN = [
   { href: "/contacts", key: "contacts", icon: Users },
   { href: "/reminders", key: "reminders", icon: BellRing },
   { href: "/schedule", key: "schedule", icon: Calendar },
+  { href: "/activity", key: "activity", icon: Activity },
 ] as const;
 
 const ACCOUNT = [

@@ -1,5 +1,7 @@
 "use client";
 
+import { useEffect } from "react";
+import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
@@ -12,6 +14,15 @@ export function SidebarUsage(summary: SidebarUsageProps) {
   const t = useTranslations("shell");
   const tPlans = useTranslations("plans");
   const format = useFormatter();
+  const router = useRouter();
+  // Sends happen in the background: coming back to the tab re-reads the layout's counts.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") router.refresh();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [router]);
   const percent =
     summary.remindersQuota > 0 ? Math.min(100, (summary.remindersUsed / summary.remindersQuota) * 100) : 100;
   return (

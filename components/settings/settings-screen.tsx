@@ -7,13 +7,21 @@ import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { formatMoney, getPlan } from "@/lib/plans";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import type { User } from "@/lib/users/find-session-user";
+import { FailureAlertsSetting, type SaveFailureAlerts } from "./failure-alerts-setting";
 import { SettingsForm } from "./settings-form";
 
 /** `/settings` (SPEC section 2): profile form and the Account Information card. */
-export async function SettingsScreen({ user }: { user: User }) {
-  const [t, tPlans, locale] = await Promise.all([
+export async function SettingsScreen({
+  user,
+  saveFailureAlerts,
+}: {
+  user: User;
+  saveFailureAlerts: SaveFailureAlerts;
+}) {
+  const [t, tPlans, tAlerts, locale] = await Promise.all([
     getTranslations("settings"),
     getTranslations("plans"),
+    getTranslations("deliveryLog.settings"),
     getLocale(),
   ]);
   const plan = getPlan(user.planType);
@@ -50,6 +58,15 @@ export async function SettingsScreen({ user }: { user: User }) {
             featuredZones={FEATURED_TIME_ZONES}
             otherZones={allTimeZones().filter((zone) => !featured.has(zone))}
           />
+        </CardContent>
+      </Card>
+      <Card data-testid="notification-settings">
+        <CardHeader>
+          <CardTitle>{tAlerts("title")}</CardTitle>
+          <CardDescription>{tAlerts("description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FailureAlertsSetting initial={user.failureAlerts} save={saveFailureAlerts} />
         </CardContent>
       </Card>
       <Card data-testid="account-information">

@@ -39,6 +39,11 @@ export const users = pgTable(
     autoRechargePackageIndex: integer(),
     autoRechargeThresholdCents: integer(),
     autoRechargeError: text(),
+    /** E-mail the user when an occurrence fails for good (at most one e-mail an hour). */
+    failureAlerts: boolean().notNull().default(true),
+    /** When the last failure alert left, and the newest failure it covered. */
+    failureAlertSentAt: instant(),
+    failureAlertsThrough: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,5 @@
 import { env } from "@/lib/env";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
-import { TWILIO_ERRORS } from "@/lib/delivery/failure-reasons";
 import { channelReadiness, whatsappTemplateSid } from "./channel-readiness";
 import { findTwilioMessage } from "./find-twilio-message";
 import { twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
@@ -113,10 +112,8 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
       if (body.code && QUEUE_FULL.has(body.code)) {
         throw new ChannelError(text, true, code, { slowDown: true, retryAfterMs: wait });
       }
-      // 21610: the recipient replied STOP to this sender; recorded as an opt-out of the channel.
-      if (code === TWILIO_ERRORS.unsubscribedRecipient) {
-        throw new ChannelError(`${text} (Twilio ${code})`, false, "opted_out");
-      }
+      // 21610 (the recipient replied STOP to this sender) fails with that code; recordOutcomes
+      // opts the contact out of the channel for it.
       if (response.status >= 500) throw new ChannelError(text, true, code, { ambiguous: true });
       throw new ChannelError(text, false, code);
     },

@@ -2,10 +2,18 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import { Logger, run, type Runner } from "graphile-worker";
+import { sendFailureAlertTask } from "@/jobs/tasks/send-failure-alert";
 import { ensureDatabase } from "@/lib/db/connection";
 import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { BATCH_SIZE, DISPATCH_TASK, HEARTBEAT_MS, IDLE_RECHECK_MS, NOTIFY_CHANNEL } from "./constants";
+import {
+  BATCH_SIZE,
+  DISPATCH_TASK,
+  FAILURE_ALERT_TASK,
+  HEARTBEAT_MS,
+  IDLE_RECHECK_MS,
+  NOTIFY_CHANNEL,
+} from "./constants";
 import { renewLeases } from "./renew-leases";
 import { runBatch } from "./run-batch";
 
@@ -51,6 +59,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     pollInterval: 10_000,
     logger: silent,
     taskList: {
+      [FAILURE_ALERT_TASK]: sendFailureAlertTask,
       [DISPATCH_TASK]: async (payload, helpers) => {
         const started = Date.now();
         let fannedOut = (payload as { helper?: boolean } | null)?.helper === true;

@@ -113,7 +113,8 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   const address = d.channel === "email" ? d.email : d.phone;
   if (!address) {
     const error = t("errors.noAddress", { channel: channelName(d.channel) });
-    return { delivery: d, outcome: { kind: "failed", error, code: "no_address", refund: reserved } };
+    const code = d.channel === "email" ? "no_email" : "no_phone";
+    return { delivery: d, outcome: { kind: "failed", error, code, refund: reserved } };
   }
   const optedOut = { email: d.emailOptOut, sms: d.smsOptOut, whatsapp: d.whatsappOptOut }[d.channel];
   if (optedOut) {
@@ -154,7 +155,7 @@ export async function leaseDeliveries(
   const { rows } = await client.query<LeasedRow>(
     `update deliveries d
         set status = 'sending', worker_id = $2, lease_expires_at = $3, attempt_count = d.attempt_count + 1,
-            updated_at = $4
+            first_attempt_at = coalesce(d.first_attempt_at, $4), last_attempt_at = $4, updated_at = $4
        from reminders r, contacts c, users u
       where d.id = any($1::bigint[]) and r.id = d.reminder_id and c.id = d.contact_id and u.id = d.user_id
       returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count, d.slowed_count,
@@ -188,7 +189,10 @@ export async function leaseDeliveries(
   for (const d of paced.ready) {
     const reason = refused.get(d.id);
     if (reason)
-      decided.push({ delivery: d, outcome: { kind: "failed", error: reason, code: "quota", refund: false } });
+      decided.push({
+        delivery: d,
+        outcome: { kind: "failed", error: reason.error, code: reason.code, refund: false },
+      });
     else toSend.push(d);
   }
   return { toSend, decided };

@@ -1,5 +1,10 @@
 import type pg from "pg";
+import { NOT_ALERTED, TWILIO_ERRORS } from "./failure-reasons";
+
+/** Outcomes that mean the recipient opted out of the channel: ours, or Twilio's 21610 on a send. */
+const OPT_OUT_CODES: ReadonlySet<string> = new Set(["opted_out", TWILIO_ERRORS.unsubscribedRecipient]);
 import { refundUsage } from "./refund-usage";
+import { scheduleFailureAlerts } from "./schedule-failure-alerts";
 import type { DecidedDelivery } from "./types";
 
 type Of<K extends DecidedDelivery["outcome"]["kind"]> = DecidedDelivery & {
@@ -87,12 +92,18 @@ export async function recordOutcomes(
   }
   const failed = only(outcomes, "failed");
   if (failed.length > 0) {
-    const res = await client.query<{ id: string; reminder_id: string; error: string }>(
+    const res = await client.query<{
+      id: string;
+      reminder_id: string;
+      user_id: string;
+      error: string;
+      error_code: string | null;
+    }>(
       `update deliveries d set status = 'failed', error = v.error, error_code = v.code, worker_id = null,
               lease_expires_at = null, next_attempt_at = null, updated_at = $4
          from unnest($1::bigint[], $2::text[], $3::text[]) as v(id, error, code)
         where d.id = v.id and d.worker_id = $5 and d.status = 'sending'
-        returning d.id, d.reminder_id, d.error`,
+        returning d.id, d.reminder_id, d.user_id, d.error, d.error_code`,
       [
         failed.map((f) => f.delivery.id),
         failed.map((f) => f.outcome.error),
@@ -111,7 +122,7 @@ export async function recordOutcomes(
     );
     await markOptedOut(
       client,
-      failed.filter((f) => f.outcome.code === "opted_out" && done.has(f.delivery.id)),
+      failed.filter((f) => OPT_OUT_CODES.has(f.outcome.code ?? "") && done.has(f.delivery.id)),
     );
     await client.query(
       `update reminders r set last_error = v.error, updated_at = $3,
@@ -119,6 +130,12 @@ export async function recordOutcomes(
          from unnest($1::text[], $2::text[]) as v(id, error)
         where r.id = v.id`,
       [res.rows.map((r) => r.reminder_id), res.rows.map((r) => r.error), now],
+    );
+    // Failed for good: the sender hears of it by e-mail (batched, see scheduleFailureAlerts).
+    await scheduleFailureAlerts(
+      client,
+      res.rows.filter((r) => !NOT_ALERTED.has(r.error_code ?? "")).map((r) => r.user_id),
+      now,
     );
   }
   return recorded;

@@ -4,6 +4,7 @@ import { TWILIO_ERRORS } from "./failure-reasons";
 import { withTransaction } from "./pg-client";
 import { refundUsage } from "./refund-usage";
 import { deliveryTranslator } from "./render-message";
+import { scheduleFailureAlerts } from "./schedule-failure-alerts";
 
 /**
  * A status callback. 'delivered' marks a sent delivery delivered. 'undelivered' / 'failed'
@@ -70,6 +71,11 @@ export async function recordTwilioStatus(raw: Record<string, string>): Promise<n
     await refundUsage(
       client,
       res.rows.map((r) => ({ id: Number(r.id), userId: r.user_id })),
+    );
+    await scheduleFailureAlerts(
+      client,
+      res.rows.map((r) => r.user_id),
+      new Date(),
     );
     return res.rowCount ?? 0;
   });

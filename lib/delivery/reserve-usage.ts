@@ -16,14 +16,14 @@ interface UserUsage {
  * for each delivery, in the caller's transaction. Users are locked in id order so concurrent
  * batches never deadlock and counts stay exact (NO KEY UPDATE: the deliveries' foreign keys
  * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal reason per delivery
- * that could not be covered.
+ * that could not be covered (code `no_credit` for pay-as-you-go, `quota` for plans).
  */
 export async function reserveUsage(
   client: pg.PoolClient,
   wanted: { id: number; userId: string }[],
   now: Date,
-): Promise<Map<number, string>> {
-  const refused = new Map<number, string>();
+): Promise<Map<number, { error: string; code: "no_credit" | "quota" }>> {
+  const refused = new Map<number, { error: string; code: "no_credit" | "quota" }>();
   if (wanted.length === 0) return refused;
   const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
   const { rows } = await client.query<UserUsage>(
@@ -40,16 +40,19 @@ export async function reserveUsage(
     const t = deliveryTranslator(user.locale);
     if (user.plan_type === "payg") {
       if (user.payg_credit_balance < PRICE_PER_REMINDER_CENTS) {
-        refused.set(w.id, t("errors.noCredit"));
+        refused.set(w.id, { error: t("errors.noCredit"), code: "no_credit" });
         continue;
       }
       user.payg_credit_balance -= PRICE_PER_REMINDER_CENTS;
       ledger.push({ userId: user.id, deliveryId: w.id });
     } else if (user.reminders_used_current_period >= user.reminders_quota) {
-      refused.set(
-        w.id,
-        t("errors.quotaReached", { used: user.reminders_used_current_period, quota: user.reminders_quota }),
-      );
+      refused.set(w.id, {
+        error: t("errors.quotaReached", {
+          used: user.reminders_used_current_period,
+          quota: user.reminders_quota,
+        }),
+        code: "quota",
+      });
       continue;
     }
     user.reminders_used_current_period += user.plan_type === "payg" ? 0 : 1;

@@ -12,7 +12,7 @@ import {
   SLOW_DOWN_GIVE_UP_MS,
   SLOW_DOWN_MAX_MS,
 } from "./constants";
-import { SLOW_DOWN_CODES, type FailureReason } from "./failure-reasons";
+import { SLOW_DOWN_CODES, type FailureReasonCode } from "./failure-reasons";
 import { slowDownSender } from "./pace-sends";
 import { deliveryTranslator, renderMessage } from "./render-message";
 import type { DecidedDelivery, LeasedDelivery, Outcome } from "./types";
@@ -106,7 +106,12 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
         return { kind: "retry", error: failure.message, code: failure.code, at, slowed: true };
       }
       const reason = deliveryTranslator(d.locale)("errors.rateLimited");
-      return { kind: "failed", error: reason, code: "rate_limited" satisfies FailureReason, refund: true };
+      return {
+        kind: "failed",
+        error: reason,
+        code: "rate_limited" satisfies FailureReasonCode,
+        refund: true,
+      };
     }
     const failures = d.attemptCount - d.slowedCount;
     if (failure.transient && failures < MAX_ATTEMPTS) {

@@ -94,7 +94,7 @@ describe("opt-out in step with Twilio", () => {
     expect((await contactOf(contact.id)).smsOptOut).toBe(false);
   });
 
-  it("error 21610 on a send fails it as opted_out, refunds it, and opts the contact out of that channel", async () => {
+  it("error 21610 on a send fails it with that code, refunds it, and opts the contact out of that channel", async () => {
     const user = await createSender({ remindersUsedCurrentPeriod: 5 });
     const contact = await createContact(user.id, { phone: "+12125550405", timezone: "UTC" });
     const first = await createReminder(user.id, contact.id, new Date("2031-10-01T12:00:00Z"), {
@@ -113,8 +113,8 @@ describe("opt-out in step with Twilio", () => {
     }
     const [row] = await db.select().from(deliveries).where(eq(deliveries.reminderId, first.id));
     expect(row.status).toBe("failed");
-    expect(row.errorCode).toBe("opted_out");
-    expect(row.error).toBe("Attempt to send to unsubscribed recipient (Twilio 21610)");
+    expect(row.errorCode).toBe("21610");
+    expect(row.error).toBe("Attempt to send to unsubscribed recipient");
     const after = await contactOf(contact.id);
     expect(after.smsOptOut).toBe(true);
     expect(after.whatsappOptOut).toBe(false);
