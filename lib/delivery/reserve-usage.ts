@@ -1,10 +1,12 @@
 import type pg from "pg";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { sendsReminders } from "@/lib/plans/sends-reminders";
 import { deliveryTranslator } from "./render-message";
 
 interface UserUsage {
   id: string;
   plan_type: string;
+  subscription_status: string;
   reminders_quota: number;
   reminders_used_current_period: number;
   payg_credit_balance: number;
@@ -27,7 +29,7 @@ export async function reserveUsage(
   if (wanted.length === 0) return refused;
   const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
   const { rows } = await client.query<UserUsage>(
-    `select id, plan_type, reminders_quota, reminders_used_current_period, payg_credit_balance, locale
+    `select id, plan_type, subscription_status, reminders_quota, reminders_used_current_period, payg_credit_balance, locale
        from users where id = any($1::text[]) order by id for no key update`,
     [userIds],
   );
@@ -38,6 +40,10 @@ export async function reserveUsage(
     const user = users.get(w.userId);
     if (!user) continue;
     const t = deliveryTranslator(user.locale);
+    if (!sendsReminders(user.plan_type, user.subscription_status)) {
+      refused.set(w.id, t("errors.subscriptionUnpaid"));
+      continue;
+    }
     if (user.plan_type === "payg") {
       if (user.payg_credit_balance < PRICE_PER_REMINDER_CENTS) {
         refused.set(w.id, t("errors.noCredit"));

@@ -13,6 +13,8 @@ export interface RecordedRequest {
   params: FormObject;
   idempotencyKey?: string;
   authorization?: string;
+  /** The Stripe-Version header the client pinned. */
+  stripeVersion?: string;
 }
 
 type StripeObject = Record<string, unknown> & { id: string };
@@ -37,6 +39,7 @@ export class StripeServer {
   readonly prices = new Map<string, StripeObject>();
   readonly sessions = new Map<string, StripeObject>();
   readonly paymentIntents = new Map<string, StripeObject>();
+  readonly subscriptions = new Map<string, StripeObject>();
   /** Customers whose saved card is declined off-session. */
   readonly decliningCustomers = new Set<string>();
   private readonly idempotent = new Map<string, { status: number; body: string }>();
@@ -86,6 +89,7 @@ export class StripeServer {
       params,
       idempotencyKey,
       authorization: req.headers.authorization,
+      stripeVersion: req.headers["stripe-version"] as string | undefined,
     });
     if (!req.headers.authorization?.startsWith("Bearer sk_")) {
       return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
@@ -225,6 +229,26 @@ export class StripeServer {
       };
       portal.url = `https://billing.stripe.test/p/session/${portal.id}`;
       return ok(portal);
+    }
+    if (resource === "payment_intents" && method === "GET" && id) {
+      return this.paymentIntents.has(id) ? ok(this.paymentIntents.get(id)) : missing("payment_intent", id);
+    }
+    if (resource === "subscriptions" && method === "DELETE" && id) {
+      const subscription = this.subscriptions.get(id);
+      if (!subscription) return missing("subscription", id);
+      if (subscription.status === "canceled") {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              message: "A canceled subscription can only update its cancellation_details and metadata.",
+            },
+          },
+        };
+      }
+      Object.assign(subscription, { status: "canceled", canceled_at: nowSeconds(), ended_at: nowSeconds() });
+      return ok(subscription);
     }
     if (resource === "payment_intents" && method === "POST" && !id) {
       const customer = p.customer as string;
