@@ -201,6 +201,8 @@ export class StripeServer {
       return ok(price);
     }
     if (key === "checkout" && id === "sessions" && method === "POST") {
+      const taxError = this.checkoutTaxError(p);
+      if (taxError) return taxError;
       const session = {
         id: newId("cs_test"),
         object: "checkout.session",
@@ -211,6 +213,8 @@ export class StripeServer {
         customer: p.customer ?? null,
         client_reference_id: p.client_reference_id ?? null,
         metadata: p.metadata ?? {},
+        automatic_tax: { enabled: (p.automatic_tax as FormObject | undefined)?.enabled === "true" },
+        tax_id_collection: { enabled: (p.tax_id_collection as FormObject | undefined)?.enabled === "true" },
         success_url: p.success_url,
         cancel_url: p.cancel_url,
         created: nowSeconds(),
@@ -284,6 +288,30 @@ export class StripeServer {
         error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` },
       },
     };
+  }
+
+  /** Stripe's refusals when tax features are asked for an existing customer without saving to it. */
+  private checkoutTaxError(p: FormObject): { status: number; body: unknown } | null {
+    const update = (p.customer_update as FormObject | undefined) ?? {};
+    const invalid = (message: string, param: string) => ({
+      status: 400,
+      body: { error: { type: "invalid_request_error", message, param } },
+    });
+    const automaticTax = (p.automatic_tax as FormObject | undefined)?.enabled === "true";
+    const taxIds = (p.tax_id_collection as FormObject | undefined)?.enabled === "true";
+    if (p.customer && automaticTax && update.address !== "auto" && update.shipping !== "auto") {
+      return invalid(
+        "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+        "customer_update[address]",
+      );
+    }
+    if (p.customer && taxIds && update.name !== "auto") {
+      return invalid(
+        "tax_id_collection requires updating business name on the customer. To enable tax ID collection for an existing customer, please set `customer_update[name]` to `auto`.",
+        "tax_id_collection[enabled]",
+      );
+    }
+    return null;
   }
 
   private createPrice(p: FormObject): StripeObject {
