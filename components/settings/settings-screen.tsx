@@ -7,6 +7,7 @@ import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { formatMoney, getPlan } from "@/lib/plans";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import type { User } from "@/lib/users/find-session-user";
+import { AccountDataCard } from "./account-data-card";
 import { SettingsForm } from "./settings-form";
 
 /** `/settings` (SPEC section 2): profile form and the Account Information card. */
@@ -75,6 +76,7 @@ export async function SettingsScreen({ user }: { user: User }) {
           </Link>
         </CardContent>
       </Card>
+      <AccountDataCard email={user.email} />
     </div>
   );
 }
