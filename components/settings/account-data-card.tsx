@@ -2,6 +2,7 @@
 
 import { useId, useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import {
   AlertDialog,
@@ -21,6 +22,7 @@ import { Label } from "@/components/ui/label";
 /** Settings' "Your data" card: a JSON export, and account deletion confirmed by typing the e-mail. */
 export function AccountDataCard({ email }: { email: string }) {
   const t = useTranslations("settings.data");
+  const router = useRouter();
   const inputId = useId();
   const [typed, setTyped] = useState("");
   const [pending, startTransition] = useTransition();
@@ -34,8 +36,9 @@ export function AccountDataCard({ email }: { email: string }) {
         body: JSON.stringify({ email: typed }),
       });
       if (res.ok) {
-        // The session is gone: a full navigation leaves no signed-in screen behind.
-        window.location.assign("/?deleted=1");
+        // The session is gone: leave the signed-in screens and drop their cached renders.
+        router.replace("/");
+        router.refresh();
         return;
       }
       const body = (await res.json().catch(() => ({}))) as { message?: string };
