@@ -37,7 +37,7 @@ export async function CreditsCard({
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p>
             {t("balance")}{" "}
-            <span className="text-2xl font-semibold" data-testid="credit-balance">
+            <span className="text-2xl font-semibold" data-testid="credits-balance">
               {formatCents(user.paygCreditBalance, locale)}
             </span>
           </p>
