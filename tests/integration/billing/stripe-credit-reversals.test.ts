@@ -161,6 +161,11 @@ describe("charge.dispute.created", () => {
       billingFlag: "dispute",
       autoRechargeEnabled: false,
     });
+    // Turning it back on is refused while the dispute flag stands.
+    const { updateAutoRecharge } = await import("@/lib/payments/update-auto-recharge");
+    await expect(
+      updateAutoRecharge(await reload(user.id), { enabled: true, packageIndex: 0, thresholdCents: 100 }),
+    ).rejects.toThrow("Auto-recharge is unavailable while a payment on your account is disputed");
     // Credits bought later are not taken again by a refund of the disputed charge.
     await db.update(users).set({ paygCreditBalance: 900 }).where(eq(users.id, user.id));
     await deliverEvent(
