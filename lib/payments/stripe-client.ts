@@ -5,7 +5,9 @@ import { env } from "@/lib/env";
  * The API version every request and webhook endpoint uses: the one stripe@23.1.0 is typed for.
  * The code reads the shapes since 2025-03-31.basil (subscription periods on the items, invoice's
  * subscription under `parent.subscription_details`); the webhook endpoint must be created with
- * this version too, or its payloads follow the account's default.
+ * this version too, or its payloads follow the account's default. The SDK types `apiVersion` as
+ * its own version only, so upgrading `stripe` fails the typecheck here until this is moved on
+ * purpose (after reading Stripe's changelog).
  */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
 

@@ -19,6 +19,9 @@ export interface RecordedRequest {
 
 type StripeObject = Record<string, unknown> & { id: string };
 
+/** The API version whose shapes this peer speaks; a client pinned to another is refused. */
+export const PEER_API_VERSION = "2026-10-28.endive";
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 
@@ -93,6 +96,10 @@ export class StripeServer {
     });
     if (!req.headers.authorization?.startsWith("Bearer sk_")) {
       return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
+    }
+    const version = req.headers["stripe-version"];
+    if (version && version !== PEER_API_VERSION) {
+      return stripeError(res, 400, "invalid_request_error", `Invalid Stripe API version: ${String(version)}`);
     }
     const cacheKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
     const cached = cacheKey ? this.idempotent.get(cacheKey) : undefined;

@@ -8,7 +8,7 @@ import { getStripe, STRIPE_API_VERSION } from "@/lib/payments/stripe-client";
 import { syncStripeCatalogue } from "@/lib/payments/sync-stripe-catalogue";
 import { callRoute } from "../../helpers/call-route";
 import { deliverEvent, invoiceObject, stripeEvent, subscriptionObject } from "../../helpers/stripe-events";
-import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
+import { PEER_API_VERSION, startStripeServer, type StripeServer } from "../../helpers/stripe-server";
 import { createSignedInUser } from "../../helpers/users";
 
 let stripe: StripeServer;
@@ -44,7 +44,7 @@ describe("API version", () => {
     expect(res.status).toBe(200);
     expect(stripe.requests.length).toBeGreaterThan(0);
     expect(stripe.requests.every((r) => r.stripeVersion === STRIPE_API_VERSION)).toBe(true);
-    expect(STRIPE_API_VERSION).toBe("2026-10-28.endive");
+    expect(STRIPE_API_VERSION).toBe(PEER_API_VERSION);
   });
 });
 
