@@ -19,6 +19,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
+// The theme's dark destructive red is too light under white text (axe contrast): a darker red in both themes.
+const DANGER = "bg-red-700 text-white hover:bg-red-800 dark:bg-red-700 dark:hover:bg-red-800";
+
 /** Settings' "Your data" card: a JSON export, and account deletion confirmed by typing the e-mail. */
 export function AccountDataCard({ email }: { email: string }) {
   const t = useTranslations("settings.data");
@@ -57,7 +60,9 @@ export function AccountDataCard({ email }: { email: string }) {
         </a>
         <AlertDialog onOpenChange={() => setTyped("")}>
           <AlertDialogTrigger asChild>
-            <Button variant="destructive">{t("delete")}</Button>
+            <Button variant="destructive" className={DANGER}>
+              {t("delete")}
+            </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
@@ -76,7 +81,12 @@ export function AccountDataCard({ email }: { email: string }) {
             </div>
             <AlertDialogFooter>
               <AlertDialogCancel disabled={pending}>{t("cancel")}</AlertDialogCancel>
-              <Button variant="destructive" disabled={!matches || pending} onClick={remove}>
+              <Button
+                variant="destructive"
+                className={DANGER}
+                disabled={!matches || pending}
+                onClick={remove}
+              >
                 {pending ? t("deleting") : t("confirm")}
               </Button>
             </AlertDialogFooter>
