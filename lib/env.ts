@@ -78,6 +78,9 @@ const envSchema = twilioSchema.extend({
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  // Stripe Tax on Checkout (VAT and sales tax from the buyer's address, business tax ids); needs
+  // Stripe Tax set up in the dashboard with the registrations where tax is collected.
+  STRIPE_AUTOMATIC_TAX: flag,
   // Lets a production build (the e2e suite) use the demo checkout; never set it in a real deployment.
   STRIPE_DEMO_CHECKOUT: flag,
   S3_ENDPOINT: optional,

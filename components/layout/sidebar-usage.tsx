@@ -33,7 +33,7 @@ export function SidebarUsage(summary: SidebarUsageProps) {
           {t("contactsBadge", { used: summary.contactsUsed, limit: summary.contactsLimit })}
         </Badge>
       </div>
-      {summary.creditBalanceCents === null ? (
+      {summary.planType !== "payg" && (
         <div className="mt-3">
           <Progress
             value={percent}
@@ -43,8 +43,9 @@ export function SidebarUsage(summary: SidebarUsageProps) {
             {t("remindersUsage", { used: summary.remindersUsed, quota: summary.remindersQuota })}
           </p>
         </div>
-      ) : (
-        <p className="mt-3 text-xs text-muted-foreground">
+      )}
+      {summary.creditBalanceCents !== null && (
+        <p className="mt-3 text-xs text-muted-foreground" data-testid="sidebar-credit">
           {t("creditBalance", {
             amount: format.number(summary.creditBalanceCents / 100, {
               style: "currency",

@@ -8,6 +8,7 @@ import { formatMoney, getPlan } from "@/lib/plans";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import type { User } from "@/lib/users/find-session-user";
 import { FailureAlertsSetting, type SaveFailureAlerts } from "./failure-alerts-setting";
+import { AccountDataCard } from "./account-data-card";
 import { SettingsForm } from "./settings-form";
 
 /** `/settings` (SPEC section 2): profile form and the Account Information card. */
@@ -92,6 +93,7 @@ export async function SettingsScreen({
           </Link>
         </CardContent>
       </Card>
+      <AccountDataCard email={user.email} />
     </div>
   );
 }

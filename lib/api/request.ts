@@ -36,7 +36,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function apiResult<T = unknown>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
+export async function apiResult<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   const response = await fetch(url, {
     method,
     credentials: "include",
@@ -47,7 +51,9 @@ export async function apiResult<T = unknown>(method: string, url: string, body?:
   const data = parseJson(raw);
   const text = raw || response.statusText;
   const serverMessage =
-    data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : null;
+    data && typeof data === "object" && "message" in data && typeof data.message === "string"
+      ? data.message
+      : null;
   return {
     ok: response.ok,
     status: response.status,
@@ -61,7 +67,8 @@ export async function apiResult<T = unknown>(method: string, url: string, body?:
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const result = await apiResult<T>(method, url, body);
   if (result.ok) return result.data;
-  const errorBody = result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : null;
+  const errorBody =
+    result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : null;
   throw new ApiRequestError(result.status, result.text, result.message, errorBody);
 }
 

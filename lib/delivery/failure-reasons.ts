@@ -12,6 +12,7 @@ export const FIX_ACTIONS = {
   record_consent: "/contacts",
   ask_start: null,
   top_up: "/billing",
+  update_payment: "/billing",
   upgrade: "/pricing",
   edit_message: "/reminders",
   retry: null,
@@ -41,6 +42,7 @@ export const FAILURE_REASONS = {
   opted_out: reason("opted_out", "ask_start", { email: "none" }),
   quota: reason("quota", "upgrade"),
   no_credit: reason("no_credit", "top_up"),
+  subscription_unpaid: reason("subscription_unpaid", "update_payment"),
   no_consent: reason("no_consent", "record_consent"),
   no_phone: reason("no_phone", "add_phone"),
   no_email: reason("no_email", "add_email"),
@@ -138,7 +140,13 @@ export function failureReason(channel: DeliveryMethod, errorCode: string | null)
 export const NOT_ALERTED: ReadonlySet<string> = new Set(["cancelled"]);
 
 /** Failures decided before any send: shown as 'skipped' rather than 'failed'. */
-export const SKIP_CODES: ReadonlySet<string> = new Set(["opted_out", "no_credit", "quota", "no_consent"]);
+export const SKIP_CODES: ReadonlySet<string> = new Set([
+  "opted_out",
+  "no_credit",
+  "quota",
+  "no_consent",
+  "subscription_unpaid",
+]);
 
 /** Twilio error codes the engine acts on (docs/delivery.md cites each). */
 export const TWILIO_ERRORS = {

@@ -1,14 +1,21 @@
 import type pg from "pg";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { sendsReminders } from "@/lib/plans/sends-reminders";
 import { deliveryTranslator } from "./render-message";
 
 interface UserUsage {
   id: string;
   plan_type: string;
+  subscription_status: string;
   reminders_quota: number;
   reminders_used_current_period: number;
   payg_credit_balance: number;
   locale: string;
+}
+
+interface UsageRefusal {
+  error: string;
+  code: "no_credit" | "quota" | "subscription_unpaid";
 }
 
 /**
@@ -16,18 +23,19 @@ interface UserUsage {
  * for each delivery, in the caller's transaction. Users are locked in id order so concurrent
  * batches never deadlock and counts stay exact (NO KEY UPDATE: the deliveries' foreign keys
  * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal reason per delivery
- * that could not be covered (code `no_credit` for pay-as-you-go, `quota` for plans).
+ * that could not be covered (code `no_credit` for pay-as-you-go, `quota` for plans, `subscription_unpaid` for a
+ * paid plan whose subscription is past due or expired).
  */
 export async function reserveUsage(
   client: pg.PoolClient,
   wanted: { id: number; userId: string }[],
   now: Date,
-): Promise<Map<number, { error: string; code: "no_credit" | "quota" }>> {
-  const refused = new Map<number, { error: string; code: "no_credit" | "quota" }>();
+): Promise<Map<number, UsageRefusal>> {
+  const refused = new Map<number, UsageRefusal>();
   if (wanted.length === 0) return refused;
   const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
   const { rows } = await client.query<UserUsage>(
-    `select id, plan_type, reminders_quota, reminders_used_current_period, payg_credit_balance, locale
+    `select id, plan_type, subscription_status, reminders_quota, reminders_used_current_period, payg_credit_balance, locale
        from users where id = any($1::text[]) order by id for no key update`,
     [userIds],
   );
@@ -38,6 +46,10 @@ export async function reserveUsage(
     const user = users.get(w.userId);
     if (!user) continue;
     const t = deliveryTranslator(user.locale);
+    if (!sendsReminders(user.plan_type, user.subscription_status)) {
+      refused.set(w.id, { error: t("errors.subscriptionUnpaid"), code: "subscription_unpaid" });
+      continue;
+    }
     if (user.plan_type === "payg") {
       if (user.payg_credit_balance < PRICE_PER_REMINDER_CENTS) {
         refused.set(w.id, { error: t("errors.noCredit"), code: "no_credit" });

@@ -11,6 +11,10 @@ export async function updateAutoRecharge(user: User, input: AutoRechargeInput) {
   if (input.enabled && isStripeConfigured() && !user.stripeCustomerId) {
     throw badRequest("Buy a credit package first so a card is saved");
   }
+  if (input.enabled && user.billingFlag === "dispute") {
+    // The disputed card must not be charged again off-session; support lifts the flag.
+    throw badRequest("Auto-recharge is unavailable while a payment on your account is disputed");
+  }
   const [row] = await db
     .update(users)
     .set({
