@@ -17,6 +17,8 @@ export const contactSelect = {
   relationship: contacts.relationship,
   avatarUrl: contacts.avatarUrl,
   deliveryMethod: contacts.deliveryMethod,
+  timezone: contacts.timezone,
+  locale: contacts.locale,
   createdAt: contacts.createdAt,
   // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
   reminderCount: sql<number>`(

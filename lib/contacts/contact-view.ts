@@ -3,10 +3,16 @@ export interface ContactView {
   id: string;
   name: string;
   email: string | null;
+  /** The e-mail with an internationalised domain in its own letters (as typed). */
+  emailDisplay: string | null;
   phone: string | null;
   relationship: string | null;
   avatarUrl: string | null;
   deliveryMethod: "email" | "sms";
+  /** Chosen IANA zone; null: the phone's country's zone, else the owner's. */
+  timezone: string | null;
+  /** Language of the message's fixed lines; null: the owner's. */
+  locale: string | null;
   reminderCount: number;
   lastReminder: string | null;
 }

@@ -29,6 +29,8 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
       email: pick(body, "email", current.email),
       phone: pick(body, "phone", current.phone),
       relationship: pick(body, "relationship", current.relationship),
+      timezone: pick(body, "timezone", current.timezone),
+      locale: pick(body, "locale", current.locale),
       avatarUrl: pick(body, "avatarUrl", current.avatarUrl),
     };
     const keepMethod =
@@ -65,6 +67,8 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         email: input.email ?? null,
         phone: input.phone ?? null,
         relationship: input.relationship ?? null,
+        timezone: input.timezone ?? null,
+        locale: input.locale ?? null,
         avatarUrl: input.avatarUrl ?? null,
         deliveryMethod: input.deliveryMethod,
         updatedAt: new Date(),

@@ -14,11 +14,14 @@ export interface LeasedDelivery {
   email: string | null;
   phone: string | null;
   contactTimezone: string | null;
+  /** The recipient's language for the message's fixed lines; null: the owner's. */
+  contactLocale: string | null;
   emailOptOut: boolean;
   smsOptOut: boolean;
   whatsappOptOut: boolean;
   unsubscribeToken: string;
   senderName: string;
+  /** The owner's language: errors and notices the owner reads. */
   locale: string;
   userTimezone: string;
 }
