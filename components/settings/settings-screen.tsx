@@ -7,6 +7,7 @@ import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { formatMoney, getPlan } from "@/lib/plans";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import type { User } from "@/lib/users/find-session-user";
+import { formatPhone } from "@/lib/validations/phone";
 import { SettingsForm } from "./settings-form";
 
 /** `/settings` (SPEC section 2): profile form and the Account Information card. */
@@ -44,7 +45,7 @@ export async function SettingsScreen({ user }: { user: User }) {
               firstName: user.firstName ?? "",
               lastName: user.lastName ?? "",
               senderName: user.senderName ?? "",
-              phone: user.phone ?? "",
+              phone: user.phone ? formatPhone(user.phone) : "",
               timezone: user.timezone,
             }}
             featuredZones={FEATURED_TIME_ZONES}

@@ -72,7 +72,7 @@ describe("parseContactsFile on real exports", () => {
       { line: 2, name: "Jane Smith", email: "jane.smith@gmail.com", phone: "+44 7911 123456" },
       { line: 3, name: "José García Pérez", email: "jose.garcia@example.es", phone: "+34 612 34 56 78" },
       { line: 4, name: "Amélie Durand", email: "amelie.durand@orange.fr", phone: "+33 6 12 34 56 78" },
-      { line: 5, name: "Robert James Lee", phone: "07700 900123" },
+      { line: 5, name: "Robert James Lee", phone: "07823 456789" },
       { line: 6, name: "Acme Dental", email: "reception@acmedental.example", phone: "+1 415-555-2671" },
     ]);
   });
