@@ -108,7 +108,10 @@ describe("POST /api/contacts/import", () => {
 
     it("imports an Outlook export", async () => {
       const { user, cookie } = await createSignedInUser({ timezone: "America/New_York" });
-      expect((await importFile(cookie, "outlook-contacts.csv")).json).toMatchObject({ imported: 3, failed: 0 });
+      expect((await importFile(cookie, "outlook-contacts.csv")).json).toMatchObject({
+        imported: 3,
+        failed: 0,
+      });
       expect((await saved(user.id)).map((c) => c.slice(0, 3))).toEqual([
         ["Ellen Louise Ripley", null, "+16175552675"],
         ["Kyle Reese", "kyle.reese@example.com", "+12125552674"],

@@ -4,7 +4,12 @@ import { CSV_NO_NAME, parseContactsCsv } from "@/lib/contacts/parse-contacts-csv
 import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { contactFixture } from "../../helpers/contact-fixtures";
 
-const headerOf = (name: string) => new TextDecoder().decode(contactFixture(name)).replace(/^\uFEFF/, "").split("\r\n")[0].split(",");
+const headerOf = (name: string) =>
+  new TextDecoder()
+    .decode(contactFixture(name))
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")[0]
+    .split(",");
 
 describe("matchColumns", () => {
   it("reads Google's export by its real headers, not by the first header containing a word", () => {
@@ -26,28 +31,64 @@ describe("matchColumns", () => {
     const phones = columns.phone?.map((i) => header[i]) ?? [];
     expect(phones.slice(0, 4)).toEqual(["Mobile Phone", "Primary Phone", "Home Phone", "Business Phone"]);
     expect(phones.some((p) => /fax|pager|assistant/i.test(p))).toBe(false);
-    expect(columns.email?.map((i) => header[i])).toEqual(["E-mail Address", "E-mail 2 Address", "E-mail 3 Address"]);
+    expect(columns.email?.map((i) => header[i])).toEqual([
+      "E-mail Address",
+      "E-mail 2 Address",
+      "E-mail 3 Address",
+    ]);
     expect(columns.name).toBeUndefined();
   });
 
   it("reads the older Google format: Name before Given/Family Name, Yomi columns ignored", () => {
-    const header = ["Name", "Given Name", "Additional Name", "Family Name", "Yomi Name", "Given Name Yomi", "Language", "E-mail 1 - Type", "E-mail 1 - Value", "Phone 1 - Type", "Phone 1 - Value"];
+    const header = [
+      "Name",
+      "Given Name",
+      "Additional Name",
+      "Family Name",
+      "Yomi Name",
+      "Given Name Yomi",
+      "Language",
+      "E-mail 1 - Type",
+      "E-mail 1 - Value",
+      "Phone 1 - Type",
+      "Phone 1 - Value",
+    ];
     const columns = matchColumns(header);
-    expect(columns).toMatchObject({ name: [0], first: [1], middle: [2], last: [3], locale: [6], email: [8], phone: [10] });
+    expect(columns).toMatchObject({
+      name: [0],
+      first: [1],
+      middle: [2],
+      last: [3],
+      locale: [6],
+      email: [8],
+      phone: [10],
+    });
   });
 
   it.each([
     [["Prénom", "Nom", "Courriel", "Téléphone"], { first: [0], last: [1], email: [2], phone: [3] }],
     [["Nom", "Adresse e-mail", "Portable"], { name: [0], email: [1], phone: [2] }],
-    [["Nombre", "Apellidos", "Correo electrónico", "Teléfono móvil"], { first: [0], last: [1], email: [2], phone: [3] }],
-    [["Nombre", "Correo", "Teléfono", "Relación", "Zona horaria", "Idioma"], { name: [0], email: [1], phone: [2], relationship: [3], timezone: [4], locale: [5] }],
+    [
+      ["Nombre", "Apellidos", "Correo electrónico", "Teléfono móvil"],
+      { first: [0], last: [1], email: [2], phone: [3] },
+    ],
+    [
+      ["Nombre", "Correo", "Teléfono", "Relación", "Zona horaria", "Idioma"],
+      { name: [0], email: [1], phone: [2], relationship: [3], timezone: [4], locale: [5] },
+    ],
     [["Full Name", "E-mail Address", "Mobile Phone Number"], { name: [0], email: [1], phone: [2] }],
   ])("accepts %j", (header, expected) => {
     expect(matchColumns(header)).toEqual(expected);
   });
 
   it("joins first, middle and last names and takes the first of Google's ::: values", () => {
-    const columns = matchColumns(["First Name", "Middle Name", "Last Name", "Phone 1 - Value", "Phone 2 - Value"]);
+    const columns = matchColumns([
+      "First Name",
+      "Middle Name",
+      "Last Name",
+      "Phone 1 - Value",
+      "Phone 2 - Value",
+    ]);
     expect(readRow(columns, ["José", "", "García Pérez", "", "+34 612 ::: +34 911"])).toMatchObject({
       name: "José García Pérez",
       phone: "+34 612",
@@ -60,7 +101,9 @@ describe("matchColumns", () => {
   });
 
   it("still refuses a file with no name column at all", () => {
-    expect(() => parseContactsCsv("E-mail 1 - Label,E-mail 1 - Value\n* Home,a@example.com\n")).toThrow(CSV_NO_NAME);
+    expect(() => parseContactsCsv("E-mail 1 - Label,E-mail 1 - Value\n* Home,a@example.com\n")).toThrow(
+      CSV_NO_NAME,
+    );
   });
 });
 

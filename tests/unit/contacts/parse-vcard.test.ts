@@ -42,10 +42,14 @@ describe("parseVcard", () => {
 
   it("is chosen by content even without the .vcf extension", () => {
     const bytes = new TextEncoder().encode("BEGIN:VCARD\r\nFN:Ann\r\nEMAIL:a@example.com\r\nEND:VCARD\r\n");
-    expect(parseContactsFile("export.txt", bytes).rows).toEqual([{ line: 1, name: "Ann", email: "a@example.com" }]);
+    expect(parseContactsFile("export.txt", bytes).rows).toEqual([
+      { line: 1, name: "Ann", email: "a@example.com" },
+    ]);
   });
 
   it("refuses a file without a card", () => {
-    expect(() => parseContactsFile("empty.vcf", new TextEncoder().encode("VERSION:3.0\n"))).toThrow(VCARD_EMPTY);
+    expect(() => parseContactsFile("empty.vcf", new TextEncoder().encode("VERSION:3.0\n"))).toThrow(
+      VCARD_EMPTY,
+    );
   });
 });

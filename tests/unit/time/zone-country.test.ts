@@ -31,7 +31,9 @@ describe("phone region and formatting", () => {
     expect(phoneRegionOf({ phone: "+33612345678", timezone: "Europe/London" })).toBe("FR");
     expect(phoneRegionOf({ phone: null, timezone: "Europe/London" })).toBe("GB");
     expect(phoneRegionOf({ phone: null, timezone: "UTC" })).toBeUndefined();
-    expect(toE164("07911 123456", phoneRegionOf({ phone: null, timezone: "Europe/London" }))).toBe("+447911123456");
+    expect(toE164("07911 123456", phoneRegionOf({ phone: null, timezone: "Europe/London" }))).toBe(
+      "+447911123456",
+    );
   });
 
   it("shows stored numbers in international format", () => {
@@ -43,8 +45,12 @@ describe("phone region and formatting", () => {
 
   it("puts a recipient in the chosen zone, else the phone's single-clock country, else the owner's", () => {
     expect(recipientTimeZone({ timezone: "Asia/Tokyo", phone: "+447911123456" }, "UTC")).toBe("Asia/Tokyo");
-    expect(recipientTimeZone({ timezone: null, phone: "+442079460018" }, "America/Chicago")).toBe("Europe/London");
-    expect(recipientTimeZone({ timezone: null, phone: "+14155552671" }, "America/Chicago")).toBe("America/Chicago");
+    expect(recipientTimeZone({ timezone: null, phone: "+442079460018" }, "America/Chicago")).toBe(
+      "Europe/London",
+    );
+    expect(recipientTimeZone({ timezone: null, phone: "+14155552671" }, "America/Chicago")).toBe(
+      "America/Chicago",
+    );
     expect(recipientTimeZone({ timezone: null, phone: null }, "Europe/Paris")).toBe("Europe/Paris");
   });
 });
