@@ -78,6 +78,7 @@ function ContactForm({
 }: ContactFormDialogProps) {
   const t = useTranslations("contactForm");
   const tc = useTranslations("contacts");
+  const tl = useTranslations("language");
   const message = useContactMessage();
   const schema = useMemo(() => buildContactSchema({ defaultCountry }), [defaultCountry]);
   const form = useForm<ContactFormValues>({
@@ -268,7 +269,7 @@ function ContactForm({
         >
           {LOCALES.map((locale) => (
             <option key={locale} value={locale} lang={locale}>
-              {t(`languages.${locale}`)}
+              {tl(`names.${locale}`)}
             </option>
           ))}
         </select>

@@ -53,7 +53,9 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
     if (result.imported === 0) {
       const first = all[0];
       toast.error(t("nothingImported"), {
-        description: first ? t("failureRow", { line: first.line, reason: reason(first.reason) }) : description,
+        description: first
+          ? t("failureRow", { line: first.line, reason: reason(first.reason) })
+          : description,
       });
     } else if (all.length > 0) toast.warning(t("importPartial"), { description });
     else toast.success(t("importComplete"), { description });

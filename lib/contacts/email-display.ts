@@ -10,6 +10,8 @@ export function emailDisplay(email: string | null): string | null {
 }
 
 /** Adds `emailDisplay` to a contact: `email` stays the ASCII address mail is sent to. */
-export function withEmailDisplay<T extends { email: string | null }>(row: T): T & { emailDisplay: string | null } {
+export function withEmailDisplay<T extends { email: string | null }>(
+  row: T,
+): T & { emailDisplay: string | null } {
   return { ...row, emailDisplay: emailDisplay(row.email) };
 }

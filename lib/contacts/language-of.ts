@@ -20,11 +20,7 @@ const NAMES: Record<string, Locale> = {
  */
 export function languageOf(text: string | undefined): Locale | undefined {
   if (!text) return undefined;
-  const value = text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .trim()
-    .toLowerCase();
+  const value = text.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
   const base = value.split(/[-_]/)[0];
   if (isLocale(base)) return base;
   return NAMES[value];

@@ -81,7 +81,10 @@ function parseLine(line: string): Property | null {
 
 /** Physical lines to logical ones: folded lines (CRLF + space) and quoted-printable soft breaks. */
 function logicalLines(text: string): string[] {
-  const lines = text.replace(/\r\n?/g, "\n").replace(/\n[ \t]/g, "").split("\n");
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n[ \t]/g, "")
+    .split("\n");
   const joined: string[] = [];
   for (const line of lines) {
     const previous = joined[joined.length - 1];
@@ -96,7 +99,8 @@ function logicalLines(text: string): string[] {
 function best(properties: Property[], types: string[] = []): string | undefined {
   const rank = (p: Property) => {
     const pref = p.params.get("PREF")?.[0];
-    if ((pref && Number(pref) >= 1) || p.params.get("TYPE")?.includes("PREF")) return -1 / (Number(pref) || 1);
+    if ((pref && Number(pref) >= 1) || p.params.get("TYPE")?.includes("PREF"))
+      return -1 / (Number(pref) || 1);
     const typed = types.findIndex((t) => p.params.get("TYPE")?.includes(t));
     return typed < 0 ? types.length : typed;
   };

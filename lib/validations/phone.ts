@@ -17,7 +17,10 @@ export function countryOf(e164: string | null | undefined): CountryCode | undefi
  * The region national numbers are read in: the user's own phone country, else the country
  * of the user's time zone (a Londoner's "07911 123456" is British).
  */
-export function phoneRegionOf(user: { phone?: string | null; timezone?: string | null }): CountryCode | undefined {
+export function phoneRegionOf(user: {
+  phone?: string | null;
+  timezone?: string | null;
+}): CountryCode | undefined {
   const zoneCountry = countryOfZone(user.timezone);
   return countryOf(user.phone) ?? (zoneCountry && isSupportedCountry(zoneCountry) ? zoneCountry : undefined);
 }

@@ -86,7 +86,11 @@ describe("PATCH /api/auth/user", () => {
     ["an unknown field", { timezone: "UTC", planType: "business" }, /planType|Unrecognized/],
     ["a wrong type", { timezone: "UTC", firstName: 42 }, /^firstName: /],
     ["an invalid phone", { timezone: "UTC", phone: "12" }, /^phone: Invalid phone number/],
-    ["a national number in a zone of no country", { timezone: "UTC", phone: "07911 123456" }, /^phone: Invalid/],
+    [
+      "a national number in a zone of no country",
+      { timezone: "UTC", phone: "07911 123456" },
+      /^phone: Invalid/,
+    ],
     ["malformed JSON", "{not json", /^Malformed JSON body$/],
   ];
 
