@@ -99,9 +99,10 @@ function ContactForm({
     { timezone: null, phone: watchedPhone ? toE164(watchedPhone, defaultCountry) : null },
     ownerTimezone,
   );
+  const allZones = useMemo(() => new Set(allTimeZones()), []);
   const otherZones = useMemo(
-    () => allTimeZones().filter((zone) => !(FEATURED_TIME_ZONES as readonly string[]).includes(zone)),
-    [],
+    () => [...allZones].filter((zone) => !(FEATURED_TIME_ZONES as readonly string[]).includes(zone)),
+    [allZones],
   );
   const preview = avatar.kind === "new" ? avatar.preview : null;
   // The local preview of a new photo is released when replaced or when the form closes.
@@ -235,6 +236,10 @@ function ContactForm({
           {...form.register("timezone")}
         >
           <option value="">{t("timezoneAuto", { zone: automaticZone })}</option>
+          {/* A saved zone this browser does not list (another name of it) stays selectable. */}
+          {contact?.timezone && !allZones.has(contact.timezone) ? (
+            <option value={contact.timezone}>{contact.timezone}</option>
+          ) : null}
           <optgroup label={t("commonZones")}>
             {FEATURED_TIME_ZONES.map((zone) => (
               <option key={zone} value={zone}>
