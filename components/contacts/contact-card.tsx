@@ -15,6 +15,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
 import { ContactChannelStatus } from "./contact-channel-status";
+import { formatPhone } from "@/lib/validations/phone";
 
 export interface ContactCardProps {
   contact: ContactView;
@@ -62,13 +63,13 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
           {contact.email ? (
             <li className="flex items-center gap-2">
               <Mail className="size-4" aria-hidden />
-              <span className="truncate">{contact.email}</span>
+              <span className="truncate">{contact.emailDisplay ?? contact.email}</span>
             </li>
           ) : null}
           {contact.phone ? (
             <li className="flex items-center gap-2">
               <Phone className="size-4" aria-hidden />
-              <span>{contact.phone}</span>
+              <span data-testid="contact-phone">{formatPhone(contact.phone)}</span>
             </li>
           ) : null}
           <ContactChannelStatus contact={contact} />

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { PlanType } from "@/db/schema/enums";
 import type { CountryCode } from "libphonenumber-js";
+import type { Locale } from "@/i18n/locales";
 import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
 import { apiRequest, errorMessage } from "@/lib/api/request";
 import { ContactCard } from "./contact-card";
@@ -23,6 +24,8 @@ export interface ContactsScreenProps {
   planType: PlanType;
   contactLimit: number;
   defaultCountry?: CountryCode;
+  ownerTimezone: string;
+  ownerLocale: Locale;
 }
 
 /** The Contacts screen (SPEC section 2). */
@@ -31,6 +34,8 @@ export function ContactsScreen({
   planType,
   contactLimit,
   defaultCountry,
+  ownerTimezone,
+  ownerLocale,
 }: ContactsScreenProps) {
   const t = useTranslations("contacts");
   const [contacts, setContacts] = useState(initialContacts);
@@ -140,6 +145,8 @@ export function ContactsScreen({
         onOpenChange={setFormOpen}
         contact={editing}
         defaultCountry={defaultCountry}
+        ownerTimezone={ownerTimezone}
+        ownerLocale={ownerLocale}
         onSaved={refresh}
         onLimitReached={() => setUpgradeOpen(true)}
       />

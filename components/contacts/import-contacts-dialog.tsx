@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CONTACTS_TEMPLATE_CSV, CONTACTS_TEMPLATE_FILENAME } from "@/lib/contacts/contacts-template";
 import type { ImportFailure, ImportResult } from "@/lib/contacts/import-contacts";
-import { parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
+import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
 import { apiRequest, errorMessage } from "@/lib/api/request";
 import type { ImportRow } from "@/lib/validations/contact";
@@ -49,7 +49,16 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
     const description =
       t("successCount", { count: result.imported }) +
       (all.length > 0 ? t("failedCount", { count: all.length }) : "");
-    toast.success(t("importComplete"), { description });
+    // Nothing imported is an error with the first reason; a partial import a warning.
+    if (result.imported === 0) {
+      const first = all[0];
+      toast.error(t("nothingImported"), {
+        description: first
+          ? t("failureRow", { line: first.line, reason: reason(first.reason) })
+          : description,
+      });
+    } else if (all.length > 0) toast.warning(t("importPartial"), { description });
+    else toast.success(t("importComplete"), { description });
     setFailures(all);
     if (result.imported > 0) onImported();
     if (all.length === 0) onOpenChange(false);
@@ -59,7 +68,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
     if (!file) return;
     setPending(true);
     try {
-      const parsed = parseContactsCsv(await file.text());
+      const parsed = parseContactsFile(file.name, new Uint8Array(await file.arrayBuffer()));
       await send(parsed.rows, parsed.skipped);
     } catch (error) {
       const message = errorMessage(error);
@@ -112,6 +121,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
           </TabsList>
           <TabsContent value="csv" className="grid gap-4 pt-2">
             <p className="text-sm text-muted-foreground">{t("csvHelp")}</p>
+            <p className="text-sm text-muted-foreground">{t("formatsHelp")}</p>
             <Button type="button" variant="outline" onClick={downloadTemplate} className="w-fit">
               <Download /> {t("downloadTemplate")}
             </Button>
@@ -120,7 +130,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
               <Input
                 id="contacts-csv"
                 type="file"
-                accept=".csv,text/csv"
+                accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
                 onChange={(event) => setFile(event.target.files?.[0] ?? null)}
               />
             </div>

@@ -9,6 +9,7 @@ import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import type { User } from "@/lib/users/find-session-user";
 import { FailureAlertsSetting, type SaveFailureAlerts } from "./failure-alerts-setting";
 import { AccountDataCard } from "./account-data-card";
+import { formatPhone } from "@/lib/validations/phone";
 import { SettingsForm } from "./settings-form";
 
 /** `/settings` (SPEC section 2): profile form and the Account Information card. */
@@ -53,7 +54,7 @@ export async function SettingsScreen({
               firstName: user.firstName ?? "",
               lastName: user.lastName ?? "",
               senderName: user.senderName ?? "",
-              phone: user.phone ?? "",
+              phone: user.phone ? formatPhone(user.phone) : "",
               timezone: user.timezone,
             }}
             featuredZones={FEATURED_TIME_ZONES}

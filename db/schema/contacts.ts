@@ -3,6 +3,7 @@ import { boolean, check, index, pgTable, text, varchar } from "drizzle-orm/pg-co
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "./enums";
+import { LOCALES } from "../../i18n/locales";
 import { users } from "./auth";
 
 export const contacts = pgTable(
@@ -21,6 +22,8 @@ export const contacts = pgTable(
     deliveryMethod: text().notNull().default("email"),
     /** IANA zone of the recipient; the owner's zone applies when null. */
     timezone: text(),
+    /** Language of the message's fixed lines (en/es/fr); the owner's language applies when null. */
+    locale: varchar({ length: 8 }),
     emailOptOut: boolean().notNull().default(false),
     smsOptOut: boolean().notNull().default(false),
     whatsappOptOut: boolean().notNull().default(false),
@@ -40,6 +43,8 @@ export const contacts = pgTable(
     index("contacts_phone_idx").on(t.phone),
     check("contacts_delivery_method_check", oneOf(t.deliveryMethod, CONTACT_DELIVERY_METHODS)),
     check("contacts_email_or_phone_check", sql`${t.email} is not null or ${t.phone} is not null`),
+    // NULL passes a CHECK: a contact without a language follows its owner's.
+    check("contacts_locale_check", oneOf(t.locale, LOCALES)),
     check("contacts_name_check", sql`length(btrim(${t.name})) > 0`),
     check(
       "contacts_whatsapp_consent_check",

@@ -22,6 +22,8 @@ export const contactSelect = {
   whatsappOptOut: contacts.whatsappOptOut,
   whatsappConsentAt: contacts.whatsappConsentAt,
   whatsappConsentSource: contacts.whatsappConsentSource,
+  timezone: contacts.timezone,
+  locale: contacts.locale,
   createdAt: contacts.createdAt,
   // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
   reminderCount: sql<number>`(

@@ -3,6 +3,8 @@ export interface ContactView {
   id: string;
   name: string;
   email: string | null;
+  /** The e-mail with an internationalised domain in its own letters (as typed). */
+  emailDisplay: string | null;
   phone: string | null;
   relationship: string | null;
   avatarUrl: string | null;
@@ -14,6 +16,10 @@ export interface ContactView {
   /** The recipient's WhatsApp opt-in: when (ISO) and how; null when none is recorded. */
   whatsappConsentAt: string | null;
   whatsappConsentSource: string | null;
+  /** Chosen IANA zone; null: the phone's country's zone, else the owner's. */
+  timezone: string | null;
+  /** Language of the message's fixed lines; null: the owner's. */
+  locale: string | null;
   reminderCount: number;
   lastReminder: string | null;
 }

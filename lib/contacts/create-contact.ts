@@ -4,10 +4,15 @@ import type { ContactInput } from "@/lib/validations/contact";
 import { contactLimitOf } from "./contact-limit";
 import { getContact } from "./get-contact";
 import { insertContacts } from "./insert-contacts";
+import { localeOf } from "./locale-of";
 
-/** POST /api/contacts: 201 with the contact, 403 at the plan's limit, 409 on a duplicate. */
+/**
+ * POST /api/contacts: 201 with the contact, 403 at the plan's limit, 409 on a duplicate.
+ * Without a chosen language the contact keeps the owner's language of today, so the
+ * message's fixed lines do not change when the owner later switches the screen language.
+ */
 export async function createContact(user: User, input: ContactInput) {
-  const [outcome] = await insertContacts(user.id, [input]);
+  const [outcome] = await insertContacts(user.id, [{ ...input, locale: input.locale ?? localeOf(user) }]);
   if (!outcome.ok) {
     if (outcome.limitReached) {
       throw new ApiError(403, outcome.reason, {

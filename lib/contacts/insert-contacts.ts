@@ -48,6 +48,8 @@ export async function insertContacts(userId: string, inputs: ContactInput[]): Pr
         email: input.email ?? null,
         phone: input.phone ?? null,
         relationship: input.relationship ?? null,
+        timezone: input.timezone ?? null,
+        locale: input.locale ?? null,
         avatarUrl: input.avatarUrl ?? null,
         deliveryMethod: input.deliveryMethod,
         ...resolveWhatsAppConsent(input, null, new Date()),

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { DeliveryMethod } from "@/db/schema/enums";
+import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { channelPreflight } from "./channel-preflight";
 import { LEASE_MS } from "./constants";
 import { paceSends } from "./pace-sends";
@@ -32,6 +33,7 @@ interface LeasedRow {
   email: string | null;
   phone: string | null;
   contact_timezone: string | null;
+  contact_locale: string | null;
   email_opt_out: boolean;
   sms_opt_out: boolean;
   whatsapp_opt_out: boolean;
@@ -59,6 +61,7 @@ function toLeased(row: LeasedRow): LeasedDelivery {
     email: row.email,
     phone: row.phone,
     contactTimezone: row.contact_timezone,
+    contactLocale: row.contact_locale,
     emailOptOut: row.email_opt_out,
     smsOptOut: row.sms_opt_out,
     whatsappOptOut: row.whatsapp_opt_out,
@@ -124,7 +127,7 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   const refused = channelPreflight(d, reserved);
   if (refused) return { delivery: d, outcome: refused };
   if (d.channel === "sms") {
-    const zone = d.contactTimezone || d.userTimezone || "UTC";
+    const zone = recipientTimeZone({ timezone: d.contactTimezone, phone: d.phone }, d.userTimezone);
     const until = quietHoursRelease(now, zone);
     if (until) {
       const time = until.toISOString();
@@ -161,7 +164,7 @@ export async function leaseDeliveries(
       returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count, d.slowed_count,
         d.error_code as last_error_code, d.created_at,
         r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
-        c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
+        c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
         c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
         u.locale, u.timezone as user_timezone`,
     [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],

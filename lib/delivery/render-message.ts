@@ -23,6 +23,7 @@ export interface MessageParts {
   contactName: string;
   message: string | null;
   senderName: string;
+  /** The recipient's language (contacts.locale, else users.locale). */
   locale: string | null;
   unsubscribeToken: string;
 }
@@ -31,7 +32,10 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The text of one occurrence, in the sender's language (users.locale). */
+/**
+ * The text of one occurrence. Its fixed lines (greeting, signature, STOP line, unsubscribe)
+ * are in the recipient's language: the contact's, else the owner's.
+ */
 export function renderMessage(parts: MessageParts): OutgoingMessage {
   const t = deliveryTranslator(parts.locale);
   const sender = parts.senderName;

@@ -69,7 +69,7 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
     contactName: d.contactName,
     message: d.message,
     senderName: d.senderName,
-    locale: d.locale,
+    locale: d.contactLocale ?? d.locale,
     unsubscribeToken: d.unsubscribeToken,
   });
   const channel = getChannel(d.channel);

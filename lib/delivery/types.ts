@@ -24,6 +24,8 @@ export interface LeasedDelivery {
   email: string | null;
   phone: string | null;
   contactTimezone: string | null;
+  /** The recipient's language for the message's fixed lines; null: the owner's. */
+  contactLocale: string | null;
   emailOptOut: boolean;
   smsOptOut: boolean;
   whatsappOptOut: boolean;
@@ -31,6 +33,7 @@ export interface LeasedDelivery {
   whatsappConsentAt: Date | null;
   unsubscribeToken: string;
   senderName: string;
+  /** The owner's language: errors and notices the owner reads. */
   locale: string;
   userTimezone: string;
 }

@@ -68,6 +68,17 @@ describe("PATCH /api/auth/user", () => {
     });
   });
 
+  it("reads a national number in the country of the zone being saved", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const body = { phone: "07911 123456", timezone: "Europe/London" };
+    const res = await callRoute(PATCH, "/api/auth/user", { method: "PATCH", cookie, body });
+    expect(res.status).toBe(200);
+    expect((await reload(user.id)).phone).toBe("+447911123456");
+    const paris = { phone: "06 12 34 56 78", timezone: "Europe/Paris" };
+    await callRoute(PATCH, "/api/auth/user", { method: "PATCH", cookie, body: paris });
+    expect((await reload(user.id)).phone).toBe("+33612345678");
+  });
+
   const bad: [string, unknown, RegExp][] = [
     ["a 101-character sender name", { timezone: "UTC", senderName: "x".repeat(101) }, /^senderName: /],
     ["an unknown timezone", { timezone: "Mars/Olympus" }, /^timezone: Unknown timezone/],
@@ -75,6 +86,11 @@ describe("PATCH /api/auth/user", () => {
     ["an unknown field", { timezone: "UTC", planType: "business" }, /planType|Unrecognized/],
     ["a wrong type", { timezone: "UTC", firstName: 42 }, /^firstName: /],
     ["an invalid phone", { timezone: "UTC", phone: "12" }, /^phone: Invalid phone number/],
+    [
+      "a national number in a zone of no country",
+      { timezone: "UTC", phone: "07911 123456" },
+      /^phone: Invalid/,
+    ],
     ["malformed JSON", "{not json", /^Malformed JSON body$/],
   ];
 

@@ -6,7 +6,8 @@ import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { contactLimitOf } from "@/lib/contacts/contact-limit";
 import { listContacts } from "@/lib/contacts/list-contacts";
-import { countryOf } from "@/lib/validations/phone";
+import { localeOf } from "@/lib/contacts/locale-of";
+import { phoneRegionOf } from "@/lib/validations/phone";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("contacts");
@@ -30,7 +31,9 @@ export default async function ContactsPage() {
       }))}
       planType={planType}
       contactLimit={contactLimitOf(user.planType)}
-      defaultCountry={countryOf(user.phone)}
+      defaultCountry={phoneRegionOf(user)}
+      ownerTimezone={user.timezone}
+      ownerLocale={localeOf(user)}
     />
   );
 }

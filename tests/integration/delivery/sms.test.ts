@@ -8,6 +8,8 @@ import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { callRoute } from "@/tests/helpers/call-route";
 import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { createSignedInUser } from "@/tests/helpers/users";
+import { POST as createContactRoute } from "@/app/api/contacts/route";
 
 let sink: TwilioSink;
 
@@ -65,6 +67,36 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     expect(sms.validityPeriod).toBe("14400");
     expect(row.providerMessageId).toBe(sms.sid);
     expect((await db.select().from(reminders).where(eq(reminders.id, reminder.id)))[0].status).toBe("sent");
+  });
+
+  it("writes the STOP line in the contact's language and keeps quiet hours by the phone's country", async () => {
+    // The sender's screen is in English and they live in New York; Luc has a French number
+    // and no zone of his own, so his clock is Paris's.
+    const { user, cookie } = await createSignedInUser({
+      timezone: "America/New_York",
+      locale: "en",
+      remindersQuota: 1000,
+    });
+    const created = await callRoute(createContactRoute, "/api/contacts", {
+      method: "POST",
+      cookie,
+      body: { name: "Luc", phone: "+33 6 12 34 50 01", locale: "fr" },
+    });
+    expect(created.json).toMatchObject({ timezone: null, locale: "fr" });
+    const due = new Date("2031-07-03T19:30:00Z"); // 21:30 in Paris, 15:30 in New York
+    const reminder = await createReminder(user.id, String(created.json.id), due, {
+      deliveryMethod: "sms",
+      message: "Rendez-vous",
+    });
+    await runBatch({ workerId: "w", clock: at("2031-07-03T19:30:01Z") });
+    const held = await deliveryOf(reminder.id);
+    expect(held.status).toBe("held");
+    expect(held.nextAttemptAt?.toISOString()).toBe("2031-07-04T06:00:00.000Z"); // 08:00 in Paris
+
+    await runBatch({ workerId: "w", clock: at("2031-07-04T06:00:00Z") });
+    expect((await deliveryOf(reminder.id)).status).toBe("sent");
+    const [sms] = sink.messages.filter((m) => m.to === "+33612345001");
+    expect(sms.body).toBe("Remindful: Rendez-vous\nRépondez STOP pour vous désabonner.");
   });
 
   it("sends WhatsApp to whatsapp: addresses", async () => {
