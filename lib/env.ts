@@ -46,6 +46,8 @@ const envSchema = z.object({
   WORKER_MODE: z.enum(["inline", "external"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
+  // On SIGTERM: how long sends in flight may take to finish (under Docker's 10 s grace period).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });

@@ -60,6 +60,13 @@ function toLeased(row: LeasedRow): LeasedDelivery {
   };
 }
 
+export interface LeaseResult {
+  toSend: LeasedDelivery[];
+  decided: DecidedDelivery[];
+  /** Users whose credit these reservations took under their auto-recharge threshold. */
+  crossedThreshold: string[];
+}
+
 /** Ready rows: queued/held whose time came, and 'sending' ones whose worker stopped renewing. */
 async function pickReady(client: pg.PoolClient, now: Date, limit: number): Promise<number[]> {
   const ready = await client.query<{ id: string }>(
@@ -122,9 +129,9 @@ function channelName(channel: DeliveryMethod): string {
 export async function leaseDeliveries(
   client: pg.PoolClient,
   options: LeaseOptions,
-): Promise<{ toSend: LeasedDelivery[]; decided: DecidedDelivery[] }> {
+): Promise<LeaseResult> {
   const ids = options.ids ?? (await pickReady(client, options.now, options.limit));
-  if (ids.length === 0) return { toSend: [], decided: [] };
+  if (ids.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
   const { rows } = await client.query<LeasedRow>(
     `update deliveries d
         set status = 'sending', worker_id = $2, lease_expires_at = $3, attempt_count = d.attempt_count + 1,
@@ -147,7 +154,7 @@ export async function leaseDeliveries(
     else candidates.push(d);
   }
   // First attempts reserve usage; later ones (retries, takeovers) already hold theirs.
-  const refused = await reserveUsage(
+  const { refused, crossedThreshold } = await reserveUsage(
     client,
     candidates.filter((d) => d.attemptCount === 1).map((d) => ({ id: d.id, userId: d.userId })),
     options.now,
@@ -159,5 +166,5 @@ export async function leaseDeliveries(
       decided.push({ delivery: d, outcome: { kind: "failed", error: reason, code: "quota", refund: false } });
     else toSend.push(d);
   }
-  return { toSend, decided };
+  return { toSend, decided, crossedThreshold };
 }
