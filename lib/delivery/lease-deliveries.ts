@@ -32,6 +32,7 @@ interface LeasedRow {
   whatsapp_opt_out: boolean;
   unsubscribe_token: string;
   sender_name: string;
+  sender_email: string;
   locale: string;
   user_timezone: string;
 }
@@ -55,6 +56,7 @@ function toLeased(row: LeasedRow): LeasedDelivery {
     whatsappOptOut: row.whatsapp_opt_out,
     unsubscribeToken: row.unsubscribe_token,
     senderName: row.sender_name,
+    senderEmail: row.sender_email,
     locale: row.locale,
     userTimezone: row.user_timezone,
   };
@@ -141,7 +143,7 @@ export async function leaseDeliveries(
       returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count,
         r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
         c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
-        c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
+        c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name, u.email as sender_email,
         u.locale, u.timezone as user_timezone`,
     [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
   );

@@ -22,6 +22,8 @@ export interface MessageParts {
   contactName: string;
   message: string | null;
   senderName: string;
+  /** Reply-To of e-mail reminders (the user's address). */
+  senderEmail?: string;
   locale: string | null;
   unsubscribeToken: string;
 }
@@ -61,6 +63,7 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
     channel: "email",
     to: parts.to,
     fromName: `${sender} via ${PRODUCT_NAME}`,
+    replyTo: parts.senderEmail,
     subject: t("subject", { sender }),
     text,
     html,

@@ -19,6 +19,7 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
     contactName: d.contactName,
     message: d.message,
     senderName: d.senderName,
+    senderEmail: d.senderEmail,
     locale: d.locale,
     unsubscribeToken: d.unsubscribeToken,
   });

@@ -19,6 +19,8 @@ export interface LeasedDelivery {
   whatsappOptOut: boolean;
   unsubscribeToken: string;
   senderName: string;
+  /** The user's own address: replies to an e-mail reminder go to them. */
+  senderEmail: string;
   locale: string;
   userTimezone: string;
 }
