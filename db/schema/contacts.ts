@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
-import { createdAt, updatedAt, uuidId } from "./columns";
+import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { CONTACT_DELIVERY_METHODS } from "./enums";
 import { users } from "./auth";
 
@@ -24,6 +24,9 @@ export const contacts = pgTable(
     emailOptOut: boolean().notNull().default(false),
     smsOptOut: boolean().notNull().default(false),
     whatsappOptOut: boolean().notNull().default(false),
+    /** Set when the recipient's mail server refused the address for good (SMTP 5xx): no more e-mail to it. */
+    emailSuppressedAt: instant(),
+    emailSuppressedReason: text(),
     /** Secret used in the List-Unsubscribe link of e-mails to this contact. */
     unsubscribeToken: text()
       .notNull()

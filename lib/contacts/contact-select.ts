@@ -17,6 +17,8 @@ export const contactSelect = {
   relationship: contacts.relationship,
   avatarUrl: contacts.avatarUrl,
   deliveryMethod: contacts.deliveryMethod,
+  emailSuppressedAt: contacts.emailSuppressedAt,
+  emailSuppressedReason: contacts.emailSuppressedReason,
   createdAt: contacts.createdAt,
   // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
   reminderCount: sql<number>`(

@@ -30,6 +30,7 @@ interface LeasedRow {
   email_opt_out: boolean;
   sms_opt_out: boolean;
   whatsapp_opt_out: boolean;
+  email_suppressed: boolean;
   unsubscribe_token: string;
   sender_name: string;
   sender_email: string;
@@ -54,6 +55,7 @@ function toLeased(row: LeasedRow): LeasedDelivery {
     emailOptOut: row.email_opt_out,
     smsOptOut: row.sms_opt_out,
     whatsappOptOut: row.whatsapp_opt_out,
+    emailSuppressed: row.email_suppressed,
     unsubscribeToken: row.unsubscribe_token,
     senderName: row.sender_name,
     senderEmail: row.sender_email,
@@ -108,6 +110,10 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
     const error = t("errors.optedOut", { channel: channelName(d.channel) });
     return { delivery: d, outcome: { kind: "failed", error, code: "opted_out", refund: reserved } };
   }
+  if (d.channel === "email" && d.emailSuppressed) {
+    const error = t("errors.suppressed");
+    return { delivery: d, outcome: { kind: "failed", error, code: "suppressed", refund: reserved } };
+  }
   if (d.channel === "sms") {
     const zone = d.contactTimezone || d.userTimezone || "UTC";
     const until = quietHoursRelease(now, zone);
@@ -128,10 +134,7 @@ function channelName(channel: DeliveryMethod): string {
  * until now + LEASE_MS, attempt counted), then settles those that must not be attempted and
  * reserves usage for first attempts, all in the caller's transaction.
  */
-export async function leaseDeliveries(
-  client: pg.PoolClient,
-  options: LeaseOptions,
-): Promise<LeaseResult> {
+export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptions): Promise<LeaseResult> {
   const ids = options.ids ?? (await pickReady(client, options.now, options.limit));
   if (ids.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
   const { rows } = await client.query<LeasedRow>(
@@ -143,7 +146,7 @@ export async function leaseDeliveries(
       returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count,
         r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
         c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
-        c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name, u.email as sender_email,
+        c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name, u.email as sender_email,
         u.locale, u.timezone as user_timezone`,
     [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
   );

@@ -17,6 +17,8 @@ export interface LeasedDelivery {
   emailOptOut: boolean;
   smsOptOut: boolean;
   whatsappOptOut: boolean;
+  /** The address was refused for good by its mail server (SMTP 5xx) earlier. */
+  emailSuppressed: boolean;
   unsubscribeToken: string;
   senderName: string;
   /** The user's own address: replies to an e-mail reminder go to them. */

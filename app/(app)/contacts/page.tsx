@@ -26,6 +26,7 @@ export default async function ContactsPage() {
         ...c,
         deliveryMethod: c.deliveryMethod === "sms" ? "sms" : "email",
         lastReminder: c.lastReminder ? c.lastReminder.toISOString() : null,
+        emailSuppressedAt: c.emailSuppressedAt ? c.emailSuppressedAt.toISOString() : null,
       }))}
       planType={planType}
       contactLimit={contactLimitOf(user.planType)}
