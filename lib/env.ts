@@ -94,6 +94,8 @@ const envSchema = twilioSchema.extend({
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
   /** Failure alerts wait this long after the first failure so a burst becomes one e-mail. */
   FAILURE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  // On SIGTERM: how long sends in flight may take to finish (under Docker's 10 s grace period).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });

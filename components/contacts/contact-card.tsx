@@ -61,10 +61,26 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
         </div>
         <ul className="grid gap-1 text-sm text-muted-foreground">
           {contact.email ? (
-            <li className="flex items-center gap-2">
-              <Mail className="size-4" aria-hidden />
-              <span className="truncate">{contact.emailDisplay ?? contact.email}</span>
-            </li>
+            <>
+              <li className="flex items-center gap-2">
+                <Mail className="size-4" aria-hidden />
+                <span className="truncate">{contact.emailDisplay ?? contact.email}</span>
+                {contact.emailSuppressedAt ? (
+                  <Badge
+                    variant="destructive"
+                    data-testid="email-suppressed"
+                    title={t("emailSuppressedReason", { reason: contact.emailSuppressedReason ?? "" })}
+                  >
+                    {t("emailSuppressed")}
+                  </Badge>
+                ) : null}
+              </li>
+              {contact.emailSuppressedAt ? (
+                <li className="text-xs text-destructive">
+                  {t("emailSuppressedReason", { reason: contact.emailSuppressedReason ?? "" })}
+                </li>
+              ) : null}
+            </>
           ) : null}
           {contact.phone ? (
             <li className="flex items-center gap-2">

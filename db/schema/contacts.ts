@@ -30,6 +30,9 @@ export const contacts = pgTable(
     /** The recipient's WhatsApp opt-in: when and how it was given; none means no WhatsApp send. */
     whatsappConsentAt: instant(),
     whatsappConsentSource: text(),
+    /** Set when the recipient's mail server refused the address for good (SMTP 5xx): no more e-mail to it. */
+    emailSuppressedAt: instant(),
+    emailSuppressedReason: text(),
     /** Secret used in the List-Unsubscribe link of e-mails to this contact. */
     unsubscribeToken: text()
       .notNull()

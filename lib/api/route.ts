@@ -16,6 +16,11 @@ interface RouteOptions<B extends Schema, P extends Schema, Q extends Schema> {
   params?: P;
   query?: Q;
   rateLimit?: RateLimit;
+  /**
+   * Accept writes from other sites: only for capability URLs that mail clients POST to on the
+   * recipient's behalf (RFC 8058 one-click unsubscribe), where the token is the authorisation.
+   */
+  allowCrossSite?: boolean;
   /** Status of a successful JSON answer (default 200). */
   status?: number;
 }
@@ -62,7 +67,7 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
 ) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
-      if (!SAFE_METHODS.has(request.method) && isCrossSite(request))
+      if (!SAFE_METHODS.has(request.method) && !options.allowCrossSite && isCrossSite(request))
         throw forbidden("Cross-site request refused");
       const user = await resolveUser(request);
       const params = parse<P>(options.params as P, await context.params);

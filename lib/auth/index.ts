@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from "@/i18n/loc
 import { createUser } from "@/lib/users/create-user";
 import { authSecret } from "./secret";
 import { sendMagicLinkEmail } from "./magic-link-email";
+import { MAGIC_LINK_MAX_AGE_SECONDS, magicLinkConfirmUrl } from "./magic-link-confirm-url";
 
 async function requestLocale(): Promise<Locale> {
   try {
@@ -28,8 +29,9 @@ function providers(): Provider[] {
       // The transport is ours (lib/mail): SMTP_URL or the dev outbox.
       server: env.SMTP_URL ?? "smtp://localhost:25",
       from: env.MAIL_FROM,
+      maxAge: MAGIC_LINK_MAX_AGE_SECONDS,
       sendVerificationRequest: async ({ identifier, url }) =>
-        sendMagicLinkEmail({ to: identifier, url, locale: await requestLocale() }),
+        sendMagicLinkEmail({ to: identifier, url: magicLinkConfirmUrl(url), locale: await requestLocale() }),
     }),
   ];
   if (env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET) {

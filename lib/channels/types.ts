@@ -8,6 +8,8 @@ export interface OutgoingMessage {
   to: string;
   /** Display name of the sender, e.g. 'Ana via Remindful' (e-mail only). */
   fromName?: string;
+  /** Where replies go (e-mail only): the user who set the reminder. */
+  replyTo?: string;
   subject?: string;
   text: string;
   html?: string;

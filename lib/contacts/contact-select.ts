@@ -24,6 +24,8 @@ export const contactSelect = {
   whatsappConsentSource: contacts.whatsappConsentSource,
   timezone: contacts.timezone,
   locale: contacts.locale,
+  emailSuppressedAt: contacts.emailSuppressedAt,
+  emailSuppressedReason: contacts.emailSuppressedReason,
   createdAt: contacts.createdAt,
   // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
   reminderCount: sql<number>`(

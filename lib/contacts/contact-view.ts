@@ -22,6 +22,9 @@ export interface ContactView {
   locale: string | null;
   reminderCount: number;
   lastReminder: string | null;
+  /** The recipient's mail server refused the address for good; e-mail to it is not sent. */
+  emailSuppressedAt?: string | null;
+  emailSuppressedReason?: string | null;
 }
 
 /** Up to two initials for the avatar fallback ("Jane Smith" -> "JS"). */

@@ -75,6 +75,10 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         avatarUrl: input.avatarUrl ?? null,
         deliveryMethod: input.deliveryMethod,
         ...resolveWhatsAppConsent(input, current as WhatsAppConsent, new Date()),
+        // A new address has not been refused by anyone: it may be tried again.
+        ...((input.email ?? null) !== current.email
+          ? { emailSuppressedAt: null, emailSuppressedReason: null }
+          : {}),
         updatedAt: new Date(),
       })
       .where(ownContact(user.id, contactId));

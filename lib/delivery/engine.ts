@@ -1,19 +1,12 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
-import { Logger, run, type Runner } from "graphile-worker";
-import { sendFailureAlertTask } from "@/jobs/tasks/send-failure-alert";
+import { Logger, run, type Runner, type TaskList } from "graphile-worker";
 import { ensureDatabase } from "@/lib/db/connection";
+import { env } from "@/lib/env";
 import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import {
-  BATCH_SIZE,
-  DISPATCH_TASK,
-  FAILURE_ALERT_TASK,
-  HEARTBEAT_MS,
-  IDLE_RECHECK_MS,
-  NOTIFY_CHANNEL,
-} from "./constants";
+import { BATCH_SIZE, DISPATCH_TASK, HEARTBEAT_MS, IDLE_RECHECK_MS, NOTIFY_CHANNEL } from "./constants";
 import { renewLeases } from "./renew-leases";
 import { runBatch } from "./run-batch";
 
@@ -23,11 +16,28 @@ export interface EngineOptions {
   concurrency?: number;
   /** Dispatch jobs queued per wake-up (parallel batches across all workers). */
   parallel?: number;
+  /** Other graphile-worker tasks this process runs (billing periods, clean-up). */
+  tasks?: TaskList;
+  /** graphile-worker crontab lines for those tasks. */
+  crontab?: string;
+  /** How long `stop()` lets sends in flight finish before giving up on them. */
+  shutdownTimeoutMs?: number;
+}
+
+export interface StopReport {
+  /** Every send in flight finished and was recorded (false: the time ran out first). */
+  drained: boolean;
+  /** Deliveries still held by this worker when it gave up (their leases run out). */
+  stillHeld: number;
 }
 
 export interface DeliveryEngine {
   workerId: string;
-  stop(): Promise<void>;
+  /**
+   * Stops claiming; sends in flight finish and are recorded; what was claimed and not yet sent
+   * is released for other workers at once. Resolves within the shutdown timeout.
+   */
+  stop(): Promise<StopReport>;
 }
 
 const silent = new Logger(() => () => {});
@@ -44,10 +54,12 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 4;
   const parallel = options.parallel ?? concurrency;
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? env.SHUTDOWN_TIMEOUT_MS;
   const connectionString = await ensureDatabase();
   // An idle pooled connection dropped by a database restart must not crash the process.
   if (pool.listenerCount("error") === 0) pool.on("error", (error) => logger.warn("db.pool_error", { error }));
   let stopped = false;
+  const shouldStop = () => stopped;
   let timer: NodeJS.Timeout | undefined;
   let armedAt = Number.POSITIVE_INFINITY;
 
@@ -58,14 +70,16 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     // Our own timer and NOTIFY trigger the jobs; graphile-worker's polling only backs them up.
     pollInterval: 10_000,
     logger: silent,
+    crontab: options.crontab,
+    gracefulShutdownAbortTimeout: shutdownTimeoutMs,
     taskList: {
-      [FAILURE_ALERT_TASK]: sendFailureAlertTask,
+      ...options.tasks,
       [DISPATCH_TASK]: async (payload, helpers) => {
         const started = Date.now();
         let fannedOut = (payload as { helper?: boolean } | null)?.helper === true;
-        for (;;) {
-          const { leased } = await runBatch({ workerId });
-          if (leased < BATCH_SIZE) break;
+        while (!stopped) {
+          const { leased } = await runBatch({ workerId, shouldStop });
+          if (leased < BATCH_SIZE || stopped) break;
           if (!fannedOut) {
             // A burst: more batches in parallel (on any worker process) until it is drained.
             fannedOut = true;
@@ -149,15 +163,40 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   await rearm();
   logger.info("delivery.engine_started", { workerId, concurrency });
 
+  let stopping: Promise<StopReport> | undefined;
+  async function stop(): Promise<StopReport> {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await listener.close();
+    // Running dispatch jobs end at their next send boundary; the heartbeat keeps their leases
+    // until then, so no other worker takes over a message that is still on the wire.
+    let timeout: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      runner.stop().then(
+        () => true,
+        (error: unknown) => {
+          logger.warn("delivery.stop_failed", { error });
+          return true;
+        },
+      ),
+      new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), shutdownTimeoutMs))),
+    ]);
+    clearTimeout(timeout);
+    clearInterval(heartbeat);
+    const { rows } = await pool
+      .query<{ n: number }>(
+        `select count(*)::int as n from deliveries where status = 'sending' and worker_id = $1`,
+        [workerId],
+      )
+      .catch(() => ({ rows: [{ n: -1 }] }));
+    const report = { drained, stillHeld: rows[0]?.n ?? 0 };
+    logger.info("delivery.engine_stopped", { workerId, ...report });
+    return report;
+  }
+
   return {
     workerId,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      clearInterval(heartbeat);
-      await listener.close();
-      await runner.stop();
-    },
+    stop: () => (stopping ??= stop()),
   };
 }
 

@@ -66,6 +66,7 @@ export const FAILURE_REASONS = {
   provider_unavailable: reason("provider_unavailable", "retry"),
   rate_limited: reason("rate_limited", "retry"),
   smtp_permanent: reason("smtp_permanent", "check_address"),
+  suppressed: reason("suppressed", "check_address"),
   smtp_transient: reason("smtp_transient", "retry"),
   timeout: reason("timeout", "retry"),
   unknown: reason("unknown", "retry"),
@@ -146,6 +147,7 @@ export const SKIP_CODES: ReadonlySet<string> = new Set([
   "quota",
   "no_consent",
   "subscription_unpaid",
+  "suppressed",
 ]);
 
 /** Twilio error codes the engine acts on (docs/delivery.md cites each). */

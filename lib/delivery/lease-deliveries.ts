@@ -38,8 +38,10 @@ interface LeasedRow {
   sms_opt_out: boolean;
   whatsapp_opt_out: boolean;
   whatsapp_consent_at: Date | null;
+  email_suppressed: boolean;
   unsubscribe_token: string;
   sender_name: string;
+  sender_email: string;
   locale: string;
   user_timezone: string;
 }
@@ -66,11 +68,20 @@ function toLeased(row: LeasedRow): LeasedDelivery {
     smsOptOut: row.sms_opt_out,
     whatsappOptOut: row.whatsapp_opt_out,
     whatsappConsentAt: row.whatsapp_consent_at,
+    emailSuppressed: row.email_suppressed,
     unsubscribeToken: row.unsubscribe_token,
     senderName: row.sender_name,
+    senderEmail: row.sender_email,
     locale: row.locale,
     userTimezone: row.user_timezone,
   };
+}
+
+export interface LeaseResult {
+  toSend: LeasedDelivery[];
+  decided: DecidedDelivery[];
+  /** Users whose credit these reservations took under their auto-recharge threshold. */
+  crossedThreshold: string[];
 }
 
 /** Ready rows: queued/held whose time came, and 'sending' ones whose worker stopped renewing. */
@@ -124,6 +135,10 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
     const error = t("errors.optedOut", { channel: channelName(d.channel) });
     return { delivery: d, outcome: { kind: "failed", error, code: "opted_out", refund: reserved } };
   }
+  if (d.channel === "email" && d.emailSuppressed) {
+    const error = t("errors.suppressed");
+    return { delivery: d, outcome: { kind: "failed", error, code: "suppressed", refund: reserved } };
+  }
   const refused = channelPreflight(d, reserved);
   if (refused) return { delivery: d, outcome: refused };
   if (d.channel === "sms") {
@@ -146,15 +161,12 @@ function channelName(channel: DeliveryMethod): string {
  * until now + LEASE_MS, attempt counted), then settles those that must not be attempted and
  * reserves usage for first attempts, all in the caller's transaction.
  */
-export async function leaseDeliveries(
-  client: pg.PoolClient,
-  options: LeaseOptions,
-): Promise<{ toSend: LeasedDelivery[]; decided: DecidedDelivery[] }> {
+export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptions): Promise<LeaseResult> {
   const picked = options.ids
     ? { ids: options.ids, expired: new Set<number>() }
     : await pickReady(client, options.now, options.limit);
   const ids = picked.ids;
-  if (ids.length === 0) return { toSend: [], decided: [] };
+  if (ids.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
   const { rows } = await client.query<LeasedRow>(
     `update deliveries d
         set status = 'sending', worker_id = $2, lease_expires_at = $3, attempt_count = d.attempt_count + 1,
@@ -165,7 +177,7 @@ export async function leaseDeliveries(
         d.error_code as last_error_code, d.created_at,
         r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
         c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
-        c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
+        c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name, u.email as sender_email,
         u.locale, u.timezone as user_timezone`,
     [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
   );
@@ -183,7 +195,7 @@ export async function leaseDeliveries(
   const paced = await paceSends(client, candidates, options.now);
   decided.push(...paced.deferred);
   // First attempts reserve usage; later ones (retries, takeovers) already hold theirs.
-  const refused = await reserveUsage(
+  const { refused, crossedThreshold } = await reserveUsage(
     client,
     paced.ready.filter((d) => d.attemptCount === 1).map((d) => ({ id: d.id, userId: d.userId })),
     options.now,
@@ -198,5 +210,5 @@ export async function leaseDeliveries(
       });
     else toSend.push(d);
   }
-  return { toSend, decided };
+  return { toSend, decided, crossedThreshold };
 }

@@ -124,6 +124,19 @@ export async function recordOutcomes(
       client,
       failed.filter((f) => OPT_OUT_CODES.has(f.outcome.code ?? "") && done.has(f.delivery.id)),
     );
+    // A permanent SMTP refusal (5xx) suppresses the address: no further e-mail is tried.
+    const refused = failed.filter(
+      (f) =>
+        f.delivery.channel === "email" && /^5\d\d$/.test(f.outcome.code ?? "") && done.has(f.delivery.id),
+    );
+    if (refused.length > 0) {
+      await client.query(
+        `update contacts c set email_suppressed_at = $3, email_suppressed_reason = v.error, updated_at = $3
+           from unnest($1::bigint[], $2::text[]) as v(id, error), deliveries d
+          where d.id = v.id and c.id = d.contact_id and c.email_suppressed_at is null`,
+        [refused.map((f) => f.delivery.id), refused.map((f) => f.outcome.error), now],
+      );
+    }
     await client.query(
       `update reminders r set last_error = v.error, updated_at = $3,
               status = case when r.status = 'scheduled' and r.next_run_at is null then 'failed' else r.status end

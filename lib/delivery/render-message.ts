@@ -23,6 +23,8 @@ export interface MessageParts {
   contactName: string;
   message: string | null;
   senderName: string;
+  /** Reply-To of e-mail reminders (the user's address). */
+  senderEmail?: string;
   /** The recipient's language (contacts.locale, else users.locale). */
   locale: string | null;
   unsubscribeToken: string;
@@ -78,6 +80,7 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
     channel: "email",
     to: parts.to,
     fromName: `${sender} via ${PRODUCT_NAME}`,
+    replyTo: parts.senderEmail,
     subject: t("subject", { sender }),
     text,
     html,

@@ -11,6 +11,7 @@ interface UserUsage {
   reminders_used_current_period: number;
   payg_credit_balance: number;
   locale: string;
+  auto_recharge_threshold_cents: number | null;
 }
 
 interface UsageRefusal {
@@ -18,28 +19,39 @@ interface UsageRefusal {
   code: "no_credit" | "quota" | "subscription_unpaid";
 }
 
+export interface Reservation {
+  /** The refusal per delivery that could not be covered. */
+  refused: Map<number, UsageRefusal>;
+  /** Pay-as-you-go users with auto-recharge on whom these debits took under their threshold. */
+  crossedThreshold: string[];
+}
+
 /**
  * Reserves one reminder of quota (or one cent of pay-as-you-go credit, through the ledger)
  * for each delivery, in the caller's transaction. Users are locked in id order so concurrent
  * batches never deadlock and counts stay exact (NO KEY UPDATE: the deliveries' foreign keys
- * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal reason per delivery
- * that could not be covered (code `no_credit` for pay-as-you-go, `quota` for plans, `subscription_unpaid` for a
- * paid plan whose subscription is past due or expired).
+ * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal
+ * per delivery that could not be covered (code `no_credit` for pay-as-you-go, `quota` for plans,
+ * `subscription_unpaid` for a paid plan whose subscription is past due or expired). The users read
+ * under that lock also tell which balances this reservation took under the auto-recharge
+ * threshold: one dip, seen by exactly one transaction.
  */
 export async function reserveUsage(
   client: pg.PoolClient,
   wanted: { id: number; userId: string }[],
   now: Date,
-): Promise<Map<number, UsageRefusal>> {
+): Promise<Reservation> {
   const refused = new Map<number, UsageRefusal>();
-  if (wanted.length === 0) return refused;
+  if (wanted.length === 0) return { refused, crossedThreshold: [] };
   const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
   const { rows } = await client.query<UserUsage>(
-    `select id, plan_type, subscription_status, reminders_quota, reminders_used_current_period, payg_credit_balance, locale
+    `select id, plan_type, subscription_status, reminders_quota, reminders_used_current_period, payg_credit_balance, locale,
+            case when auto_recharge_enabled then auto_recharge_threshold_cents end as auto_recharge_threshold_cents
        from users where id = any($1::text[]) order by id for no key update`,
     [userIds],
   );
   const users = new Map(rows.map((u) => [u.id, u]));
+  const before = new Map(rows.map((u) => [u.id, u.payg_credit_balance]));
   const usedDelta = new Map<string, number>();
   const ledger: { userId: string; deliveryId: number }[] = [];
   for (const w of wanted) {
@@ -97,5 +109,16 @@ export async function reserveUsage(
       ],
     );
   }
-  return refused;
+  const crossedThreshold = rows
+    .filter((u) => {
+      const threshold = u.auto_recharge_threshold_cents;
+      return (
+        u.plan_type === "payg" &&
+        threshold != null &&
+        before.get(u.id)! >= threshold &&
+        u.payg_credit_balance < threshold
+      );
+    })
+    .map((u) => u.id);
+  return { refused, crossedThreshold };
 }

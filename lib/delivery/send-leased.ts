@@ -69,6 +69,7 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
     contactName: d.contactName,
     message: d.message,
     senderName: d.senderName,
+    senderEmail: d.senderEmail,
     locale: d.contactLocale ?? d.locale,
     unsubscribeToken: d.unsubscribeToken,
   });
@@ -122,16 +123,21 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
   }
 }
 
-/** Sends every leased delivery, SEND_CONCURRENCY at a time, reporting each outcome as it comes; never throws. */
+/**
+ * Sends every leased delivery, SEND_CONCURRENCY at a time, reporting each outcome as it comes;
+ * never throws. Once `shouldStop` answers true (shutdown) no further send starts: the ones in
+ * flight finish, the rest are left unreported for the caller to release.
+ */
 export async function sendLeased(
   deliveries: LeasedDelivery[],
   clock: () => Date,
   onResult: (result: DecidedDelivery) => void = () => {},
+  shouldStop: () => boolean = () => false,
 ): Promise<DecidedDelivery[]> {
   const results: DecidedDelivery[] = new Array(deliveries.length);
   let next = 0;
   async function lane() {
-    while (next < deliveries.length) {
+    while (next < deliveries.length && !shouldStop()) {
       const index = next++;
       const delivery = deliveries[index];
       results[index] = { delivery, outcome: await sendOne(delivery, clock) };

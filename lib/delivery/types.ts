@@ -31,8 +31,12 @@ export interface LeasedDelivery {
   whatsappOptOut: boolean;
   /** When the recipient gave their WhatsApp opt-in; null: no WhatsApp send. */
   whatsappConsentAt: Date | null;
+  /** The address was refused for good by its mail server (SMTP 5xx) earlier. */
+  emailSuppressed: boolean;
   unsubscribeToken: string;
   senderName: string;
+  /** The user's own address: replies to an e-mail reminder go to them. */
+  senderEmail: string;
   /** The owner's language: errors and notices the owner reads. */
   locale: string;
   userTimezone: string;

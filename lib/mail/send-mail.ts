@@ -14,6 +14,7 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  replyTo?: string;
   /** A stable Message-ID lets a re-sent occurrence be recognised as the same message. */
   messageId?: string;
 }
@@ -110,6 +111,7 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     text: message.text,
     html: message.html,
     headers: message.headers,
+    replyTo: message.replyTo,
     messageId: message.messageId,
   });
   const rejected = [...(info.rejected ?? [])];

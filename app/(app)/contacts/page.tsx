@@ -28,6 +28,7 @@ export default async function ContactsPage() {
         deliveryMethod: c.deliveryMethod === "sms" ? "sms" : "email",
         lastReminder: c.lastReminder ? c.lastReminder.toISOString() : null,
         whatsappConsentAt: c.whatsappConsentAt ? c.whatsappConsentAt.toISOString() : null,
+        emailSuppressedAt: c.emailSuppressedAt ? c.emailSuppressedAt.toISOString() : null,
       }))}
       planType={planType}
       contactLimit={contactLimitOf(user.planType)}

@@ -8,6 +8,7 @@ vi.hoisted(() => {
 
 import { users } from "@/db/schema";
 import { db, pool } from "@/lib/db";
+import { JOB_TASKS } from "@/jobs/registry";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
 import { closeMail } from "@/lib/mail/send-mail";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
@@ -19,7 +20,8 @@ let engine: DeliveryEngine;
 beforeAll(async () => {
   sink = await startSmtpSink();
   process.env.SMTP_URL = sink.url;
-  engine = await startDeliveryEngine({ workerId: "alerts-test", concurrency: 2 });
+  // The tasks every process registers (jobs/registry.ts), as startEngineFromEnv passes them.
+  engine = await startDeliveryEngine({ workerId: "alerts-test", concurrency: 2, tasks: JOB_TASKS });
 });
 
 afterAll(async () => {

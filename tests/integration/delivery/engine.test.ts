@@ -46,6 +46,10 @@ describe("delivery engine on graphile-worker", () => {
     expect(mail.headers.get("from")).toContain("Ana Pérez via Remindful");
     expect(mail.headers.get("subject")).toContain("Un recordatorio de");
     expect(mail.headers.get("list-unsubscribe")).toContain(`/api/unsubscribe/${contact.unsubscribeToken}`);
+    expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    // Replies reach the user; the Message-ID is in the app's domain and unique to this deployment.
+    expect(mail.headers.get("reply-to")).toBe(user.email);
+    expect(mail.headers.get("message-id")).toMatch(/^<delivery-\d+\.[0-9a-f]{16}@localhost>$/);
     expect(mail.raw).toContain("Llama a la abuela");
     expect(mail.raw).toContain("text/html");
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { listContacts } from "@/lib/contacts/list-contacts";
+import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
@@ -176,5 +178,39 @@ describe("failures", () => {
     expect((await deliveryOf(r2.id)).status).toBe("queued");
     await runBatch({ workerId: "w", clock: ms(due, 60_000 + RETRY_SCHEDULE_MS[0] * (1 + RETRY_JITTER)) });
     expect((await deliveryOf(r2.id)).status).toBe("sent");
+  });
+});
+
+describe("permanent SMTP refusal", () => {
+  it("suppresses the address: later reminders to it fail with a reason and are not sent; a new address clears it", async () => {
+    const user = await createSender();
+    const contact = await createContact(user.id, { email: "gone@example.org" });
+    const due = new Date("2032-02-08T15:00:00Z");
+    const first = await createReminder(user.id, contact.id, due);
+    smtp.setMode({ kind: "reject", code: 550, message: "5.1.1 User unknown" });
+    await runBatch({ workerId: "w", clock: ms(due, 0) });
+    smtp.setMode({ kind: "accept" });
+    expect((await deliveryOf(first.id)).errorCode).toBe("550");
+    const [suppressed] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(suppressed.emailSuppressedAt).not.toBeNull();
+    expect(suppressed.emailSuppressedReason).toContain("User unknown");
+    // The contact list (the card) carries it.
+    const listed = (await listContacts(user.id)).find((c) => c.id === contact.id);
+    expect(listed?.emailSuppressedReason).toContain("User unknown");
+
+    const before = smtp.messages.length;
+    const second = await createReminder(user.id, contact.id, new Date(due.getTime() + 60_000));
+    await runBatch({ workerId: "w", clock: ms(due, 60_000) });
+    const d2 = await deliveryOf(second.id);
+    expect(d2.status).toBe("failed");
+    expect(d2.errorCode).toBe("suppressed");
+    expect(d2.error).toContain("refused this address");
+    expect(smtp.messages.length).toBe(before);
+    // The reserved usage went back.
+    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+
+    await updateContact(user, contact.id, { email: "new@example.org" });
+    const [cleared] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(cleared.emailSuppressedAt).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { reminderMessageId } from "@/lib/channels/email-channel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { deliveries, reminders, users } from "@/db/schema";
@@ -145,7 +146,7 @@ describe("no double send after an unanswered attempt", () => {
     expect(copies).toHaveLength(1 + ambiguousAttempts);
     // Both copies carry the delivery's one Message-ID, so mail software can tell them apart.
     expect(new Set(copies.map((m) => m.headers.get("message-id")))).toEqual(
-      new Set([`<delivery-${row.id}@remindful>`]),
+      new Set([reminderMessageId(`delivery-${row.id}`)]),
     );
     expect(await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id))).toHaveLength(1);
   });

@@ -64,6 +64,8 @@ describe("SMS paced per sender, the budget shared through the database", () => {
     expect(turns[0]).toBeGreaterThanOrEqual(started + PACE_HORIZON_MS - 1_000 / RATE);
     for (let i = 1; i < turns.length; i++)
       expect(turns[i] - turns[i - 1]).toBeGreaterThanOrEqual(1_000 / RATE - 1);
-    expect(queued.every((r) => r.attemptCount === 0 && r.error === null)).toBe(true);
+    // Only a send the peer throttled (tolerated above) comes back with an attempt or an error on it.
+    const touched = queued.filter((r) => r.attemptCount !== 0 || r.error !== null);
+    expect(touched.length).toBeLessThanOrEqual(sink.throttled());
   });
 });
