@@ -53,7 +53,8 @@ export function DeliveryEntryItem({
       </p>
       {times.length > 0 && <p className="text-xs text-muted-foreground">{times.join(" · ")}</p>}
       {entry.reason && <FailureReasonLine reason={entry.reason} />}
-      {entry.reason && entry.providerMessage && (
+      {/* The provider's own words; engine decisions (opted_out, quota...) are already said above. */}
+      {entry.reason && entry.reason.rawCode !== entry.reason.code && entry.providerMessage && (
         <p className="text-xs break-words text-muted-foreground">{entry.providerMessage}</p>
       )}
     </li>
