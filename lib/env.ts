@@ -14,7 +14,11 @@ const flag = z
 /** Every environment variable the app reads; `.env.example` documents each one. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  APP_URL: z.url().default("http://localhost:3000"),
+  // Empty counts as unset (.env.example leaves it empty for development).
+  APP_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url().default("http://localhost:3000"),
+  ),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optional,
   AUTH_SECRET: optional,
@@ -70,3 +74,6 @@ function parseEnv(): Env {
 export const env = parseEnv();
 
 export const isProduction = env.NODE_ENV === "production";
+
+/** Whether APP_URL was given; in development without it the public URL follows the request. */
+export const appUrlIsSet = Boolean(process.env.APP_URL?.trim());
