@@ -9,6 +9,7 @@ import { completeTestPayment } from "@/app/(app)/checkout/demo/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { CheckoutInput } from "@/lib/validations/checkout";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 interface DemoCheckoutProps {
   input: CheckoutInput;
@@ -20,13 +21,14 @@ interface DemoCheckoutProps {
 /** The order and a 'Complete test payment' button: what Stripe Checkout would show, without a card. */
 export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
   const t = useTranslations("checkout");
+  const errorText = useApiErrorText();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const pay = () =>
     startTransition(async () => {
       const result = await completeTestPayment(input);
       if (!result.ok) {
-        toast.error(t("errorTitle"), { description: result.message });
+        toast.error(t("errorTitle"), { description: errorText(result) });
         return;
       }
       toast.success(t("completed"));

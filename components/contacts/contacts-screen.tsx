@@ -10,12 +10,13 @@ import { Input } from "@/components/ui/input";
 import type { PlanType } from "@/db/schema/enums";
 import type { CountryCode } from "libphonenumber-js";
 import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
-import { apiRequest, errorMessage } from "@/lib/api/request";
+import { apiRequest } from "@/lib/api/request";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
 import { DeleteContactDialog } from "./delete-contact-dialog";
 import { EmptyState } from "./empty-state";
 import { ImportContactsDialog } from "./import-contacts-dialog";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 export interface ContactsScreenProps {
   initialContacts: ContactView[];
@@ -32,6 +33,7 @@ export function ContactsScreen({
   defaultCountry,
 }: ContactsScreenProps) {
   const t = useTranslations("contacts");
+  const errorText = useApiErrorText();
   const [contacts, setContacts] = useState(initialContacts);
   const [query, setQuery] = useState("");
   const [formOpen, setFormOpen] = useState(false);
@@ -44,9 +46,9 @@ export function ContactsScreen({
     try {
       setContacts(await apiRequest<ContactView[]>("GET", "/api/contacts"));
     } catch (error) {
-      toast.error(t("error"), { description: errorMessage(error) });
+      toast.error(t("error"), { description: errorText(error) });
     }
-  }, [t]);
+  }, [t, errorText]);
 
   const add = () => {
     // At the limit the upgrade prompt shows instead of the form (the server checks again).

@@ -24,6 +24,7 @@ import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { firstReminderProblem, reminderBodySchema } from "@/lib/validations/reminder";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 import { apiResult } from "@/lib/api/request";
 import { NextOccurrencesLine } from "./next-occurrences-line";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
@@ -44,6 +45,7 @@ interface ReminderDialogProps {
 export function ReminderDialog(props: ReminderDialogProps) {
   const { open, onOpenChange, contacts, user, reminder, initialContactId, onSaved } = props;
   const t = useTranslations("reminderForm");
+  const errorText = useApiErrorText();
   const router = useRouter();
   const initial = () => (reminder ? formStateFrom(reminder) : emptyFormState(initialContactId ?? ""));
   const [state, setState] = useState<ReminderFormState>(initial);
@@ -97,7 +99,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
     }
     if (!result.ok) {
       if ((result.data as { limit?: string } | null)?.limit === "reminders") setUpgradeOpen(true);
-      else toast.error(t("errorTitle"), { description: result.message });
+      else toast.error(t("errorTitle"), { description: errorText(result) });
       return;
     }
     toast.success(reminder ? t("updated") : t("created"), {

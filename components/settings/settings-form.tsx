@@ -7,8 +7,9 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest, errorMessage } from "@/lib/api/request";
+import { apiRequest } from "@/lib/api/request";
 import { settingsFormSchema, toUpdateUserBody, type SettingsFormValues } from "@/lib/validations/settings";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 type Field = keyof SettingsFormValues;
 
@@ -24,6 +25,7 @@ export function SettingsForm({
   otherZones: readonly string[];
 }) {
   const t = useTranslations("settings");
+  const errorText = useApiErrorText();
   const router = useRouter();
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -63,7 +65,7 @@ export function SettingsForm({
       toast.success(t("saved"));
       router.refresh();
     } catch (error) {
-      toast.error(t("errorTitle"), { description: errorMessage(error) });
+      toast.error(t("errorTitle"), { description: errorText(error) });
     } finally {
       setSaving(false);
     }

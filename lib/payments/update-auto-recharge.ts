@@ -9,7 +9,7 @@ import { isStripeConfigured } from "./stripe-client";
 /** Saves the user's auto-recharge choice (a preference, not plan state); enabling clears a past error. */
 export async function updateAutoRecharge(user: User, input: AutoRechargeInput) {
   if (input.enabled && isStripeConfigured() && !user.stripeCustomerId) {
-    throw badRequest("Buy a credit package first so a card is saved");
+    throw badRequest({ code: "no_saved_card", message: "Buy a credit package first so a card is saved" });
   }
   const [row] = await db
     .update(users)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueParams } from "@/lib/api/errors";
 import { LOCALES } from "@/i18n/locales";
 import { INVALID_PHONE_MESSAGE, toE164 } from "./phone";
 import { senderNameSchema, timezoneSchema } from "./settings";
@@ -20,7 +21,11 @@ export const updateUserSchema = z
       .transform((value, ctx) => {
         const e164 = toE164(value);
         if (!e164) {
-          ctx.addIssue({ code: "custom", message: INVALID_PHONE_MESSAGE });
+          ctx.addIssue({
+            code: "custom",
+            message: INVALID_PHONE_MESSAGE,
+            params: issueParams("invalid_phone"),
+          });
           return z.NEVER;
         }
         return e164;

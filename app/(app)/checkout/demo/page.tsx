@@ -21,9 +21,10 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
   });
   if (!parsed.success) notFound();
   const input = parsed.data;
-  const [t, tb, locale, user] = await Promise.all([
+  const [t, tb, tPlans, locale, user] = await Promise.all([
     getTranslations("checkout"),
     getTranslations("billing"),
+    getTranslations("plans"),
     getLocale(),
     getCurrentUser(),
   ]);
@@ -43,7 +44,7 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
     <DemoCheckout
       input={input}
       line={t("planLine", {
-        plan: tb(`planNames.${input.planType}`),
+        plan: tPlans(`names.${input.planType}`),
         frequency: tb(`frequencies.${input.paymentFrequency}`),
       })}
       total={formatCents(price?.priceCents ?? 0, locale)}
