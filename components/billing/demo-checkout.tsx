@@ -35,7 +35,7 @@ export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
       router.push("/billing?checkout=success");
     });
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-md items-center p-6">
+    <div className="mx-auto flex min-h-[60vh] max-w-md items-center p-0 sm:p-6">
       <Card className="w-full">
         <CardHeader>
           <CardTitle>{t("demoTitle")}</CardTitle>
@@ -52,7 +52,7 @@ export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
             <span data-testid="demo-total">{total}</span>
           </p>
         </CardContent>
-        <CardFooter className="flex gap-2">
+        <CardFooter className="flex flex-wrap gap-2">
           <Button onClick={pay} disabled={pending}>
             {t("completePayment")}
           </Button>

@@ -72,7 +72,7 @@ export function ContactsScreen({
             {t("usage", { used: contacts.length, limit: contactLimit })}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setImportOpen(true)}>
             <Upload /> {t("importContacts")}
           </Button>
@@ -117,7 +117,7 @@ export function ContactsScreen({
           />
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((contact) => (
             <li key={contact.id}>
               <ContactCard

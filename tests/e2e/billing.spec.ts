@@ -26,7 +26,7 @@ test("a free user upgrades to Starter quarterly through the demo checkout", asyn
   const user = await signIn({ planType: "free", subscriptionStatus: "expired", remindersQuota: 10 });
   await page.goto("/checkout?plan=starter&frequency=quarterly");
   await expect(page).toHaveURL(/\/checkout\/demo\?plan=starter&frequency=quarterly$/);
-  await expect(page.getByTestId("demo-order")).toHaveText("Starter plan, billed 3 Monthly");
+  await expect(page.getByTestId("demo-order")).toHaveText("Starter plan, billed every 3 months");
   await expect(page.getByTestId("demo-total")).toHaveText("$56.97");
   await page.getByRole("button", { name: "Complete test payment" }).click();
 

@@ -21,9 +21,8 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
   });
   if (!parsed.success) notFound();
   const input = parsed.data;
-  const [t, tb, tPlans, locale, user] = await Promise.all([
+  const [t, tPlans, locale, user] = await Promise.all([
     getTranslations("checkout"),
-    getTranslations("billing"),
     getTranslations("plans"),
     getLocale(),
     getCurrentUser(),
@@ -45,7 +44,8 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
       input={input}
       line={t("planLine", {
         plan: tPlans(`names.${input.planType}`),
-        frequency: tb(`frequencies.${input.paymentFrequency}`),
+        // 'billed annually', not 'billed Annual': the period as a phrase, per language.
+        billing: tPlans(`billingLabel.${input.paymentFrequency}`),
       })}
       total={formatCents(price?.priceCents ?? 0, locale)}
       trial={planHasTrial(input.planType, input.paymentFrequency) && !user?.stripeSubscriptionId}
