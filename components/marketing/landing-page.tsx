@@ -71,7 +71,7 @@ export async function LandingPage() {
                     <h3 className="font-semibold">{tPlans(`names.${planType}`)}</h3>
                     {/* One line: the price never leaves '/month' alone on the next (five narrow columns). */}
                     <p className="mt-2 whitespace-nowrap" data-testid="landing-price">
-                      <span className="text-3xl font-bold">
+                      <span className="text-3xl font-bold lg:text-2xl xl:text-3xl">
                         {formatMoney(plan.monthlyPriceCents, locale, { whole: true })}
                       </span>
                       <span className="text-sm text-muted-foreground">
