@@ -14,10 +14,12 @@ const flag = z
 /** Every environment variable the app reads; `.env.example` documents each one. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  // Empty counts as unset (.env.example leaves it empty for development).
+  // Empty counts as unset (.env.example leaves it empty for development). Unset: the port the
+  // server listens on (Next sets PORT), so links made outside a request (unsubscribe links in
+  // reminders, metadata) follow `PORT=3917 npm run dev` too.
   APP_URL: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.url().default("http://localhost:3000"),
+    z.url().default(() => `http://localhost:${process.env.PORT || 3000}`),
   ),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optional,
