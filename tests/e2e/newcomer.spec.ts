@@ -31,11 +31,24 @@ async function expectDialogFits(page: Page, where: string) {
   await expect(dialog).toBeVisible();
   const fit = await dialog.evaluate((element) => {
     const box = element.getBoundingClientRect();
+    // What shows of an element: its box cut by the ancestors that clip (a progress bar's
+    // indicator slides in from outside its track, unseen).
+    const visible = (child: Element) => {
+      const rect = child.getBoundingClientRect();
+      let { left, right } = rect;
+      for (let up = child.parentElement; up && up !== element; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX === "visible") continue;
+        const clip = up.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+      }
+      return { left, right };
+    };
     const outside = [...element.querySelectorAll("*")]
       .filter((child) => {
-        const rect = child.getBoundingClientRect();
+        const { left, right } = visible(child);
         // Visually hidden text (1 px, clipped) is not content.
-        return rect.width > 1 && (rect.right > box.right + 0.5 || rect.left < box.left - 0.5);
+        return right - left > 1 && (right > box.right + 0.5 || left < box.left - 0.5);
       })
       .map((child) => `${child.tagName} "${(child.textContent ?? "").slice(0, 30)}"`);
     return {
