@@ -105,6 +105,8 @@ function devServer() {
     env: {
       ...serverEnv,
       NODE_ENV: "development",
+      // The production server's engine delivers; two engines on one database would share its jobs.
+      WORKER_MODE: "external",
       DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? ".data", "dev-app"),
     },
   };
