@@ -39,7 +39,7 @@ const baseURL = process.env.E2E_BASE_URL;
 const devBaseURL = `http://localhost:${process.env.E2E_DEV_PORT}`;
 const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "npm run build && ";
 
-// `--project build` or `--project dev` starts only that project's server.
+// `--project=chromium` or `--project=dev` starts only that project's server.
 const projectArgs = process.argv.flatMap((arg, i, all) =>
   arg === "--project" ? [all[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
 );
