@@ -62,7 +62,13 @@ const twilioSchema = z.object({
 /** Every environment variable the app reads; `.env.example` documents each one. */
 const envSchema = twilioSchema.extend({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  APP_URL: z.url().default("http://localhost:3000"),
+  // Empty counts as unset (.env.example leaves it empty for development). Unset: the port the
+  // server listens on (Next sets PORT), so links made outside a request (unsubscribe links in
+  // reminders, metadata) follow `PORT=3917 npm run dev` too.
+  APP_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url().default(() => `http://localhost:${process.env.PORT || 3000}`),
+  ),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optional,
   AUTH_SECRET: optional,
@@ -120,6 +126,9 @@ function parseEnv(): Env {
 export const env = parseEnv();
 
 export const isProduction = env.NODE_ENV === "production";
+
+/** Whether APP_URL was given; in development without it the public URL follows the request. */
+export const appUrlIsSet = Boolean(process.env.APP_URL?.trim());
 
 export type TwilioEnv = z.infer<typeof twilioSchema>;
 

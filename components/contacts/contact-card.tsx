@@ -28,7 +28,7 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
   const t = useTranslations("contacts");
   const format = useFormatter();
   return (
-    <Card data-testid="contact-card" className="flex flex-col">
+    <Card data-testid="contact-card" className="flex min-w-0 flex-col">
       <CardContent className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex items-start gap-3">
           <Avatar className="size-12">
@@ -59,7 +59,7 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
             </DropdownMenuContent>
           </DropdownMenu>
         </div>
-        <ul className="grid gap-1 text-sm text-muted-foreground">
+        <ul className="grid grid-cols-1 gap-1 text-sm text-muted-foreground">
           {contact.email ? (
             <>
               <li className="flex items-center gap-2">

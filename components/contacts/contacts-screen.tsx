@@ -12,12 +12,13 @@ import type { PlanType } from "@/db/schema/enums";
 import type { CountryCode } from "libphonenumber-js";
 import type { Locale } from "@/i18n/locales";
 import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
-import { apiRequest, errorMessage } from "@/lib/api/request";
+import { apiRequest } from "@/lib/api/request";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
 import { DeleteContactDialog } from "./delete-contact-dialog";
 import { EmptyState } from "./empty-state";
 import { ImportContactsDialog } from "./import-contacts-dialog";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 export interface ContactsScreenProps {
   initialContacts: ContactView[];
@@ -38,6 +39,7 @@ export function ContactsScreen({
   ownerLocale,
 }: ContactsScreenProps) {
   const t = useTranslations("contacts");
+  const errorText = useApiErrorText();
   const [contacts, setContacts] = useState(initialContacts);
   const [query, setQuery] = useState("");
   const [formOpen, setFormOpen] = useState(false);
@@ -53,9 +55,9 @@ export function ContactsScreen({
     try {
       setContacts(await apiRequest<ContactView[]>("GET", "/api/contacts"));
     } catch (error) {
-      toast.error(t("error"), { description: errorMessage(error) });
+      toast.error(t("error"), { description: errorText(error) });
     }
-  }, [t, router]);
+  }, [t, router, errorText]);
 
   const add = () => {
     // At the limit the upgrade prompt shows instead of the form (the server checks again).
@@ -79,7 +81,7 @@ export function ContactsScreen({
             {t("usage", { used: contacts.length, limit: contactLimit })}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setImportOpen(true)}>
             <Upload /> {t("importContacts")}
           </Button>
@@ -124,7 +126,7 @@ export function ContactsScreen({
           />
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((contact) => (
             <li key={contact.id}>
               <ContactCard

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 import { Download, Smartphone, Upload } from "lucide-react";
 import { toast } from "sonner";
@@ -32,11 +32,15 @@ function downloadTemplate() {
   URL.revokeObjectURL(url);
 }
 
+const subscribeNever = () => () => {};
+
 /** Import dialog: a CSV file or the phone's contact picker, then one server import. */
 export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportContactsDialogProps) {
   const t = useTranslations("contactImport");
   const reason = useImportReason();
   const [file, setFile] = useState<File | null>(null);
+  // 'Import from Phone' only where the browser has the Contact Picker (false on the server).
+  const phonePicker = useSyncExternalStore(subscribeNever, isPhonePickerSupported, () => false);
   const [pending, setPending] = useState(false);
   const [failures, setFailures] = useState<ImportFailure[]>([]);
 
@@ -139,10 +143,20 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
             </Button>
           </TabsContent>
           <TabsContent value="phone" className="grid gap-4 pt-2">
-            <p className="text-sm text-muted-foreground">{t("phoneHelp")}</p>
-            <Button type="button" onClick={importPhone} disabled={pending} className="w-fit">
-              <Smartphone /> {t("importFromPhone")}
-            </Button>
+            {phonePicker ? (
+              <>
+                <p className="text-sm text-muted-foreground">{t("phoneHelp")}</p>
+                <Button type="button" onClick={importPhone} disabled={pending} className="w-fit">
+                  <Smartphone /> {t("importFromPhone")}
+                </Button>
+              </>
+            ) : (
+              // No button that can only fail: SPEC's 'not supported' words, said up front.
+              <div role="status" className="rounded-md bg-muted p-3 text-sm" data-testid="phone-unsupported">
+                <p className="font-medium">{t("notSupported")}</p>
+                <p className="text-muted-foreground">{t("notSupportedDescription")}</p>
+              </div>
+            )}
           </TabsContent>
         </Tabs>
         {failures.length > 0 ? (

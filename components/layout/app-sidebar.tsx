@@ -75,7 +75,10 @@ export function AppSidebar({ usage }: { usage: SidebarUsageProps }) {
   const pathname = usePathname();
   const { open, isMobile } = useSidebar();
   const iconsOnly = !open && !isMobile;
-  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  // The server renders the signed-in `/` at its rewritten path `/home` (proxy.ts): both mean the dashboard,
+  // so the active link matches on hydration.
+  const isActive = (href: string) =>
+    href === "/" ? pathname === "/" || pathname === "/home" : pathname.startsWith(href);
   return (
     <Sidebar label={t("sidebarLabel")} closeLabel={t("closeSidebar")}>
       {/* SPEC section 9: no tooltip delay inside the sidebar. */}

@@ -18,6 +18,8 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { apiResult } from "@/lib/api/request";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 // The theme's dark destructive red is too light under white text (axe contrast): a darker red in both themes.
 const DANGER = "bg-red-700 text-white hover:bg-red-800 dark:bg-red-700 dark:hover:bg-red-800";
@@ -26,6 +28,7 @@ const DANGER = "bg-red-700 text-white hover:bg-red-800 dark:bg-red-700 dark:hove
 export function AccountDataCard({ email }: { email: string }) {
   const t = useTranslations("settings.data");
   const router = useRouter();
+  const errorText = useApiErrorText();
   const inputId = useId();
   const [typed, setTyped] = useState("");
   const [pending, startTransition] = useTransition();
@@ -33,19 +36,14 @@ export function AccountDataCard({ email }: { email: string }) {
 
   const remove = () =>
     startTransition(async () => {
-      const res = await fetch("/api/account", {
-        method: "DELETE",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: typed }),
-      });
+      const res = await apiResult("DELETE", "/api/account", { email: typed });
       if (res.ok) {
         // The session is gone: leave the signed-in screens and drop their cached renders.
         router.replace("/");
         router.refresh();
         return;
       }
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
-      toast.error(t("deleteFailed"), { description: body.message });
+      toast.error(t("deleteFailed"), { description: errorText(res) });
     });
 
   return (

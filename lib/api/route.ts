@@ -47,9 +47,9 @@ async function readJson(request: NextRequest): Promise<unknown> {
       return item;
     });
   } catch {
-    throw badRequest("Malformed JSON body");
+    throw badRequest({ code: "malformed_json", message: "Malformed JSON body" });
   }
-  if (hasNul) throw badRequest("Text must not contain NUL characters");
+  if (hasNul) throw badRequest({ code: "nul_character", message: "Text must not contain NUL characters" });
   return value;
 }
 
@@ -68,7 +68,7 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
       if (!SAFE_METHODS.has(request.method) && !options.allowCrossSite && isCrossSite(request))
-        throw forbidden("Cross-site request refused");
+        throw forbidden({ code: "cross_site", message: "Cross-site request refused" });
       const user = await resolveUser(request);
       const params = parse<P>(options.params as P, await context.params);
       const query = parse<Q>(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));

@@ -7,7 +7,7 @@ import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import { cookies } from "next/headers";
 import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { appUrlIsSet, env, isProduction } from "@/lib/env";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from "@/i18n/locales";
 import { createUser } from "@/lib/users/create-user";
 import { authSecret } from "./secret";
@@ -43,8 +43,10 @@ function providers(): Provider[] {
   return list;
 }
 
-// Links in e-mails and redirects use the public URL, not whatever Host a request carried.
-process.env.AUTH_URL ??= new URL("/api/auth", env.APP_URL).toString();
+// Links in e-mails and redirects use the public URL, not whatever Host a request carried. In
+// development without APP_URL, Auth.js (trustHost) takes it from the request instead, so any
+// port or host name the browser used works.
+if (appUrlIsSet || isProduction) process.env.AUTH_URL ??= new URL("/api/auth", env.APP_URL).toString();
 
 const adapter = DrizzleAdapter(db, {
   usersTable: users,

@@ -7,7 +7,7 @@ import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
 import type { User } from "@/lib/users/find-session-user";
 import type { UpdateContactBody } from "@/lib/validations/contact";
 import { ownContact } from "./contact-select";
-import { DuplicateKeys } from "./duplicate-keys";
+import { DuplicateKeys, duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { lockContactOwner } from "./lock-contact-owner";
 import { parseContactInput } from "./parse-contact-input";
@@ -24,7 +24,7 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
   const previousAvatar = await db.transaction(async (tx) => {
     await lockContactOwner(tx, user.id);
     const [current] = await tx.select().from(contacts).where(ownContact(user.id, contactId));
-    if (!current) throw notFound("Contact not found");
+    if (!current) throw notFound({ code: "contact_not_found", message: "Contact not found" });
     const merged = {
       name: pick(body, "name", current.name),
       email: pick(body, "email", current.email),
@@ -48,7 +48,7 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
       .from(contacts)
       .where(and(eq(contacts.userId, user.id), ne(contacts.id, contactId)));
     const clash = new DuplicateKeys(others).clash(input);
-    if (clash) throw conflict(clash);
+    if (clash) throw conflict(duplicateProblem(clash));
     if (input.avatarUrl && input.avatarUrl !== current.avatarUrl) {
       // Only a checked image of this user's own can become an avatar.
       const [object] = await tx

@@ -28,7 +28,7 @@ export async function listDeliveries({
     .select({ id: reminders.id })
     .from(reminders)
     .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)));
-  if (!owned) throw notFound("Reminder not found");
+  if (!owned) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
   const where = [eq(deliveries.reminderId, reminderId)];
   if (cursor) {
     const [at, id] = decodeDeliveryCursor(cursor);

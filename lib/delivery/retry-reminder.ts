@@ -24,7 +24,7 @@ export async function retryReminder({
       .innerJoin(users, eq(users.id, reminders.userId))
       .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)))
       .for("update", { of: reminders });
-    if (!row) throw notFound("Reminder not found");
+    if (!row) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
     const t = deliveryTranslator(row.locale);
     const [failed] = await tx
       .select({

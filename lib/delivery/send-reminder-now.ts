@@ -30,7 +30,7 @@ export async function sendReminderNow({
     .from(reminders)
     .innerJoin(users, eq(users.id, reminders.userId))
     .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)));
-  if (!reminder) throw notFound("Reminder not found");
+  if (!reminder) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
   const t = deliveryTranslator(reminder.locale);
   sendNowWorker ??= `send-now:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const startedAt = new Date();

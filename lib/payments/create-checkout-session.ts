@@ -38,7 +38,8 @@ export function taxParams(): Partial<Stripe.Checkout.SessionCreateParams> {
  */
 export async function createCheckoutSession(user: User, input: CheckoutInput): Promise<{ url: string }> {
   if (isDemoCheckoutEnabled()) return { url: demoCheckoutUrl(input) };
-  if (!isStripeConfigured()) throw new ApiError(503, "Payments are not configured");
+  if (!isStripeConfigured())
+    throw new ApiError(503, { code: "payments_not_configured", message: "Payments are not configured" });
   const stripe = getStripe();
   const customer = await ensureStripeCustomer(stripe, user);
   const metadata = checkoutMetadata(user, input);

@@ -39,7 +39,10 @@ async function cancelSubscription(user: User) {
  */
 export async function deleteAccount(user: User, input: DeleteAccountInput) {
   if (input.email.toLowerCase() !== user.email.toLowerCase()) {
-    throw badRequest("email: The e-mail address does not match your account");
+    throw badRequest({
+      code: "email_mismatch",
+      message: "email: The e-mail address does not match your account",
+    });
   }
   await cancelSubscription(user);
   const keys = await db.transaction(async (tx) => {

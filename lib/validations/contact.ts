@@ -1,5 +1,6 @@
 import type { CountryCode } from "libphonenumber-js";
 import { z } from "zod";
+import { issueParams } from "@/lib/api/errors";
 import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "@/db/schema/enums";
 import { LOCALES } from "@/i18n/locales";
 import { isValidTimeZone } from "@/lib/time/time-zones";
@@ -53,7 +54,11 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
         if (value === undefined) return undefined;
         const e164 = toE164(value, defaultCountry);
         if (!e164) {
-          ctx.addIssue({ code: "custom", message: INVALID_PHONE_MESSAGE });
+          ctx.addIssue({
+            code: "custom",
+            message: INVALID_PHONE_MESSAGE,
+            params: issueParams("invalid_phone"),
+          });
           return z.NEVER;
         }
         return e164;
@@ -81,13 +86,28 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
         });
       }
       if (!value.email && !value.phone) {
-        ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_OR_PHONE_MESSAGE });
+        ctx.addIssue({
+          code: "custom",
+          path: ["email"],
+          message: EMAIL_OR_PHONE_MESSAGE,
+          params: issueParams("email_or_phone_required"),
+        });
       }
       if (value.deliveryMethod === "email" && !value.email) {
-        ctx.addIssue({ code: "custom", path: ["deliveryMethod"], message: "E-mail delivery needs an email" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["deliveryMethod"],
+          message: "E-mail delivery needs an email",
+          params: issueParams("email_delivery_needs_email"),
+        });
       }
       if (value.deliveryMethod === "sms" && !value.phone) {
-        ctx.addIssue({ code: "custom", path: ["deliveryMethod"], message: "SMS delivery needs a phone" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["deliveryMethod"],
+          message: "SMS delivery needs a phone",
+          params: issueParams("sms_delivery_needs_phone"),
+        });
       }
     })
     .transform((value) => ({

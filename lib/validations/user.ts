@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueParams } from "@/lib/api/errors";
 import { LOCALES } from "@/i18n/locales";
 import { INVALID_PHONE_MESSAGE, phoneRegionOf, toE164 } from "./phone";
 import { senderNameSchema, timezoneSchema } from "./settings";
@@ -22,7 +23,12 @@ export const updateUserSchema = z
     if (value.phone === undefined) return value;
     const phone = toE164(value.phone, phoneRegionOf({ timezone: value.timezone }));
     if (!phone) {
-      ctx.addIssue({ code: "custom", path: ["phone"], message: INVALID_PHONE_MESSAGE });
+      ctx.addIssue({
+        code: "custom",
+        path: ["phone"],
+        message: INVALID_PHONE_MESSAGE,
+        params: issueParams("invalid_phone"),
+      });
       return z.NEVER;
     }
     return { ...value, phone };

@@ -9,6 +9,7 @@ test("signs in through the real magic link from the dev outbox and out again", a
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send magic link" }).click();
   await expect(page.getByText("Check your email")).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\/check-email$/);
 
   await page.goto("/dev/outbox");
   const message = page.getByTestId("outbox-message").filter({ hasText: email }).first();
@@ -27,6 +28,16 @@ test("signs in through the real magic link from the dev outbox and out again", a
   await page.goto("/api/logout");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("user-menu")).toHaveCount(0);
+});
+
+test("/api/login and signed-out redirects stay on the host the browser used (127.0.0.1)", async ({
+  page,
+}) => {
+  const local = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  await page.goto(`${local}/api/login?callbackUrl=/contacts`);
+  await expect(page).toHaveURL(`${local}/sign-in?callbackUrl=%2Fcontacts`);
+  await page.goto(`${local}/reminders`);
+  await expect(page).toHaveURL(`${local}/`);
 });
 
 test("a reused magic link shows a clear page, not a crash", async ({ page }) => {

@@ -15,7 +15,7 @@ describe("GET /api/auth/user", () => {
   it("answers 401 with SPEC's body when signed out", async () => {
     const res = await callRoute(GET, "/api/auth/user");
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: "Unauthorized" });
+    expect(res.json).toEqual({ code: "unauthorized", message: "Unauthorized" });
   });
 
   it("returns the signed-in user's fields on the trial plan", async () => {
@@ -101,6 +101,13 @@ describe("PATCH /api/auth/user", () => {
     expect(res.status).toBe(400);
     expect(String(res.json.message)).toMatch(message);
     expect(await reload(user.id)).toEqual(before);
+  });
+
+  it("an invalid phone answers the stable code invalid_phone (the UI translates it)", async () => {
+    const { cookie } = await createSignedInUser();
+    const body = { timezone: "UTC", phone: "12" };
+    const res = await callRoute(PATCH, "/api/auth/user", { method: "PATCH", cookie, body });
+    expect(res.json).toMatchObject({ code: "invalid_phone", field: "phone" });
   });
 
   it("refuses a cross-site write with the session cookie", async () => {

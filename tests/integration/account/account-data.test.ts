@@ -105,7 +105,10 @@ describe("DELETE /api/account", () => {
       body: { email: "x@y.z" },
     });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ message: "email: The e-mail address does not match your account" });
+    expect(res.json).toMatchObject({
+      code: "email_mismatch",
+      message: "email: The e-mail address does not match your account",
+    });
     expect(await remaining(user.id)).toMatchObject({ users: 1, contacts: 1, files: 1 });
     expect(existsSync(file)).toBe(true);
   });

@@ -64,7 +64,7 @@ describe("GET /api/reminders/{id}/deliveries", () => {
       params: { id: reminder.id },
     });
     expect(foreign.status).toBe(404);
-    expect(foreign.json).toEqual({ message: "Reminder not found" });
+    expect(foreign.json).toEqual({ code: "reminder_not_found", message: "Reminder not found" });
 
     const anonymous = await callRoute(reminderDeliveries, `/api/reminders/${reminder.id}/deliveries`, {
       params: { id: reminder.id },
