@@ -120,7 +120,7 @@ test("the sidebar's contact count follows an import without a reload", async ({ 
   await expect(usage).toContainText(`0/${limit}`);
   await page.getByRole("button", { name: "Import Contacts" }).click();
   const dialog = page.getByRole("dialog", { name: "Import Contacts" });
-  await dialog.getByLabel("CSV file", { exact: true }).setInputFiles({
+  await dialog.getByLabel("CSV or vCard file", { exact: true }).setInputFiles({
     name: "contacts.csv",
     mimeType: "text/csv",
     buffer: Buffer.from("name,email,phone,relationship\nAna,ana@example.com,,\nBen,ben@example.com,,\n"),
