@@ -30,8 +30,13 @@ export function proxy(request: NextRequest) {
     target.pathname = SIGNED_IN_HOME;
     return NextResponse.rewrite(target, { request: { headers } });
   }
-  // Relative, so the browser keeps the host and port it used.
-  if (!hasSession) return new NextResponse(null, { status: 307, headers: { Location: "/" } });
+  if (!hasSession) {
+    // From nextUrl, like the rewrite above: the host and port the browser used.
+    const landing = request.nextUrl.clone();
+    landing.pathname = "/";
+    landing.search = "";
+    return NextResponse.redirect(landing);
+  }
   return NextResponse.next();
 }
 
