@@ -9,6 +9,7 @@ export const SIGNED_IN_ROUTES = [
   "/settings",
   "/billing",
   "/checkout",
+  "/activity",
 ];
 
 /** Internal route of the signed-in `/` (dashboard), reached only through the rewrite below. */
@@ -30,8 +31,13 @@ export function proxy(request: NextRequest) {
     target.pathname = SIGNED_IN_HOME;
     return NextResponse.rewrite(target, { request: { headers } });
   }
-  // Relative, so the browser keeps the host and port it used.
-  if (!hasSession) return new NextResponse(null, { status: 307, headers: { Location: "/" } });
+  if (!hasSession) {
+    // From nextUrl, like the rewrite above: the host and port the browser used.
+    const landing = request.nextUrl.clone();
+    landing.pathname = "/";
+    landing.search = "";
+    return NextResponse.redirect(landing);
+  }
   return NextResponse.next();
 }
 
@@ -44,5 +50,6 @@ export const config = {
     "/settings/:path*",
     "/billing/:path*",
     "/checkout/:path*",
+    "/activity/:path*",
   ],
 };

@@ -62,7 +62,7 @@ export async function LandingPage() {
             <h2 id="plans" className="text-center text-3xl font-bold">
               {t("plansTitle")}
             </h2>
-            <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="landing-plans">
+            <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" data-testid="landing-plans">
               {PRICING_PLANS.map((planType) => {
                 const plan = PLANS[planType];
                 const saveUpTo = maxDiscount(planType);
@@ -71,7 +71,7 @@ export async function LandingPage() {
                     <h3 className="font-semibold">{tPlans(`names.${planType}`)}</h3>
                     {/* One line: the price never leaves '/month' alone on the next (five narrow columns). */}
                     <p className="mt-2 whitespace-nowrap" data-testid="landing-price">
-                      <span className="text-3xl font-bold lg:text-2xl xl:text-3xl">
+                      <span className="text-3xl font-bold lg:text-2xl">
                         {formatMoney(plan.monthlyPriceCents, locale, { whole: true })}
                       </span>
                       <span className="text-sm text-muted-foreground">

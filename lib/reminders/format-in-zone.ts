@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { WEEKDAYS } from "@/db/schema/enums";
 import { format } from "date-fns";
 import { enUS, es, fr, type Locale as DateFnsLocale } from "date-fns/locale";
 
@@ -60,9 +61,9 @@ export function formatClock(value: string, locale: string): string {
   return formatInZone(new Date(Date.UTC(2000, 0, 1, hours, minutes)), "time", "UTC", locale);
 }
 
-/** A weekday code ('mon'..'sun') as the locale's short name ('Mon', 'lun', 'lun.'). */
+/** A weekday code ('Mon'..'Sun') as the locale's short name ('Mon', 'lun', 'lun.'). */
 export function formatWeekday(day: string, locale: string): string {
-  const index = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].indexOf(day);
+  const index = (WEEKDAYS as readonly string[]).indexOf(day);
   // 3 January 2000 was a Monday.
   return format(new TZDate(Date.UTC(2000, 0, 3 + Math.max(index, 0), 12), "UTC"), "EEE", {
     locale: LOCALES[localeKey(locale)],

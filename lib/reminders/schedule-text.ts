@@ -1,3 +1,4 @@
+import { WEEKDAYS } from "@/db/schema/enums";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
 import { formatCivilDay, formatClock, formatInZone, formatWeekday, localDayKey } from "./format-in-zone";
 
@@ -33,7 +34,7 @@ export interface ScheduleTextOptions {
   now: Date;
 }
 
-const WEEK_ORDER = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const WEEK_ORDER: readonly string[] = WEEKDAYS;
 
 /**
  * The zone a reminder's times are shown in: the one it was scheduled in (its days and times

@@ -222,6 +222,7 @@ test("keyboard: focus returns to the opener, no invisible stop, 'Number of times
   await dialog.getByLabel("Contact").selectOption(contact.id);
   await dialog.getByLabel("Message").fill("Stretch!");
   await dialog.getByRole("radio", { name: "Recurring" }).click();
+  await dialog.getByLabel("Frequency").selectOption("daily");
   await dialog.getByRole("radio", { name: "After" }).click();
   await count.fill("");
   await count.pressSequentially("7");
@@ -256,6 +257,7 @@ for (const locale of ["es", "fr"] as const) {
     await dialog.getByLabel(m.reminderForm.contact).selectOption(contact.id);
     await dialog.getByLabel(m.reminderForm.message, { exact: true }).fill("Hola");
     await dialog.getByLabel(m.reminderForm.deliveryMethod).selectOption("sms");
+    await dialog.getByLabel(m.reminderForm.date, { exact: true }).fill(localDate(2, "UTC"));
     await dialog.getByRole("button", { name: m.reminderForm.submitCreate }).click();
     // The API answered code contact_has_no_phone; the toast says it in the user's language.
     await expect(page.getByText(m.errors.contact_has_no_phone)).toBeVisible();

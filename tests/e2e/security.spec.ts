@@ -3,7 +3,16 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/pricing", "/terms", "/sign-in", "/no-such-page"];
-const SIGNED_IN_PAGES = ["/", "/contacts", "/reminders", "/schedule", "/settings", "/billing", "/checkout"];
+const SIGNED_IN_PAGES = [
+  "/",
+  "/contacts",
+  "/reminders",
+  "/schedule",
+  "/settings",
+  "/billing",
+  "/checkout",
+  "/activity",
+];
 
 test("the signed-in page list names every page of the signed-in route group", () => {
   const group = path.join(process.cwd(), "app", "(app)");

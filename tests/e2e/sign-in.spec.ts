@@ -19,8 +19,11 @@ test("signs in through the real magic link from the dev outbox and out again", a
   // The link opens a page; only its button signs in (a mail scanner's GET uses nothing up).
   await expect(page).toHaveURL(/\/sign-in\/confirm\?/);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("user-menu").click();
-  await expect(page.getByTestId("signed-in-email")).toContainText(email);
+  // The menu answers once the page is hydrated (a click before that is lost on a busy machine).
+  await expect(async () => {
+    await page.getByTestId("user-menu").click();
+    await expect(page.getByTestId("signed-in-email")).toContainText(email, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   const [user] = await e2eDb.select().from(users).where(eq(users.email, email));
   expect(user.planType).toBe("trial");
   expect(user.remindersQuota).toBe(50);

@@ -24,6 +24,9 @@ test("dev server: the magic link and its redirect keep the port the browser used
   expect(new URL(href).origin).toBe(origin);
   expect(new URL(new URL(href).searchParams.get("callbackUrl") ?? "").origin).toBe(origin);
   await link.click();
+  // The link opens the confirmation page on the same port; its button signs in.
+  await expect(page).toHaveURL(new RegExp(`^${origin}/sign-in/confirm\\?`));
+  await page.getByRole("button", { name: "Sign in" }).click();
 
   await expect(page).toHaveURL(`${origin}/`);
   // A new account's dashboard (server-rendered, so no wait for the page's JavaScript).

@@ -136,11 +136,11 @@ describe("schedule text (SPEC, Reminders screen)", () => {
   });
 
   it("names a weekly reminder's days, in week order", () => {
-    const weekly = recurring("weekly", { time: "09:00", days: ["fri", "mon", "wed"] });
+    const weekly = recurring("weekly", { time: "09:00", days: ["Fri", "Mon", "Wed"] });
     expect(text(weekly, "en")).toBe("Recurring: weekly on Mon, Wed, and Fri at 9:00 AM");
     expect(text(weekly, "es")).toBe("Recurrente: semanal los lun, mié y vie a las 9:00");
     expect(text(weekly, "fr")).toBe("Récurrent : chaque semaine le lun., mer. et ven. à 09:00");
-    expect(text(recurring("weekly", { days: ["thu"] }), "en")).toBe("Recurring: weekly on Thu");
+    expect(text(recurring("weekly", { days: ["Thu"] }), "en")).toBe("Recurring: weekly on Thu");
   });
 
   it("a sent or cancelled one-time reminder does not read as a future 'Tomorrow at'", () => {
