@@ -73,7 +73,9 @@ test("settings round trip, with a 101-character sender name rejected", async ({ 
 
   await page.getByLabel("Phone Number").fill("12");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Error", { exact: true })).toBeVisible();
+  // An invalid phone is shown under its field, like the other fields' errors.
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid phone number" })).toBeVisible();
+  await expect(page.getByLabel("Phone Number")).toHaveAttribute("aria-invalid", "true");
   await page.reload();
   await expect(page.getByLabel("First Name")).toHaveValue("Beatriz");
   await expect(page.getByLabel("Phone Number")).toHaveValue("+14155550123");
