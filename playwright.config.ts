@@ -87,6 +87,9 @@ export default defineConfig({
       testMatch: DEV_SMOKE,
       timeout: 240_000,
       expect: { timeout: 60_000 },
+      // Outside the project: `next dev` watches it, and traces written there mid-test made it
+      // recompile and reload the page under the test.
+      outputDir: path.join(os.tmpdir(), "remindful-dev-smoke-results"),
       use: { ...devices["Desktop Chrome"], baseURL: devBaseURL },
     },
   ],

@@ -78,7 +78,8 @@ test("settings round trip, with a 101-character sender name rejected", async ({ 
   await expect(page.getByLabel("Phone Number")).toHaveAttribute("aria-invalid", "true");
   await page.reload();
   await expect(page.getByLabel("First Name")).toHaveValue("Beatriz");
-  await expect(page.getByLabel("Phone Number")).toHaveValue("+14155550123");
+  // Stored as E.164, shown formatted.
+  await expect(page.getByLabel("Phone Number")).toHaveValue("+1 415 555 0123");
 });
 
 for (const [locale, m] of [
