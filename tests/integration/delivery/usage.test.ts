@@ -187,6 +187,36 @@ describe("credits on a subscription plan", () => {
     );
   });
 
+  it("gives back what the failing reservation took: quota after a released credit reservation", async () => {
+    const user = await createSender({
+      planType: "starter",
+      subscriptionStatus: "active",
+      remindersQuota: 500,
+      remindersUsedCurrentPeriod: 500,
+      paygCreditBalance: 1,
+    });
+    const contact = await createContact(user.id, { email: "nobody-later@example.org" });
+    const due = new Date("2033-01-08T10:00:00Z");
+    await createReminder(user.id, contact.id, due);
+    // A shutdown: leased and charged to credit, then handed back unsent (the cent comes back).
+    const stopped = await runBatch({ workerId: "w", clock: () => due, shouldStop: () => true });
+    expect(stopped.released).toBe(1);
+    expect((await userOf(user.id)).paygCreditBalance).toBe(1);
+    // A new period before the next lease: this time the send holds quota, and then fails for good.
+    await db.update(users).set({ remindersUsedCurrentPeriod: 0 }).where(eq(users.id, user.id));
+    smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
+    await runBatch({ workerId: "w", clock: () => due });
+    smtp.setMode({ kind: "accept" });
+    const after = await userOf(user.id);
+    expect(after.remindersUsedCurrentPeriod).toBe(0);
+    expect(after.paygCreditBalance).toBe(1);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger.map((l) => [l.reason, l.amountCents]).sort()).toEqual([
+      ["delivery", -1],
+      ["refund", 1],
+    ]);
+  });
+
   it("sends nothing on an unpaid subscription, credits or not", async () => {
     const user = await createSender({
       planType: "starter",
