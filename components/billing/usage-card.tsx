@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { PLANS } from "@/config/plans";
+import { PLANS, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -82,7 +82,10 @@ export function UsageCard({ user, contactsCount }: { user: User; contactsCount: 
   if (reminderLevel === "reached") {
     notices.push(
       <Notice key="r" tone="reached" title={t("limitReached")}>
-        {t("reminderLimitReached")}
+        {/* Bought credits carry sends past the quota (docs/billing.md, Credits). */}
+        {user.paygCreditBalance >= PRICE_PER_REMINDER_CENTS
+          ? t("reminderLimitReachedCredits", { balance: formatCents(user.paygCreditBalance, locale) })
+          : t("reminderLimitReached")}
       </Notice>,
     );
   } else if (reminderLevel === "warning") {

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
+import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { DELIVERY_METHODS, REMINDER_TYPES, type ReminderType } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import {
@@ -72,8 +73,15 @@ export function ReminderDialog(props: ReminderDialogProps) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    // SPEC section 5, rule 1: at the limit the upgrade dialog opens and nothing is sent.
-    if (!reminder && user.planType !== "payg" && user.remindersUsedCurrentPeriod >= user.remindersQuota) {
+    // SPEC section 5, rule 1: at the limit the upgrade dialog opens and nothing is sent. Bought
+    // credits carry sends past the quota, so the limit is hit only without them (the server
+    // counts scheduled reminders too).
+    if (
+      !reminder &&
+      user.planType !== "payg" &&
+      user.remindersUsedCurrentPeriod >= user.remindersQuota &&
+      user.paygCreditBalance < PRICE_PER_REMINDER_CENTS
+    ) {
       setUpgradeOpen(true);
       return;
     }

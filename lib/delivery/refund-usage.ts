@@ -3,7 +3,8 @@ import type pg from "pg";
 /**
  * Gives back what `reserveUsage` took for deliveries that failed for good: each unrefunded
  * 'delivery:<id>:<n>' debit is reversed by a 'refund:delivery:<id>:<n>' credit (once, by its
- * idempotency key) for pay-as-you-go, else one reminder of the period's usage.
+ * idempotency key) when it was carried by credit (pay-as-you-go, or a plan past its quota), else
+ * one reminder of the period's usage.
  */
 export async function refundUsage(client: pg.PoolClient, deliveries: { id: number; userId: string }[]) {
   if (deliveries.length === 0) return;
@@ -22,22 +23,16 @@ export async function refundUsage(client: pg.PoolClient, deliveries: { id: numbe
      returning user_id, amount_cents as amount, split_part(idempotency_key, ':', 3) as delivery_id`,
     [deliveries.map((d) => d.userId), deliveries.map((d) => d.id)],
   );
-  const paygDeliveries = new Set(
-    (
-      await client.query<{ delivery_id: string }>(
-        `select distinct split_part(l.idempotency_key, ':', 2) as delivery_id
-           from unnest($1::text[], $2::bigint[]) as v(user_id, delivery_id)
-           join credit_ledger l on l.user_id = v.user_id and l.reason = 'delivery'
-            and l.idempotency_key like 'delivery:' || v.delivery_id || ':%'`,
-        [deliveries.map((d) => d.userId), deliveries.map((d) => d.id)],
-      )
-    ).rows.map((r) => Number(r.delivery_id)),
-  );
+  // The reservation being given back is the credit debit just reversed, if there was one; else
+  // it held quota. Each reservation is refunded once (callers refund only the rows whose status
+  // they moved), so a delivery whose earlier credit reservation was already given back (a
+  // released lease) and that then reserved quota gets its quota back.
+  const creditDeliveries = new Set(credited.rows.map((r) => Number(r.delivery_id)));
   const balance = new Map<string, number>();
   for (const row of credited.rows) balance.set(row.user_id, (balance.get(row.user_id) ?? 0) + row.amount);
   const used = new Map<string, number>();
   for (const d of deliveries) {
-    if (!paygDeliveries.has(d.id)) used.set(d.userId, (used.get(d.userId) ?? 0) + 1);
+    if (!creditDeliveries.has(d.id)) used.set(d.userId, (used.get(d.userId) ?? 0) + 1);
   }
   const ids = [...new Set([...balance.keys(), ...used.keys()])];
   if (ids.length === 0) return;

@@ -22,19 +22,21 @@ interface UsageRefusal {
 export interface Reservation {
   /** The refusal per delivery that could not be covered. */
   refused: Map<number, UsageRefusal>;
-  /** Pay-as-you-go users with auto-recharge on whom these debits took under their threshold. */
+  /** Users with auto-recharge on (any plan) whom these credit debits took under their threshold. */
   crossedThreshold: string[];
 }
 
 /**
- * Reserves one reminder of quota (or one cent of pay-as-you-go credit, through the ledger)
- * for each delivery, in the caller's transaction. Users are locked in id order so concurrent
- * batches never deadlock and counts stay exact (NO KEY UPDATE: the deliveries' foreign keys
- * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal
- * per delivery that could not be covered (code `no_credit` for pay-as-you-go, `quota` for plans,
- * `subscription_unpaid` for a paid plan whose subscription is past due or expired). The users read
- * under that lock also tell which balances this reservation took under the auto-recharge
- * threshold: one dip, seen by exactly one transaction.
+ * Reserves each delivery's send, in the caller's transaction: one reminder of the period's quota
+ * while the plan has some left, else one cent of credit through the ledger (pay-as-you-go, or a
+ * plan past its quota whose bought credits carry the send; the used count does not move then).
+ * Users are locked in id order so concurrent batches never deadlock and counts stay exact (NO KEY
+ * UPDATE: the deliveries' foreign keys hold KEY SHARE locks on the same users, which FOR UPDATE
+ * would deadlock against). Returns the refusal per delivery that could not be covered (code
+ * `no_credit` for pay-as-you-go, `quota` for plans with neither quota nor credit left,
+ * `subscription_unpaid` for a paid plan whose subscription is past due or expired, credits or
+ * not). The users read under that lock also tell which balances this reservation took under the
+ * auto-recharge threshold: one dip, seen by exactly one transaction.
  */
 export async function reserveUsage(
   client: pg.PoolClient,
@@ -52,7 +54,7 @@ export async function reserveUsage(
   );
   const users = new Map(rows.map((u) => [u.id, u]));
   const before = new Map(rows.map((u) => [u.id, u.payg_credit_balance]));
-  const usedDelta = new Map<string, number>();
+  const changedUsers = new Set<string>();
   const ledger: { userId: string; deliveryId: number }[] = [];
   for (const w of wanted) {
     const user = users.get(w.userId);
@@ -62,14 +64,17 @@ export async function reserveUsage(
       refused.set(w.id, { error: t("errors.subscriptionUnpaid"), code: "subscription_unpaid" });
       continue;
     }
-    if (user.plan_type === "payg") {
-      if (user.payg_credit_balance < PRICE_PER_REMINDER_CENTS) {
-        refused.set(w.id, { error: t("errors.noCredit"), code: "no_credit" });
-        continue;
-      }
+    const quotaLeft = user.plan_type !== "payg" && user.reminders_used_current_period < user.reminders_quota;
+    if (quotaLeft) {
+      user.reminders_used_current_period += 1;
+    } else if (user.payg_credit_balance >= PRICE_PER_REMINDER_CENTS) {
+      // Pay-as-you-go, or a plan past its quota: credits carry the send (used stays as it is).
       user.payg_credit_balance -= PRICE_PER_REMINDER_CENTS;
       ledger.push({ userId: user.id, deliveryId: w.id });
-    } else if (user.reminders_used_current_period >= user.reminders_quota) {
+    } else if (user.plan_type === "payg") {
+      refused.set(w.id, { error: t("errors.noCredit"), code: "no_credit" });
+      continue;
+    } else {
       refused.set(w.id, {
         error: t("errors.quotaReached", {
           used: user.reminders_used_current_period,
@@ -79,10 +84,9 @@ export async function reserveUsage(
       });
       continue;
     }
-    user.reminders_used_current_period += user.plan_type === "payg" ? 0 : 1;
-    usedDelta.set(user.id, (usedDelta.get(user.id) ?? 0) + 1);
+    changedUsers.add(user.id);
   }
-  const changed = rows.filter((u) => usedDelta.has(u.id));
+  const changed = rows.filter((u) => changedUsers.has(u.id));
   if (changed.length > 0) {
     await client.query(
       `update users u set reminders_used_current_period = v.used, payg_credit_balance = v.balance
@@ -113,7 +117,6 @@ export async function reserveUsage(
     .filter((u) => {
       const threshold = u.auto_recharge_threshold_cents;
       return (
-        u.plan_type === "payg" &&
         threshold != null &&
         before.get(u.id)! >= threshold &&
         u.payg_credit_balance < threshold

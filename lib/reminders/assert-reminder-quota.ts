@@ -1,4 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
+import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { reminders } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import type { DbOrTx } from "@/lib/db";
@@ -8,9 +9,10 @@ export const REMINDER_LIMIT_MESSAGE = "Reminder limit reached";
 export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credits to schedule reminders.";
 
 /**
- * SPEC section 5 rule 1, on the server. Non-payg: refused when used + scheduled >= quota,
- * where each scheduled reminder holds one send of the quota until the engine delivers it
- * (so creates cannot outrun the quota before anything is sent). Payg: refused on an empty
+ * SPEC section 5 rule 1, on the server. Non-payg: refused when used + scheduled >= quota +
+ * the sends the credit balance covers, where each scheduled reminder holds one send until the
+ * engine delivers it (so creates cannot outrun quota and credit before anything is sent); bought
+ * credits carry sends past the plan's quota as the engine does. Payg: refused on an empty
  * balance. Call it inside the transaction that holds the user row locked.
  */
 export async function assertReminderQuota(
@@ -26,7 +28,8 @@ export async function assertReminderQuota(
     .select({ scheduled: count() })
     .from(reminders)
     .where(and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled")));
-  if (user.remindersUsedCurrentPeriod + scheduled >= user.remindersQuota) {
+  const creditSends = Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS);
+  if (user.remindersUsedCurrentPeriod + scheduled >= user.remindersQuota + creditSends) {
     throw new ApiError(
       403,
       { code: "reminder_limit", message: REMINDER_LIMIT_MESSAGE },

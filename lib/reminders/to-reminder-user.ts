@@ -10,6 +10,7 @@ export function toReminderUser(user: User): ReminderUser {
     planType,
     remindersQuota: user.remindersQuota,
     remindersUsedCurrentPeriod: user.remindersUsedCurrentPeriod,
+    paygCreditBalance: user.paygCreditBalance,
     recurringAllowed: PLANS[planType]?.recurringAllowed ?? false,
   };
 }

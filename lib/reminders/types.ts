@@ -14,5 +14,7 @@ export interface ReminderUser {
   planType: PlanType;
   remindersQuota: number;
   remindersUsedCurrentPeriod: number;
+  /** Cents; bought credits carry sends past the plan's quota. */
+  paygCreditBalance: number;
   recurringAllowed: boolean;
 }

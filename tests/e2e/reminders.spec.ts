@@ -213,6 +213,36 @@ test("a contact card link opens the dialog with that contact; the limit opens th
   expect(stored).toHaveLength(0);
 });
 
+test("at the quota, credits bought on a plan let the dialog schedule, and billing says they carry sends", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn({
+    timezone: ZONE,
+    planType: "starter",
+    subscriptionStatus: "active",
+    remindersQuota: 500,
+    remindersUsedCurrentPeriod: 500,
+    paygCreditBalance: 5250,
+  });
+  await addContact(user.id, "Lea");
+  await page.goto("/reminders");
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Contact").selectOption({ label: "Lea" });
+  await dialog.getByLabel("Message").fill("Past the quota");
+  await dialog.getByLabel("Date").fill(localDate(1));
+  await submitAndExpectCreated(page);
+  await expect(page.getByRole("dialog", { name: "Reminder Limit Reached" })).toHaveCount(0);
+
+  await page.goto("/billing");
+  await expect(
+    page.getByText("Reminder limit reached: further reminders use your credits ($52.50 left)."),
+  ).toBeVisible();
+  await expect(page.locator("#credits")).toContainText(
+    "Once your plan's reminders for this period are used up, each further reminder sent uses 1 cent of credit.",
+  );
+});
+
 test("the schedule screen's empty state", async ({ page, signIn }) => {
   await signIn();
   await page.goto("/schedule");

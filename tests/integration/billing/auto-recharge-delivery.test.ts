@@ -93,3 +93,39 @@ it("the delivery that takes the credit under the threshold recharges the saved c
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(stripe.requestsTo("POST", "/v1/payment_intents")).toHaveLength(2);
 });
+
+it("a subscriber whose credits carry sends past the quota is recharged on the dip too, and keeps the plan", async () => {
+  const customer = await getStripe().customers.create({ email: "starter-engine@example.com" });
+  const user = await createSender({
+    planType: "starter",
+    subscriptionStatus: "active",
+    stripeCustomerId: customer.id,
+    stripeSubscriptionId: "sub_starter_engine",
+    remindersQuota: 500,
+    remindersUsedCurrentPeriod: 500,
+    paygCreditBalance: 501,
+    autoRechargeEnabled: true,
+    autoRechargePackageIndex: 0,
+    autoRechargeThresholdCents: 500,
+  });
+  const mine = () =>
+    stripe
+      .requestsTo("POST", "/v1/payment_intents")
+      .filter((r) => (r.params.metadata as Record<string, string> | undefined)?.userId === user.id);
+  // $5.01 with a $5.00 threshold: the second send dips under it, the third stays under.
+  await sendOneByOne(user.id, 3);
+  await waitFor(async () => mine().length >= 1);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(mine()).toHaveLength(1);
+  const intent = [...stripe.paymentIntents.values()].find(
+    (i) => (i.metadata as Record<string, string>).userId === user.id,
+  );
+  if (!intent) throw new Error("no payment intent for the subscriber");
+  await deliverEvent(stripeEvent("payment_intent.succeeded", intent));
+  const [after] = await db.select().from(users).where(eq(users.id, user.id));
+  expect(after).toMatchObject({
+    planType: "starter",
+    remindersUsedCurrentPeriod: 500,
+    paygCreditBalance: 501 - 3 + 2000,
+  });
+});

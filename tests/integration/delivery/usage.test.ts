@@ -111,6 +111,131 @@ describe("usage and credit", () => {
   });
 });
 
+describe("credits on a subscription plan", () => {
+  it("carry sends past the quota through the ledger, used unchanged, then refuse with quota", async () => {
+    const user = await createSender({
+      planType: "starter",
+      subscriptionStatus: "active",
+      remindersQuota: 500,
+      remindersUsedCurrentPeriod: 500,
+      paygCreditBalance: 3,
+    });
+    const due = new Date("2033-01-04T10:00:00Z");
+    const ids = await dueReminders(user.id, 4, due);
+    await raceWorkers(() => due);
+
+    const rows = await db.select().from(deliveries).where(inArray(deliveries.reminderId, ids));
+    const sent = rows.filter((r) => r.status === "sent");
+    expect(sent).toHaveLength(3);
+    const refused = rows.filter((r) => r.status === "failed");
+    expect(refused.map((r) => [r.errorCode, r.error])).toEqual([
+      ["quota", "Reminder limit reached for this billing period (500 of 500 used)"],
+    ]);
+    const after = await userOf(user.id);
+    expect(after.paygCreditBalance).toBe(0);
+    expect(after.remindersUsedCurrentPeriod).toBe(500);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(
+      ledger.map((l) => [l.reason, l.amountCents, l.idempotencyKey.split(":").slice(0, 2).join(":")]).sort(),
+    ).toEqual(sent.map((r) => ["delivery", -1, `delivery:${r.id}`]).sort());
+  });
+
+  it("uses the quota first while it lasts, credit only beyond it", async () => {
+    const user = await createSender({
+      planType: "personal",
+      subscriptionStatus: "active",
+      remindersQuota: 250,
+      remindersUsedCurrentPeriod: 249,
+      paygCreditBalance: 10,
+    });
+    const due = new Date("2033-01-05T10:00:00Z");
+    const ids = await dueReminders(user.id, 3, due);
+    await raceWorkers(() => due);
+
+    const rows = await db.select().from(deliveries).where(inArray(deliveries.reminderId, ids));
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(3);
+    const after = await userOf(user.id);
+    expect(after.remindersUsedCurrentPeriod).toBe(250);
+    expect(after.paygCreditBalance).toBe(8);
+  });
+
+  it("refunds the cent, not the quota, when a credit-carried send fails for good", async () => {
+    const user = await createSender({
+      planType: "starter",
+      subscriptionStatus: "active",
+      remindersQuota: 500,
+      remindersUsedCurrentPeriod: 500,
+      paygCreditBalance: 3,
+    });
+    const contact = await createContact(user.id, { email: "nobody@example.org" });
+    const due = new Date("2033-01-06T10:00:00Z");
+    const reminder = await createReminder(user.id, contact.id, due);
+    smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
+    await runBatch({ workerId: "w", clock: () => due });
+    smtp.setMode({ kind: "accept" });
+    const [row] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
+    expect(row.status).toBe("failed");
+    const after = await userOf(user.id);
+    expect(after.paygCreditBalance).toBe(3);
+    expect(after.remindersUsedCurrentPeriod).toBe(500);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger.map((l) => [l.reason, l.amountCents, l.idempotencyKey]).sort()).toEqual(
+      [
+        ["delivery", -1, expect.stringMatching(new RegExp(`^delivery:${row.id}:`))],
+        ["refund", 1, expect.stringMatching(new RegExp(`^refund:delivery:${row.id}:`))],
+      ].sort(),
+    );
+  });
+
+  it("gives back what the failing reservation took: quota after a released credit reservation", async () => {
+    const user = await createSender({
+      planType: "starter",
+      subscriptionStatus: "active",
+      remindersQuota: 500,
+      remindersUsedCurrentPeriod: 500,
+      paygCreditBalance: 1,
+    });
+    const contact = await createContact(user.id, { email: "nobody-later@example.org" });
+    const due = new Date("2033-01-08T10:00:00Z");
+    await createReminder(user.id, contact.id, due);
+    // A shutdown: leased and charged to credit, then handed back unsent (the cent comes back).
+    const stopped = await runBatch({ workerId: "w", clock: () => due, shouldStop: () => true });
+    expect(stopped.released).toBe(1);
+    expect((await userOf(user.id)).paygCreditBalance).toBe(1);
+    // A new period before the next lease: this time the send holds quota, and then fails for good.
+    await db.update(users).set({ remindersUsedCurrentPeriod: 0 }).where(eq(users.id, user.id));
+    smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
+    await runBatch({ workerId: "w", clock: () => due });
+    smtp.setMode({ kind: "accept" });
+    const after = await userOf(user.id);
+    expect(after.remindersUsedCurrentPeriod).toBe(0);
+    expect(after.paygCreditBalance).toBe(1);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger.map((l) => [l.reason, l.amountCents]).sort()).toEqual([
+      ["delivery", -1],
+      ["refund", 1],
+    ]);
+  });
+
+  it("sends nothing on an unpaid subscription, credits or not", async () => {
+    const user = await createSender({
+      planType: "starter",
+      subscriptionStatus: "expired",
+      remindersQuota: 500,
+      remindersUsedCurrentPeriod: 500,
+      paygCreditBalance: 3,
+    });
+    const due = new Date("2033-01-07T10:00:00Z");
+    const ids = await dueReminders(user.id, 1, due);
+    await raceWorkers(() => due);
+    const rows = await db.select().from(deliveries).where(inArray(deliveries.reminderId, ids));
+    expect(rows.map((r) => [r.status, r.errorCode])).toEqual([["failed", "subscription_unpaid"]]);
+    const after = await userOf(user.id);
+    expect(after.paygCreditBalance).toBe(3);
+    expect(await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toEqual([]);
+  });
+});
+
 describe("send now", () => {
   it("sends an SMS reminder immediately through the same pipeline; another user's is a 404", async () => {
     const user = await createSender({ timezone: "UTC" });

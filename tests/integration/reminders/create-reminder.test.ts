@@ -277,6 +277,41 @@ describe("POST /api/reminders", () => {
     expect((await post(funded.cookie, base(fundedContact.id))).status).toBe(201);
   });
 
+  it("credits bought on a plan allow scheduling past the quota, up to what they cover", async () => {
+    // Starter at its quota with 3 cents of credit, one reminder already scheduled: 2 more fit.
+    const { user, cookie } = await createSignedInUser({
+      planType: "starter",
+      subscriptionStatus: "active",
+      remindersQuota: 500,
+      remindersUsedCurrentPeriod: 500,
+      paygCreditBalance: 3,
+    });
+    const contact = await createContact(user.id);
+    await insertReminder(user.id, contact.id);
+    expect((await post(cookie, base(contact.id))).status).toBe(201);
+    expect((await post(cookie, base(contact.id))).status).toBe(201);
+    const refused = await post(cookie, base(contact.id));
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: "reminder_limit", limit: "reminders" });
+    expect(await countOf(user.id)).toBe(3);
+  });
+
+  it("holds quota plus credit under 10 concurrent creates: exactly what they cover succeeds", async () => {
+    // quota 10, 9 used, 4 cents: 5 fit.
+    const { user, cookie } = await createSignedInUser({
+      planType: "personal",
+      subscriptionStatus: "active",
+      remindersQuota: 10,
+      remindersUsedCurrentPeriod: 9,
+      paygCreditBalance: 4,
+    });
+    const contact = await createContact(user.id);
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(cookie, base(contact.id))));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 403)).toHaveLength(5);
+    expect(await countOf(user.id)).toBe(5);
+  });
+
   it("holds the quota under 20 concurrent creates: exactly the remaining ones succeed", async () => {
     // quota 10, 3 used, 2 already scheduled: 5 remain.
     const { user, cookie } = await createSignedInUser({ remindersQuota: 10, remindersUsedCurrentPeriod: 3 });
