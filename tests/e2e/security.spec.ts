@@ -1,20 +1,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { SIGNED_IN_ROUTES } from "@/proxy";
 import { expect, test } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/pricing", "/terms", "/sign-in", "/no-such-page"];
-const SIGNED_IN_PAGES = [
-  "/",
-  "/contacts",
-  "/reminders",
-  "/schedule",
-  "/settings",
-  "/billing",
-  "/checkout",
-  "/activity",
-];
+// The proxy's list: a signed-in page it does not name would be served to signed-out visitors' browsers.
+const SIGNED_IN_PAGES = ["/", ...SIGNED_IN_ROUTES];
 
-test("the signed-in page list names every page of the signed-in route group", () => {
+test("the proxy's signed-in list names every page of the signed-in route group", () => {
   const group = path.join(process.cwd(), "app", "(app)");
   const pages = readdirSync(group, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(group, entry.name, "page.tsx")))
