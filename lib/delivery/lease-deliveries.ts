@@ -12,9 +12,11 @@ export interface LeaseOptions {
   limit: number;
   /** Lease exactly these (send now, or the rows just materialized) rather than any ready. */
   ids?: number[];
+  /** Rows this batch created already leased (materializeDue's `lease`): settled, not leased again. */
+  fresh?: LeasedDelivery[];
 }
 
-interface LeasedRow {
+export interface LeasedRow {
   id: string;
   reminder_id: string;
   user_id: string;
@@ -36,7 +38,7 @@ interface LeasedRow {
   user_timezone: string;
 }
 
-function toLeased(row: LeasedRow): LeasedDelivery {
+export function toLeased(row: LeasedRow): LeasedDelivery {
   return {
     id: Number(row.id),
     reminderId: row.reminder_id,
@@ -123,10 +125,15 @@ export async function leaseDeliveries(
   client: pg.PoolClient,
   options: LeaseOptions,
 ): Promise<{ toSend: LeasedDelivery[]; decided: DecidedDelivery[] }> {
-  const ids = options.ids ?? (await pickReady(client, options.now, options.limit));
-  if (ids.length === 0) return { toSend: [], decided: [] };
-  const { rows } = await client.query<LeasedRow>(
-    `update deliveries d
+  const fresh = options.fresh ?? [];
+  const room = options.limit - fresh.length;
+  const ids = options.ids ?? (room > 0 ? await pickReady(client, options.now, room) : []);
+  if (ids.length === 0 && fresh.length === 0) return { toSend: [], decided: [] };
+  const { rows } =
+    ids.length === 0
+      ? { rows: [] }
+      : await client.query<LeasedRow>(
+          `update deliveries d
         set status = 'sending', worker_id = $2, lease_expires_at = $3, attempt_count = d.attempt_count + 1,
             updated_at = $4
        from reminders r, contacts c, users u
@@ -136,12 +143,11 @@ export async function leaseDeliveries(
         c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
         c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
         u.locale, u.timezone as user_timezone`,
-    [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
-  );
+          [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
+        );
   const decided: DecidedDelivery[] = [];
   const candidates: LeasedDelivery[] = [];
-  for (const row of rows) {
-    const d = toLeased(row);
+  for (const d of [...fresh, ...rows.map(toLeased)]) {
     const verdict = preflight(d, options.now);
     if (verdict) decided.push(verdict);
     else candidates.push(d);

@@ -1,11 +1,13 @@
 import type pg from "pg";
 import { nextOccurrence } from "@/lib/recurrence";
 import { logger } from "@/lib/logger";
+import { toLeased, type LeasedRow } from "./lease-deliveries";
 import { toSchedule, type ScheduleRow } from "./to-schedule";
+import type { LeasedDelivery } from "./types";
 
-interface DueRow extends ScheduleRow {
+interface DueRow
+  extends ScheduleRow, Omit<LeasedRow, "id" | "reminder_id" | "channel" | "occurrence_at" | "attempt_count"> {
   id: string;
-  user_id: string;
   contact_id: string;
   delivery_method: string;
   next_run_at: Date;
@@ -18,11 +20,30 @@ export interface MaterializeOptions {
   /** Send now: this reminder's pending occurrence, whether due or not. */
   reminderId?: string;
   userId?: string;
+  /**
+   * Create the rows already leased to this worker (status 'sending', first attempt) rather
+   * than 'queued': the batch that materializes them sends them, and saves a second write
+   * of each row and a join to read what sending needs.
+   */
+  lease?: { workerId: string; until: Date };
 }
 
+export interface Materialized {
+  /** Ids of the delivery rows created. */
+  created: number[];
+  /** With `lease`: the created rows, leased, with what sending them needs. */
+  leased: LeasedDelivery[];
+}
+
+// The reminder's schedule, plus (for a leased row) its contact and sender, read by primary key.
 const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_type, r.scheduled_for,
   r.frequency, r.time, r.days, r.day_of_month, r.month, r.end_condition, r.end_after_count,
-  r.end_by_date::text as end_by_date, r.timezone, r.next_run_at, r.occurrences_sent`;
+  r.end_by_date::text as end_by_date, r.timezone, r.next_run_at, r.occurrences_sent,
+  r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
+  c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
+  c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
+  u.locale, u.timezone as user_timezone`;
+const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on u.id = r.user_id`;
 
 /** The occurrence after this one, or null when the schedule ends (or cannot be read). */
 function following(row: DueRow, now: Date): Date | null {
@@ -43,32 +64,36 @@ function following(row: DueRow, now: Date): Date | null {
  * moves each reminder to its next occurrence, in the caller's transaction. Rows are locked
  * with SKIP LOCKED so concurrent workers take disjoint reminders; only 'scheduled' ones
  * are read, so a cancelled reminder (or one whose contact was deleted) is never taken.
- * Returns the ids of the delivery rows created.
  */
-export async function materializeDue(client: pg.PoolClient, options: MaterializeOptions): Promise<number[]> {
+export async function materializeDue(
+  client: pg.PoolClient,
+  options: MaterializeOptions,
+): Promise<Materialized> {
   const { rows } = options.reminderId
     ? await client.query<DueRow>(
-        `select ${COLUMNS} from reminders r
+        `select ${COLUMNS} from ${FROM}
           where r.id = $1 and r.user_id = $2 and r.status = 'scheduled' and r.next_run_at is not null
-          for update`,
+          for update of r`,
         [options.reminderId, options.userId],
       )
     : await client.query<DueRow>(
-        `select ${COLUMNS} from reminders r
+        `select ${COLUMNS} from ${FROM}
           where r.status = 'scheduled' and r.next_run_at is not null and r.next_run_at <= $1
           order by r.next_run_at limit $2
-          for update skip locked`,
+          for update of r skip locked`,
         [options.now, options.limit],
       );
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return { created: [], leased: [] };
   const next = rows.map((row) => following(row, options.now));
-  const inserted = await client.query<{ id: number }>(
-    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at, created_at, updated_at)
-     select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, 'queued', $6, $6, $6
+  const lease = options.lease;
+  const inserted = await client.query<{ id: string; reminder_id: string }>(
+    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at,
+                             worker_id, lease_expires_at, attempt_count, created_at, updated_at)
+     select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, $7, $6, $8, $9, $10, $6, $6
        from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[])
          as u(reminder_id, user_id, contact_id, occurrence_at, channel)
      on conflict (reminder_id, occurrence_at) do nothing
-     returning id`,
+     returning id, reminder_id`,
     [
       rows.map((r) => r.id),
       rows.map((r) => r.user_id),
@@ -76,6 +101,10 @@ export async function materializeDue(client: pg.PoolClient, options: Materialize
       rows.map((r) => r.next_run_at),
       rows.map((r) => r.delivery_method),
       options.now,
+      lease ? "sending" : "queued",
+      lease?.workerId ?? null,
+      lease?.until ?? null,
+      lease ? 1 : 0,
     ],
   );
   await client.query(
@@ -85,5 +114,19 @@ export async function materializeDue(client: pg.PoolClient, options: Materialize
       where r.id = u.id`,
     [rows.map((r) => r.id), next, options.now],
   );
-  return inserted.rows.map((r) => Number(r.id));
+  const created = inserted.rows.map((r) => Number(r.id));
+  if (!lease) return { created, leased: [] };
+  const byReminder = new Map(rows.map((r) => [r.id, r]));
+  const leased = inserted.rows.map((d) => {
+    const r = byReminder.get(d.reminder_id)!;
+    return toLeased({
+      ...r,
+      id: d.id,
+      reminder_id: r.id,
+      channel: r.delivery_method as LeasedRow["channel"],
+      occurrence_at: r.next_run_at,
+      attempt_count: 1,
+    });
+  });
+  return { created, leased };
 }

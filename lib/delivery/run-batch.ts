@@ -1,4 +1,4 @@
-import { BATCH_SIZE, RECORD_EVERY_MS } from "./constants";
+import { BATCH_SIZE, LEASE_MS, RECORD_EVERY_MS } from "./constants";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
 import { withTransaction } from "./pg-client";
@@ -32,18 +32,21 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const limit = options.limit ?? BATCH_SIZE;
   const { toSend, decided } = await withTransaction(async (client) => {
     const now = clock();
-    const created = await materializeDue(client, {
+    const { leased: fresh } = await materializeDue(client, {
       now,
       limit,
       reminderId: options.reminderId,
       userId: options.userId,
+      lease: { workerId: options.workerId, until: new Date(now.getTime() + LEASE_MS) },
     });
-    if (options.reminderId && created.length === 0) return { toSend: [], decided: [] };
+    if (options.reminderId && fresh.length === 0) return { toSend: [], decided: [] };
+    // Then retries, released holds and expired leases, up to the batch size.
     const leased = await leaseDeliveries(client, {
       workerId: options.workerId,
       now,
       limit,
-      ids: options.reminderId ? created : undefined,
+      fresh,
+      ids: options.reminderId ? [] : undefined,
     });
     await recordOutcomes(client, options.workerId, now, leased.decided);
     return leased;
