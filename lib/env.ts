@@ -23,6 +23,7 @@ const envSchema = z.object({
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
   SMTP_URL: optional,
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   MAIL_FROM: z.string().default("Remindful <no-reply@remindful.local>"),
   DEV_OUTBOX: flag,
   TWILIO_ACCOUNT_SID: optional,

@@ -55,7 +55,8 @@ function smtp(url: string): Transporter {
   transporter ??= nodemailer.createTransport({
     ...smtpOptions(url),
     pool: true,
-    maxConnections: 10,
+    // SMTP_POOL_SIZE / relay latency caps the rate (.env.example).
+    maxConnections: env.SMTP_POOL_SIZE,
     maxMessages: Infinity,
     // A peer that stops answering fails the send (retried later) instead of holding it for 10 minutes.
     connectionTimeout: 10_000,
