@@ -47,6 +47,8 @@ const envSchema = z.object({
   WORKER_MODE: z.enum(["inline", "external"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
+  // bench:web only: serves its in-memory floor routes from this folder; unset everywhere else.
+  BENCH_FLOOR_DIR: optional,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });
