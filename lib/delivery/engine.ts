@@ -52,7 +52,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     concurrency,
     noHandleSignals: true,
     // Our own timer and NOTIFY trigger the jobs; graphile-worker's polling only backs them up.
-    pollInterval: 10_000,
+    pollInterval: 60_000,
     logger: silent,
     taskList: {
       [DISPATCH_TASK]: async (_payload, helpers) => {
