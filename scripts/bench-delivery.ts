@@ -1,6 +1,6 @@
 /**
  * npm run bench:delivery -- [--reminders 100000] [--users 1000] [--workers 1] [--sink-latency-ms 1]
- *   [--concurrency 20] [--sms-share 0.1] [--local-queue 500] [--smtp-pool N] [--label name]
+ *   [--concurrency 20] [--parallel P] [--sms-share 0.1] [--local-queue 500] [--smtp-pool N] [--label name] [--profile]
  * All reminders fall due at one instant; W `npm run worker` processes deliver them to loopback
  * SMTP and Twilio-shaped sinks. Then, in the same run and on the same database, graphile-worker
  * alone runs as many no-op jobs with the same processes and concurrency, twice: with its default
@@ -42,6 +42,8 @@ const LATENCY = numberFlag("sink-latency-ms", 1);
 const C = numberFlag("concurrency", 20);
 const SMS_SHARE = numberFlag("sms-share", 0.1);
 const LOCAL_QUEUE = numberFlag("local-queue", 500);
+// Dispatch batches per wake-up (WORKER_PARALLEL); 0 keeps the worker's default.
+const PARALLEL = numberFlag("parallel", 0);
 // SMTP connections: enough for the sink's latency at ~1,000 messages/s (see SMTP_POOL_SIZE).
 const SMTP_POOL = numberFlag("smtp-pool", Math.max(10, Math.ceil(LATENCY)));
 const LABEL = process.argv.includes("--label") ? process.argv[process.argv.indexOf("--label") + 1] : "";
@@ -61,6 +63,7 @@ const workerEnv = {
   TWILIO_WHATSAPP_FROM: "+14155238886",
   TWILIO_API_BASE: twilio.base,
   WORKER_CONCURRENCY: String(C),
+  ...(PARALLEL ? { WORKER_PARALLEL: String(PARALLEL) } : {}),
   SMTP_POOL_SIZE: String(SMTP_POOL),
 };
 const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
@@ -216,6 +219,7 @@ const result = {
   users: USERS,
   workers: W,
   concurrency: C,
+  parallel: PARALLEL || C,
   sinkLatencyMs: LATENCY,
   deliveriesPerSecond: rate,
   secondsFromDueToLastSend: Number(seconds.toFixed(2)),
