@@ -227,3 +227,10 @@ export async function postgresCpuSeconds(client: pg.Client): Promise<number> {
   }
   return total;
 }
+
+/**
+ * After the database says everything is done, a message may still be on its way to a sink
+ * (a send the database has not heard of, or a duplicate): wait this long before counting.
+ */
+export const SINK_GRACE_MS = 3_000;
+export const sinkGrace = () => new Promise((resolve) => setTimeout(resolve, SINK_GRACE_MS));
