@@ -1,12 +1,14 @@
 import type pg from "pg";
 import { nextOccurrence } from "@/lib/recurrence";
 import { logger } from "@/lib/logger";
+import { scheduleFromRow, type ScheduleFields } from "@/lib/reminders/to-schedule";
 import { toLeased, type LeasedRow } from "./lease-deliveries";
-import { toSchedule, type ScheduleRow } from "./to-schedule";
 import type { LeasedDelivery } from "./types";
 
 interface DueRow
-  extends ScheduleRow, Omit<LeasedRow, "id" | "reminder_id" | "channel" | "occurrence_at" | "attempt_count"> {
+  extends
+    ScheduleFields,
+    Omit<LeasedRow, "id" | "reminder_id" | "channel" | "occurrence_at" | "attempt_count"> {
   id: string;
   contact_id: string;
   delivery_method: string;
@@ -36,9 +38,10 @@ export interface Materialized {
 }
 
 // The reminder's schedule, plus (for a leased row) its contact and sender, read by primary key.
-const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_type, r.scheduled_for,
-  r.frequency, r.time, r.days, r.day_of_month, r.month, r.end_condition, r.end_after_count,
-  r.end_by_date::text as end_by_date, r.timezone, r.next_run_at, r.occurrences_sent,
+const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_type as "scheduleType",
+  r.scheduled_for as "scheduledFor", r.frequency, r.time, r.days, r.day_of_month as "dayOfMonth", r.month,
+  r.end_condition as "endCondition", r.end_after_count as "endAfterCount", r.end_by_date::text as "endByDate",
+  r.timezone, r.next_run_at, r.occurrences_sent,
   r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
   c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
   c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
@@ -47,12 +50,12 @@ const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on
 
 /** The occurrence after this one, or null when the schedule ends (or cannot be read). */
 function following(row: DueRow, now: Date): Date | null {
-  if (row.schedule_type === "once") return null;
+  if (row.scheduleType === "once") return null;
   try {
     // After downtime, missed occurrences are not replayed one by one: the next one is
     // the first after both this occurrence and now.
     const after = row.next_run_at > now ? row.next_run_at : now;
-    return nextOccurrence(toSchedule(row), after, row.occurrences_sent + 1);
+    return nextOccurrence(scheduleFromRow(row), after, row.occurrences_sent + 1);
   } catch (error) {
     logger.warn("delivery.schedule_unreadable", { reminderId: row.id, error });
     return null;
