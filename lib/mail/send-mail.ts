@@ -24,6 +24,16 @@ export interface MailResult {
 }
 
 let transporter: Transporter | undefined;
+let smtpUrlOverride: string | undefined;
+
+/**
+ * Points this process's mail at another SMTP peer than SMTP_URL (tests start their own);
+ * undefined goes back to the configured one. Pooled connections to the previous peer close.
+ */
+export function setSmtpUrl(url: string | undefined): void {
+  smtpUrlOverride = url;
+  closeMail();
+}
 
 type SocketCallback = (error: Error | null, socket?: { connection: net.Socket; secured: boolean }) => void;
 
@@ -94,7 +104,7 @@ function smtpOptions(url: string): Record<string, unknown> {
 /** One mail path for sign-in links and reminders: SMTP when SMTP_URL is set, else the dev outbox. */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const from = message.from ?? env.MAIL_FROM;
-  const smtpUrl = process.env.SMTP_URL || env.SMTP_URL;
+  const smtpUrl = smtpUrlOverride ?? env.SMTP_URL;
   if (!smtpUrl) {
     const stored = await storeOutboxMessage({ channel: "email", ...message, from });
     return { messageId: `outbox-${stored.id}`, outbox: true };

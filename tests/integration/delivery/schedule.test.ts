@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { materializeDue } from "@/lib/delivery/materialize-due";
 import { withTransaction } from "@/lib/delivery/pg-client";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
 
@@ -13,7 +13,7 @@ let sink: SmtpSink;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  process.env.SMTP_URL = sink.url;
+  setSmtpUrl(sink.url);
 });
 
 afterAll(async () => {
