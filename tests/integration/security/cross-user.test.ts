@@ -182,6 +182,7 @@ const ID_ROUTES: Record<string, Attempt[]> = {
 /** Param routes that own nothing per user, and why. */
 const NOT_USER_OWNED: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
+  "bench-floor/[list]/route.ts": "bench:web's in-memory floor, 404 unless BENCH_FLOOR_DIR is set; no user data",
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
 };
 
@@ -190,9 +191,11 @@ const NOT_USER_OWNED: Record<string, string> = {
  * only. A new actions file must be reviewed (and given cross-user cases if it takes ids).
  */
 const SERVER_ACTIONS: Record<string, string> = {
-  "app/(auth)/sign-in/actions.ts": "signed-out: requests a magic link or starts OAuth",
-  "app/(app)/billing/actions.ts": "the user's own billing portal and auto-recharge",
-  "app/(app)/checkout/demo/actions.ts": "the user's own demo checkout",
+  "lib/actions/request-magic-link.ts": "signed-out: requests a magic link",
+  "lib/actions/sign-in-with-provider.ts": "signed-out: starts OAuth",
+  "lib/actions/open-billing-portal.ts": "the user's own billing portal",
+  "lib/actions/save-auto-recharge.ts": "the user's own auto-recharge",
+  "lib/actions/complete-test-payment.ts": "the user's own demo checkout",
   "components/layout/actions.ts": "the user's own locale",
 };
 

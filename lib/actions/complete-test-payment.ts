@@ -7,6 +7,7 @@ import type { z } from "zod";
 
 const complete = userAction(checkoutSchema, (input, user) => completeDemoCheckout(user, input));
 
+/** The signed-in user's own demo checkout (STRIPE_DEMO_CHECKOUT only). */
 export async function completeTestPayment(input: z.input<typeof checkoutSchema>) {
   return complete(input);
 }
