@@ -5,7 +5,10 @@ import type pg from "pg";
  * 'delivery:<id>:<n>' debit is reversed by a 'refund:delivery:<id>:<n>' credit (once, by its
  * idempotency key) for pay-as-you-go, else one reminder of the period's usage.
  */
-export async function refundUsage(client: pg.PoolClient, deliveries: { id: number; userId: string }[]) {
+export async function refundUsage(
+  client: Pick<pg.PoolClient, "query">,
+  deliveries: { id: number; userId: string }[],
+) {
   if (deliveries.length === 0) return;
   const userIds = [...new Set(deliveries.map((d) => d.userId))].sort();
   await client.query(`select 1 from users where id = any($1::text[]) order by id for no key update`, [

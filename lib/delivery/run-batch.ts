@@ -1,8 +1,9 @@
+import { pool } from "@/lib/db";
 import { BATCH_SIZE, LEASE_MS, RECORD_EVERY_MS } from "./constants";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
 import { withTransaction } from "./pg-client";
-import { recordOutcomes } from "./record-outcomes";
+import { onlySent, recordOutcomes } from "./record-outcomes";
 import { sendLeased } from "./send-leased";
 import type { DecidedDelivery } from "./types";
 
@@ -61,7 +62,9 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     if (items.length > 0) {
       chain = chain.then(() =>
         recordWithRetry(() =>
-          withTransaction((client) => recordOutcomes(client, options.workerId, clock(), items)),
+          onlySent(items)
+            ? recordOutcomes(pool, options.workerId, clock(), items)
+            : withTransaction((client) => recordOutcomes(client, options.workerId, clock(), items)),
         ),
       );
     }
