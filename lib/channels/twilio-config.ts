@@ -8,16 +8,25 @@ export interface TwilioConfig {
   apiBase: string;
 }
 
-/** Read at call time (not import time) so a process can be pointed at another provider. */
+let override: TwilioConfig | undefined;
+
+/**
+ * Points this process at another Twilio-compatible API (tests start a loopback peer);
+ * undefined goes back to the configured one.
+ */
+export function setTwilioConfig(config: TwilioConfig | undefined): void {
+  override = config;
+}
+
+/** The account to send with: the injected one, else TWILIO_* through lib/env; null when unset. */
 export function twilioConfig(): TwilioConfig | null {
-  const accountSid = process.env.TWILIO_ACCOUNT_SID || env.TWILIO_ACCOUNT_SID;
-  const authToken = process.env.TWILIO_AUTH_TOKEN || env.TWILIO_AUTH_TOKEN;
-  if (!accountSid || !authToken) return null;
+  if (override) return override;
+  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN) return null;
   return {
-    accountSid,
-    authToken,
-    smsFrom: process.env.TWILIO_SMS_FROM || env.TWILIO_SMS_FROM,
-    whatsappFrom: process.env.TWILIO_WHATSAPP_FROM || env.TWILIO_WHATSAPP_FROM,
-    apiBase: (process.env.TWILIO_API_BASE || env.TWILIO_API_BASE).replace(/\/$/, ""),
+    accountSid: env.TWILIO_ACCOUNT_SID,
+    authToken: env.TWILIO_AUTH_TOKEN,
+    smsFrom: env.TWILIO_SMS_FROM,
+    whatsappFrom: env.TWILIO_WHATSAPP_FROM,
+    apiBase: env.TWILIO_API_BASE.replace(/\/$/, ""),
   };
 }

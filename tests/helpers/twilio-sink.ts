@@ -1,3 +1,4 @@
+import { setTwilioConfig } from "@/lib/channels/twilio-config";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { twilioSignature } from "@/lib/channels/verify-twilio-signature";
@@ -98,9 +99,11 @@ export function signedWebhook(url: string, params: Record<string, string>, token
 
 /** Points this process's Twilio channel at the sink. */
 export function useTwilioSink(sink: TwilioSink) {
-  process.env.TWILIO_ACCOUNT_SID = TEST_ACCOUNT_SID;
-  process.env.TWILIO_AUTH_TOKEN = TEST_AUTH_TOKEN;
-  process.env.TWILIO_SMS_FROM = "+15005550006";
-  process.env.TWILIO_WHATSAPP_FROM = "+14155238886";
-  process.env.TWILIO_API_BASE = sink.base;
+  setTwilioConfig({
+    accountSid: TEST_ACCOUNT_SID,
+    authToken: TEST_AUTH_TOKEN,
+    smsFrom: "+15005550006",
+    whatsappFrom: "+14155238886",
+    apiBase: sink.base,
+  });
 }
