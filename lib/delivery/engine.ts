@@ -65,8 +65,10 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
           await dispatch(helpers);
         } finally {
           running--;
+          // Also after a failure (a database restart): wake-ups skipped while this job ran
+          // are not lost, and graphile-worker's retry of the job is not waited for.
+          if (running === 0) void rearm();
         }
-        if (running === 0) void rearm();
       },
     },
   });
