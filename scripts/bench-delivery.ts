@@ -222,7 +222,7 @@ const result = {
   users: USERS,
   workers: W,
   concurrency: C,
-  parallel: PARALLEL || C,
+  parallel: PARALLEL || "default: min(concurrency, 4)",
   sinkLatencyMs: LATENCY,
   deliveriesPerSecond: rate,
   secondsFromDueToLastSend: Number(seconds.toFixed(2)),
