@@ -6,7 +6,14 @@ export async function register() {
   // The delivery engine runs in the web process unless dedicated `npm run worker` processes do it.
   const { env } = await import("@/lib/env");
   if (env.WORKER_MODE !== "external" && env.NODE_ENV !== "test") {
-    const { startDeliveryEngine } = await import("@/lib/delivery/engine");
-    await startDeliveryEngine({ concurrency: env.WORKER_CONCURRENCY });
+    const { startEngineFromEnv } = await import("@/lib/jobs/start-engine-from-env");
+    const { onShutdownSignal } = await import("@/lib/jobs/on-shutdown-signal");
+    const { logger } = await import("@/lib/logger");
+    const engine = await startEngineFromEnv();
+    // On SIGTERM the engine drains first; then Next closes the server and exits.
+    onShutdownSignal(async (signal) => {
+      logger.info("web.stopping", { signal, workerId: engine.workerId });
+      await engine.stop();
+    });
   }
 }

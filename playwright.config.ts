@@ -27,13 +27,30 @@ if (!process.env.E2E_BASE_URL) {
   const port = await freePort();
   process.env.E2E_DATABASE_URL = server.url;
   process.env.E2E_PORT = String(port);
+  // The dev-server smoke project runs `next dev` on a port of its own, with APP_URL unset, as a
+  // newcomer's `PORT=<n> npm run dev` would.
+  process.env.E2E_DEV_PORT = String(await freePort());
   // Browser and APP_URL agree on "localhost" so the session cookie and Auth.js redirects share one host.
   process.env.E2E_BASE_URL = `http://localhost:${port}`;
   process.env.E2E_DATA_DIR = dir;
 }
 
 const baseURL = process.env.E2E_BASE_URL;
+const devBaseURL = `http://localhost:${process.env.E2E_DEV_PORT}`;
 const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "npm run build && ";
+
+// `--project=chromium` or `--project=dev` starts only that project's server.
+const projectArgs = process.argv.flatMap((arg, i, all) =>
+  arg === "--project" ? [all[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
+);
+const wants = (name: string) => projectArgs.length === 0 || projectArgs.includes(name);
+const DEV_SMOKE = "**/dev-smoke/**";
+
+const serverEnv = {
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+  AUTH_SECRET: "e2e-secret-not-for-production",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -60,23 +77,56 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
+  projects: [
+    // The whole suite against the production build.
+    { name: "chromium", testIgnore: DEV_SMOKE, use: { ...devices["Desktop Chrome"] } },
+    // A small smoke part against `next dev`: what only breaks in development (Strict Mode's
+    // double effects, on-demand compilation, a port other than 3000) is caught here.
+    {
+      name: "dev",
+      testMatch: DEV_SMOKE,
+      timeout: 240_000,
+      expect: { timeout: 60_000 },
+      use: { ...devices["Desktop Chrome"], baseURL: devBaseURL },
+    },
+  ],
+  webServer: [...(wants("chromium") ? [buildServer()] : []), ...(wants("dev") ? [devServer()] : [])],
+});
+
+function devServer() {
+  return {
+    command: `npm run dev -- -p ${process.env.E2E_DEV_PORT} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${process.env.E2E_DEV_PORT}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    // No APP_URL: links and redirects must follow the port the browser used.
+    env: {
+      ...serverEnv,
+      NODE_ENV: "development",
+      // The production server's engine delivers; two engines on one database would share its jobs.
+      WORKER_MODE: "external",
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? ".data", "dev-app"),
+    },
+  };
+}
+
+function buildServer() {
+  return {
     command: `${build}npm run start -- -p ${process.env.E2E_PORT} -H 127.0.0.1`,
     url: `http://127.0.0.1:${process.env.E2E_PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
     env: {
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      ...serverEnv,
       APP_URL: baseURL ?? "",
       DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? ".data", "app"),
-      AUTH_SECRET: "e2e-secret-not-for-production",
       DEV_OUTBOX: "1",
       // No Stripe key: checkout runs through the in-app demo checkout (tests/e2e/billing.spec.ts).
       STRIPE_DEMO_CHECKOUT: "1",
-      NEXT_TELEMETRY_DISABLED: "1",
     },
-  },
-});
+  };
+}

@@ -24,9 +24,14 @@ export function proxy(request: NextRequest) {
     if (!hasSession) return NextResponse.next();
     const headers = new Headers(request.headers);
     headers.set(SIGNED_IN_HOME_HEADER, "1");
-    return NextResponse.rewrite(new URL(SIGNED_IN_HOME, request.url), { request: { headers } });
+    // nextUrl keeps the server's own origin: a URL built from request.url carries the browser's
+    // Host, which `next dev -H 127.0.0.1` opened as localhost took for an external proxy target.
+    const target = request.nextUrl.clone();
+    target.pathname = SIGNED_IN_HOME;
+    return NextResponse.rewrite(target, { request: { headers } });
   }
-  if (!hasSession) return NextResponse.redirect(new URL("/", request.url));
+  // Relative, so the browser keeps the host and port it used.
+  if (!hasSession) return new NextResponse(null, { status: 307, headers: { Location: "/" } });
   return NextResponse.next();
 }
 

@@ -170,6 +170,19 @@ export const PLANS: Record<PlanType, Plan> = {
   },
 };
 
+/**
+ * Plans paid by a Stripe subscription. They send reminders while the subscription is in trial,
+ * active, or cancelled but paid to the end of its period; past due (a renewal Stripe could not
+ * charge) or expired, they send nothing until it is paid again or it ends and the user is moved
+ * to Free. Free and the trial send within their quota; pay-as-you-go within its credit.
+ */
+export const SUBSCRIPTION_PLAN_TYPES: readonly PlanType[] = [
+  "personal",
+  "starter",
+  "professional",
+  "business",
+];
+
 export const CREDIT_PACKAGES: readonly CreditPackage[] = [
   { amountCents: 2000, reminders: 2000, bonus: 0 },
   { amountCents: 5000, reminders: 5250, bonus: 250 },

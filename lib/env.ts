@@ -6,15 +6,69 @@ const optional = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** A Twilio Content template SID: HX and 32 hex digits. */
+const contentSid = optional.pipe(
+  z
+    .string()
+    .regex(/^HX[0-9a-fA-F]{32}$/, "must be a Content template SID (HX followed by 32 hex digits)")
+    .optional(),
+);
+
 const flag = z
   .string()
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+const intIn = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+/**
+ * Twilio's settings. Also read at call time (`readTwilioEnv`) so a process, or a test, can be
+ * pointed at another provider after start-up.
+ */
+const twilioSchema = z.object({
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_SMS_FROM: optional,
+  TWILIO_WHATSAPP_FROM: optional,
+  /** SMS through a Messaging Service (its sender pool) instead of TWILIO_SMS_FROM. */
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .trim()
+    .regex(/^MG[0-9a-fA-F]{32}$/, "a Messaging Service SID (MG + 32 hex digits)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Throughput of the SMS sender: long code 1 message/s, toll-free 3, short code 100. */
+  TWILIO_SMS_SENDER_TYPE: z.enum(["long_code", "toll_free", "short_code"]).default("long_code"),
+  /** Messages per second for the SMS sender; overrides the sender type's figure. */
+  TWILIO_SMS_MPS: z.coerce
+    .number()
+    .positive()
+    .max(1000)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  TWILIO_WHATSAPP_MPS: z.coerce.number().positive().max(1000).default(10),
+  /** Seconds Twilio may keep a message in its queue before dropping it (1 to 36,000). */
+  TWILIO_VALIDITY_PERIOD: intIn(1, 36_000, 14_400),
+  /** How long a create-message request may take before it counts as ambiguous. */
+  TWILIO_TIMEOUT_MS: intIn(100, 120_000, 15_000),
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  // Approved WhatsApp Content templates per language ({{1}} sender, {{2}} message); English is the fallback.
+  TWILIO_WHATSAPP_TEMPLATE_EN: contentSid,
+  TWILIO_WHATSAPP_TEMPLATE_ES: contentSid,
+  TWILIO_WHATSAPP_TEMPLATE_FR: contentSid,
+});
+
 /** Every environment variable the app reads; `.env.example` documents each one. */
-const envSchema = z.object({
+const envSchema = twilioSchema.extend({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  APP_URL: z.url().default("http://localhost:3000"),
+  // Empty counts as unset (.env.example leaves it empty for development). Unset: the port the
+  // server listens on (Next sets PORT), so links made outside a request (unsubscribe links in
+  // reminders, metadata) follow `PORT=3917 npm run dev` too.
+  APP_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url().default(() => `http://localhost:${process.env.PORT || 3000}`),
+  ),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optional,
   AUTH_SECRET: optional,
@@ -26,16 +80,14 @@ const envSchema = z.object({
   SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   MAIL_FROM: z.string().default("Remindful <no-reply@remindful.local>"),
   DEV_OUTBOX: flag,
-  TWILIO_ACCOUNT_SID: optional,
-  TWILIO_AUTH_TOKEN: optional,
-  TWILIO_SMS_FROM: optional,
-  TWILIO_WHATSAPP_FROM: optional,
-  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  // Stripe Tax on Checkout (VAT and sales tax from the buyer's address, business tax ids); needs
+  // Stripe Tax set up in the dashboard with the registrations where tax is collected.
+  STRIPE_AUTOMATIC_TAX: flag,
   // Lets a production build (the e2e suite) use the demo checkout; never set it in a real deployment.
   STRIPE_DEMO_CHECKOUT: flag,
   S3_ENDPOINT: optional,
@@ -49,6 +101,10 @@ const envSchema = z.object({
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
   // bench:web only: serves its in-memory floor routes from this folder; unset everywhere else.
   BENCH_FLOOR_DIR: optional,
+  /** Failure alerts wait this long after the first failure so a burst becomes one e-mail. */
+  FAILURE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  // On SIGTERM: how long sends in flight may take to finish (under Docker's 10 s grace period).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });
@@ -73,3 +129,18 @@ function parseEnv(): Env {
 export const env = parseEnv();
 
 export const isProduction = env.NODE_ENV === "production";
+
+/** Whether APP_URL was given; in development without it the public URL follows the request. */
+export const appUrlIsSet = Boolean(process.env.APP_URL?.trim());
+
+export type TwilioEnv = z.infer<typeof twilioSchema>;
+
+/** Twilio's settings as the process environment holds them now; an invalid value throws, naming it. */
+export function readTwilioEnv(): TwilioEnv {
+  const result = twilioSchema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  return result.data;
+}

@@ -62,6 +62,8 @@ const workerEnv = {
   TWILIO_SMS_FROM: "+15005550006",
   TWILIO_WHATSAPP_FROM: "+14155238886",
   TWILIO_API_BASE: twilio.base,
+  // The engine's own throughput: the sink does not limit senders (a real long code sends 1 a second).
+  TWILIO_SMS_MPS: "1000",
   WORKER_CONCURRENCY: String(C),
   ...(PARALLEL ? { WORKER_PARALLEL: String(PARALLEL) } : {}),
   SMTP_POOL_SIZE: String(SMTP_POOL),

@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { formatCents } from "@/lib/billing/format-cents";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 interface AutoRechargeCardProps {
   enabled: boolean;
@@ -22,6 +23,7 @@ interface AutoRechargeCardProps {
 /** Pay-as-you-go opt-in: buy a package with the saved card when the balance drops under a threshold. */
 export function AutoRechargeCard(props: AutoRechargeCardProps) {
   const t = useTranslations("billing");
+  const errorText = useApiErrorText();
   const locale = useLocale();
   const ids = { toggle: useId(), pkg: useId(), threshold: useId() };
   const [enabled, setEnabled] = useState(props.enabled);
@@ -37,7 +39,7 @@ export function AutoRechargeCard(props: AutoRechargeCardProps) {
         thresholdCents: Math.round(Number(threshold) * 100),
       });
       if (result.ok) toast.success(t("autoRechargeSaved"));
-      else toast.error(t("errorTitle"), { description: result.message });
+      else toast.error(t("errorTitle"), { description: errorText(result) });
     });
 
   return (

@@ -10,6 +10,7 @@ import { StatusBadge } from "./status-badge";
 
 export function CurrentPlanCard({ user, now }: { user: User; now: Date }) {
   const t = useTranslations("billing");
+  const tPlans = useTranslations("plans");
   const format = useFormatter();
   const planType = user.planType as PlanType;
   const plan = PLANS[planType];
@@ -25,11 +26,11 @@ export function CurrentPlanCard({ user, now }: { user: User; now: Date }) {
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-2xl font-bold" data-testid="plan-name">
-          {t(`planNames.${planType}`)}
+          {tPlans(`names.${planType}`)}
         </p>
         {inTrial && (
           <p data-testid="trial-countdown" className="text-sm">
-            {days === 0 ? t("trialEnded") : t("trialDaysLeft", { count: days })}
+            {days === 0 ? tPlans("trialEnded") : tPlans("trialDaysLeft", { count: days })}
           </p>
         )}
         <dl className="grid grid-cols-2 gap-2 text-sm">

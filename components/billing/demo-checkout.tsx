@@ -9,6 +9,7 @@ import { completeTestPayment } from "@/lib/actions/complete-test-payment";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { CheckoutInput } from "@/lib/validations/checkout";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 interface DemoCheckoutProps {
   input: CheckoutInput;
@@ -20,20 +21,21 @@ interface DemoCheckoutProps {
 /** The order and a 'Complete test payment' button: what Stripe Checkout would show, without a card. */
 export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
   const t = useTranslations("checkout");
+  const errorText = useApiErrorText();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const pay = () =>
     startTransition(async () => {
       const result = await completeTestPayment(input);
       if (!result.ok) {
-        toast.error(t("errorTitle"), { description: result.message });
+        toast.error(t("errorTitle"), { description: errorText(result) });
         return;
       }
       toast.success(t("completed"));
       router.push("/billing?checkout=success");
     });
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-md items-center p-6">
+    <div className="mx-auto flex min-h-[60vh] max-w-md items-center p-0 sm:p-6">
       <Card className="w-full">
         <CardHeader>
           <CardTitle>{t("demoTitle")}</CardTitle>
@@ -50,7 +52,7 @@ export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
             <span data-testid="demo-total">{total}</span>
           </p>
         </CardContent>
-        <CardFooter className="flex gap-2">
+        <CardFooter className="flex flex-wrap gap-2">
           <Button onClick={pay} disabled={pending}>
             {t("completePayment")}
           </Button>

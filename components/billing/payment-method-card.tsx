@@ -7,6 +7,7 @@ import { openBillingPortal } from "@/lib/actions/open-billing-portal";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { CardSummary } from "@/lib/billing/get-billing-overview";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 /** 'Update' and 'Add Payment Method' open Stripe's Billing Portal, which returns to /billing. */
 export function PaymentMethodCard({
@@ -17,12 +18,13 @@ export function PaymentMethodCard({
   stripeEnabled: boolean;
 }) {
   const t = useTranslations("billing");
+  const errorText = useApiErrorText();
   const [pending, startTransition] = useTransition();
   const open = () =>
     startTransition(async () => {
       const result = await openBillingPortal();
       if (result.ok) window.location.assign(result.data.url);
-      else toast.error(t("portalError"), { description: result.message });
+      else toast.error(t("portalError"), { description: errorText(result) });
     });
   return (
     <Card>

@@ -14,6 +14,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
+import { ContactChannelStatus } from "./contact-channel-status";
+import { formatPhone } from "@/lib/validations/phone";
 
 export interface ContactCardProps {
   contact: ContactView;
@@ -26,7 +28,7 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
   const t = useTranslations("contacts");
   const format = useFormatter();
   return (
-    <Card data-testid="contact-card" className="flex flex-col">
+    <Card data-testid="contact-card" className="flex min-w-0 flex-col">
       <CardContent className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex items-start gap-3">
           <Avatar className="size-12">
@@ -57,19 +59,36 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
             </DropdownMenuContent>
           </DropdownMenu>
         </div>
-        <ul className="grid gap-1 text-sm text-muted-foreground">
+        <ul className="grid grid-cols-1 gap-1 text-sm text-muted-foreground">
           {contact.email ? (
-            <li className="flex items-center gap-2">
-              <Mail className="size-4" aria-hidden />
-              <span className="truncate">{contact.email}</span>
-            </li>
+            <>
+              <li className="flex items-center gap-2">
+                <Mail className="size-4" aria-hidden />
+                <span className="truncate">{contact.emailDisplay ?? contact.email}</span>
+                {contact.emailSuppressedAt ? (
+                  <Badge
+                    variant="destructive"
+                    data-testid="email-suppressed"
+                    title={t("emailSuppressedReason", { reason: contact.emailSuppressedReason ?? "" })}
+                  >
+                    {t("emailSuppressed")}
+                  </Badge>
+                ) : null}
+              </li>
+              {contact.emailSuppressedAt ? (
+                <li className="text-xs text-destructive">
+                  {t("emailSuppressedReason", { reason: contact.emailSuppressedReason ?? "" })}
+                </li>
+              ) : null}
+            </>
           ) : null}
           {contact.phone ? (
             <li className="flex items-center gap-2">
               <Phone className="size-4" aria-hidden />
-              <span>{contact.phone}</span>
+              <span data-testid="contact-phone">{formatPhone(contact.phone)}</span>
             </li>
           ) : null}
+          <ContactChannelStatus contact={contact} />
           <li className="flex items-center gap-2">
             <Bell className="size-4" aria-hidden />
             <span>{t("reminderCount", { count: contact.reminderCount })}</span>

@@ -20,9 +20,14 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
+import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
+import { LOCALES, type Locale } from "@/i18n/locales";
+import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
+import { formatPhone, toE164 } from "@/lib/validations/phone";
 import { ApiRequestError, apiRequest } from "@/lib/api/request";
 import { AVATAR_MAX_BYTES, buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
 import { useContactMessage } from "./use-contact-message";
+import { WhatsAppConsentField } from "./whatsapp-consent-field";
 
 type AvatarChange =
   { kind: "keep" } | { kind: "remove" } | { kind: "new"; uploadURL: string; preview: string };
@@ -33,12 +38,17 @@ export interface ContactFormDialogProps {
   /** The contact being edited; absent to add one. */
   contact?: ContactView;
   defaultCountry?: CountryCode;
+  /** The owner's zone and language: what "automatic" means for a contact. */
+  ownerTimezone: string;
+  ownerLocale: Locale;
   onSaved(): void;
   /** The server refused a new contact because the plan's limit is reached. */
   onLimitReached(): void;
 }
 
 const FIELDS = ["name", "email", "phone", "relationship"] as const;
+const SELECT_CLASS =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /** Add Contact and Edit Contact: one form, validated by the same schema as the server. */
 export function ContactFormDialog(props: ContactFormDialogProps) {
@@ -62,24 +72,41 @@ function ContactForm({
   onOpenChange,
   contact,
   defaultCountry,
+  ownerTimezone,
+  ownerLocale,
   onSaved,
   onLimitReached,
 }: ContactFormDialogProps) {
   const t = useTranslations("contactForm");
   const tc = useTranslations("contacts");
+  const tl = useTranslations("language");
   const message = useContactMessage();
-  const schema = useMemo(() => buildContactSchema(defaultCountry), [defaultCountry]);
+  const schema = useMemo(() => buildContactSchema({ defaultCountry }), [defaultCountry]);
   const form = useForm<ContactFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       name: contact?.name ?? "",
-      email: contact?.email ?? "",
-      phone: contact?.phone ?? "",
+      email: contact?.emailDisplay ?? contact?.email ?? "",
+      phone: contact?.phone ? formatPhone(contact.phone) : "",
       relationship: contact?.relationship ?? "",
+      whatsappConsentSource: (contact?.whatsappConsentSource ??
+        "") as ContactFormValues["whatsappConsentSource"],
+      timezone: contact?.timezone ?? "",
+      locale: contact?.locale ?? ownerLocale,
     },
   });
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
   const watchedName = useWatch({ control: form.control, name: "name" });
+  const watchedPhone = useWatch({ control: form.control, name: "phone" });
+  const automaticZone = recipientTimeZone(
+    { timezone: null, phone: watchedPhone ? toE164(watchedPhone, defaultCountry) : null },
+    ownerTimezone,
+  );
+  const allZones = useMemo(() => new Set(allTimeZones()), []);
+  const otherZones = useMemo(
+    () => [...allZones].filter((zone) => !(FEATURED_TIME_ZONES as readonly string[]).includes(zone)),
+    [allZones],
+  );
   const preview = avatar.kind === "new" ? avatar.preview : null;
   // The local preview of a new photo is released when replaced or when the form closes.
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -99,12 +126,19 @@ function ContactForm({
       email: values.email,
       phone: values.phone,
       relationship: values.relationship,
+      // "" (not recorded) clears the opt-in; an unchanged source keeps its recorded date.
+      whatsappConsentSource: values.whatsappConsentSource || null,
+      timezone: values.timezone || null,
+      locale: values.locale || null,
     };
     try {
       let id = contact?.id;
       if (contact) {
         await apiRequest("PUT", `/api/contacts/${contact.id}`, {
           ...Object.fromEntries(FIELDS.map((f) => [f, fields[f] || null])),
+          whatsappConsentSource: fields.whatsappConsentSource,
+          timezone: fields.timezone,
+          locale: fields.locale,
           ...(avatar.kind === "remove" ? { avatarUrl: null } : {}),
         });
       } else {
@@ -131,7 +165,7 @@ function ContactForm({
     }
   });
 
-  const errorOf = (field: (typeof FIELDS)[number]) => {
+  const errorOf = (field: (typeof FIELDS)[number] | "timezone" | "locale") => {
     const text = form.formState.errors[field]?.message;
     return text ? message(text) : undefined;
   };
@@ -198,6 +232,68 @@ function ContactForm({
           </div>
         );
       })}
+      <WhatsAppConsentField
+        registration={form.register("whatsappConsentSource", {
+          setValueAs: (value: string) => value || null,
+        })}
+        recordedAt={contact?.whatsappConsentAt ?? null}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="contact-timezone">{t("timezone")}</Label>
+        <select
+          id="contact-timezone"
+          className={SELECT_CLASS}
+          aria-describedby={`contact-timezone-hint${errorOf("timezone") ? " contact-timezone-error" : ""}`}
+          aria-invalid={errorOf("timezone") ? true : undefined}
+          {...form.register("timezone")}
+        >
+          <option value="">{t("timezoneAuto", { zone: automaticZone })}</option>
+          {/* A saved zone this browser does not list (another name of it) stays selectable. */}
+          {contact?.timezone && !allZones.has(contact.timezone) ? (
+            <option value={contact.timezone}>{contact.timezone}</option>
+          ) : null}
+          <optgroup label={t("commonZones")}>
+            {FEATURED_TIME_ZONES.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={t("allZones")}>
+            {otherZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+        <p id="contact-timezone-hint" className="text-xs text-muted-foreground">
+          {t("timezoneHint")}
+        </p>
+        {errorOf("timezone") ? (
+          <p id="contact-timezone-error" role="alert" className="text-sm text-destructive">
+            {errorOf("timezone")}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="contact-locale">{t("language")}</Label>
+        <select
+          id="contact-locale"
+          className={SELECT_CLASS}
+          aria-describedby="contact-locale-hint"
+          {...form.register("locale")}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {tl(`names.${locale}`)}
+            </option>
+          ))}
+        </select>
+        <p id="contact-locale-hint" className="text-xs text-muted-foreground">
+          {t("languageHint")}
+        </p>
+      </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           {t("cancel")}

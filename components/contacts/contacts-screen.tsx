@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Plus, Search, Upload, Users } from "lucide-react";
 import { toast } from "sonner";
@@ -9,19 +10,23 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { PlanType } from "@/db/schema/enums";
 import type { CountryCode } from "libphonenumber-js";
+import type { Locale } from "@/i18n/locales";
 import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
-import { apiRequest, errorMessage } from "@/lib/api/request";
+import { apiRequest } from "@/lib/api/request";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
 import { DeleteContactDialog } from "./delete-contact-dialog";
 import { EmptyState } from "./empty-state";
 import { ImportContactsDialog } from "./import-contacts-dialog";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 export interface ContactsScreenProps {
   initialContacts: ContactView[];
   planType: PlanType;
   contactLimit: number;
   defaultCountry?: CountryCode;
+  ownerTimezone: string;
+  ownerLocale: Locale;
 }
 
 /** The Contacts screen (SPEC section 2). */
@@ -30,8 +35,11 @@ export function ContactsScreen({
   planType,
   contactLimit,
   defaultCountry,
+  ownerTimezone,
+  ownerLocale,
 }: ContactsScreenProps) {
   const t = useTranslations("contacts");
+  const errorText = useApiErrorText();
   const [contacts, setContacts] = useState(initialContacts);
   const [query, setQuery] = useState("");
   const [formOpen, setFormOpen] = useState(false);
@@ -40,13 +48,16 @@ export function ContactsScreen({
   const [importOpen, setImportOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
 
+  const router = useRouter();
   const refresh = useCallback(async () => {
+    // The shell's counts (sidebar contacts badge) are server-rendered in the layout: re-render it too.
+    router.refresh();
     try {
       setContacts(await apiRequest<ContactView[]>("GET", "/api/contacts"));
     } catch (error) {
-      toast.error(t("error"), { description: errorMessage(error) });
+      toast.error(t("error"), { description: errorText(error) });
     }
-  }, [t]);
+  }, [t, router, errorText]);
 
   const add = () => {
     // At the limit the upgrade prompt shows instead of the form (the server checks again).
@@ -70,7 +81,7 @@ export function ContactsScreen({
             {t("usage", { used: contacts.length, limit: contactLimit })}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setImportOpen(true)}>
             <Upload /> {t("importContacts")}
           </Button>
@@ -115,7 +126,7 @@ export function ContactsScreen({
           />
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((contact) => (
             <li key={contact.id}>
               <ContactCard
@@ -136,6 +147,8 @@ export function ContactsScreen({
         onOpenChange={setFormOpen}
         contact={editing}
         defaultCountry={defaultCountry}
+        ownerTimezone={ownerTimezone}
+        ownerLocale={ownerLocale}
         onSaved={refresh}
         onLimitReached={() => setUpgradeOpen(true)}
       />

@@ -14,7 +14,8 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import type { ContactView } from "@/lib/contacts/contact-view";
-import { apiRequest, errorMessage } from "@/lib/api/request";
+import { apiRequest } from "@/lib/api/request";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 export interface DeleteContactDialogProps {
   contact: ContactView | null;
@@ -25,6 +26,7 @@ export interface DeleteContactDialogProps {
 /** Asks SPEC's question, then deletes the contact (and its reminders) on the server. */
 export function DeleteContactDialog({ contact, onOpenChange, onDeleted }: DeleteContactDialogProps) {
   const t = useTranslations("contacts");
+  const errorText = useApiErrorText();
   const [pending, setPending] = useState(false);
 
   const confirm = async (event: React.MouseEvent) => {
@@ -37,7 +39,7 @@ export function DeleteContactDialog({ contact, onOpenChange, onDeleted }: Delete
       onOpenChange(false);
       onDeleted();
     } catch (error) {
-      toast.error(t("error"), { description: errorMessage(error) });
+      toast.error(t("error"), { description: errorText(error) });
     } finally {
       setPending(false);
     }

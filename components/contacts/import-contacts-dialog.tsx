@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 import { Download, Smartphone, Upload } from "lucide-react";
 import { toast } from "sonner";
@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CONTACTS_TEMPLATE_CSV, CONTACTS_TEMPLATE_FILENAME } from "@/lib/contacts/contacts-template";
 import type { ImportFailure, ImportResult } from "@/lib/contacts/import-contacts";
-import { parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
+import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
 import { apiRequest, errorMessage } from "@/lib/api/request";
 import type { ImportRow } from "@/lib/validations/contact";
@@ -32,11 +32,15 @@ function downloadTemplate() {
   URL.revokeObjectURL(url);
 }
 
+const subscribeNever = () => () => {};
+
 /** Import dialog: a CSV file or the phone's contact picker, then one server import. */
 export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportContactsDialogProps) {
   const t = useTranslations("contactImport");
   const reason = useImportReason();
   const [file, setFile] = useState<File | null>(null);
+  // 'Import from Phone' only where the browser has the Contact Picker (false on the server).
+  const phonePicker = useSyncExternalStore(subscribeNever, isPhonePickerSupported, () => false);
   const [pending, setPending] = useState(false);
   const [failures, setFailures] = useState<ImportFailure[]>([]);
 
@@ -49,7 +53,16 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
     const description =
       t("successCount", { count: result.imported }) +
       (all.length > 0 ? t("failedCount", { count: all.length }) : "");
-    toast.success(t("importComplete"), { description });
+    // Nothing imported is an error with the first reason; a partial import a warning.
+    if (result.imported === 0) {
+      const first = all[0];
+      toast.error(t("nothingImported"), {
+        description: first
+          ? t("failureRow", { line: first.line, reason: reason(first.reason) })
+          : description,
+      });
+    } else if (all.length > 0) toast.warning(t("importPartial"), { description });
+    else toast.success(t("importComplete"), { description });
     setFailures(all);
     if (result.imported > 0) onImported();
     if (all.length === 0) onOpenChange(false);
@@ -59,7 +72,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
     if (!file) return;
     setPending(true);
     try {
-      const parsed = parseContactsCsv(await file.text());
+      const parsed = parseContactsFile(file.name, new Uint8Array(await file.arrayBuffer()));
       await send(parsed.rows, parsed.skipped);
     } catch (error) {
       const message = errorMessage(error);
@@ -112,6 +125,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
           </TabsList>
           <TabsContent value="csv" className="grid gap-4 pt-2">
             <p className="text-sm text-muted-foreground">{t("csvHelp")}</p>
+            <p className="text-sm text-muted-foreground">{t("formatsHelp")}</p>
             <Button type="button" variant="outline" onClick={downloadTemplate} className="w-fit">
               <Download /> {t("downloadTemplate")}
             </Button>
@@ -120,7 +134,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
               <Input
                 id="contacts-csv"
                 type="file"
-                accept=".csv,text/csv"
+                accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
                 onChange={(event) => setFile(event.target.files?.[0] ?? null)}
               />
             </div>
@@ -129,10 +143,20 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
             </Button>
           </TabsContent>
           <TabsContent value="phone" className="grid gap-4 pt-2">
-            <p className="text-sm text-muted-foreground">{t("phoneHelp")}</p>
-            <Button type="button" onClick={importPhone} disabled={pending} className="w-fit">
-              <Smartphone /> {t("importFromPhone")}
-            </Button>
+            {phonePicker ? (
+              <>
+                <p className="text-sm text-muted-foreground">{t("phoneHelp")}</p>
+                <Button type="button" onClick={importPhone} disabled={pending} className="w-fit">
+                  <Smartphone /> {t("importFromPhone")}
+                </Button>
+              </>
+            ) : (
+              // No button that can only fail: SPEC's 'not supported' words, said up front.
+              <div role="status" className="rounded-md bg-muted p-3 text-sm" data-testid="phone-unsupported">
+                <p className="font-medium">{t("notSupported")}</p>
+                <p className="text-muted-foreground">{t("notSupportedDescription")}</p>
+              </div>
+            )}
           </TabsContent>
         </Tabs>
         {failures.length > 0 ? (

@@ -8,6 +8,7 @@ import {
   CSV_TOO_SHORT,
   ROW_TOO_SHORT,
 } from "@/lib/contacts/parse-contacts-csv";
+import { VCARD_EMPTY } from "@/lib/contacts/parse-vcard";
 import { useContactMessage } from "./use-contact-message";
 
 const CSV_KEYS = {
@@ -15,6 +16,7 @@ const CSV_KEYS = {
   [CSV_NO_NAME]: "noNameColumn",
   [CSV_NO_EMAIL_OR_PHONE]: "noEmailOrPhoneColumn",
   [ROW_TOO_SHORT]: "rowTooShort",
+  [VCARD_EMPTY]: "vcardEmpty",
 } as const;
 
 /** An import failure reason in the user's language. */

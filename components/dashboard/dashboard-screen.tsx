@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { NeedsAttentionCard } from "@/components/delivery-log/needs-attention-card";
 import { NewReminderButton } from "@/components/reminders/new-reminder-button";
+import { getAttentionSummary } from "@/lib/delivery/get-attention-summary";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
-import { getDashboardData } from "@/lib/reminders/get-dashboard-data";
+import { getDashboardData, isFirstVisit } from "@/lib/reminders/get-dashboard-data";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
 import type { User } from "@/lib/users/find-session-user";
@@ -38,20 +40,31 @@ function StatCard({
 export async function DashboardScreen({ user }: { user: User }) {
   const t = await getTranslations("dashboard");
   const locale = await getLocale();
-  const [data, contacts] = await Promise.all([getDashboardData(user), listContactOptions(user.id)]);
+  const [data, contacts, attention] = await Promise.all([
+    getDashboardData(user),
+    listContactOptions(user.id),
+    getAttentionSummary(user.id),
+  ]);
   const zone = user.timezone;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">
-            {user.firstName ? t("welcome", { name: user.firstName }) : t("welcomeNoName")}
+            {isFirstVisit(data)
+              ? user.firstName
+                ? t("welcomeFirst", { name: user.firstName })
+                : t("welcomeFirstNoName")
+              : user.firstName
+                ? t("welcome", { name: user.firstName })
+                : t("welcomeNoName")}
           </h1>
           <p className="text-muted-foreground">{t("subtitle")}</p>
         </div>
         <NewReminderButton label={t("newReminder")} contacts={contacts} user={toReminderUser(user)} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <NeedsAttentionCard summary={attention} timeZone={zone} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard testId="stat-contacts" title={t("totalContacts")} value={String(data.totalContacts)} />
         <StatCard testId="stat-active" title={t("activeReminders")} value={String(data.activeReminders)} />
         <StatCard
@@ -69,8 +82,8 @@ export async function DashboardScreen({ user }: { user: User }) {
           }
         />
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
           <CardHeader className="flex flex-row items-center justify-between">
             <CardTitle className="text-lg">{t("recentReminders")}</CardTitle>
             <Link href="/reminders" className="text-sm text-primary underline-offset-4 hover:underline">

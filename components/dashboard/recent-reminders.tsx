@@ -2,6 +2,8 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
+import { FailureReasonLine } from "@/components/delivery-log/failure-reason-line";
+import { HistoryButton } from "@/components/delivery-log/history-button";
 import { ReminderActionButtons } from "@/components/reminders/reminder-action-buttons";
 import { StatusBadge } from "@/components/reminders/status-badge";
 import { useReminderActions } from "@/components/reminders/use-reminder-actions";
@@ -46,7 +48,15 @@ export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDt
                 ? formatInZone(reminder.scheduledFor, "dateTime", timeZone, locale)
                 : recurrence("notScheduled")}
             </p>
-            <ReminderActionButtons reminder={reminder} actions={actions} />
+            {reminder.failure && <FailureReasonLine reason={reminder.failure} />}
+            <div className="flex flex-wrap gap-2">
+              <HistoryButton
+                reminderId={reminder.id}
+                contactName={reminder.contactName ?? t("unknown")}
+                timeZone={timeZone}
+              />
+              <ReminderActionButtons reminder={reminder} actions={actions} />
+            </div>
           </li>
         );
       })}

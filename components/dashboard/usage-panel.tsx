@@ -36,19 +36,23 @@ function UsageBar({
 /** SPEC's usage panel: reminders (80 % warning, 100 % limit), contacts, payg balance, trial days. */
 export async function UsagePanel({ data }: { data: DashboardData }) {
   const t = await getTranslations("dashboard");
-  const plans = await getTranslations("reminders.plans");
+  const plans = await getTranslations("plans");
   const { usage } = data;
   const percentOf = (used: number, limit: number) => (limit > 0 ? Math.floor((used / limit) * 100) : 100);
   return (
     <Card data-testid="usage-panel">
       <CardHeader>
         <CardTitle className="text-lg">{t("usageTitle")}</CardTitle>
-        <p className="text-sm text-muted-foreground">{t("plan", { plan: plans(data.planType) })}</p>
+        <p className="text-sm text-muted-foreground">
+          {t("plan", { plan: plans(`names.${data.planType}`) })}
+        </p>
       </CardHeader>
       <CardContent className="space-y-4">
         {usage.trialDaysLeft !== null && (
           <p className="text-sm font-medium">
-            {usage.trialDaysLeft === 0 ? t("trialEnded") : t("trialDaysLeft", { days: usage.trialDaysLeft })}
+            {usage.trialDaysLeft === 0
+              ? plans("trialEnded")
+              : plans("trialDaysLeft", { count: usage.trialDaysLeft })}
           </p>
         )}
         {usage.reminders && (

@@ -43,7 +43,8 @@ export async function AppShell({ user, children }: { user: User; children: React
                 <UserMenu name={displayName(user)} email={user.email} />
               </div>
             </header>
-            <main id="main" className="flex-1 p-4 md:p-6">
+            {/* Room under the last row for a bottom-right toast (md and up), so no row button has to stay under one. */}
+            <main id="main" className="flex-1 p-4 md:p-6 md:pb-28">
               {children}
             </main>
           </div>

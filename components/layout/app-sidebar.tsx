@@ -2,7 +2,16 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { BellRing, Calendar, CreditCard, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
+import {
+  Activity,
+  BellRing,
+  Calendar,
+  CreditCard,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  Users,
+} from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
@@ -14,6 +23,7 @@ const MAIN = [
   { href: "/contacts", key: "contacts", icon: Users },
   { href: "/reminders", key: "reminders", icon: BellRing },
   { href: "/schedule", key: "schedule", icon: Calendar },
+  { href: "/activity", key: "activity", icon: Activity },
 ] as const;
 
 const ACCOUNT = [
@@ -65,7 +75,10 @@ export function AppSidebar({ usage }: { usage: SidebarUsageProps }) {
   const pathname = usePathname();
   const { open, isMobile } = useSidebar();
   const iconsOnly = !open && !isMobile;
-  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  // The server renders the signed-in `/` at its rewritten path `/home` (proxy.ts): both mean the dashboard,
+  // so the active link matches on hydration.
+  const isActive = (href: string) =>
+    href === "/" ? pathname === "/" || pathname === "/home" : pathname.startsWith(href);
   return (
     <Sidebar label={t("sidebarLabel")} closeLabel={t("closeSidebar")}>
       {/* SPEC section 9: no tooltip delay inside the sidebar. */}

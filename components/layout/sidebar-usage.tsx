@@ -1,5 +1,7 @@
 "use client";
 
+import { useEffect } from "react";
+import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
@@ -12,6 +14,15 @@ export function SidebarUsage(summary: SidebarUsageProps) {
   const t = useTranslations("shell");
   const tPlans = useTranslations("plans");
   const format = useFormatter();
+  const router = useRouter();
+  // Sends happen in the background: coming back to the tab re-reads the layout's counts.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") router.refresh();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [router]);
   const percent =
     summary.remindersQuota > 0 ? Math.min(100, (summary.remindersUsed / summary.remindersQuota) * 100) : 100;
   return (
@@ -22,7 +33,7 @@ export function SidebarUsage(summary: SidebarUsageProps) {
           {t("contactsBadge", { used: summary.contactsUsed, limit: summary.contactsLimit })}
         </Badge>
       </div>
-      {summary.creditBalanceCents === null ? (
+      {summary.planType !== "payg" && (
         <div className="mt-3">
           <Progress
             value={percent}
@@ -32,8 +43,9 @@ export function SidebarUsage(summary: SidebarUsageProps) {
             {t("remindersUsage", { used: summary.remindersUsed, quota: summary.remindersQuota })}
           </p>
         </div>
-      ) : (
-        <p className="mt-3 text-xs text-muted-foreground">
+      )}
+      {summary.creditBalanceCents !== null && (
+        <p className="mt-3 text-xs text-muted-foreground" data-testid="sidebar-credit">
           {t("creditBalance", {
             amount: format.number(summary.creditBalanceCents / 100, {
               style: "currency",

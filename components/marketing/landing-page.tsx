@@ -69,11 +69,15 @@ export async function LandingPage() {
                 return (
                   <li key={planType} className="flex flex-col rounded-xl border bg-card p-5">
                     <h3 className="font-semibold">{tPlans(`names.${planType}`)}</h3>
-                    <p className="mt-2">
-                      <span className="text-3xl font-bold">
+                    {/* One line: the price never leaves '/month' alone on the next (five narrow columns). */}
+                    <p className="mt-2 whitespace-nowrap" data-testid="landing-price">
+                      <span className="text-3xl font-bold lg:text-2xl xl:text-3xl">
                         {formatMoney(plan.monthlyPriceCents, locale, { whole: true })}
                       </span>
-                      <span className="text-sm text-muted-foreground"> {tPlans("perMonth")}</span>
+                      <span className="text-sm text-muted-foreground">
+                        {"\u00a0"}
+                        {tPlans("perMonth")}
+                      </span>
                     </p>
                     {saveUpTo > 0 && (
                       <p className="mt-1 text-sm font-medium text-green-700 dark:text-green-400">

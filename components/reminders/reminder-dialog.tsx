@@ -24,6 +24,7 @@ import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { firstReminderProblem, reminderBodySchema } from "@/lib/validations/reminder";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 import { apiResult } from "@/lib/api/request";
 import { NextOccurrencesLine } from "./next-occurrences-line";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
@@ -44,6 +45,7 @@ interface ReminderDialogProps {
 export function ReminderDialog(props: ReminderDialogProps) {
   const { open, onOpenChange, contacts, user, reminder, initialContactId, onSaved } = props;
   const t = useTranslations("reminderForm");
+  const errorText = useApiErrorText();
   const router = useRouter();
   const initial = () => (reminder ? formStateFrom(reminder) : emptyFormState(initialContactId ?? ""));
   const [state, setState] = useState<ReminderFormState>(initial);
@@ -97,7 +99,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
     }
     if (!result.ok) {
       if ((result.data as { limit?: string } | null)?.limit === "reminders") setUpgradeOpen(true);
-      else toast.error(t("errorTitle"), { description: result.message });
+      else toast.error(t("errorTitle"), { description: errorText(result) });
       return;
     }
     toast.success(reminder ? t("updated") : t("created"), {
@@ -118,15 +120,19 @@ export function ReminderDialog(props: ReminderDialogProps) {
             <DialogTitle>{reminder ? t("titleEdit") : t("titleCreate")}</DialogTitle>
             <DialogDescription>{t("subtitle")}</DialogDescription>
           </DialogHeader>
-          <form onSubmit={submit} className="grid gap-4" noValidate>
+          <form onSubmit={submit} className="grid min-w-0 grid-cols-1 gap-4" noValidate>
             <Tabs
               value={state.type}
               onValueChange={(type) => update({ type: type as ReminderType })}
               className="gap-4"
             >
-              <TabsList aria-label={t("typeLabel")} className="w-full">
+              <TabsList aria-label={t("typeLabel")} className="h-auto w-full">
                 {REMINDER_TYPES.map((type) => (
-                  <TabsTrigger key={type} value={type}>
+                  <TabsTrigger
+                    key={type}
+                    value={type}
+                    className="h-auto flex-col gap-0 whitespace-normal sm:flex-row sm:gap-1.5"
+                  >
                     {t(`types.${type}`)}
                     {type !== "text" && (
                       <span className="text-xs text-muted-foreground">({t("comingSoon")})</span>
@@ -134,10 +140,11 @@ export function ReminderDialog(props: ReminderDialogProps) {
                   </TabsTrigger>
                 ))}
               </TabsList>
-              <TabsContent value="voice">
+              {/* Not tab stops: the panels hold fields of their own (Radix makes each panel focusable). */}
+              <TabsContent value="voice" tabIndex={-1}>
                 <p className="rounded-md bg-muted p-3 text-sm">{t("voiceComingSoon")}</p>
               </TabsContent>
-              <TabsContent value="video">
+              <TabsContent value="video" tabIndex={-1}>
                 <p className="rounded-md bg-muted p-3 text-sm">{t("videoComingSoon")}</p>
               </TabsContent>
               <div className="grid gap-1">
@@ -156,7 +163,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 </NativeSelect>
                 {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
               </div>
-              <TabsContent value="text" className="grid gap-1">
+              <TabsContent value="text" className="grid gap-1" tabIndex={-1}>
                 <Label htmlFor="reminder-message">{t("message")}</Label>
                 <Textarea
                   id="reminder-message"

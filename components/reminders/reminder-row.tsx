@@ -2,6 +2,8 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
+import { FailureReasonLine } from "@/components/delivery-log/failure-reason-line";
+import { HistoryButton } from "@/components/delivery-log/history-button";
 import { scheduleText, type RecurrenceTranslate } from "@/lib/reminders/schedule-text";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import { ReminderActionButtons, type ReminderActions } from "./reminder-action-buttons";
@@ -49,13 +51,17 @@ export function ReminderRow({
         <p className="text-sm text-muted-foreground" data-testid="schedule-text">
           {text}
         </p>
+        {reminder.failure && <FailureReasonLine reason={reminder.failure} />}
       </div>
-      <ReminderActionButtons
-        reminder={reminder}
-        actions={actions}
-        onEdit={actions.edit}
-        label={t("actionsFor", { name })}
-      />
+      <div className="flex flex-wrap gap-2">
+        <HistoryButton reminderId={reminder.id} contactName={name} timeZone={timeZone} />
+        <ReminderActionButtons
+          reminder={reminder}
+          actions={actions}
+          onEdit={actions.edit}
+          label={t("actionsFor", { name })}
+        />
+      </div>
     </li>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { END_CONDITIONS, FREQUENCIES, WEEKDAYS, type Weekday } from "@/db/schema/enums";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -16,6 +17,41 @@ const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const MONTHS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;
 
 type Update = (patch: Partial<ReminderFormState>) => void;
+
+/**
+ * 'Number of times': the text is the user's while they type, so it can be emptied and retyped
+ * (a controlled number that snapped back to 1 could not); a whole number from 1 reaches the
+ * form, and leaving the field shows the kept value again.
+ */
+function CountInput({ value, onChange }: { value: number; onChange(value: number): void }) {
+  const [text, setText] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // The form's value changed from outside (another reminder opened): show it.
+    setShown(value);
+    if (Number(text) !== value) setText(String(value));
+  }
+  return (
+    <Input
+      id="reminder-end-count"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={10000}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const count = Math.floor(Number(e.target.value));
+        if (e.target.value.trim() !== "" && count >= 1) {
+          const kept = Math.min(count, 10000);
+          setShown(kept);
+          onChange(kept);
+        }
+      }}
+      onBlur={() => setText(String(value))}
+    />
+  );
+}
 
 /** A labelled native select over `options` (value and visible text). */
 function SelectField({
@@ -181,16 +217,7 @@ export function RecurringFields({
         {state.endCondition === "after" && (
           <div className="grid gap-1">
             <Label htmlFor="reminder-end-count">{t("endAfterCount")}</Label>
-            <Input
-              id="reminder-end-count"
-              type="number"
-              min={1}
-              max={10000}
-              value={state.endAfterCount}
-              onChange={(e) =>
-                update({ endAfterCount: Math.max(1, Math.floor(Number(e.target.value) || 1)) })
-              }
-            />
+            <CountInput value={state.endAfterCount} onChange={(endAfterCount) => update({ endAfterCount })} />
           </div>
         )}
         {state.endCondition === "by" && (

@@ -2,7 +2,7 @@
 
 import { PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ReminderPage } from "@/lib/reminders/list-reminders";
@@ -34,6 +34,16 @@ export function RemindersScreen({
   const [tab, setTab] = useState<Tab>("all");
   const [dialogOpen, setDialogOpen] = useState(openNew);
   const [editing, setEditing] = useState<ReminderDto | undefined>();
+
+  // ?new=1&contactId= did its job once the dialog is open: a reload or a shared link should not
+  // open it again (Next's router follows history.replaceState).
+  useEffect(() => {
+    if (!openNew) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("new");
+    url.searchParams.delete("contactId");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, [openNew]);
   const pages = useReminderPages({ status: tab }, tab === "all" ? firstPage : null);
   const actions = useReminderActions(pages.reload);
 

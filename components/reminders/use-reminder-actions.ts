@@ -4,16 +4,19 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { apiResult, type ApiResult } from "@/lib/api/request";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 /** Cancel, Send now and Retry with SPEC's toasts; `onChanged` runs after each success. */
 export function useReminderActions(onChanged?: () => void) {
   const t = useTranslations("reminders");
   const router = useRouter();
+  const errorText = useApiErrorText();
   const done = () => {
     onChanged?.();
     router.refresh();
   };
-  const fail = (result: ApiResult<unknown>) => toast.error(t("errorTitle"), { description: result.message });
+  const fail = (result: ApiResult<unknown>) =>
+    toast.error(t("errorTitle"), { description: errorText(result) });
 
   async function cancel(id: string) {
     const result = await apiResult("DELETE", `/api/reminders/${id}`);
@@ -23,7 +26,10 @@ export function useReminderActions(onChanged?: () => void) {
   }
 
   async function send(id: string) {
-    const result = await apiResult<{ success?: boolean; error?: string | null }>("POST", `/api/reminders/${id}/send`);
+    const result = await apiResult<{ success?: boolean; error?: string | null }>(
+      "POST",
+      `/api/reminders/${id}/send`,
+    );
     if (!result.ok) return fail(result);
     if (!result.data?.success) {
       toast.error(t("sendFailed"), { description: result.data?.error || t("sendFailedDefault") });
@@ -34,7 +40,10 @@ export function useReminderActions(onChanged?: () => void) {
   }
 
   async function retry(id: string) {
-    const result = await apiResult<{ success?: boolean; error?: string | null }>("POST", `/api/reminders/${id}/retry`);
+    const result = await apiResult<{ success?: boolean; error?: string | null }>(
+      "POST",
+      `/api/reminders/${id}/retry`,
+    );
     if (!result.ok) return fail(result);
     if (!result.data?.success) {
       toast.error(t("errorTitle"), { description: result.data?.error || t("sendFailedDefault") });

@@ -9,6 +9,7 @@ import { ReminderDialog } from "@/components/reminders/reminder-dialog";
 import { useReminderPages } from "@/components/reminders/use-reminder-pages";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
 import { formatInZone, localDayKey } from "@/lib/reminders/format-in-zone";
+import { displayZone } from "@/lib/reminders/schedule-text";
 import type { ReminderPage } from "@/lib/reminders/list-reminders";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
@@ -85,6 +86,8 @@ export function ScheduleScreen({
               <ul className="space-y-3">
                 {groups[group].map((reminder) => {
                   const due = reminder.scheduledFor ?? "";
+                  // The same zone as the Reminders list's text (lib/reminders/schedule-text.ts).
+                  const shown = displayZone(reminder, user.timezone);
                   const type = types(reminder.type as "text");
                   const name = reminder.contactName ?? t("unknownContact");
                   return (
@@ -95,11 +98,16 @@ export function ScheduleScreen({
                     >
                       <div className="flex w-24 shrink-0 flex-col items-center rounded-md bg-muted p-2 text-center">
                         <span className="text-sm font-semibold">
-                          {formatInZone(due, "dayMonth", user.timezone, locale)}
+                          {formatInZone(due, "dayMonth", shown.zone, locale)}
                         </span>
                         <span className="text-xs text-muted-foreground">
-                          {formatInZone(due, "time", user.timezone, locale)}
+                          {formatInZone(due, "time", shown.zone, locale)}
                         </span>
+                        {shown.label ? (
+                          <span className="text-[10px] leading-tight break-all text-muted-foreground">
+                            {shown.label}
+                          </span>
+                        ) : null}
                       </div>
                       <div className="min-w-0 flex-1 space-y-1">
                         <div className="flex flex-wrap items-center gap-2">

@@ -7,8 +7,9 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest, errorMessage } from "@/lib/api/request";
+import { ApiRequestError, apiRequest } from "@/lib/api/request";
 import { settingsFormSchema, toUpdateUserBody, type SettingsFormValues } from "@/lib/validations/settings";
+import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 type Field = keyof SettingsFormValues;
 
@@ -24,6 +25,7 @@ export function SettingsForm({
   otherZones: readonly string[];
 }) {
   const t = useTranslations("settings");
+  const errorText = useApiErrorText();
   const router = useRouter();
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -63,7 +65,13 @@ export function SettingsForm({
       toast.success(t("saved"));
       router.refresh();
     } catch (error) {
-      toast.error(t("errorTitle"), { description: errorMessage(error) });
+      // The phone is checked on the server only (the phone library stays out of this page).
+      if (error instanceof ApiRequestError && error.status === 400 && error.code === "invalid_phone") {
+        setErrors({ phone: t("invalidPhone") });
+        document.getElementById(`${id}-phone`)?.focus();
+        return;
+      }
+      toast.error(t("errorTitle"), { description: errorText(error) });
     } finally {
       setSaving(false);
     }
@@ -114,7 +122,12 @@ export function SettingsForm({
       </div>
       <div className="space-y-2">
         <Label htmlFor={`${id}-phone`}>{t("phone")}</Label>
-        <Input type="tel" autoComplete="tel" {...field("phone")} aria-describedby={`${id}-phone-hint`} />
+        <Input
+          type="tel"
+          autoComplete="tel"
+          {...field("phone")}
+          aria-describedby={`${id}-phone-hint${errors.phone ? ` ${id}-phone-error` : ""}`}
+        />
         <p id={`${id}-phone-hint`} className="text-sm text-muted-foreground">
           {t("phoneHint")}
         </p>

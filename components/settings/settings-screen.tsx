@@ -7,13 +7,23 @@ import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { formatMoney, getPlan } from "@/lib/plans";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import type { User } from "@/lib/users/find-session-user";
+import { FailureAlertsSetting, type SaveFailureAlerts } from "./failure-alerts-setting";
+import { AccountDataCard } from "./account-data-card";
+import { formatPhone } from "@/lib/validations/phone";
 import { SettingsForm } from "./settings-form";
 
 /** `/settings` (SPEC section 2): profile form and the Account Information card. */
-export async function SettingsScreen({ user }: { user: User }) {
-  const [t, tPlans, locale] = await Promise.all([
+export async function SettingsScreen({
+  user,
+  saveFailureAlerts,
+}: {
+  user: User;
+  saveFailureAlerts: SaveFailureAlerts;
+}) {
+  const [t, tPlans, tAlerts, locale] = await Promise.all([
     getTranslations("settings"),
     getTranslations("plans"),
+    getTranslations("deliveryLog.settings"),
     getLocale(),
   ]);
   const plan = getPlan(user.planType);
@@ -44,12 +54,21 @@ export async function SettingsScreen({ user }: { user: User }) {
               firstName: user.firstName ?? "",
               lastName: user.lastName ?? "",
               senderName: user.senderName ?? "",
-              phone: user.phone ?? "",
+              phone: user.phone ? formatPhone(user.phone) : "",
               timezone: user.timezone,
             }}
             featuredZones={FEATURED_TIME_ZONES}
             otherZones={allTimeZones().filter((zone) => !featured.has(zone))}
           />
+        </CardContent>
+      </Card>
+      <Card data-testid="notification-settings">
+        <CardHeader>
+          <CardTitle>{tAlerts("title")}</CardTitle>
+          <CardDescription>{tAlerts("description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FailureAlertsSetting initial={user.failureAlerts} save={saveFailureAlerts} />
         </CardContent>
       </Card>
       <Card data-testid="account-information">
@@ -75,6 +94,7 @@ export async function SettingsScreen({ user }: { user: User }) {
           </Link>
         </CardContent>
       </Card>
+      <AccountDataCard email={user.email} />
     </div>
   );
 }

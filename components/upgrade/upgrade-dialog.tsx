@@ -24,8 +24,10 @@ export interface UpgradeDialogProps {
 /** SPEC's Upgrade dialog, shown instead of creating when a plan limit is reached. */
 export function UpgradeDialog({ open, onOpenChange, limit, planType }: UpgradeDialogProps) {
   const t = useTranslations("upgrade");
+  // Plan names have one source: the pricing catalogue's messages.
+  const tPlans = useTranslations("plans");
   const next = nextPlanOf(planType);
-  const plan = t(`plans.${planType}`);
+  const plan = tPlans(`names.${planType}`);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="upgrade-dialog">
@@ -42,7 +44,7 @@ export function UpgradeDialog({ open, onOpenChange, limit, planType }: UpgradeDi
           </Button>
           <Button asChild>
             <Link href="/pricing">
-              {next ? t("upgradeTo", { plan: t(`plans.${next}`) }) : t("viewPlans")}
+              {next ? t("upgradeTo", { plan: tPlans(`names.${next}`) }) : t("viewPlans")}
             </Link>
           </Button>
         </DialogFooter>

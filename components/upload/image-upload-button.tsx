@@ -33,7 +33,11 @@ export function ImageUploadButton({
 }: ImageUploadButtonProps) {
   const t = useTranslations("upload");
   const [open, setOpen] = useState(false);
-  const [uppy] = useState(() =>
+  // Created on first open rather than during render: React's development Strict Mode mounts,
+  // unmounts and remounts every component, and an instance made in render and destroyed by
+  // that first unmount left the modal with no Dashboard (nothing opened under `next dev`).
+  const [uppy, setUppy] = useState<Uppy | null>(null);
+  const createUppy = () =>
     new Uppy({
       autoProceed: false,
       restrictions: { maxNumberOfFiles, maxFileSize, allowedFileTypes: ["image/*"] },
@@ -50,60 +54,63 @@ export function ImageUploadButton({
         const { uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload");
         return { url: uploadURL };
       },
-    }),
-  );
+    });
 
   useEffect(() => {
+    if (!uppy) return;
     const handler = (file: { data?: unknown } | undefined, response: { uploadURL?: string }) => {
       if (file?.data instanceof Blob && response.uploadURL) onComplete(response.uploadURL, file.data);
     };
+    const reset = () => uppy.clear();
     uppy.on("upload-success", handler);
+    uppy.on("complete", reset);
     return () => {
       uppy.off("upload-success", handler);
+      uppy.off("complete", reset);
     };
   }, [uppy, onComplete]);
 
-  useEffect(() => {
-    const reset = () => uppy.clear();
-    uppy.on("complete", reset);
-    return () => {
-      uppy.off("complete", reset);
-    };
-  }, [uppy]);
+  // Runs its cleanup only on a real unmount (or never, while no instance exists yet).
+  useEffect(() => () => uppy?.destroy(), [uppy]);
 
-  useEffect(() => () => uppy.destroy(), [uppy]);
+  const openModal = () => {
+    if (!uppy) setUppy(createUppy());
+    setOpen(true);
+  };
 
   const raw = (key: Parameters<typeof t.raw>[0]) => t.raw(key) as string;
   return (
     <>
-      <Button type="button" {...buttonProps} onClick={() => setOpen(true)}>
+      <Button type="button" {...buttonProps} onClick={openModal}>
         {children}
       </Button>
-      <DashboardModal
-        uppy={uppy}
-        open={open}
-        onRequestClose={() => setOpen(false)}
-        closeAfterFinish
-        proudlyDisplayPoweredByUppy={false}
-        // The modal's size (750 by 550) and thumbnail width are SPEC's, and Uppy's defaults.
-        thumbnailWidth={280}
-        locale={{
-          strings: {
-            dropPasteFiles: raw("dropHint"),
-            browseFiles: raw("browse"),
-            uploadXFiles: { 0: raw("uploadOne"), 1: raw("uploadMany") },
-            done: raw("done"),
-            cancel: raw("cancel"),
-            back: raw("back"),
-            addMore: raw("addMore"),
-            removeFile: raw("removeFile"),
-            uploadComplete: raw("uploadComplete"),
-            uploading: raw("uploading"),
-            closeModal: raw("closeModal"),
-            xFilesSelected: { 0: raw("xFilesSelected"), 1: raw("xFilesSelected") },
-          },
-        }}
-      />
+      {uppy ? (
+        <DashboardModal
+          uppy={uppy}
+          open={open}
+          onRequestClose={() => setOpen(false)}
+          closeAfterFinish
+          proudlyDisplayPoweredByUppy={false}
+          // The modal's size (750 by 550) and thumbnail width are SPEC's, and Uppy's defaults.
+          thumbnailWidth={280}
+          locale={{
+            strings: {
+              dropPasteFiles: raw("dropHint"),
+              browseFiles: raw("browse"),
+              uploadXFiles: { 0: raw("uploadOne"), 1: raw("uploadMany") },
+              done: raw("done"),
+              cancel: raw("cancel"),
+              back: raw("back"),
+              addMore: raw("addMore"),
+              removeFile: raw("removeFile"),
+              uploadComplete: raw("uploadComplete"),
+              uploading: raw("uploading"),
+              closeModal: raw("closeModal"),
+              xFilesSelected: { 0: raw("xFilesSelected"), 1: raw("xFilesSelected") },
+            },
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,13 @@ import { boolean, check, integer, pgTable, primaryKey, text, varchar } from "dri
 import type { AdapterAccountType } from "next-auth/adapters";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
-import { PAYMENT_FREQUENCIES, PLAN_TYPES, SUBSCRIPTION_STATUSES } from "./enums";
+import {
+  BILLING_FLAGS,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_ISSUES,
+  PLAN_TYPES,
+  SUBSCRIPTION_STATUSES,
+} from "./enums";
 
 export const users = pgTable(
   "users",
@@ -39,6 +45,21 @@ export const users = pgTable(
     autoRechargePackageIndex: integer(),
     autoRechargeThresholdCents: integer(),
     autoRechargeError: text(),
+    /** E-mail the user when an occurrence fails for good (at most one e-mail an hour). */
+    failureAlerts: boolean().notNull().default(true),
+    /** When the last failure alert left, and the newest failure it covered. */
+    failureAlertSentAt: instant(),
+    failureAlertsThrough: instant(),
+    // Set by refunds and disputes of credit packages; shown on the billing page.
+    billingFlag: text(),
+    billingFlaggedAt: instant(),
+    // A payment waiting on the user (failed bank debit, card authentication), and where to act.
+    paymentIssue: text(),
+    paymentActionUrl: text(),
+    // Watermarks so Stripe events delivered out of order never move state backwards: the
+    // newest subscription event applied, and the start of the newest paid invoice period.
+    stripeSubscriptionEventAt: instant(),
+    stripeInvoicePeriodStart: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +73,14 @@ export const users = pgTable(
     check("users_quota_check", sql`${t.remindersQuota} >= 0`),
     check("users_used_check", sql`${t.remindersUsedCurrentPeriod} >= 0`),
     check("users_balance_check", sql`${t.paygCreditBalance} >= 0`),
+    check(
+      "users_billing_flag_check",
+      sql`${t.billingFlag} is null or ${oneOf(t.billingFlag, BILLING_FLAGS)}`,
+    ),
+    check(
+      "users_payment_issue_check",
+      sql`${t.paymentIssue} is null or ${oneOf(t.paymentIssue, PAYMENT_ISSUES)}`,
+    ),
     check(
       "users_auto_recharge_threshold_check",
       sql`${t.autoRechargeThresholdCents} is null or ${t.autoRechargeThresholdCents} >= 0`,

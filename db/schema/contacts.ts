@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
-import { createdAt, updatedAt, uuidId } from "./columns";
-import { CONTACT_DELIVERY_METHODS } from "./enums";
+import { createdAt, instant, updatedAt, uuidId } from "./columns";
+import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "./enums";
+import { LOCALES } from "../../i18n/locales";
 import { users } from "./auth";
 
 export const contacts = pgTable(
@@ -21,9 +22,17 @@ export const contacts = pgTable(
     deliveryMethod: text().notNull().default("email"),
     /** IANA zone of the recipient; the owner's zone applies when null. */
     timezone: text(),
+    /** Language of the message's fixed lines (en/es/fr); the owner's language applies when null. */
+    locale: varchar({ length: 8 }),
     emailOptOut: boolean().notNull().default(false),
     smsOptOut: boolean().notNull().default(false),
     whatsappOptOut: boolean().notNull().default(false),
+    /** The recipient's WhatsApp opt-in: when and how it was given; none means no WhatsApp send. */
+    whatsappConsentAt: instant(),
+    whatsappConsentSource: text(),
+    /** Set when the recipient's mail server refused the address for good (SMTP 5xx): no more e-mail to it. */
+    emailSuppressedAt: instant(),
+    emailSuppressedReason: text(),
     /** Secret used in the List-Unsubscribe link of e-mails to this contact. */
     unsubscribeToken: text()
       .notNull()
@@ -37,6 +46,12 @@ export const contacts = pgTable(
     index("contacts_phone_idx").on(t.phone),
     check("contacts_delivery_method_check", oneOf(t.deliveryMethod, CONTACT_DELIVERY_METHODS)),
     check("contacts_email_or_phone_check", sql`${t.email} is not null or ${t.phone} is not null`),
+    // NULL passes a CHECK: a contact without a language follows its owner's.
+    check("contacts_locale_check", oneOf(t.locale, LOCALES)),
     check("contacts_name_check", sql`length(btrim(${t.name})) > 0`),
+    check(
+      "contacts_whatsapp_consent_check",
+      sql`(${t.whatsappConsentAt} is null) = (${t.whatsappConsentSource} is null) and (${t.whatsappConsentSource} is null or ${oneOf(t.whatsappConsentSource, WHATSAPP_CONSENT_SOURCES)})`,
+    ),
   ],
 );

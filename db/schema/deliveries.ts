@@ -31,11 +31,16 @@ export const deliveries = pgTable(
     error: text(),
     errorCode: text(),
     attemptCount: integer().notNull().default(0),
+    /** Attempts the provider answered with "slow down" (429, queue full): not counted as failures. */
+    slowedCount: integer().notNull().default(0),
     /** When a queued or held delivery may next be tried. */
     nextAttemptAt: instant(),
     /** While sending: the worker holding it and until when; an expired lease is taken over. */
     workerId: text(),
     leaseExpiresAt: instant(),
+    /** When the first and the latest attempt were taken on (a lease start). */
+    firstAttemptAt: instant(),
+    lastAttemptAt: instant(),
     sentAt: instant(),
     deliveredAt: instant(),
     createdAt: createdAt(),
@@ -51,6 +56,11 @@ export const deliveries = pgTable(
       .where(sql`${t.status} = 'sending'`),
     index("deliveries_contact_created_idx").on(t.contactId, t.createdAt.desc()),
     index("deliveries_provider_message_idx").on(t.providerMessageId),
+    // The activity log: a user's deliveries newest first (keyset on created_at, id), all or by
+    // status; by contact it uses deliveries_contact_created_idx. Not ordered by id alone: the
+    // planner would then walk the primary key through other users' rows.
+    index("deliveries_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("deliveries_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     check("deliveries_channel_check", oneOf(t.channel, DELIVERY_METHODS)),
     check("deliveries_status_check", oneOf(t.status, DELIVERY_STATUSES)),
     check("deliveries_attempt_count_check", sql`${t.attemptCount} >= 0`),

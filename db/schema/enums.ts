@@ -45,8 +45,35 @@ export type EndCondition = (typeof END_CONDITIONS)[number];
 export const DELIVERY_STATUSES = ["queued", "held", "sending", "sent", "delivered", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export const LEDGER_REASONS = ["purchase", "auto_recharge", "delivery", "refund", "adjustment"] as const;
+// payment_refund and dispute take back the credits of a package whose payment was refunded or disputed.
+export const LEDGER_REASONS = [
+  "purchase",
+  "auto_recharge",
+  "delivery",
+  "refund",
+  "adjustment",
+  "payment_refund",
+  "dispute",
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** Why an account is flagged for review: a credit package's payment was refunded or disputed. */
+export const BILLING_FLAGS = ["refund", "dispute"] as const;
+export type BillingFlag = (typeof BILLING_FLAGS)[number];
+
+/** A payment that needs the user: a bank payment that failed, or a card that asks for authentication. */
+export const PAYMENT_ISSUES = ["payment_failed", "action_required"] as const;
+export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 
 export const OUTBOX_CHANNELS = ["email", "sms", "whatsapp"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
+/** How a recipient gave their WhatsApp opt-in (Meta requires one before business-initiated messages). */
+export const WHATSAPP_CONSENT_SOURCES = [
+  "in_person",
+  "written_form",
+  "website",
+  "whatsapp",
+  "phone_call",
+] as const;
+export type WhatsAppConsentSource = (typeof WHATSAPP_CONSENT_SOURCES)[number];

@@ -44,3 +44,14 @@ export const rateLimits = pgTable(
     check("rate_limits_count_check", sql`${t.count} >= 0`),
   ],
 );
+
+/**
+ * Send budget of one provider sender (a phone number or a Messaging Service), shared by every
+ * worker: sends are given slots `1 / rate` apart from `next_free_at`; work beyond the engine's
+ * horizon is queued at estimates spaced the same way from `queue_until`.
+ */
+export const senderPacing = pgTable("sender_pacing", {
+  sender: text().primaryKey(),
+  nextFreeAt: instant().notNull(),
+  queueUntil: instant().notNull(),
+});

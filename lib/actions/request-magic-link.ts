@@ -1,6 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { signIn } from "@/lib/auth";
 import { ApiError } from "@/lib/api/errors";
 import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
@@ -22,6 +23,8 @@ export async function requestMagicLink(_state: MagicLinkState, formData: FormDat
     if (error instanceof ApiError && error.status === 429) return { error: "tooManyRequests" };
     throw error;
   }
-  await signIn("nodemailer", { email, redirectTo: parsed.data.callbackUrl ?? "/" });
-  return {};
+  // Auth.js would redirect to its own /api/auth/verify-request URL; the address bar should
+  // show our page.
+  await signIn("nodemailer", { email, redirectTo: parsed.data.callbackUrl ?? "/", redirect: false });
+  redirect("/sign-in/check-email");
 }

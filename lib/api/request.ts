@@ -13,6 +13,8 @@ export interface ApiResult<T> {
   text: string;
   /** The server's `{ message }`, else SPEC's '<status>: <body text or status text>'. */
   message: string;
+  /** The server's stable error `code` (lib/api/errors.ts), when it sent one. */
+  code: string | null;
 }
 
 export class ApiRequestError extends Error {
@@ -22,6 +24,7 @@ export class ApiRequestError extends Error {
     readonly serverMessage: string,
     /** The parsed JSON error body (`{ message, code, ... }`), when there was one. */
     readonly body: Record<string, unknown> | null,
+    readonly code: string | null = null,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = "ApiRequestError";
@@ -36,7 +39,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function apiResult<T = unknown>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
+export async function apiResult<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   const response = await fetch(url, {
     method,
     credentials: "include",
@@ -47,9 +54,14 @@ export async function apiResult<T = unknown>(method: string, url: string, body?:
   const data = parseJson(raw);
   const text = raw || response.statusText;
   const serverMessage =
-    data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : null;
+    data && typeof data === "object" && "message" in data && typeof data.message === "string"
+      ? data.message
+      : null;
+  const code =
+    data && typeof data === "object" && "code" in data && typeof data.code === "string" ? data.code : null;
   return {
     ok: response.ok,
+    code,
     status: response.status,
     data: data as T,
     headers: response.headers,
@@ -61,8 +73,9 @@ export async function apiResult<T = unknown>(method: string, url: string, body?:
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const result = await apiResult<T>(method, url, body);
   if (result.ok) return result.data;
-  const errorBody = result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : null;
-  throw new ApiRequestError(result.status, result.text, result.message, errorBody);
+  const errorBody =
+    result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : null;
+  throw new ApiRequestError(result.status, result.text, result.message, errorBody, result.code);
 }
 
 /** The text a toast shows for a failed call. */

@@ -16,6 +16,11 @@ interface RouteOptions<B extends Schema, P extends Schema, Q extends Schema> {
   params?: P;
   query?: Q;
   rateLimit?: RateLimit;
+  /**
+   * Accept writes from other sites: only for capability URLs that mail clients POST to on the
+   * recipient's behalf (RFC 8058 one-click unsubscribe), where the token is the authorisation.
+   */
+  allowCrossSite?: boolean;
   /** Status of a successful JSON answer (default 200). */
   status?: number;
 }
@@ -42,9 +47,9 @@ async function readJson(request: NextRequest): Promise<unknown> {
       return item;
     });
   } catch {
-    throw badRequest("Malformed JSON body");
+    throw badRequest({ code: "malformed_json", message: "Malformed JSON body" });
   }
-  if (hasNul) throw badRequest("Text must not contain NUL characters");
+  if (hasNul) throw badRequest({ code: "nul_character", message: "Text must not contain NUL characters" });
   return value;
 }
 
@@ -62,8 +67,8 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
 ) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
-      if (!SAFE_METHODS.has(request.method) && isCrossSite(request))
-        throw forbidden("Cross-site request refused");
+      if (!SAFE_METHODS.has(request.method) && !options.allowCrossSite && isCrossSite(request))
+        throw forbidden({ code: "cross_site", message: "Cross-site request refused" });
       const user = await resolveUser(request);
       const params = parse<P>(options.params as P, await context.params);
       const query = parse<Q>(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));

@@ -20,7 +20,7 @@ function pgErrorOf(error: unknown): PgError | undefined {
  */
 const INPUT_ERROR_CODES = new Set(["23514", "22P02", "22001", "23502", "22021"]);
 
-/** Maps any thrown value to the API's one error shape: `{ message }` (+ details) with a status. */
+/** Maps any thrown value to the API's one error shape: `{ code, message }` (+ details) with a status. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof z.ZodError) return fromZodError(error);
@@ -41,7 +41,7 @@ export function toErrorResponse(error: unknown): Response {
   const retryAfter = apiError.details?.retryAfter;
   if (typeof retryAfter === "number") headers["Retry-After"] = String(retryAfter);
   return Response.json(
-    { message: apiError.message, ...apiError.details },
+    { code: apiError.code, message: apiError.message, ...apiError.details },
     { status: apiError.status, headers },
   );
 }

@@ -7,11 +7,12 @@ import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import { cookies } from "next/headers";
 import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { appUrlIsSet, env, isProduction } from "@/lib/env";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from "@/i18n/locales";
 import { createUser } from "@/lib/users/create-user";
 import { authSecret } from "./secret";
 import { sendMagicLinkEmail } from "./magic-link-email";
+import { MAGIC_LINK_MAX_AGE_SECONDS, magicLinkConfirmUrl } from "./magic-link-confirm-url";
 
 async function requestLocale(): Promise<Locale> {
   try {
@@ -28,8 +29,9 @@ function providers(): Provider[] {
       // The transport is ours (lib/mail): SMTP_URL or the dev outbox.
       server: env.SMTP_URL ?? "smtp://localhost:25",
       from: env.MAIL_FROM,
+      maxAge: MAGIC_LINK_MAX_AGE_SECONDS,
       sendVerificationRequest: async ({ identifier, url }) =>
-        sendMagicLinkEmail({ to: identifier, url, locale: await requestLocale() }),
+        sendMagicLinkEmail({ to: identifier, url: magicLinkConfirmUrl(url), locale: await requestLocale() }),
     }),
   ];
   if (env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET) {
@@ -41,8 +43,10 @@ function providers(): Provider[] {
   return list;
 }
 
-// Links in e-mails and redirects use the public URL, not whatever Host a request carried.
-process.env.AUTH_URL ??= new URL("/api/auth", env.APP_URL).toString();
+// Links in e-mails and redirects use the public URL, not whatever Host a request carried. In
+// development without APP_URL, Auth.js (trustHost) takes it from the request instead, so any
+// port or host name the browser used works.
+if (appUrlIsSet || isProduction) process.env.AUTH_URL ??= new URL("/api/auth", env.APP_URL).toString();
 
 const adapter = DrizzleAdapter(db, {
   usersTable: users,

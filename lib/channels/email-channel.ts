@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
 import { sendMail } from "@/lib/mail/send-mail";
+import { authSecret } from "@/lib/auth/secret";
 import { env } from "@/lib/env";
+import { channelReadiness } from "./channel-readiness";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
 /** `"Ana via Remindful" <address of MAIL_FROM>` */
@@ -22,8 +25,28 @@ export function classifyMailError(error: unknown): ChannelError {
   return new ChannelError(message, true, e.code);
 }
 
+let deploymentKey: string | undefined;
+
+/**
+ * `<delivery-<id>.<deployment key>@<APP_URL host>>`: stable for a delivery (a re-sent occurrence
+ * is recognisable as the same message), unique across deployments (the key is derived from this
+ * deployment's secret, never revealing it), and in the app's own domain as RFC 5322 recommends.
+ */
+export function reminderMessageId(idempotencyKey: string): string {
+  deploymentKey ??= createHash("sha256").update(`message-id:${authSecret()}`).digest("hex").slice(0, 16);
+  return `<${idempotencyKey}.${deploymentKey}@${new URL(env.APP_URL).hostname}>`;
+}
+
 export const emailChannel: Channel = {
   async send(message: OutgoingMessage): Promise<SendResult> {
+    const readiness = channelReadiness("email");
+    if (!readiness.ready) {
+      throw new ChannelError(
+        `E-mail is not configured (${readiness.missing})`,
+        false,
+        "channel_not_configured",
+      );
+    }
     try {
       const result = await sendMail({
         to: message.to,
@@ -32,7 +55,8 @@ export const emailChannel: Channel = {
         text: message.text,
         html: message.html,
         headers: message.headers,
-        messageId: `<${message.idempotencyKey}@remindful>`,
+        replyTo: message.replyTo,
+        messageId: reminderMessageId(message.idempotencyKey),
       });
       return { providerMessageId: result.messageId, outbox: result.outbox };
     } catch (error) {

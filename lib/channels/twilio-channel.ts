@@ -1,59 +1,135 @@
 import { env } from "@/lib/env";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
-import { twilioConfig } from "./twilio-config";
+import { channelReadiness, whatsappTemplateSid } from "./channel-readiness";
+import { findTwilioMessage } from "./find-twilio-message";
+import { twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
-
-const SEND_TIMEOUT_MS = 15_000;
 
 interface TwilioErrorBody {
   code?: number;
   message?: string;
 }
 
+/** Answers that mean "too much, too fast" rather than "this message is wrong". */
+const QUEUE_FULL = new Set([21611, 30001]);
+
 function address(channel: "sms" | "whatsapp", value: string): string {
   const bare = value.replace(/^whatsapp:/, "");
   return channel === "whatsapp" ? `whatsapp:${bare}` : bare;
 }
 
-/** SMS and WhatsApp through Twilio's Messages API; the dev outbox when credentials are unset. */
+/** Retry-After as seconds or an HTTP date (RFC 9110 10.2.3), in ms; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1_000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Status callback URL carrying the delivery, so a late callback still names its delivery. */
+function statusCallback(message: OutgoingMessage): string {
+  return `${env.APP_URL.replace(/\/$/, "")}/api/webhooks/twilio/status?d=${encodeURIComponent(message.idempotencyKey)}`;
+}
+
+function sender(channel: "sms" | "whatsapp", config: TwilioConfig): Record<string, string> {
+  if (channel === "sms" && config.messagingServiceSid)
+    return { MessagingServiceSid: config.messagingServiceSid };
+  const from = channel === "whatsapp" ? config.whatsappFrom : config.smsFrom;
+  if (!from)
+    throw new ChannelError(`No sender number configured for ${channel}`, false, "channel_not_configured");
+  return { From: address(channel, from) };
+}
+
+/** The message's content: a Content template on WhatsApp (ContentSid + ContentVariables), else Body. */
+function content(
+  channel: "sms" | "whatsapp",
+  message: OutgoingMessage,
+  config: TwilioConfig,
+): Record<string, string> {
+  if (channel === "sms") return { Body: message.text };
+  const contentSid = whatsappTemplateSid(config, message.locale);
+  if (!contentSid) {
+    throw new ChannelError("No WhatsApp template configured", false, "channel_not_configured");
+  }
+  if (!message.templateVariables) {
+    throw new ChannelError("WhatsApp template variables are invalid", false, "template_variable_invalid");
+  }
+  return { ContentSid: contentSid, ContentVariables: JSON.stringify(message.templateVariables) };
+}
+
+/**
+ * SMS and WhatsApp through Twilio's Messages API; the dev outbox in development when
+ * credentials are unset; in production an unconfigured channel fails the send.
+ */
 export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
   return {
     async send(message: OutgoingMessage): Promise<SendResult> {
-      const config = twilioConfig();
       const to = address(channel, message.to);
-      if (!config) {
+      const readiness = channelReadiness(channel, message.locale);
+      if (!readiness.ready) {
+        throw new ChannelError(
+          `${channel === "sms" ? "SMS" : "WhatsApp"} is not configured (${readiness.missing})`,
+          false,
+          "channel_not_configured",
+        );
+      }
+      const config = twilioConfig();
+      if (readiness.via === "outbox" || !config) {
         const stored = await storeOutboxMessage({ channel, to, text: message.text });
         return { providerMessageId: `outbox-${stored.id}`, outbox: true };
       }
-      const from = channel === "whatsapp" ? config.whatsappFrom : config.smsFrom;
-      if (!from) throw new ChannelError(`No sender number configured for ${channel}`, false, "config");
       const form = new URLSearchParams({
         To: to,
-        From: address(channel, from),
-        Body: message.text,
-        StatusCallback: `${env.APP_URL.replace(/\/$/, "")}/api/webhooks/twilio/status`,
+        ...sender(channel, config),
+        ...content(channel, message, config),
+        StatusCallback: statusCallback(message),
+        // A reminder hours late is worse than none: Twilio drops it after this (error 30036).
+        ValidityPeriod: String(config.validityPeriod),
       });
       const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
       let response: Response;
       try {
         response = await fetch(url, {
           method: "POST",
-          headers: {
-            authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}`,
-            "content-type": "application/x-www-form-urlencoded",
-          },
+          headers: { authorization: twilioAuth(config), "content-type": "application/x-www-form-urlencoded" },
           body: form,
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+          signal: AbortSignal.timeout(config.timeoutMs),
         });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new ChannelError(`Twilio unreachable: ${reason}`, true, "network");
+        // The request may have reached Twilio and been accepted before the answer was lost.
+        throw new ChannelError(`Twilio unreachable: ${reason}`, true, "network", { ambiguous: true });
       }
       const body = (await response.json().catch(() => ({}))) as TwilioErrorBody & { sid?: string };
       if (response.ok && body.sid) return { providerMessageId: body.sid, outbox: false };
-      const transient = response.status === 429 || response.status >= 500;
       const text = body.message ?? `Twilio answered HTTP ${response.status}`;
-      throw new ChannelError(text, transient, body.code ? String(body.code) : String(response.status));
+      const code = body.code ? String(body.code) : String(response.status);
+      const wait = retryAfterMs(response.headers.get("retry-after"));
+      if (response.status === 429 || body.code === 20429) {
+        throw new ChannelError(text, true, code, { slowDown: true, retryAfterMs: wait });
+      }
+      if (body.code && QUEUE_FULL.has(body.code)) {
+        throw new ChannelError(text, true, code, { slowDown: true, retryAfterMs: wait });
+      }
+      // 21610 (the recipient replied STOP to this sender) fails with that code; recordOutcomes
+      // opts the contact out of the channel for it.
+      if (response.status >= 500) throw new ChannelError(text, true, code, { ambiguous: true });
+      throw new ChannelError(text, false, code);
+    },
+    async find(message, since, taken) {
+      const config = twilioConfig();
+      if (!config) return null;
+      const from = sender(channel, config);
+      return findTwilioMessage(config, {
+        to: address(channel, message.to),
+        from: from.From,
+        messagingServiceSid: from.MessagingServiceSid,
+        // A WhatsApp template is rendered by Twilio, so its body is not ours to compare.
+        body: channel === "sms" ? message.text : undefined,
+        since,
+        taken,
+      });
     },
   };
 }

@@ -1,12 +1,22 @@
-import { env } from "@/lib/env";
+import { readTwilioEnv } from "@/lib/env";
+import type { Locale } from "@/i18n/locales";
 
 export interface TwilioConfig {
   accountSid: string;
   authToken: string;
   smsFrom?: string;
   whatsappFrom?: string;
+  /** Approved WhatsApp Content template SIDs per language. */
+  whatsappTemplates: Partial<Record<Locale, string>>;
+  messagingServiceSid?: string;
+  smsMps: number;
+  whatsappMps: number;
+  validityPeriod: number;
+  timeoutMs: number;
   apiBase: string;
 }
+
+const MPS_BY_SENDER_TYPE = { long_code: 1, toll_free: 3, short_code: 100 } as const;
 
 let override: TwilioConfig | undefined;
 
@@ -18,15 +28,45 @@ export function setTwilioConfig(config: TwilioConfig | undefined): void {
   override = config;
 }
 
-/** The account to send with: the injected one, else TWILIO_* through lib/env; null when unset. */
+/**
+ * The account to send with: the injected one, else TWILIO_* through lib/env, read at call time
+ * (not import time) so a process can be pointed at another provider; null when unset.
+ */
 export function twilioConfig(): TwilioConfig | null {
   if (override) return override;
+  const env = readTwilioEnv();
   if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN) return null;
   return {
     accountSid: env.TWILIO_ACCOUNT_SID,
     authToken: env.TWILIO_AUTH_TOKEN,
     smsFrom: env.TWILIO_SMS_FROM,
     whatsappFrom: env.TWILIO_WHATSAPP_FROM,
+    whatsappTemplates: {
+      en: env.TWILIO_WHATSAPP_TEMPLATE_EN,
+      es: env.TWILIO_WHATSAPP_TEMPLATE_ES,
+      fr: env.TWILIO_WHATSAPP_TEMPLATE_FR,
+    },
+    messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+    smsMps: env.TWILIO_SMS_MPS ?? MPS_BY_SENDER_TYPE[env.TWILIO_SMS_SENDER_TYPE],
+    whatsappMps: env.TWILIO_WHATSAPP_MPS,
+    validityPeriod: env.TWILIO_VALIDITY_PERIOD,
+    timeoutMs: env.TWILIO_TIMEOUT_MS,
     apiBase: env.TWILIO_API_BASE.replace(/\/$/, ""),
   };
+}
+
+/** The sender a message of `channel` leaves from and its pace, or null when nothing is paced (dev outbox). */
+export function twilioSender(channel: string): { key: string; mps: number } | null {
+  if (channel !== "sms" && channel !== "whatsapp") return null;
+  const config = twilioConfig();
+  if (!config) return null;
+  if (channel === "whatsapp") {
+    return config.whatsappFrom ? { key: `whatsapp:${config.whatsappFrom}`, mps: config.whatsappMps } : null;
+  }
+  const key = config.messagingServiceSid ?? config.smsFrom;
+  return key ? { key, mps: config.smsMps } : null;
+}
+
+export function twilioAuth(config: TwilioConfig): string {
+  return `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}`;
 }

@@ -1,4 +1,5 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
+import type { TemplateVariables } from "./whatsapp-template";
 
 /** One message ready to leave, whatever the channel. */
 export interface OutgoingMessage {
@@ -7,10 +8,16 @@ export interface OutgoingMessage {
   to: string;
   /** Display name of the sender, e.g. 'Ana via Remindful' (e-mail only). */
   fromName?: string;
+  /** Where replies go (e-mail only): the user who set the reminder. */
+  replyTo?: string;
   subject?: string;
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Language of the message's fixed lines; picks the WhatsApp template. */
+  locale?: string;
+  /** WhatsApp: the approved template's variables ({{1}} sender, {{2}} message), sanitised. */
+  templateVariables?: TemplateVariables;
   /** Stable per delivery, so a re-sent occurrence can be recognised (Message-ID for e-mail). */
   idempotencyKey: string;
 }
@@ -22,6 +29,15 @@ export interface SendResult {
 
 export interface Channel {
   send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * After an ambiguous attempt: the provider's id of a message this delivery already left as,
+   * or null when the provider has none. Channels without a lookup (SMTP) leave it out.
+   */
+  find?(
+    message: OutgoingMessage,
+    since: Date,
+    taken: (id: string) => Promise<boolean>,
+  ): Promise<string | null>;
 }
 
 /**
@@ -33,8 +49,18 @@ export class ChannelError extends Error {
     message: string,
     readonly transient: boolean,
     readonly code?: string,
+    readonly detail: ChannelErrorDetail = {},
   ) {
     super(message);
     this.name = "ChannelError";
   }
+}
+
+export interface ChannelErrorDetail {
+  /** The provider asked to slow down (429, queue full): re-schedule, never a failure in itself. */
+  slowDown?: boolean;
+  /** How long the provider asked to wait (Retry-After). */
+  retryAfterMs?: number;
+  /** The provider may have accepted the message (timeout, 5xx): look it up before sending again. */
+  ambiguous?: boolean;
 }

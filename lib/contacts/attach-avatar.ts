@@ -27,18 +27,20 @@ export async function attachAvatar(userId: string, contactId: string, uploadUrl:
     .select()
     .from(storedObjects)
     .where(and(eq(storedObjects.key, key), eq(storedObjects.ownerId, userId)));
-  if (!object) throw notFound("Upload not found");
+  if (!object) throw notFound({ code: "upload_not_found", message: "Upload not found" });
 
   const size = await storage.size(key);
-  if (size === null) throw badRequest("Upload not found");
+  if (size === null) throw badRequest({ code: "upload_not_found", message: "Upload not found" });
   const refuse = async (error: ApiError) => {
     await storage.remove(key);
     await db.delete(storedObjects).where(eq(storedObjects.id, object.id));
     throw error;
   };
-  if (size > AVATAR_MAX_BYTES) await refuse(new ApiError(413, "File is larger than 5 MB"));
+  if (size > AVATAR_MAX_BYTES)
+    await refuse(new ApiError(413, { code: "file_too_large", message: "File is larger than 5 MB" }));
   const contentType = sniffImageType(await storage.readHead(key, SNIFF_BYTES));
-  if (!contentType) await refuse(new ApiError(415, "Only images can be uploaded"));
+  if (!contentType)
+    await refuse(new ApiError(415, { code: "not_an_image", message: "Only images can be uploaded" }));
 
   const objectPath = objectPathOf(object.id);
   await db.transaction(async (tx) => {

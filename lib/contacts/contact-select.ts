@@ -17,6 +17,15 @@ export const contactSelect = {
   relationship: contacts.relationship,
   avatarUrl: contacts.avatarUrl,
   deliveryMethod: contacts.deliveryMethod,
+  emailOptOut: contacts.emailOptOut,
+  smsOptOut: contacts.smsOptOut,
+  whatsappOptOut: contacts.whatsappOptOut,
+  whatsappConsentAt: contacts.whatsappConsentAt,
+  whatsappConsentSource: contacts.whatsappConsentSource,
+  timezone: contacts.timezone,
+  locale: contacts.locale,
+  emailSuppressedAt: contacts.emailSuppressedAt,
+  emailSuppressedReason: contacts.emailSuppressedReason,
   createdAt: contacts.createdAt,
   // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
   reminderCount: sql<number>`(

@@ -3,12 +3,28 @@ export interface ContactView {
   id: string;
   name: string;
   email: string | null;
+  /** The e-mail with an internationalised domain in its own letters (as typed). */
+  emailDisplay: string | null;
   phone: string | null;
   relationship: string | null;
   avatarUrl: string | null;
   deliveryMethod: "email" | "sms";
+  /** Opted out per channel (unsubscribe link, STOP, or Twilio's 21610). */
+  emailOptOut: boolean;
+  smsOptOut: boolean;
+  whatsappOptOut: boolean;
+  /** The recipient's WhatsApp opt-in: when (ISO) and how; null when none is recorded. */
+  whatsappConsentAt: string | null;
+  whatsappConsentSource: string | null;
+  /** Chosen IANA zone; null: the phone's country's zone, else the owner's. */
+  timezone: string | null;
+  /** Language of the message's fixed lines; null: the owner's. */
+  locale: string | null;
   reminderCount: number;
   lastReminder: string | null;
+  /** The recipient's mail server refused the address for good; e-mail to it is not sent. */
+  emailSuppressedAt?: string | null;
+  emailSuppressedReason?: string | null;
 }
 
 /** Up to two initials for the avatar fallback ("Jane Smith" -> "JS"). */

@@ -2,20 +2,29 @@ import { ApiError, conflict } from "@/lib/api/errors";
 import type { User } from "@/lib/users/find-session-user";
 import type { ContactInput } from "@/lib/validations/contact";
 import { contactLimitOf } from "./contact-limit";
+import { duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { insertContacts } from "./insert-contacts";
+import { localeOf } from "./locale-of";
 
-/** POST /api/contacts: 201 with the contact, 403 at the plan's limit, 409 on a duplicate. */
+/**
+ * POST /api/contacts: 201 with the contact, 403 at the plan's limit, 409 on a duplicate.
+ * Without a chosen language the contact keeps the owner's language of today, so the
+ * message's fixed lines do not change when the owner later switches the screen language.
+ */
 export async function createContact(user: User, input: ContactInput) {
-  const [outcome] = await insertContacts(user.id, [input]);
+  const [outcome] = await insertContacts(user.id, [{ ...input, locale: input.locale ?? localeOf(user) }]);
   if (!outcome.ok) {
     if (outcome.limitReached) {
-      throw new ApiError(403, outcome.reason, {
-        code: "contact_limit",
-        limit: contactLimitOf(user.planType),
-      });
+      throw new ApiError(
+        403,
+        { code: "contact_limit", message: outcome.reason },
+        {
+          limit: contactLimitOf(user.planType),
+        },
+      );
     }
-    throw conflict(outcome.reason);
+    throw conflict(duplicateProblem(outcome.reason));
   }
   return getContact(user.id, outcome.id);
 }

@@ -14,7 +14,7 @@ export async function deleteContact(userId: string, contactId: string) {
     .delete(contacts)
     .where(ownContact(userId, contactId))
     .returning({ id: contacts.id, avatarUrl: contacts.avatarUrl });
-  if (deleted.length === 0) throw notFound("Contact not found");
+  if (deleted.length === 0) throw notFound({ code: "contact_not_found", message: "Contact not found" });
   await removeObjectAtPath(userId, deleted[0].avatarUrl);
   return deleted[0];
 }

@@ -1,3 +1,4 @@
+import type { Problem } from "@/lib/api/errors";
 /**
  * Duplicate policy: within one user's list an e-mail address (compared case-insensitively)
  * or a phone number (compared in E.164) belongs to at most one contact; a second one is
@@ -5,6 +6,12 @@
  */
 export const DUPLICATE_EMAIL_MESSAGE = "A contact with this email already exists";
 export const DUPLICATE_PHONE_MESSAGE = "A contact with this phone already exists";
+
+/** The API error (code and message) of a clash message. */
+export const duplicateProblem = (message: string): Problem => ({
+  code: message === DUPLICATE_PHONE_MESSAGE ? "duplicate_phone" : "duplicate_email",
+  message,
+});
 
 export class DuplicateKeys {
   private readonly emails = new Set<string>();

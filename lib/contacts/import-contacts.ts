@@ -1,7 +1,8 @@
 import type { User } from "@/lib/users/find-session-user";
-import { countryOf } from "@/lib/validations/phone";
-import { buildContactSchema, type ContactInput, type ImportRow } from "@/lib/validations/contact";
+import type { ContactInput, ImportRow } from "@/lib/validations/contact";
+import { contactSchemaFor } from "./contact-schema-for";
 import { insertContacts } from "./insert-contacts";
+import { localeOf } from "./locale-of";
 
 export interface ImportFailure {
   line: number;
@@ -20,7 +21,8 @@ export interface ImportResult {
  * create. Rows past the plan's limit fail with 'Contact limit reached'.
  */
 export async function importContacts(user: User, rows: ImportRow[]): Promise<ImportResult> {
-  const schema = buildContactSchema(countryOf(user.phone));
+  const schema = contactSchemaFor(user);
+  const locale = localeOf(user);
   const failures: ImportFailure[] = [];
   const valid: { line: number; input: ContactInput }[] = [];
   rows.forEach((row, index) => {
@@ -30,8 +32,10 @@ export async function importContacts(user: User, rows: ImportRow[]): Promise<Imp
       email: row.email,
       phone: row.phone,
       relationship: row.relationship,
+      timezone: row.timezone,
+      locale: row.locale,
     });
-    if (parsed.success) valid.push({ line, input: parsed.data });
+    if (parsed.success) valid.push({ line, input: { ...parsed.data, locale: parsed.data.locale ?? locale } });
     else failures.push({ line, reason: parsed.error.issues[0]?.message ?? "Invalid input" });
   });
   const outcomes =

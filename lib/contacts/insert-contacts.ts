@@ -5,6 +5,7 @@ import type { ContactInput } from "@/lib/validations/contact";
 import { CONTACT_LIMIT_MESSAGE, contactLimitOf } from "./contact-limit";
 import { DuplicateKeys } from "./duplicate-keys";
 import { lockContactOwner } from "./lock-contact-owner";
+import { resolveWhatsAppConsent } from "./whatsapp-consent";
 
 export type InsertOutcome = { ok: true; id: string } | { ok: false; reason: string; limitReached?: boolean };
 
@@ -47,8 +48,11 @@ export async function insertContacts(userId: string, inputs: ContactInput[]): Pr
         email: input.email ?? null,
         phone: input.phone ?? null,
         relationship: input.relationship ?? null,
+        timezone: input.timezone ?? null,
+        locale: input.locale ?? null,
         avatarUrl: input.avatarUrl ?? null,
         deliveryMethod: input.deliveryMethod,
+        ...resolveWhatsAppConsent(input, null, new Date()),
       });
       outcomes.push({ ok: true, id });
     }

@@ -1,5 +1,11 @@
+import { INVALID_EMAIL_MESSAGE } from "@/lib/validations/email";
 import { INVALID_PHONE_MESSAGE } from "@/lib/validations/phone";
-import { EMAIL_OR_PHONE_MESSAGE, NAME_REQUIRED_MESSAGE } from "@/lib/validations/contact";
+import {
+  EMAIL_OR_PHONE_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  UNKNOWN_TIMEZONE_MESSAGE,
+  UNSUPPORTED_LANGUAGE_MESSAGE,
+} from "@/lib/validations/contact";
 import { CONTACT_LIMIT_MESSAGE } from "./contact-limit";
 import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE } from "./duplicate-keys";
 
@@ -10,7 +16,9 @@ import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE } from "./duplicate-ke
 const KEYS: Record<string, string> = {
   [NAME_REQUIRED_MESSAGE]: "nameRequired",
   [EMAIL_OR_PHONE_MESSAGE]: "emailOrPhone",
-  "Invalid email": "invalidEmail",
+  [INVALID_EMAIL_MESSAGE]: "invalidEmail",
+  [UNKNOWN_TIMEZONE_MESSAGE]: "unknownTimezone",
+  [UNSUPPORTED_LANGUAGE_MESSAGE]: "unsupportedLanguage",
   [INVALID_PHONE_MESSAGE]: "invalidPhone",
   [DUPLICATE_EMAIL_MESSAGE]: "duplicateEmail",
   [DUPLICATE_PHONE_MESSAGE]: "duplicatePhone",

@@ -1,5 +1,7 @@
 import Papa from "papaparse";
 import type { ImportRow } from "@/lib/validations/contact";
+import { hasNameColumn, matchColumns, readRow } from "./contact-columns";
+import { languageOf } from "./language-of";
 
 export const CSV_TOO_SHORT = "CSV file must have at least a header row and one data row";
 export const CSV_NO_NAME = 'CSV must include a "name" column';
@@ -15,35 +17,19 @@ export interface ParsedCsv {
   skipped: { line: number; reason: string }[];
 }
 
-type Field = "name" | "email" | "phone" | "relationship";
-const FIELDS: Field[] = ["name", "email", "phone", "relationship"];
-
-/** 'E-mail Address' -> 'emailaddress': SPEC matches headers by the words they contain. */
-const normalise = (header: string) => header.toLowerCase().replace(/[^a-z]/g, "");
-
-function columnsOf(header: string[]): Partial<Record<Field, number>> {
-  const columns: Partial<Record<Field, number>> = {};
-  const normalised = header.map(normalise);
-  for (const field of FIELDS) {
-    // The first header containing the word that no other field has taken.
-    const index = normalised.findIndex((h, i) => h.includes(field) && !Object.values(columns).includes(i));
-    if (index >= 0) columns[field] = index;
-  }
-  return columns;
-}
-
 /**
  * Reads a contacts CSV (SPEC section 5) with a real CSV parser: quoted fields with commas
- * or line breaks, CRLF, a byte-order mark and blank lines are all handled.
+ * or line breaks, CRLF, a byte-order mark, blank lines and Excel's ";" separator are all
+ * handled. Columns are found by contactColumns: the exports of Google Contacts and Outlook,
+ * French and Spanish headers; first, middle and last names are joined into the name.
  */
 export function parseContactsCsv(text: string): ParsedCsv {
   const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
   const table = result.data;
   if (table.length < 2) throw new CsvFormatError(CSV_TOO_SHORT);
-  const columns = columnsOf(table[0]);
-  if (columns.name === undefined) throw new CsvFormatError(CSV_NO_NAME);
-  if (columns.email === undefined && columns.phone === undefined)
-    throw new CsvFormatError(CSV_NO_EMAIL_OR_PHONE);
+  const columns = matchColumns(table[0]);
+  if (!hasNameColumn(columns)) throw new CsvFormatError(CSV_NO_NAME);
+  if (!columns.email && !columns.phone) throw new CsvFormatError(CSV_NO_EMAIL_OR_PHONE);
 
   const rows: ImportRow[] = [];
   const skipped: ParsedCsv["skipped"] = [];
@@ -53,18 +39,13 @@ export function parseContactsCsv(text: string): ParsedCsv {
       skipped.push({ line, reason: ROW_TOO_SHORT });
       return;
     }
-    const cell = (field: Field) => {
-      const at = columns[field];
-      const value = at === undefined ? "" : (cells[at] ?? "").trim();
-      return value === "" ? undefined : value;
-    };
-    rows.push({
-      line,
-      name: cell("name"),
-      email: cell("email"),
-      phone: cell("phone"),
-      relationship: cell("relationship"),
-    });
+    const values = readRow(columns, cells);
+    rows.push(withoutEmpty({ line, ...values, locale: languageOf(values.locale) }));
   });
   return { rows, skipped };
+}
+
+/** Drops absent fields, so a row is sent as the fields it has. */
+export function withoutEmpty(row: ImportRow): ImportRow {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as ImportRow;
 }

@@ -7,10 +7,11 @@ import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
 import type { User } from "@/lib/users/find-session-user";
 import type { UpdateContactBody } from "@/lib/validations/contact";
 import { ownContact } from "./contact-select";
-import { DuplicateKeys } from "./duplicate-keys";
+import { DuplicateKeys, duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { lockContactOwner } from "./lock-contact-owner";
 import { parseContactInput } from "./parse-contact-input";
+import { resolveWhatsAppConsent, type WhatsAppConsent } from "./whatsapp-consent";
 
 const pick = <K extends keyof UpdateContactBody>(body: UpdateContactBody, key: K, current: unknown) =>
   key in body ? body[key] : current;
@@ -23,13 +24,17 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
   const previousAvatar = await db.transaction(async (tx) => {
     await lockContactOwner(tx, user.id);
     const [current] = await tx.select().from(contacts).where(ownContact(user.id, contactId));
-    if (!current) throw notFound("Contact not found");
+    if (!current) throw notFound({ code: "contact_not_found", message: "Contact not found" });
     const merged = {
       name: pick(body, "name", current.name),
       email: pick(body, "email", current.email),
       phone: pick(body, "phone", current.phone),
       relationship: pick(body, "relationship", current.relationship),
+      timezone: pick(body, "timezone", current.timezone),
+      locale: pick(body, "locale", current.locale),
       avatarUrl: pick(body, "avatarUrl", current.avatarUrl),
+      whatsappConsentSource: pick(body, "whatsappConsentSource", undefined),
+      whatsappConsentAt: pick(body, "whatsappConsentAt", undefined),
     };
     const keepMethod =
       (current.deliveryMethod === "email" && merged.email) ||
@@ -43,7 +48,7 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
       .from(contacts)
       .where(and(eq(contacts.userId, user.id), ne(contacts.id, contactId)));
     const clash = new DuplicateKeys(others).clash(input);
-    if (clash) throw conflict(clash);
+    if (clash) throw conflict(duplicateProblem(clash));
     if (input.avatarUrl && input.avatarUrl !== current.avatarUrl) {
       // Only a checked image of this user's own can become an avatar.
       const [object] = await tx
@@ -65,8 +70,15 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         email: input.email ?? null,
         phone: input.phone ?? null,
         relationship: input.relationship ?? null,
+        timezone: input.timezone ?? null,
+        locale: input.locale ?? null,
         avatarUrl: input.avatarUrl ?? null,
         deliveryMethod: input.deliveryMethod,
+        ...resolveWhatsAppConsent(input, current as WhatsAppConsent, new Date()),
+        // A new address has not been refused by anyone: it may be tried again.
+        ...((input.email ?? null) !== current.email
+          ? { emailSuppressedAt: null, emailSuppressedReason: null }
+          : {}),
         updatedAt: new Date(),
       })
       .where(ownContact(user.id, contactId));

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
-import { Logger, run, type JobHelpers, type Runner } from "graphile-worker";
+import { Logger, run, type JobHelpers, type Runner, type TaskList } from "graphile-worker";
 import { ensureDatabase } from "@/lib/db/connection";
+import { env } from "@/lib/env";
 import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { BATCH_SIZE, DISPATCH_TASK, HEARTBEAT_MS, IDLE_RECHECK_MS, NOTIFY_CHANNEL } from "./constants";
@@ -15,11 +16,28 @@ export interface EngineOptions {
   concurrency?: number;
   /** Dispatch jobs queued per wake-up (parallel batches across all workers). */
   parallel?: number;
+  /** Other graphile-worker tasks this process runs (billing periods, clean-up). */
+  tasks?: TaskList;
+  /** graphile-worker crontab lines for those tasks. */
+  crontab?: string;
+  /** How long `stop()` lets sends in flight finish before giving up on them. */
+  shutdownTimeoutMs?: number;
+}
+
+export interface StopReport {
+  /** Every send in flight finished and was recorded (false: the time ran out first). */
+  drained: boolean;
+  /** Deliveries still held by this worker when it gave up (their leases run out). */
+  stillHeld: number;
 }
 
 export interface DeliveryEngine {
   workerId: string;
-  stop(): Promise<void>;
+  /**
+   * Stops claiming; sends in flight finish and are recorded; what was claimed and not yet sent
+   * is released for other workers at once. Resolves within the shutdown timeout.
+   */
+  stop(): Promise<StopReport>;
 }
 
 const silent = new Logger(() => () => {});
@@ -41,10 +59,12 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   // contend for the same users' rows (usage reservation) and CPU: bench:delivery measured 821/s
   // with 4 against 649/s with 20 (docs/PERFORMANCE.md).
   const parallel = options.parallel ?? Math.min(concurrency, DEFAULT_PARALLEL);
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? env.SHUTDOWN_TIMEOUT_MS;
   const connectionString = await ensureDatabase();
   // An idle pooled connection dropped by a database restart must not crash the process.
   if (pool.listenerCount("error") === 0) pool.on("error", (error) => logger.warn("db.pool_error", { error }));
   let stopped = false;
+  const shouldStop = () => stopped;
   // Dispatch jobs running in this process: while any runs, it drains what is due and the
   // last one to finish looks again, so wake-ups in between need not queue more jobs.
   let running = 0;
@@ -55,10 +75,14 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     connectionString,
     concurrency,
     noHandleSignals: true,
-    // Our own timer and NOTIFY trigger the jobs; graphile-worker's polling only backs them up.
-    pollInterval: 60_000,
+    // Our own timer and NOTIFY trigger the dispatch jobs; polling backs them up and is what
+    // runs jobs queued for later (failure alerts, retried tasks) on time.
+    pollInterval: 10_000,
     logger: silent,
+    crontab: options.crontab,
+    gracefulShutdownAbortTimeout: shutdownTimeoutMs,
     taskList: {
+      ...options.tasks,
       [DISPATCH_TASK]: async (_payload, helpers) => {
         running++;
         try {
@@ -76,9 +100,9 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   /** Runs batches until nothing more is due (a short batch) or the loop has run long enough. */
   async function dispatch(helpers: JobHelpers) {
     const started = Date.now();
-    for (;;) {
-      const { leased } = await runBatch({ workerId });
-      if (leased < BATCH_SIZE) return;
+    while (!stopped) {
+      const { leased } = await runBatch({ workerId, shouldStop });
+      if (leased < BATCH_SIZE || stopped) return;
       if (Date.now() - started > MAX_BATCH_LOOP_MS) {
         // Hand over rather than hold a job slot for ever during a huge burst.
         await helpers.addJob(DISPATCH_TASK, {});
@@ -146,15 +170,40 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   await rearm();
   logger.info("delivery.engine_started", { workerId, concurrency });
 
+  let stopping: Promise<StopReport> | undefined;
+  async function stop(): Promise<StopReport> {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await listener.close();
+    // Running dispatch jobs end at their next send boundary; the heartbeat keeps their leases
+    // until then, so no other worker takes over a message that is still on the wire.
+    let timeout: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      runner.stop().then(
+        () => true,
+        (error: unknown) => {
+          logger.warn("delivery.stop_failed", { error });
+          return true;
+        },
+      ),
+      new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), shutdownTimeoutMs))),
+    ]);
+    clearTimeout(timeout);
+    clearInterval(heartbeat);
+    const { rows } = await pool
+      .query<{ n: number }>(
+        `select count(*)::int as n from deliveries where status = 'sending' and worker_id = $1`,
+        [workerId],
+      )
+      .catch(() => ({ rows: [{ n: -1 }] }));
+    const report = { drained, stillHeld: rows[0]?.n ?? 0 };
+    logger.info("delivery.engine_stopped", { workerId, ...report });
+    return report;
+  }
+
   return {
     workerId,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      clearInterval(heartbeat);
-      await listener.close();
-      await runner.stop();
-    },
+    stop: () => (stopping ??= stop()),
   };
 }
 

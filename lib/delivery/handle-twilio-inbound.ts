@@ -1,23 +1,77 @@
+import { fromZodError } from "@/lib/api/errors";
 import { pool } from "@/lib/db";
+import { twilioInboundSchema } from "@/lib/validations/twilio-webhook";
+import { deliveryTranslator } from "./render-message";
 
-const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
-const START_WORDS = new Set(["START", "UNSTOP"]);
+/** Twilio's default opt-out and opt-in keywords (docs/delivery.md), matched on the whole body. */
+export const STOP_WORDS = new Set([
+  "STOP",
+  "STOPALL",
+  "UNSUBSCRIBE",
+  "CANCEL",
+  "END",
+  "QUIT",
+  "REVOKE",
+  "OPTOUT",
+]);
+export const START_WORDS = new Set(["START", "YES", "UNSTOP"]);
+export const HELP_WORDS = new Set(["HELP", "INFO"]);
+
+export type InboundAction = "opt_out" | "opt_in" | "help" | "none";
+
+export interface InboundResult {
+  action: InboundAction;
+  channel: "sms" | "whatsapp";
+  contacts: number;
+  /** Text to answer with in TwiML, if any. */
+  reply: string | null;
+}
+
+function classify(optOutType: string | undefined, body: string): InboundAction {
+  // Advanced Opt-Out has already matched the (possibly localised, custom) keywords for us.
+  if (optOutType === "STOP") return "opt_out";
+  if (optOutType === "START") return "opt_in";
+  if (optOutType === "HELP") return "help";
+  const word = body.trim().toUpperCase();
+  if (STOP_WORDS.has(word)) return "opt_out";
+  if (START_WORDS.has(word)) return "opt_in";
+  if (HELP_WORDS.has(word)) return "help";
+  return "none";
+}
 
 /**
- * An inbound message from a phone: STOP words opt every contact with that number out of
- * SMS and WhatsApp; START words opt them back in. Returns what changed.
+ * An incoming message from a phone. Opt-out and opt-in apply to the channel it came in on
+ * (STOPALL: SMS and WhatsApp), for every contact with that number. HELP is answered, except
+ * when Advanced Opt-Out sent its own configured answer (OptOutType=HELP). WhatsApp has no
+ * keyword handling at Twilio, so opt-out and opt-in are confirmed there by the app.
  */
-export async function handleTwilioInbound(params: Record<string, string>): Promise<{
-  action: "opt_out" | "opt_in" | "none";
-  contacts: number;
-}> {
-  const word = (params.Body ?? "").trim().toUpperCase();
-  const phone = (params.From ?? "").replace(/^whatsapp:/, "").trim();
-  const optOut = STOP_WORDS.has(word) ? true : START_WORDS.has(word) ? false : null;
-  if (optOut === null || !phone) return { action: "none", contacts: 0 };
+export async function handleTwilioInbound(raw: Record<string, string>): Promise<InboundResult> {
+  const parsed = twilioInboundSchema.safeParse(raw);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const { From, Body, OptOutType } = parsed.data;
+  const channel = From.startsWith("whatsapp:") ? "whatsapp" : "sms";
+  const phone = From.replace(/^whatsapp:/, "");
+  const action = classify(OptOutType, Body);
+  const owners = await pool.query<{ locale: string }>(
+    `select u.locale from contacts c join users u on u.id = c.user_id where c.phone = $1
+      order by c.updated_at desc limit 1`,
+    [phone],
+  );
+  const t = deliveryTranslator(owners.rows[0]?.locale);
+  if (action === "help") {
+    return { action, channel, contacts: 0, reply: OptOutType === "HELP" ? null : t("inbound.help") };
+  }
+  if (action === "none") return { action, channel, contacts: 0, reply: null };
+  const optOut = action === "opt_out";
+  const everyChannel = Body.trim().toUpperCase() === "STOPALL";
+  const columns =
+    everyChannel && optOut
+      ? ["sms_opt_out", "whatsapp_opt_out"]
+      : [channel === "sms" ? "sms_opt_out" : "whatsapp_opt_out"];
   const result = await pool.query(
-    `update contacts set sms_opt_out = $2, whatsapp_opt_out = $2, updated_at = now() where phone = $1`,
+    `update contacts set ${columns.map((c) => `${c} = $2`).join(", ")}, updated_at = now() where phone = $1`,
     [phone, optOut],
   );
-  return { action: optOut ? "opt_out" : "opt_in", contacts: result.rowCount ?? 0 };
+  const reply = channel === "whatsapp" ? t(optOut ? "inbound.optedOut" : "inbound.optedIn") : null;
+  return { action, channel, contacts: result.rowCount ?? 0, reply };
 }

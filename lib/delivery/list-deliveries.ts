@@ -1,38 +1,53 @@
-import { and, desc, eq } from "drizzle-orm";
-import { deliveries, reminders } from "@/db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
+import type { ReminderDeliveriesQuery } from "@/lib/validations/delivery";
+import { deliveryColumns } from "./delivery-columns";
+import { decodeDeliveryCursor, encodeDeliveryCursor } from "./delivery-cursor";
+import { toDeliveryEntry, type DeliveryEntry } from "./to-delivery-entry";
 
-/** A reminder's history, newest first: time, channel, status (held: until nextAttemptAt), error. */
+export interface DeliveryPage {
+  items: DeliveryEntry[];
+  /** Opaque; pass as ?cursor= for the next page. Null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * A reminder's history, newest occurrence first, one page at a time (a daily reminder
+ * gathers hundreds). Served by the unique (reminder_id, occurrence_at) index. Another user's
+ * reminder is a 404.
+ */
 export async function listDeliveries({
   userId,
   reminderId,
-  limit = 50,
-}: {
-  userId: string;
-  reminderId: string;
-  limit?: number;
-}) {
+  cursor,
+  limit = 20,
+}: { userId: string; reminderId: string } & Partial<ReminderDeliveriesQuery>): Promise<DeliveryPage> {
   const [owned] = await db
     .select({ id: reminders.id })
     .from(reminders)
     .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)));
-  if (!owned) throw notFound("Reminder not found");
-  return db
+  if (!owned) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
+  const where = [eq(deliveries.reminderId, reminderId)];
+  if (cursor) {
+    const [at, id] = decodeDeliveryCursor(cursor);
+    where.push(sql`(${deliveries.occurrenceAt}, ${deliveries.id}) < (${at}::timestamptz, ${id})`);
+  }
+  const rows = await db
     .select({
-      id: deliveries.id,
-      occurrenceAt: deliveries.occurrenceAt,
-      channel: deliveries.channel,
-      status: deliveries.status,
-      error: deliveries.error,
-      errorCode: deliveries.errorCode,
-      attemptCount: deliveries.attemptCount,
-      releaseAt: deliveries.nextAttemptAt,
-      sentAt: deliveries.sentAt,
-      deliveredAt: deliveries.deliveredAt,
+      ...deliveryColumns,
+      sortKey: sql<string>`to_char(${deliveries.occurrenceAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(deliveries)
-    .where(eq(deliveries.reminderId, reminderId))
-    .orderBy(desc(deliveries.occurrenceAt))
-    .limit(limit);
+    .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
+    .where(and(...where))
+    .orderBy(desc(deliveries.occurrenceAt), desc(deliveries.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toDeliveryEntry),
+    nextCursor: rows.length > limit && last ? encodeDeliveryCursor(last.sortKey, last.id) : null,
+  };
 }

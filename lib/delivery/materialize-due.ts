@@ -8,7 +8,17 @@ import type { LeasedDelivery } from "./types";
 interface DueRow
   extends
     ScheduleFields,
-    Omit<LeasedRow, "id" | "reminder_id" | "channel" | "occurrence_at" | "attempt_count"> {
+    Omit<
+      LeasedRow,
+      | "id"
+      | "reminder_id"
+      | "channel"
+      | "occurrence_at"
+      | "attempt_count"
+      | "slowed_count"
+      | "last_error_code"
+      | "created_at"
+    > {
   id: string;
   contact_id: string;
   delivery_method: string;
@@ -43,9 +53,10 @@ const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_ty
   r.end_condition as "endCondition", r.end_after_count as "endAfterCount", r.end_by_date::text as "endByDate",
   r.timezone, r.next_run_at, r.occurrences_sent,
   r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
-  c.timezone as contact_timezone, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
-  c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
-  u.locale, u.timezone as user_timezone`;
+  c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
+  c.whatsapp_consent_at, c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token,
+  coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
+  u.email as sender_email, u.locale, u.timezone as user_timezone`;
 const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on u.id = r.user_id`;
 
 /** The occurrence after this one, or null when the schedule ends (or cannot be read). */
@@ -60,6 +71,19 @@ function following(row: DueRow, now: Date): Date | null {
     logger.warn("delivery.schedule_unreadable", { reminderId: row.id, error });
     return null;
   }
+}
+
+/**
+ * Send now sends an occurrence ahead of its time; until that time comes it stays the
+ * reminder's current occurrence, so another Send now (a double click, a second tab) sends
+ * nothing and leaves the schedule where it is. Called with the reminder row locked.
+ */
+async function sentAhead(client: pg.PoolClient, reminderId: string, now: Date): Promise<boolean> {
+  const { rows } = await client.query(
+    `select 1 from deliveries where reminder_id = $1 and occurrence_at > $2 limit 1`,
+    [reminderId, now],
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -87,12 +111,16 @@ export async function materializeDue(
         [options.now, options.limit],
       );
   if (rows.length === 0) return { created: [], leased: [] };
+  if (options.reminderId && (await sentAhead(client, options.reminderId, options.now))) {
+    return { created: [], leased: [] };
+  }
   const next = rows.map((row) => following(row, options.now));
   const lease = options.lease;
   const inserted = await client.query<{ id: string; reminder_id: string }>(
     `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at,
-                             worker_id, lease_expires_at, attempt_count, created_at, updated_at)
-     select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, $7, $6, $8, $9, $10, $6, $6
+                             worker_id, lease_expires_at, attempt_count, first_attempt_at, last_attempt_at,
+                             created_at, updated_at)
+     select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, $7, $6, $8, $9, $10, $11, $11, $6, $6
        from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[])
          as u(reminder_id, user_id, contact_id, occurrence_at, channel)
      on conflict (reminder_id, occurrence_at) do nothing
@@ -108,6 +136,8 @@ export async function materializeDue(
       lease?.workerId ?? null,
       lease?.until ?? null,
       lease ? 1 : 0,
+      // A leased row's first attempt starts now, as leaseDeliveries would record it.
+      lease ? options.now : null,
     ],
   );
   await client.query(
@@ -129,6 +159,9 @@ export async function materializeDue(
       channel: r.delivery_method as LeasedRow["channel"],
       occurrence_at: r.next_run_at,
       attempt_count: 1,
+      slowed_count: 0,
+      last_error_code: null,
+      created_at: options.now,
     });
   });
   return { created, leased };

@@ -1,5 +1,10 @@
 import type pg from "pg";
+import { NOT_ALERTED, TWILIO_ERRORS } from "./failure-reasons";
+
+/** Outcomes that mean the recipient opted out of the channel: ours, or Twilio's 21610 on a send. */
+const OPT_OUT_CODES: ReadonlySet<string> = new Set(["opted_out", TWILIO_ERRORS.unsubscribedRecipient]);
 import { refundUsage } from "./refund-usage";
+import { scheduleFailureAlerts } from "./schedule-failure-alerts";
 import type { DecidedDelivery } from "./types";
 
 type Of<K extends DecidedDelivery["outcome"]["kind"]> = DecidedDelivery & {
@@ -52,8 +57,10 @@ export async function recordOutcomes(
   if (retry.length > 0) {
     const res = await client.query(
       `update deliveries d set status = 'queued', next_attempt_at = v.at, error = v.error, error_code = v.code,
+              slowed_count = d.slowed_count + case when v.slowed then 1 else 0 end,
               worker_id = null, lease_expires_at = null, updated_at = $5
-         from unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[]) as v(id, at, error, code)
+         from unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $7::boolean[])
+           as v(id, at, error, code, slowed)
         where d.id = v.id and d.worker_id = $6 and d.status = 'sending'`,
       [
         retry.map((r) => r.delivery.id),
@@ -62,7 +69,20 @@ export async function recordOutcomes(
         retry.map((r) => r.outcome.code ?? null),
         now,
         workerId,
+        retry.map((r) => r.outcome.slowed === true),
       ],
+    );
+    recorded += res.rowCount ?? 0;
+  }
+  const paced = only(outcomes, "paced");
+  if (paced.length > 0) {
+    // Not attempted: the attempt is given back (a first attempt reserves usage when it is sent).
+    const res = await client.query(
+      `update deliveries d set status = 'queued', next_attempt_at = v.at, attempt_count = greatest(0, d.attempt_count - 1),
+              worker_id = null, lease_expires_at = null, updated_at = $3
+         from unnest($1::bigint[], $2::timestamptz[]) as v(id, at)
+        where d.id = v.id and d.worker_id = $4 and d.status = 'sending'`,
+      [paced.map((p) => p.delivery.id), paced.map((p) => p.outcome.at), now, workerId],
     );
     recorded += res.rowCount ?? 0;
   }
@@ -80,12 +100,18 @@ export async function recordOutcomes(
   }
   const failed = only(outcomes, "failed");
   if (failed.length > 0) {
-    const res = await client.query<{ id: string; reminder_id: string; error: string }>(
+    const res = await client.query<{
+      id: string;
+      reminder_id: string;
+      user_id: string;
+      error: string;
+      error_code: string | null;
+    }>(
       `update deliveries d set status = 'failed', error = v.error, error_code = v.code, worker_id = null,
               lease_expires_at = null, next_attempt_at = null, updated_at = $4
          from unnest($1::bigint[], $2::text[], $3::text[]) as v(id, error, code)
         where d.id = v.id and d.worker_id = $5 and d.status = 'sending'
-        returning d.id, d.reminder_id, d.error`,
+        returning d.id, d.reminder_id, d.user_id, d.error, d.error_code`,
       [
         failed.map((f) => f.delivery.id),
         failed.map((f) => f.outcome.error),
@@ -102,6 +128,23 @@ export async function recordOutcomes(
         .filter((f) => f.outcome.refund && done.has(f.delivery.id))
         .map((f) => ({ id: f.delivery.id, userId: f.delivery.userId })),
     );
+    await markOptedOut(
+      client,
+      failed.filter((f) => OPT_OUT_CODES.has(f.outcome.code ?? "") && done.has(f.delivery.id)),
+    );
+    // A permanent SMTP refusal (5xx) suppresses the address: no further e-mail is tried.
+    const refused = failed.filter(
+      (f) =>
+        f.delivery.channel === "email" && /^5\d\d$/.test(f.outcome.code ?? "") && done.has(f.delivery.id),
+    );
+    if (refused.length > 0) {
+      await client.query(
+        `update contacts c set email_suppressed_at = $3, email_suppressed_reason = v.error, updated_at = $3
+           from unnest($1::bigint[], $2::text[]) as v(id, error), deliveries d
+          where d.id = v.id and c.id = d.contact_id and c.email_suppressed_at is null`,
+        [refused.map((f) => f.delivery.id), refused.map((f) => f.outcome.error), now],
+      );
+    }
     await client.query(
       `update reminders r set last_error = v.error, updated_at = $3,
               status = case when r.status = 'scheduled' and r.next_run_at is null then 'failed' else r.status end
@@ -109,6 +152,25 @@ export async function recordOutcomes(
         where r.id = v.id`,
       [res.rows.map((r) => r.reminder_id), res.rows.map((r) => r.error), now],
     );
+    // Failed for good: the sender hears of it by e-mail (batched, see scheduleFailureAlerts).
+    await scheduleFailureAlerts(
+      client,
+      res.rows.filter((r) => !NOT_ALERTED.has(r.error_code ?? "")).map((r) => r.user_id),
+      now,
+    );
   }
   return recorded;
+}
+
+/** A refusal for opt-out (Twilio's 21610) keeps the contact opted out of that channel. */
+async function markOptedOut(client: Pick<pg.PoolClient, "query">, failed: DecidedDelivery[]) {
+  for (const channel of ["sms", "whatsapp"] as const) {
+    const ids = failed.filter((f) => f.delivery.channel === channel).map((f) => f.delivery.id);
+    if (ids.length === 0) continue;
+    await client.query(
+      `update contacts c set ${channel}_opt_out = true, updated_at = now()
+         from deliveries d where d.id = any($1::bigint[]) and c.id = d.contact_id and not c.${channel}_opt_out`,
+      [ids],
+    );
+  }
 }

@@ -6,6 +6,7 @@ import type { DeliveryMethod } from "@/db/schema/enums";
 import { env } from "@/lib/env";
 import { isLocale, type Locale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
+import { whatsappTemplateVariables } from "@/lib/channels/whatsapp-template";
 import { PRODUCT_NAME } from "./constants";
 
 const catalogues = { en, es, fr } as const;
@@ -35,6 +36,9 @@ export interface MessageParts {
   contactName: string;
   message: string | null;
   senderName: string;
+  /** Reply-To of e-mail reminders (the user's address). */
+  senderEmail?: string;
+  /** The recipient's language (contacts.locale, else users.locale). */
   locale: string | null;
   unsubscribeToken: string;
 }
@@ -43,12 +47,27 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The text of one occurrence, in the sender's language (users.locale). */
+/**
+ * The text of one occurrence. Its fixed lines (greeting, signature, STOP line, unsubscribe)
+ * are in the recipient's language: the contact's, else the owner's.
+ */
 export function renderMessage(parts: MessageParts): OutgoingMessage {
   const t = deliveryTranslator(parts.locale);
   const sender = parts.senderName;
   const body = parts.message?.trim() || t("defaultMessage", { sender });
   const idempotencyKey = `delivery-${parts.deliveryId}`;
+  if (parts.channel === "whatsapp") {
+    // Sent as an approved template: its fixed text carries the product name and wording.
+    const template = whatsappTemplateVariables(sender, body);
+    return {
+      channel: "whatsapp",
+      to: parts.to,
+      text: `${PRODUCT_NAME}: ${body}`,
+      locale: parts.locale ?? undefined,
+      templateVariables: template.ok ? template.variables : undefined,
+      idempotencyKey,
+    };
+  }
   if (parts.channel !== "email") {
     // Terms: SMS are prefixed with the product name and say how to opt out.
     return {
@@ -74,6 +93,7 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
     channel: "email",
     to: parts.to,
     fromName: `${sender} via ${PRODUCT_NAME}`,
+    replyTo: parts.senderEmail,
     subject: t("subject", { sender }),
     text,
     html,

@@ -1,55 +1,82 @@
 import type pg from "pg";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { sendsReminders } from "@/lib/plans/sends-reminders";
 import { deliveryTranslator } from "./render-message";
 
 interface UserUsage {
   id: string;
   plan_type: string;
+  subscription_status: string;
   reminders_quota: number;
   reminders_used_current_period: number;
   payg_credit_balance: number;
   locale: string;
+  auto_recharge_threshold_cents: number | null;
+}
+
+interface UsageRefusal {
+  error: string;
+  code: "no_credit" | "quota" | "subscription_unpaid";
+}
+
+export interface Reservation {
+  /** The refusal per delivery that could not be covered. */
+  refused: Map<number, UsageRefusal>;
+  /** Pay-as-you-go users with auto-recharge on whom these debits took under their threshold. */
+  crossedThreshold: string[];
 }
 
 /**
  * Reserves one reminder of quota (or one cent of pay-as-you-go credit, through the ledger)
  * for each delivery, in the caller's transaction. Users are locked in id order so concurrent
  * batches never deadlock and counts stay exact (NO KEY UPDATE: the deliveries' foreign keys
- * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal reason per delivery
- * that could not be covered.
+ * hold KEY SHARE locks on the same users, which FOR UPDATE would deadlock against). Returns the refusal
+ * per delivery that could not be covered (code `no_credit` for pay-as-you-go, `quota` for plans,
+ * `subscription_unpaid` for a paid plan whose subscription is past due or expired). The users read
+ * under that lock also tell which balances this reservation took under the auto-recharge
+ * threshold: one dip, seen by exactly one transaction.
  */
 export async function reserveUsage(
   client: pg.PoolClient,
   wanted: { id: number; userId: string }[],
   now: Date,
-): Promise<Map<number, string>> {
-  const refused = new Map<number, string>();
-  if (wanted.length === 0) return refused;
+): Promise<Reservation> {
+  const refused = new Map<number, UsageRefusal>();
+  if (wanted.length === 0) return { refused, crossedThreshold: [] };
   const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
   const { rows } = await client.query<UserUsage>(
-    `select id, plan_type, reminders_quota, reminders_used_current_period, payg_credit_balance, locale
+    `select id, plan_type, subscription_status, reminders_quota, reminders_used_current_period, payg_credit_balance, locale,
+            case when auto_recharge_enabled then auto_recharge_threshold_cents end as auto_recharge_threshold_cents
        from users where id = any($1::text[]) order by id for no key update`,
     [userIds],
   );
   const users = new Map(rows.map((u) => [u.id, u]));
+  const before = new Map(rows.map((u) => [u.id, u.payg_credit_balance]));
   const usedDelta = new Map<string, number>();
   const ledger: { userId: string; deliveryId: number }[] = [];
   for (const w of wanted) {
     const user = users.get(w.userId);
     if (!user) continue;
     const t = deliveryTranslator(user.locale);
+    if (!sendsReminders(user.plan_type, user.subscription_status)) {
+      refused.set(w.id, { error: t("errors.subscriptionUnpaid"), code: "subscription_unpaid" });
+      continue;
+    }
     if (user.plan_type === "payg") {
       if (user.payg_credit_balance < PRICE_PER_REMINDER_CENTS) {
-        refused.set(w.id, t("errors.noCredit"));
+        refused.set(w.id, { error: t("errors.noCredit"), code: "no_credit" });
         continue;
       }
       user.payg_credit_balance -= PRICE_PER_REMINDER_CENTS;
       ledger.push({ userId: user.id, deliveryId: w.id });
     } else if (user.reminders_used_current_period >= user.reminders_quota) {
-      refused.set(
-        w.id,
-        t("errors.quotaReached", { used: user.reminders_used_current_period, quota: user.reminders_quota }),
-      );
+      refused.set(w.id, {
+        error: t("errors.quotaReached", {
+          used: user.reminders_used_current_period,
+          quota: user.reminders_quota,
+        }),
+        code: "quota",
+      });
       continue;
     }
     user.reminders_used_current_period += user.plan_type === "payg" ? 0 : 1;
@@ -82,5 +109,16 @@ export async function reserveUsage(
       ],
     );
   }
-  return refused;
+  const crossedThreshold = rows
+    .filter((u) => {
+      const threshold = u.auto_recharge_threshold_cents;
+      return (
+        u.plan_type === "payg" &&
+        threshold != null &&
+        before.get(u.id)! >= threshold &&
+        u.payg_credit_balance < threshold
+      );
+    })
+    .map((u) => u.id);
+  return { refused, crossedThreshold };
 }

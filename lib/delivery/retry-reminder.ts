@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
 import { deliveryTranslator } from "./render-message";
@@ -24,15 +24,25 @@ export async function retryReminder({
       .innerJoin(users, eq(users.id, reminders.userId))
       .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)))
       .for("update", { of: reminders });
-    if (!row) throw notFound("Reminder not found");
+    if (!row) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
     const t = deliveryTranslator(row.locale);
     const [failed] = await tx
-      .select({ id: deliveries.id })
+      .select({
+        id: deliveries.id,
+        channel: deliveries.channel,
+        optedOut: { email: contacts.emailOptOut, sms: contacts.smsOptOut, whatsapp: contacts.whatsappOptOut },
+      })
       .from(deliveries)
+      .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
       .where(and(eq(deliveries.reminderId, reminderId), eq(deliveries.status, "failed")))
       .orderBy(desc(deliveries.occurrenceAt))
       .limit(1);
     if (!failed || row.status === "cancelled") return { success: false, error: t("errors.notFailed") };
+    // Retrying while the contact is still opted out would only fail again: say so instead.
+    if (failed.optedOut[failed.channel as keyof typeof failed.optedOut]) {
+      const channel = { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp" }[failed.channel] ?? failed.channel;
+      return { success: false, error: t("errors.optedOut", { channel }) };
+    }
     const now = new Date();
     await tx
       .update(deliveries)

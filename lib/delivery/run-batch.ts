@@ -1,9 +1,12 @@
 import { pool } from "@/lib/db";
+import { logger } from "@/lib/logger";
+import { triggerAutoRecharge } from "@/lib/payments/trigger-auto-recharge";
 import { BATCH_SIZE, LEASE_MS, RECORD_EVERY_MS } from "./constants";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
 import { withTransaction } from "./pg-client";
 import { onlySent, recordOutcomes } from "./record-outcomes";
+import { releaseLeases } from "./release-leases";
 import { sendLeased } from "./send-leased";
 import type { DecidedDelivery } from "./types";
 
@@ -14,12 +17,16 @@ export interface BatchOptions {
   /** Send now: only this reminder's pending occurrence (owner checked by the caller's userId). */
   reminderId?: string;
   userId?: string;
+  /** Shutdown: once true, no further send starts and what was not sent is released. */
+  shouldStop?: () => boolean;
 }
 
 export interface BatchResult {
   /** Deliveries leased by this batch (a full batch means more may be waiting). */
   leased: number;
   outcomes: DecidedDelivery[];
+  /** Leased but handed back unsent (shutdown). */
+  released: number;
 }
 
 /**
@@ -31,7 +38,7 @@ export interface BatchResult {
 export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const clock = options.clock ?? (() => new Date());
   const limit = options.limit ?? BATCH_SIZE;
-  const { toSend, decided } = await withTransaction(async (client) => {
+  const { toSend, decided, crossedThreshold } = await withTransaction(async (client) => {
     const now = clock();
     const { leased: fresh } = await materializeDue(client, {
       now,
@@ -40,7 +47,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       userId: options.userId,
       lease: { workerId: options.workerId, until: new Date(now.getTime() + LEASE_MS) },
     });
-    if (options.reminderId && fresh.length === 0) return { toSend: [], decided: [] };
+    if (options.reminderId && fresh.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
     // Then retries, released holds and expired leases, up to the batch size.
     const leased = await leaseDeliveries(client, {
       workerId: options.workerId,
@@ -52,9 +59,16 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     await recordOutcomes(client, options.workerId, now, leased.decided);
     return leased;
   });
+  // The reservations are committed: a balance they took under its threshold recharges now.
+  for (const userId of crossedThreshold) {
+    triggerAutoRecharge(userId).catch((error: unknown) =>
+      logger.warn("billing.auto_recharge_failed", { userId, error }),
+    );
+  }
   // Each outcome is recorded within ~20 ms of its send (group commit): a worker dying
   // mid-batch leaves only those last few, plus the sends on the wire, in the ambiguous window.
   const outcomes = [...decided];
+  const reported = new Set<number>();
   const pending: DecidedDelivery[] = [];
   let chain: Promise<void> = Promise.resolve();
   const flush = () => {
@@ -65,33 +79,45 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
           onlySent(items)
             ? recordOutcomes(pool, options.workerId, clock(), items)
             : withTransaction((client) => recordOutcomes(client, options.workerId, clock(), items)),
-        ),
+        ).then(() => {}),
       );
     }
     return chain;
   };
   const ticker = setInterval(() => void flush().catch(() => {}), RECORD_EVERY_MS);
   try {
-    await sendLeased(toSend, clock, (result) => {
-      pending.push(result);
-      outcomes.push(result);
-    });
+    await sendLeased(
+      toSend,
+      clock,
+      (result) => {
+        reported.add(result.delivery.id);
+        pending.push(result);
+        outcomes.push(result);
+      },
+      options.shouldStop,
+    );
   } finally {
     clearInterval(ticker);
   }
   await flush();
-  return { leased: toSend.length + decided.length, outcomes };
+  const unsent = toSend.filter((d) => !reported.has(d.id)).map((d) => d.id);
+  const released =
+    unsent.length === 0
+      ? 0
+      : await recordWithRetry(() =>
+          withTransaction((client) => releaseLeases(client, options.workerId, clock(), unsent)),
+        );
+  return { leased: toSend.length + decided.length, outcomes, released };
 }
 
 /**
  * Messages already left: recording them is worth waiting for (a database restart takes
  * seconds), or the lease runs out and another worker sends them again.
  */
-async function recordWithRetry(record: () => Promise<number>): Promise<void> {
+async function recordWithRetry(record: () => Promise<number>): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await record();
-      return;
+      return await record();
     } catch (error) {
       if (attempt >= RECORD_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1_000));

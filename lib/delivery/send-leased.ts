@@ -1,16 +1,66 @@
 import { getChannel } from "@/lib/channels/get-channel";
 import { ChannelError } from "@/lib/channels/types";
+import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { BACKOFF_BASE_MS, MAX_ATTEMPTS, SEND_CONCURRENCY } from "./constants";
-import { renderMessage } from "./render-message";
+import {
+  MAX_ATTEMPTS,
+  QUEUE_FULL_WAIT_MS,
+  RETRY_JITTER,
+  RETRY_SCHEDULE_MS,
+  SEND_CONCURRENCY,
+  SLOW_DOWN_DEFAULT_MS,
+  SLOW_DOWN_GIVE_UP_MS,
+  SLOW_DOWN_MAX_MS,
+} from "./constants";
+import { SLOW_DOWN_CODES, type FailureReasonCode } from "./failure-reasons";
+import { slowDownSender } from "./pace-sends";
+import { deliveryTranslator, renderMessage } from "./render-message";
 import type { DecidedDelivery, LeasedDelivery, Outcome } from "./types";
 
-/** Delay before the next attempt after `attempt` failed: BASE, 2 BASE, 4 BASE... */
-export function backoffMs(attempt: number): number {
-  return BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1);
+/** Wait after the `failures`-th transient failure: the schedule's step plus up to 20 % jitter. */
+export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+  const step = RETRY_SCHEDULE_MS[Math.min(Math.max(failures, 1), RETRY_SCHEDULE_MS.length) - 1];
+  return Math.round(step * (1 + RETRY_JITTER * random()));
+}
+
+/**
+ * Wait after the `slowed`-th "slow down": Retry-After when the provider gives one, else 1 s
+ * doubling with each one (up to 5 min); a full queue waits at least a minute; plus up to half
+ * again at random.
+ */
+export function slowDownDelayMs(
+  failure: ChannelError,
+  slowed: number,
+  random: () => number = Math.random,
+): number {
+  const queueFull = failure.code === "21611" || failure.code === "30001";
+  const backoff = Math.min(SLOW_DOWN_DEFAULT_MS * 2 ** Math.max(0, slowed - 1), SLOW_DOWN_MAX_MS);
+  const wait = Math.max(failure.detail.retryAfterMs ?? backoff, queueFull ? QUEUE_FULL_WAIT_MS : 0);
+  return Math.round(wait * (1 + 0.5 * random()));
+}
+
+const sleep = (ms: number) =>
+  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+
+async function sidTaken(sid: string, deliveryId: number): Promise<boolean> {
+  const { rows } = await pool.query(
+    `select 1 from deliveries where provider_message_id = $1 and id <> $2 limit 1`,
+    [sid, deliveryId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether an earlier attempt may have reached the provider: a takeover (the previous holder's
+ * outcome is unknown) or a failure other than a "slow down", which is never processed.
+ */
+function mayHaveLeft(d: LeasedDelivery): boolean {
+  if (d.attemptCount <= 1) return false;
+  return d.takenOver === true || !SLOW_DOWN_CODES.has(d.lastErrorCode ?? "");
 }
 
 async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
+  if (d.notBefore) await sleep(d.notBefore - Date.now());
   const to = (d.channel === "email" ? d.email : d.phone) ?? "";
   const message = renderMessage({
     deliveryId: d.id,
@@ -19,11 +69,21 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
     contactName: d.contactName,
     message: d.message,
     senderName: d.senderName,
-    locale: d.locale,
+    senderEmail: d.senderEmail,
+    locale: d.contactLocale ?? d.locale,
     unsubscribeToken: d.unsubscribeToken,
   });
+  const channel = getChannel(d.channel);
   try {
-    const result = await getChannel(d.channel).send(message);
+    // No second message after an unanswered first one: ask the provider whether it has it.
+    if (channel.find && mayHaveLeft(d)) {
+      const found = await channel.find(message, d.createdAt, (sid) => sidTaken(sid, d.id));
+      if (found) {
+        logger.info("delivery.found_after_ambiguous_attempt", { deliveryId: d.id, sid: found });
+        return { kind: "sent", providerMessageId: found };
+      }
+    }
+    const result = await channel.send(message);
     return { kind: "sent", providerMessageId: result.providerMessageId };
   } catch (error) {
     const failure =
@@ -37,24 +97,47 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
       code: failure.code,
       attempt: d.attemptCount,
     });
-    if (failure.transient && d.attemptCount < MAX_ATTEMPTS) {
-      const at = new Date(clock().getTime() + backoffMs(d.attemptCount));
+    const now = clock();
+    if (failure.detail.slowDown) {
+      if (now.getTime() - d.createdAt.getTime() < SLOW_DOWN_GIVE_UP_MS) {
+        const wait = slowDownDelayMs(failure, d.slowedCount + 1);
+        // Every worker holds back on this sender, not only this delivery.
+        await slowDownSender(d.channel, failure.detail.retryAfterMs ?? SLOW_DOWN_DEFAULT_MS).catch(() => {});
+        const at = new Date(now.getTime() + wait);
+        return { kind: "retry", error: failure.message, code: failure.code, at, slowed: true };
+      }
+      const reason = deliveryTranslator(d.locale)("errors.rateLimited");
+      return {
+        kind: "failed",
+        error: reason,
+        code: "rate_limited" satisfies FailureReasonCode,
+        refund: true,
+      };
+    }
+    const failures = d.attemptCount - d.slowedCount;
+    if (failure.transient && failures < MAX_ATTEMPTS) {
+      const at = new Date(now.getTime() + retryDelayMs(failures));
       return { kind: "retry", error: failure.message, code: failure.code, at };
     }
     return { kind: "failed", error: failure.message, code: failure.code, refund: true };
   }
 }
 
-/** Sends every leased delivery, SEND_CONCURRENCY at a time, reporting each outcome as it comes; never throws. */
+/**
+ * Sends every leased delivery, SEND_CONCURRENCY at a time, reporting each outcome as it comes;
+ * never throws. Once `shouldStop` answers true (shutdown) no further send starts: the ones in
+ * flight finish, the rest are left unreported for the caller to release.
+ */
 export async function sendLeased(
   deliveries: LeasedDelivery[],
   clock: () => Date,
   onResult: (result: DecidedDelivery) => void = () => {},
+  shouldStop: () => boolean = () => false,
 ): Promise<DecidedDelivery[]> {
   const results: DecidedDelivery[] = new Array(deliveries.length);
   let next = 0;
   async function lane() {
-    while (next < deliveries.length) {
+    while (next < deliveries.length && !shouldStop()) {
       const index = next++;
       const delivery = deliveries[index];
       results[index] = { delivery, outcome: await sendOne(delivery, clock) };

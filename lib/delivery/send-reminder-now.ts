@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { reminders, users } from "@/db/schema";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
 import { deliveryTranslator } from "./render-message";
@@ -13,6 +13,10 @@ let sendNowWorker: string | undefined;
  * cannot also be sent by a worker. A recurring reminder then moves to its next occurrence;
  * a one-time one ends sent or failed. Works for every channel (the UI offers it for SMS
  * and WhatsApp, as SPEC says). Another user's reminder is a 404.
+ *
+ * An occurrence sent ahead of its time stays the current one until that time: a second
+ * Send now (concurrent or later) sends nothing more, answers with that occurrence's state,
+ * and the next occurrence keeps its turn.
  */
 export async function sendReminderNow({
   userId,
@@ -26,11 +30,27 @@ export async function sendReminderNow({
     .from(reminders)
     .innerJoin(users, eq(users.id, reminders.userId))
     .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)));
-  if (!reminder) throw notFound("Reminder not found");
+  if (!reminder) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
+  const t = deliveryTranslator(reminder.locale);
   sendNowWorker ??= `send-now:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  const startedAt = new Date();
   const { outcomes } = await runBatch({ workerId: sendNowWorker, reminderId, userId, limit: 1 });
   const outcome = outcomes[0]?.outcome;
-  if (!outcome) return { success: false, error: deliveryTranslator(reminder.locale)("errors.notScheduled") };
-  // Held (quiet hours) and retry-later are not a success yet: the error says what happens next.
-  return outcome.kind === "sent" ? { success: true } : { success: false, error: outcome.error };
+  if (!outcome) {
+    const [ahead] = await db
+      .select({ status: deliveries.status, error: deliveries.error })
+      .from(deliveries)
+      .where(and(eq(deliveries.reminderId, reminderId), gt(deliveries.occurrenceAt, startedAt)))
+      .orderBy(desc(deliveries.occurrenceAt))
+      .limit(1);
+    if (!ahead) return { success: false, error: t("errors.notScheduled") };
+    if (ahead.status === "sent" || ahead.status === "delivered") return { success: true };
+    if (ahead.status === "failed") return { success: false, error: ahead.error ?? undefined };
+    return { success: false, error: t("errors.alreadySending") };
+  }
+  // Held (quiet hours), paced and retry-later are not a success yet: the error says what happens next.
+  if (outcome.kind === "sent") return { success: true };
+  if (outcome.kind === "paced")
+    return { success: false, error: t("errors.paced", { time: outcome.at.toISOString() }) };
+  return { success: false, error: outcome.error };
 }

@@ -8,24 +8,44 @@ export interface LeasedDelivery {
   channel: DeliveryMethod;
   occurrenceAt: Date;
   attemptCount: number;
+  /** Attempts answered "slow down" (not failures: they do not advance the retry schedule). */
+  slowedCount: number;
+  /** Error code of the previous attempt (null on a first attempt or after a takeover). */
+  lastErrorCode: string | null;
+  /** When the delivery row was made: nothing of this occurrence left before then. */
+  createdAt: Date;
+  /** Leased from a worker whose lease ran out: what its attempt did is unknown. */
+  takenOver?: boolean;
+  /** Paced sends: not before this instant (this process's clock, epoch ms). */
+  notBefore?: number;
   reminderStatus: string;
   message: string | null;
   contactName: string;
   email: string | null;
   phone: string | null;
   contactTimezone: string | null;
+  /** The recipient's language for the message's fixed lines; null: the owner's. */
+  contactLocale: string | null;
   emailOptOut: boolean;
   smsOptOut: boolean;
   whatsappOptOut: boolean;
+  /** When the recipient gave their WhatsApp opt-in; null: no WhatsApp send. */
+  whatsappConsentAt: Date | null;
+  /** The address was refused for good by its mail server (SMTP 5xx) earlier. */
+  emailSuppressed: boolean;
   unsubscribeToken: string;
   senderName: string;
+  /** The user's own address: replies to an e-mail reminder go to them. */
+  senderEmail: string;
+  /** The owner's language: errors and notices the owner reads. */
   locale: string;
   userTimezone: string;
 }
 
 export type Outcome =
   | { kind: "sent"; providerMessageId: string }
-  | { kind: "retry"; error: string; code?: string; at: Date }
+  | { kind: "retry"; error: string; code?: string; at: Date; slowed?: boolean }
+  | { kind: "paced"; at: Date }
   | { kind: "failed"; error: string; code?: string; refund: boolean }
   | { kind: "held"; until: Date; error: string };
 

@@ -3,6 +3,14 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { migrationsFolder } from "@/lib/db/migrate";
+import { channelReadiness } from "@/lib/channels/channel-readiness";
+import { DELIVERY_METHODS, type DeliveryMethod } from "@/db/schema/enums";
+import { LEASE_MS } from "@/lib/delivery/constants";
+
+/** How each channel sends: its provider, the dev outbox (development only), or not at all. */
+export type ChannelState = "configured" | "outbox" | "not_configured";
+/** A heartbeat older than a lease means no worker is renewing what it holds. */
+const FRESH_HEARTBEAT_SECONDS = LEASE_MS / 1000;
 
 export interface Health {
   ok: boolean;
@@ -10,6 +18,22 @@ export interface Health {
   migrations: "current" | "pending" | "unknown";
   /** Seconds since the freshest delivery-worker heartbeat; null when no worker has reported. */
   workerHeartbeatAgeSeconds: number | null;
+  /** 'fresh' when a worker reported within a lease (30 s), 'stale' when none did lately, 'none' never. */
+  workers: "fresh" | "stale" | "none";
+  channels: Record<DeliveryMethod, ChannelState>;
+}
+
+function channelStates(): Record<DeliveryMethod, ChannelState> {
+  const entries = DELIVERY_METHODS.map((channel) => {
+    const readiness = channelReadiness(channel);
+    const state: ChannelState = !readiness.ready
+      ? "not_configured"
+      : readiness.via === "outbox"
+        ? "outbox"
+        : "configured";
+    return [channel, state] as const;
+  });
+  return Object.fromEntries(entries) as Record<DeliveryMethod, ChannelState>;
 }
 
 function expectedMigrations(): number {
@@ -28,14 +52,24 @@ export async function checkHealth(): Promise<Health> {
       sql`select extract(epoch from now() - max(last_seen_at))::float as age from worker_heartbeats`,
     );
     const migrations = Number(applied.rows[0]?.count) >= expectedMigrations() ? "current" : "pending";
-    const age = heartbeat.rows[0]?.age;
+    const raw = heartbeat.rows[0]?.age;
+    const age = raw === null || raw === undefined ? null : Math.round(Number(raw));
     return {
       ok: migrations === "current",
       database: "ok",
       migrations,
-      workerHeartbeatAgeSeconds: age === null || age === undefined ? null : Math.round(Number(age)),
+      workerHeartbeatAgeSeconds: age,
+      workers: age === null ? "none" : age <= FRESH_HEARTBEAT_SECONDS ? "fresh" : "stale",
+      channels: channelStates(),
     };
   } catch {
-    return { ok: false, database: "unreachable", migrations: "unknown", workerHeartbeatAgeSeconds: null };
+    return {
+      ok: false,
+      database: "unreachable",
+      migrations: "unknown",
+      workerHeartbeatAgeSeconds: null,
+      workers: "none",
+      channels: channelStates(),
+    };
   }
 }

@@ -3,6 +3,7 @@ import tls from "node:tls";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 
 export interface MailMessage {
@@ -13,6 +14,7 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  replyTo?: string;
   /** A stable Message-ID lets a re-sent occurrence be recognised as the same message. */
   messageId?: string;
 }
@@ -33,6 +35,11 @@ let smtpUrlOverride: string | undefined;
 export function setSmtpUrl(url: string | undefined): void {
   smtpUrlOverride = url;
   closeMail();
+}
+
+/** Whether mail goes to an SMTP peer (SMTP_URL or the injected one) rather than the outbox. */
+export function smtpConfigured(): boolean {
+  return Boolean(smtpUrlOverride ?? env.SMTP_URL);
 }
 
 type SocketCallback = (error: Error | null, socket?: { connection: net.Socket; secured: boolean }) => void;
@@ -101,11 +108,15 @@ function smtpOptions(url: string): Record<string, unknown> {
   return options;
 }
 
-/** One mail path for sign-in links and reminders: SMTP when SMTP_URL is set, else the dev outbox. */
+/**
+ * One mail path for sign-in links and reminders: SMTP when SMTP_URL is set, else the dev
+ * outbox in development; in production without SMTP_URL the send fails.
+ */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const from = message.from ?? env.MAIL_FROM;
   const smtpUrl = smtpUrlOverride ?? env.SMTP_URL;
   if (!smtpUrl) {
+    if (!outboxEnabled()) throw new Error("E-mail is not configured (SMTP_URL)");
     const stored = await storeOutboxMessage({ channel: "email", ...message, from });
     return { messageId: `outbox-${stored.id}`, outbox: true };
   }
@@ -116,6 +127,7 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     text: message.text,
     html: message.html,
     headers: message.headers,
+    replyTo: message.replyTo,
     messageId: message.messageId,
   });
   const rejected = [...(info.rejected ?? [])];

@@ -1,6 +1,7 @@
 import { db, type DbOrTx } from "@/lib/db";
 import { outboxMessages } from "@/db/schema";
 import type { OutboxChannel } from "@/db/schema/enums";
+import { outboxEnabled } from "./outbox-enabled";
 
 export interface OutboxMessageInput {
   channel: OutboxChannel;
@@ -17,6 +18,8 @@ export async function storeOutboxMessage(
   message: OutboxMessageInput,
   tx: DbOrTx = db,
 ): Promise<{ id: number }> {
+  // Production never keeps a message it claims to have sent.
+  if (!outboxEnabled()) throw new Error("The dev outbox is disabled in production");
   const [row] = await tx
     .insert(outboxMessages)
     .values({

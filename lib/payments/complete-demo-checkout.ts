@@ -70,6 +70,8 @@ export async function completeDemoCheckout(user: User, input: CheckoutInput, now
   const invoice = {
     id: id("in"),
     object: "invoice",
+    // The first invoice of a subscription, as Stripe sends it: it opens the first period.
+    billing_reason: "subscription_create",
     customer: user.stripeCustomerId,
     next_payment_attempt: null,
     parent: { subscription_details: { subscription: subscription.id, metadata } },

@@ -18,13 +18,28 @@ export function checkoutMetadata(user: Pick<User, "id">, input: CheckoutInput): 
 }
 
 /**
+ * Stripe Tax on Checkout (STRIPE_AUTOMATIC_TAX): tax from the buyer's address and a tax id field
+ * for businesses. Our sessions always name an existing customer, so the address and business
+ * name entered on the page are saved to it (Stripe requires that for both features).
+ */
+export function taxParams(): Partial<Stripe.Checkout.SessionCreateParams> {
+  if (!env.STRIPE_AUTOMATIC_TAX) return {};
+  return {
+    automatic_tax: { enabled: true },
+    tax_id_collection: { enabled: true },
+    customer_update: { address: "auto", name: "auto" },
+  };
+}
+
+/**
  * A Stripe Checkout Session for a plan (subscription mode, with the catalogue's free trial and
  * no card required during it) or a credit package (payment mode, card saved for auto-recharge).
  * Without a Stripe key outside production, the url leads to the in-app demo checkout.
  */
 export async function createCheckoutSession(user: User, input: CheckoutInput): Promise<{ url: string }> {
   if (isDemoCheckoutEnabled()) return { url: demoCheckoutUrl(input) };
-  if (!isStripeConfigured()) throw new ApiError(503, "Payments are not configured");
+  if (!isStripeConfigured())
+    throw new ApiError(503, { code: "payments_not_configured", message: "Payments are not configured" });
   const stripe = getStripe();
   const customer = await ensureStripeCustomer(stripe, user);
   const metadata = checkoutMetadata(user, input);
@@ -34,6 +49,7 @@ export async function createCheckoutSession(user: User, input: CheckoutInput): P
     metadata,
     success_url: `${env.APP_URL}/billing?checkout=success`,
     cancel_url: `${env.APP_URL}/pricing`,
+    ...taxParams(),
   } satisfies Stripe.Checkout.SessionCreateParams;
 
   let params: Stripe.Checkout.SessionCreateParams;

@@ -9,7 +9,8 @@ import { getStripe, isStripeConfigured } from "./stripe-client";
  * to /billing. Whatever the user changes there reaches us through the webhook.
  */
 export async function createPortalSession(user: User): Promise<{ url: string }> {
-  if (!isStripeConfigured()) throw new ApiError(503, "Payments are in demo mode");
+  if (!isStripeConfigured())
+    throw new ApiError(503, { code: "payments_not_configured", message: "Payments are in demo mode" });
   const stripe = getStripe();
   const customer = await ensureStripeCustomer(stripe, user);
   const session = await stripe.billingPortal.sessions.create({

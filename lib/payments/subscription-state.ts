@@ -17,9 +17,10 @@ export function toSubscriptionStatus(subscription: Stripe.Subscription): Subscri
     case "trialing":
       return "trial";
     case "active":
-    case "past_due":
       // Cancelled by the user but paid until the period ends: still usable, shown orange.
       return subscription.cancel_at_period_end || subscription.cancel_at ? "cancelled" : "active";
+    // A renewal Stripe could not charge: not paid for, so it does not send (docs/billing.md).
+    case "past_due":
     case "canceled":
     case "unpaid":
     case "incomplete_expired":

@@ -9,7 +9,14 @@ import { isStripeConfigured } from "./stripe-client";
 /** Saves the user's auto-recharge choice (a preference, not plan state); enabling clears a past error. */
 export async function updateAutoRecharge(user: User, input: AutoRechargeInput) {
   if (input.enabled && isStripeConfigured() && !user.stripeCustomerId) {
-    throw badRequest("Buy a credit package first so a card is saved");
+    throw badRequest({ code: "no_saved_card", message: "Buy a credit package first so a card is saved" });
+  }
+  if (input.enabled && user.billingFlag === "dispute") {
+    // The disputed card must not be charged again off-session; support lifts the flag.
+    throw badRequest({
+      code: "auto_recharge_disputed",
+      message: "Auto-recharge is unavailable while a payment on your account is disputed",
+    });
   }
   const [row] = await db
     .update(users)

@@ -18,7 +18,8 @@ export async function assertReminderQuota(
   user: Pick<User, "id" | "planType" | "remindersQuota" | "remindersUsedCurrentPeriod" | "paygCreditBalance">,
 ): Promise<void> {
   if (user.planType === "payg") {
-    if (user.paygCreditBalance <= 0) throw new ApiError(402, NO_CREDIT_MESSAGE, { limit: "credits" });
+    if (user.paygCreditBalance <= 0)
+      throw new ApiError(402, { code: "no_credit", message: NO_CREDIT_MESSAGE }, { limit: "credits" });
     return;
   }
   const [{ scheduled }] = await tx
@@ -26,6 +27,10 @@ export async function assertReminderQuota(
     .from(reminders)
     .where(and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled")));
   if (user.remindersUsedCurrentPeriod + scheduled >= user.remindersQuota) {
-    throw new ApiError(403, REMINDER_LIMIT_MESSAGE, { limit: "reminders" });
+    throw new ApiError(
+      403,
+      { code: "reminder_limit", message: REMINDER_LIMIT_MESSAGE },
+      { limit: "reminders" },
+    );
   }
 }

@@ -22,5 +22,5 @@ export async function cancelReminder(userId: string, id: string, now = new Date(
     .where(and(eq(reminders.id, id), eq(reminders.userId, userId)));
   if (!existing) throw notFound(REMINDER_NOT_FOUND);
   if (existing.status === "cancelled") return { id, status: "cancelled" };
-  throw conflict("Only scheduled reminders can be cancelled");
+  throw conflict({ code: "reminder_not_scheduled", message: "Only scheduled reminders can be cancelled" });
 }

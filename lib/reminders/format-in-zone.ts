@@ -54,6 +54,21 @@ export function formatCivilDay(value: string, pattern: "dayMonth" | "fullDate", 
   return formatInZone(new Date(Date.UTC(year, month - 1, day, 12)), pattern, "UTC", locale);
 }
 
+/** A wall time 'HH:MM' (a recurring reminder's) in the locale's clock style, as `time` shows instants. */
+export function formatClock(value: string, locale: string): string {
+  const [hours, minutes] = value.split(":").map(Number);
+  return formatInZone(new Date(Date.UTC(2000, 0, 1, hours, minutes)), "time", "UTC", locale);
+}
+
+/** A weekday code ('mon'..'sun') as the locale's short name ('Mon', 'lun', 'lun.'). */
+export function formatWeekday(day: string, locale: string): string {
+  const index = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].indexOf(day);
+  // 3 January 2000 was a Monday.
+  return format(new TZDate(Date.UTC(2000, 0, 3 + Math.max(index, 0), 12), "UTC"), "EEE", {
+    locale: LOCALES[localeKey(locale)],
+  });
+}
+
 /** 'YYYY-MM-DD' of an instant in `timeZone`. */
 export function localDayKey(date: Date | string, timeZone: string): string {
   return format(new TZDate(new Date(date).getTime(), timeZone), "yyyy-MM-dd");

@@ -68,3 +68,12 @@ export async function getDashboardData(user: User, now = new Date()) {
 }
 
 export type DashboardData = Awaited<ReturnType<typeof getDashboardData>>;
+
+/**
+ * A newcomer's dashboard: nothing added or sent yet, so 'Welcome!' rather than 'Welcome back'.
+ */
+export function isFirstVisit(
+  data: Pick<DashboardData, "totalContacts" | "recent" | "sentThisMonth">,
+): boolean {
+  return data.totalContacts === 0 && data.recent.length === 0 && data.sentThisMonth === 0;
+}

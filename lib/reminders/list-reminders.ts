@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import { contacts, reminders } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { badRequest } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import type { ReminderListQuery } from "@/lib/validations/reminder";
@@ -58,6 +58,11 @@ export async function listReminders(
     .select({
       reminder: reminders,
       contactName: contacts.name,
+      // The failed row's reason: read only for reminders showing an error (unique index scan).
+      failureCode: sql<string | null>`case when ${reminders.lastError} is not null then (
+        select ${deliveries.errorCode} from ${deliveries}
+         where ${deliveries.reminderId} = ${reminders.id} and ${deliveries.status} = 'failed'
+         order by ${deliveries.occurrenceAt} desc limit 1) end`,
       sortKey: sql<string>`to_char(${sortKey} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(reminders)
@@ -68,7 +73,7 @@ export async function listReminders(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    items: page.map((row) => toReminderDto(row.reminder, row.contactName)),
+    items: page.map((row) => toReminderDto(row.reminder, row.contactName, row.failureCode)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.reminder.id) : null,
   };
 }

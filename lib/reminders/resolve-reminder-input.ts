@@ -2,23 +2,32 @@ import { and, eq } from "drizzle-orm";
 import { PLANS } from "@/config/plans";
 import { contacts } from "@/db/schema";
 import type { PlanType } from "@/db/schema/enums";
-import { badRequest, forbidden, notFound } from "@/lib/api/errors";
+import { badRequest, forbidden, notFound, type Problem } from "@/lib/api/errors";
 import type { DbOrTx } from "@/lib/db";
 import { localToUtc, nextOccurrence, scheduleProblem, type Schedule } from "@/lib/recurrence";
 import type { User } from "@/lib/users/find-session-user";
-import { REMINDER_MESSAGES, firstReminderProblem, type ReminderBody } from "@/lib/validations/reminder";
+import { firstReminderProblem, reminderProblem, type ReminderBody } from "@/lib/validations/reminder";
 import { scheduleFromBody } from "./to-schedule";
 
 export const REMINDER_ERRORS = {
-  voice: "Voice reminders are coming soon",
-  video: "Video reminders are coming soon",
-  contactNotFound: "Contact not found",
-  noEmail: "This contact has no email address: choose SMS or WhatsApp, or add an email to the contact",
-  noPhone: "This contact has no phone number: choose email, or add a phone number to the contact",
-  recurringPlan: "Recurring reminders are available on paid plans. Upgrade to schedule them.",
-  past: "The scheduled time must be in the future",
-  noOccurrence: "This schedule has no future occurrence",
-} as const;
+  voice: { code: "voice_coming_soon", message: "Voice reminders are coming soon" },
+  video: { code: "video_coming_soon", message: "Video reminders are coming soon" },
+  contactNotFound: { code: "contact_not_found", message: "Contact not found" },
+  noEmail: {
+    code: "contact_has_no_email",
+    message: "This contact has no email address: choose SMS or WhatsApp, or add an email to the contact",
+  },
+  noPhone: {
+    code: "contact_has_no_phone",
+    message: "This contact has no phone number: choose email, or add a phone number to the contact",
+  },
+  recurringPlan: {
+    code: "recurring_needs_paid_plan",
+    message: "Recurring reminders are available on paid plans. Upgrade to schedule them.",
+  },
+  past: { code: "scheduled_in_past", message: "The scheduled time must be in the future" },
+  noOccurrence: { code: "no_future_occurrence", message: "This schedule has no future occurrence" },
+} as const satisfies Record<string, Problem>;
 
 export interface ResolvedReminder {
   contact: typeof contacts.$inferSelect;
@@ -41,7 +50,7 @@ export async function resolveReminderInput(
   occurrencesSent = 0,
 ): Promise<ResolvedReminder> {
   const problem = firstReminderProblem(body);
-  if (problem) throw badRequest(REMINDER_MESSAGES[problem]);
+  if (problem) throw badRequest(reminderProblem(problem));
   if (body.type === "voice") throw badRequest(REMINDER_ERRORS.voice);
   if (body.type === "video") throw badRequest(REMINDER_ERRORS.video);
 
@@ -60,7 +69,7 @@ export async function resolveReminderInput(
 
   const schedule = scheduleFromBody(body, user.timezone);
   const invalid = scheduleProblem(schedule);
-  if (invalid) throw badRequest(invalid);
+  if (invalid) throw badRequest({ code: "invalid_schedule", message: invalid });
 
   if (schedule.scheduleType === "once") {
     const due = localToUtc(schedule.localDateTime ?? "", schedule.timezone);

@@ -5,9 +5,13 @@ import { findOwnReminder } from "./find-own-reminder";
 /** POST /api/reminders/{id}/send: SPEC allows it for scheduled SMS and WhatsApp reminders. */
 export async function sendReminder(userId: string, reminderId: string) {
   const reminder = await findOwnReminder(userId, reminderId);
-  if (reminder.status !== "scheduled") throw conflict("Only scheduled reminders can be sent now");
+  if (reminder.status !== "scheduled")
+    throw conflict({ code: "reminder_not_scheduled", message: "Only scheduled reminders can be sent now" });
   if (reminder.deliveryMethod === "email")
-    throw badRequest("Only SMS and WhatsApp reminders can be sent now");
+    throw badRequest({
+      code: "send_now_channel",
+      message: "Only SMS and WhatsApp reminders can be sent now",
+    });
   const result = await sendReminderNow({ userId, reminderId });
   return { success: result.success, error: result.error ?? null };
 }

@@ -1,4 +1,6 @@
 import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } from "@/lib/recurrence";
+import type { DeliveryMethod } from "@/db/schema/enums";
+import { failureReason } from "@/lib/delivery/failure-reasons";
 import { scheduleFromRow, type ReminderRow } from "./to-schedule";
 
 /** How many upcoming occurrences each reminder previews. */
@@ -8,7 +10,12 @@ export const PREVIEW_COUNT = 3;
  * SPEC section 3's reminder as the API returns it: frequencyConfig rebuilt from its columns,
  * the contact's name, the next due time and a preview of the next occurrences (ISO UTC).
  */
-export function toReminderDto(row: ReminderRow, contactName: string | null) {
+export function toReminderDto(
+  row: ReminderRow,
+  contactName: string | null,
+  /** error_code of the latest failed occurrence, while the reminder shows an error. */
+  failureCode: string | null = null,
+) {
   const schedule = scheduleFromRow(row);
   const recurring = row.scheduleType === "recurring";
   let upcoming: Date[] = [];
@@ -54,6 +61,10 @@ export function toReminderDto(row: ReminderRow, contactName: string | null) {
     occurrencesSent: row.occurrencesSent,
     lastSentAt: row.lastSentAt?.toISOString() ?? null,
     lastError: row.lastError,
+    /** Why the latest occurrence failed, in catalogue terms (words, fix, raw code). */
+    failure: row.lastError
+      ? failureReason(row.deliveryMethod as DeliveryMethod, failureCode ?? "unknown")
+      : null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -8,7 +8,7 @@ import { resolveReminderInput } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
 import { scheduleColumns } from "./to-schedule";
 
-export const REMINDER_NOT_FOUND = "Reminder not found";
+export const REMINDER_NOT_FOUND = { code: "reminder_not_found", message: "Reminder not found" } as const;
 
 /**
  * PUT /api/reminders/{id}: the same rules as create, in the user's current timezone; the
@@ -23,7 +23,8 @@ export async function updateReminder(user: User, id: string, body: ReminderBody,
       .where(and(eq(reminders.id, id), eq(reminders.userId, user.id)))
       .for("update");
     if (!existing) throw notFound(REMINDER_NOT_FOUND);
-    if (existing.status !== "scheduled") throw conflict("Only scheduled reminders can be edited");
+    if (existing.status !== "scheduled")
+      throw conflict({ code: "reminder_not_scheduled", message: "Only scheduled reminders can be edited" });
     const resolved = await resolveReminderInput(tx, user, body, now, existing.occurrencesSent);
     const [row] = await tx
       .update(reminders)

@@ -21,6 +21,6 @@ export function securityHeaders(): { key: string; value: string }[] {
     { key: "X-Frame-Options", value: "DENY" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "X-Content-Type-Options", value: "nosniff" },
-    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), contacts=(self)" },
+    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
   ];
 }

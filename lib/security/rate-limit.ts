@@ -11,7 +11,8 @@ export interface RateLimit {
 
 /**
  * Fixed-window counter in PostgreSQL, so every app instance shares it. Throws a 429
- * ApiError once `limit` calls for `subject` fall in the current window.
+ * ApiError once `limit` calls for `subject` fall in the current window. Old windows are deleted
+ * by the hourly clean-up job (jobs/tasks/purge-expired-rows.ts).
  */
 export async function enforceRateLimit(rule: RateLimit, subject: string, now = new Date()): Promise<void> {
   const windowMs = rule.windowSeconds * 1000;
@@ -22,10 +23,6 @@ export async function enforceRateLimit(rule: RateLimit, subject: string, now = n
     on conflict (key, window_start) do update set count = rate_limits.count + 1
     returning count`);
   const count = Number(result.rows[0]?.count ?? 0);
-  if (count === 1 && Math.random() < 0.01) {
-    // Old windows are dead weight; trim them now and then.
-    await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
-  }
   if (count > rule.limit) {
     const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
     throw tooManyRequests(retryAfter);

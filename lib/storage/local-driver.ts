@@ -20,10 +20,10 @@ export function createLocalDriver(
   return {
     kind: "local",
     pathOf,
-    async createUploadUrl(key, expiresIn) {
+    async createUploadUrl(key, expiresIn, origin = appUrl) {
       await mkdir(path.dirname(pathOf(key)), { recursive: true });
       const expires = Math.floor(Date.now() / 1000) + expiresIn;
-      const url = new URL(`${LOCAL_UPLOAD_PATH}${key}`, appUrl);
+      const url = new URL(`${LOCAL_UPLOAD_PATH}${key}`, origin);
       url.searchParams.set("expires", String(expires));
       url.searchParams.set("signature", signUpload(key, expires));
       return url.toString();

@@ -11,7 +11,7 @@ import { AVATAR_MAX_BYTES } from "@/lib/validations/contact";
 import { getLocalStorage } from "./get-storage";
 import { isValidUploadSignature } from "./upload-signature";
 
-const tooLarge = () => new ApiError(413, "File is larger than 5 MB");
+const tooLarge = () => new ApiError(413, { code: "file_too_large", message: "File is larger than 5 MB" });
 
 /**
  * The local driver's upload target: checks the app's own signature and expiry, then
@@ -27,7 +27,7 @@ export async function receiveLocalUpload(input: {
   const storage = getLocalStorage();
   if (!storage) throw notFound();
   if (!isValidUploadSignature(input.key, input.expires, input.signature))
-    throw forbidden("Request has expired");
+    throw forbidden({ code: "upload_expired", message: "Request has expired" });
   const [row] = await db
     .select()
     .from(storedObjects)

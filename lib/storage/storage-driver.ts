@@ -1,8 +1,8 @@
 /** What the app needs from an object store: signed single-PUT uploads, then read and delete. */
 export interface StorageDriver {
   readonly kind: "s3" | "local";
-  /** A URL the browser PUTs the file to, valid for `expiresInSeconds`. */
-  createUploadUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /** A URL the browser PUTs the file to, valid for `expiresInSeconds`; `origin` is the app's public one. */
+  createUploadUrl(key: string, expiresInSeconds: number, origin?: string): Promise<string>;
   /** The object key an upload URL of ours points at, or null for any other URL. */
   keyFromUploadUrl(url: string): string | null;
   /** Size of a stored object, or null when nothing was uploaded under the key. */

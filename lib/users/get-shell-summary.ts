@@ -11,7 +11,7 @@ export interface ShellSummary {
   contactsLimit: number;
   remindersUsed: number;
   remindersQuota: number;
-  /** Only for pay-as-you-go, which has no reminder quota. */
+  /** Pay-as-you-go, and any plan holding credits; null otherwise. */
   creditBalanceCents: number | null;
 }
 
@@ -25,6 +25,7 @@ export async function getShellSummary(user: User): Promise<ShellSummary> {
     contactsLimit: plan.contactsLimit,
     remindersUsed: user.remindersUsedCurrentPeriod,
     remindersQuota: user.remindersQuota,
-    creditBalanceCents: plan.planType === "payg" ? user.paygCreditBalance : null,
+    creditBalanceCents:
+      plan.planType === "payg" || user.paygCreditBalance > 0 ? user.paygCreditBalance : null,
   };
 }

@@ -1,11 +1,17 @@
 import type { CountryCode } from "libphonenumber-js";
 import { z } from "zod";
-import { CONTACT_DELIVERY_METHODS } from "@/db/schema/enums";
+import { issueParams } from "@/lib/api/errors";
+import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "@/db/schema/enums";
+import { LOCALES } from "@/i18n/locales";
+import { isValidTimeZone } from "@/lib/time/time-zones";
+import { emailSchema, type AsciiDomain } from "./email";
 import { INVALID_PHONE_MESSAGE, toE164 } from "./phone";
 
 export const NAME_REQUIRED_MESSAGE = "Name is required";
 export const EMAIL_OR_PHONE_MESSAGE = "Either email or phone must be provided";
 export const AVATAR_MAX_BYTES = 5_242_880;
+export const UNKNOWN_TIMEZONE_MESSAGE = "Unknown timezone";
+export const UNSUPPORTED_LANGUAGE_MESSAGE = "Unsupported language";
 
 /** Trimmed; an empty value becomes absent (undefined). */
 const optionalText = (max: number) =>
@@ -16,44 +22,92 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : undefined));
 
+/** The recipient's WhatsApp opt-in: how (null clears it) and, optionally, when (not in the future). */
+const whatsappConsentSource = z.enum(WHATSAPP_CONSENT_SOURCES).nullish();
+const whatsappConsentAt = z.iso
+  .datetime({ offset: true })
+  .nullish()
+  .refine((value) => !value || Date.parse(value) <= Date.now() + 60_000, "Opt-in date is in the future");
+
 /** An avatar is a path the app serves (`/api/objects/uploads/<id>`) or nothing. */
 export const AVATAR_PATH_PATTERN = /^\/api\/objects\/uploads\/[0-9a-f-]{36}$/;
 
+export interface ContactSchemaOptions {
+  /** The region national numbers are read in (the user's phone country, else their zone's). */
+  defaultCountry?: CountryCode;
+  /** The server passes node:url's domainToASCII; the browser uses the URL parser's. */
+  asciiDomain?: AsciiDomain;
+}
+
 /**
  * The contact form and POST /api/contacts, one schema (SPEC section 5). The phone is
- * parsed with the user's own phone country as the default region and comes out in E.164.
+ * parsed in the user's region and comes out in E.164; an internationalised e-mail domain
+ * comes out in punycode. The time zone (IANA) and the language of the message's fixed
+ * lines are optional: absent, the phone's country or the owner's settings apply.
  */
-export function buildContactSchema(defaultCountry?: CountryCode) {
+export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchemaOptions = {}) {
   return z
     .object({
       name: z.string().trim().min(1, NAME_REQUIRED_MESSAGE).max(200),
-      email: optionalText(320).pipe(z.email("Invalid email").optional()),
+      email: optionalText(320).pipe(emailSchema(asciiDomain).optional()),
       phone: optionalText(32).transform((value, ctx) => {
         if (value === undefined) return undefined;
         const e164 = toE164(value, defaultCountry);
         if (!e164) {
-          ctx.addIssue({ code: "custom", message: INVALID_PHONE_MESSAGE });
+          ctx.addIssue({
+            code: "custom",
+            message: INVALID_PHONE_MESSAGE,
+            params: issueParams("invalid_phone"),
+          });
           return z.NEVER;
         }
         return e164;
       }),
       relationship: optionalText(100),
+      timezone: optionalText(64).refine((zone) => zone === undefined || isValidTimeZone(zone), {
+        message: UNKNOWN_TIMEZONE_MESSAGE,
+      }),
+      locale: optionalText(8).pipe(z.enum(LOCALES, UNSUPPORTED_LANGUAGE_MESSAGE).optional()),
       deliveryMethod: z.enum(CONTACT_DELIVERY_METHODS).optional(),
       avatarUrl: z
         .string()
         .regex(AVATAR_PATH_PATTERN, "Invalid avatar")
         .nullish()
         .transform((value) => value ?? undefined),
+      whatsappConsentSource,
+      whatsappConsentAt,
     })
     .superRefine((value, ctx) => {
+      if (value.whatsappConsentAt && !value.whatsappConsentSource) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["whatsappConsentAt"],
+          message: "Opt-in date needs how it was given",
+        });
+      }
       if (!value.email && !value.phone) {
-        ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_OR_PHONE_MESSAGE });
+        ctx.addIssue({
+          code: "custom",
+          path: ["email"],
+          message: EMAIL_OR_PHONE_MESSAGE,
+          params: issueParams("email_or_phone_required"),
+        });
       }
       if (value.deliveryMethod === "email" && !value.email) {
-        ctx.addIssue({ code: "custom", path: ["deliveryMethod"], message: "E-mail delivery needs an email" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["deliveryMethod"],
+          message: "E-mail delivery needs an email",
+          params: issueParams("email_delivery_needs_email"),
+        });
       }
       if (value.deliveryMethod === "sms" && !value.phone) {
-        ctx.addIssue({ code: "custom", path: ["deliveryMethod"], message: "SMS delivery needs a phone" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["deliveryMethod"],
+          message: "SMS delivery needs a phone",
+          params: issueParams("sms_delivery_needs_phone"),
+        });
       }
     })
     .transform((value) => ({
@@ -74,8 +128,12 @@ export const updateContactBodySchema = z
     email: z.string().nullish(),
     phone: z.string().nullish(),
     relationship: z.string().nullish(),
+    timezone: z.string().nullish(),
+    locale: z.string().nullish(),
     deliveryMethod: z.enum(CONTACT_DELIVERY_METHODS).optional(),
     avatarUrl: z.string().nullish(),
+    whatsappConsentSource: z.string().nullish(),
+    whatsappConsentAt: z.string().nullish(),
   })
   .strict();
 export type UpdateContactBody = z.output<typeof updateContactBodySchema>;
@@ -91,6 +149,8 @@ export const importRowSchema = z.object({
   email: z.string().max(1000).optional(),
   phone: z.string().max(1000).optional(),
   relationship: z.string().max(1000).optional(),
+  timezone: z.string().max(1000).optional(),
+  locale: z.string().max(1000).optional(),
 });
 export const importBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(10_000) }).strict();
 export type ImportRow = z.infer<typeof importRowSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueParams, type ErrorCode, type Problem } from "@/lib/api/errors";
 import {
   DELIVERY_METHODS,
   END_CONDITIONS,
@@ -19,6 +20,21 @@ export const REMINDER_MESSAGES = {
 } as const;
 
 export type ReminderProblem = keyof typeof REMINDER_MESSAGES;
+
+/** The API error code of each of those messages. */
+export const REMINDER_PROBLEM_CODES = {
+  contact: "select_contact",
+  message: "enter_message",
+  dateTime: "select_date_time",
+  frequency: "select_frequency",
+  days: "select_days",
+  endDate: "select_end_date",
+} as const satisfies Record<ReminderProblem, ErrorCode>;
+
+export const reminderProblem = (problem: ReminderProblem): Problem => ({
+  code: REMINDER_PROBLEM_CODES[problem],
+  message: REMINDER_MESSAGES[problem],
+});
 
 export const MESSAGE_MAX_LENGTH = 1600;
 
@@ -84,7 +100,12 @@ export function firstReminderProblem(body: ReminderBody): ReminderProblem | null
 /** The same rules as one zod schema, for callers that want a single parse. */
 export const reminderInputSchema = reminderBodySchema.superRefine((body, ctx) => {
   const problem = firstReminderProblem(body);
-  if (problem) ctx.addIssue({ code: "custom", message: REMINDER_MESSAGES[problem] });
+  if (problem)
+    ctx.addIssue({
+      code: "custom",
+      message: REMINDER_MESSAGES[problem],
+      params: issueParams(REMINDER_PROBLEM_CODES[problem]),
+    });
 });
 
 /** ?status=&cursor=&limit= of GET /api/reminders. */

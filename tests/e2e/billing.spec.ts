@@ -26,7 +26,7 @@ test("a free user upgrades to Starter quarterly through the demo checkout", asyn
   const user = await signIn({ planType: "free", subscriptionStatus: "expired", remindersQuota: 10 });
   await page.goto("/checkout?plan=starter&frequency=quarterly");
   await expect(page).toHaveURL(/\/checkout\/demo\?plan=starter&frequency=quarterly$/);
-  await expect(page.getByTestId("demo-order")).toHaveText("Starter plan, billed 3 Monthly");
+  await expect(page.getByTestId("demo-order")).toHaveText("Starter plan, billed every 3 months");
   await expect(page.getByTestId("demo-total")).toHaveText("$56.97");
   await page.getByRole("button", { name: "Complete test payment" }).click();
 
@@ -34,7 +34,7 @@ test("a free user upgrades to Starter quarterly through the demo checkout", asyn
   await expect(page.getByTestId("checkout-success")).toBeVisible();
   await expect(page.getByTestId("plan-name")).toHaveText("Starter");
   await expect(page.getByTestId("status-badge")).toHaveText("Trial");
-  await expect(page.getByTestId("trial-countdown")).toHaveText("7 days left in your trial");
+  await expect(page.getByTestId("trial-countdown")).toHaveText("7 days left in your free trial");
   await expect(page.getByTestId("reminders-usage")).toHaveText("0/500");
   await expect(page.getByTestId("contacts-limit")).toHaveText("100");
   const [row] = await e2eDb.select().from(users).where(eq(users.id, user.id));
@@ -68,7 +68,7 @@ test("the billing page shows status, limits, usage warnings and is accessible", 
   await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
   await expect(page.getByTestId("status-badge")).toHaveText("Trial");
   await expect(page.getByTestId("status-badge")).toHaveClass(/bg-blue-100/);
-  await expect(page.getByTestId("trial-countdown")).toHaveText("7 days left in your trial");
+  await expect(page.getByTestId("trial-countdown")).toHaveText("7 days left in your free trial");
   for (const name of ["Current Plan", "Usage", "Next Billing", "Payment Method"]) {
     await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
   }

@@ -54,8 +54,9 @@ test("adds a contact with a photo, searches, edits and deletes it", async ({ pag
   await second.getByLabel("Relationship (optional)").fill("Brother");
   await second.getByRole("button", { name: "Save Contact" }).click();
   await expect(page.getByTestId("contact-card")).toHaveCount(2);
+  // Stored in E.164, shown in international format.
   await expect(page.getByTestId("contact-card").filter({ hasText: "Bob Stone" })).toContainText(
-    "+14155552671",
+    "+1 415 555 2671",
   );
   // The toaster is the app shell's; this audits the Contacts screen itself.
   const audit = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
@@ -98,7 +99,7 @@ test("downloads the template and imports it back", async ({ page, signIn }) => {
   expect(download.suggestedFilename()).toBe("contacts_template.csv");
   const file = await download.path();
   expect(readFileSync(file, "utf8").split(/\r?\n/)[0]).toBe("name,email,phone,relationship");
-  await dialog.getByLabel("CSV file", { exact: true }).setInputFiles(file);
+  await dialog.getByLabel("CSV or vCard file", { exact: true }).setInputFiles(file);
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText("Import complete")).toBeVisible();
   await expect(page.getByText("Successfully imported 3 contacts")).toBeVisible();
@@ -107,17 +108,78 @@ test("downloads the template and imports it back", async ({ page, signIn }) => {
 
   // Importing the same file again: every row is a duplicate and is listed with its reason.
   await page.getByRole("button", { name: "Import Contacts" }).click();
-  await dialog.getByLabel("CSV file", { exact: true }).setInputFiles(file);
+  await dialog.getByLabel("CSV or vCard file", { exact: true }).setInputFiles(file);
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(page.getByText("Successfully imported 0 contacts, 3 failed")).toBeVisible();
+  // Nothing imported is not a success: an error toast with the first reason.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "No contacts imported" });
+  await expect(toast).toHaveAttribute("data-type", "error");
+  await expect(toast).toContainText("Row 2: A contact with this email already exists");
+  await expect(page.getByText("Import complete")).toHaveCount(0);
   await expect(dialog.getByTestId("import-failures")).toContainText(
     "Row 2: A contact with this email already exists",
   );
 
-  // The phone tab explains when the browser has no contact picker.
+  // Without a contact picker the phone tab says so and offers no button that can only fail.
   await dialog.getByRole("tab", { name: "Phone" }).click();
-  await dialog.getByRole("button", { name: "Import from Phone" }).click();
-  await expect(page.getByText("Your browser doesn't support contact import")).toBeVisible();
+  await expect(dialog.getByTestId("phone-unsupported")).toHaveText(
+    "Not supportedYour browser doesn't support contact import",
+  );
+  await expect(dialog.getByRole("button", { name: "Import from Phone" })).toHaveCount(0);
+});
+
+test("imports a real Google Contacts export: all 5 rows, names joined, numbers formatted", async ({
+  page,
+  signIn,
+}) => {
+  // No phone of their own, living in London: "07823 456789" is a British mobile.
+  const user = await signIn({ planType: "starter", timezone: "Europe/London", phone: null });
+  await page.goto("/contacts");
+  await page.getByRole("button", { name: "Import Contacts" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Contacts" });
+  await dialog
+    .getByLabel("CSV or vCard file", { exact: true })
+    .setInputFiles("tests/fixtures/contacts/google-contacts.csv");
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  const done = page.locator("[data-sonner-toast]").filter({ hasText: "Import complete" });
+  await expect(done).toHaveAttribute("data-type", "success");
+  await expect(done).toContainText("Successfully imported 5 contacts");
+  await expect(page.getByTestId("contact-card")).toHaveCount(5);
+  const robert = page.getByTestId("contact-card").filter({ hasText: "Robert James Lee" });
+  await expect(robert.getByTestId("contact-phone")).toHaveText("+44 7823 456789");
+  await expect(
+    page.getByTestId("contact-card").filter({ hasText: "José García Pérez" }).getByTestId("contact-phone"),
+  ).toHaveText("+34 612 34 56 78");
+  expect((await rowsOf(user.id)).map((c) => c.phone).sort()).toEqual([
+    "+14155552671",
+    "+33612345678",
+    "+34612345678",
+    "+447823456789",
+    "+447911123456",
+  ]);
+
+  // The contact form shows the number formatted and the contact's zone and language.
+  await robert.getByRole("button", { name: "Options for Robert James Lee" }).click();
+  await page.getByRole("menuitem", { name: "Edit Contact" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Contact" });
+  await expect(edit.getByLabel("Phone (optional)")).toHaveValue("+44 7823 456789");
+  await expect(edit.getByLabel("Time zone (optional)")).toHaveValue("");
+  await expect(edit.getByRole("option", { name: "Automatic: Europe/London" })).toBeAttached();
+  await edit.getByLabel("Time zone (optional)").selectOption("Europe/Dublin");
+  await edit.getByLabel("Message language").selectOption("fr");
+  await edit.getByRole("button", { name: "Save Contact" }).click();
+  await expect(page.getByText("Contact updated")).toBeVisible();
+  const [saved] = (await rowsOf(user.id)).filter((c) => c.name === "Robert James Lee");
+  expect([saved.timezone, saved.locale]).toEqual(["Europe/Dublin", "fr"]);
+});
+
+test("settings: an invalid phone shows under the field", async ({ page, signIn }) => {
+  await signIn({ timezone: "UTC" });
+  await page.goto("/settings");
+  await page.getByLabel("Phone Number").fill("12");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByLabel("Phone Number")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid phone number" })).toBeVisible();
+  await expect(page.getByLabel("Phone Number")).toBeFocused();
 });
 
 test("the free plan's sixth contact opens the upgrade dialog instead of being created", async ({
@@ -180,7 +242,9 @@ test("imports from the phone's contact picker, counting incomplete entries as fa
   const dialog = page.getByRole("dialog", { name: "Import Contacts" });
   await dialog.getByRole("tab", { name: "Phone" }).click();
   await dialog.getByRole("button", { name: "Import from Phone" }).click();
-  await expect(page.getByText("Successfully imported 2 contacts, 2 failed")).toBeVisible();
+  const partial = page.locator("[data-sonner-toast]").filter({ hasText: "Import finished with errors" });
+  await expect(partial).toHaveAttribute("data-type", "warning");
+  await expect(partial).toContainText("Successfully imported 2 contacts, 2 failed");
   await expect(dialog.getByTestId("import-failures")).toContainText(
     "Row 3: Entry has no name, or neither email nor phone",
   );

@@ -40,7 +40,7 @@ test("Sydney, in Spanish: 'monthly on the 31st at 09:00, ends after 12' reads th
   await page.reload();
   await expect(page.getByRole("heading", { name: "Recordatorios" })).toBeVisible();
   await expect(page.getByTestId("schedule-text")).toHaveText(
-    "Recurrente: el día 31 de cada mes a las 09:00 (termina tras 12 veces)",
+    "Recurrente: el día 31 de cada mes a las 9:00 (termina tras 12 veces)",
   );
 
   // The schedule screen shows the first of those dates, as Sydney's calendar reads it, in Spanish.

@@ -14,7 +14,11 @@ export function localDate(days: number, zone = ZONE): string {
   }).format(new Date(Date.now() + days * 86_400_000));
 }
 
-export async function addContact(userId: string, name: string, values: Partial<typeof contacts.$inferInsert> = {}) {
+export async function addContact(
+  userId: string,
+  name: string,
+  values: Partial<typeof contacts.$inferInsert> = {},
+) {
   const [row] = await e2eDb
     .insert(contacts)
     .values({ userId, name, email: `${name.toLowerCase()}@example.com`, phone: "+61412345678", ...values })
@@ -37,4 +41,3 @@ export async function submitAndExpectCreated(page: Page) {
   await expect(page.getByText("Your reminder has been scheduled successfully.").last()).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
-

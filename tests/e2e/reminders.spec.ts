@@ -48,7 +48,9 @@ test("create one-time and recurring reminders through the dialog and see them ev
   // Three month-end dates at 9:00 AM.
   await expect(dialog.getByTestId("next-occurrences")).toHaveText(/^Next: (.+ 9:00 AM · ){2}.+ 9:00 AM$/);
   await submitAndExpectCreated(page);
-  await expect(page.getByText("Recurring: 31st of every month at 09:00 (ends after 12 times)")).toBeVisible();
+  await expect(
+    page.getByText("Recurring: 31st of every month at 9:00 AM (ends after 12 times)"),
+  ).toBeVisible();
 
   // Weekly needs a day; ends by a date.
   dialog = await openDialog(page);
@@ -65,7 +67,7 @@ test("create one-time and recurring reminders through the dialog and see them ev
   await expect(page.getByText("Please select an end date")).toBeVisible();
   await dialog.getByLabel("End date").fill("2030-06-30");
   await submitAndExpectCreated(page);
-  await expect(page.getByText("Recurring: weekly at 09:00 (ends Jun 30, 2030)")).toBeVisible();
+  await expect(page.getByText("Recurring: weekly on Wed at 9:00 AM (ends Jun 30, 2030)")).toBeVisible();
 
   // Yearly, never ending, at 07:30.
   dialog = await openDialog(page);
@@ -78,7 +80,7 @@ test("create one-time and recurring reminders through the dialog and see them ev
   await dialog.getByLabel("Hour").selectOption("07");
   await dialog.getByLabel("Minute").selectOption("30");
   await submitAndExpectCreated(page);
-  await expect(page.getByText("Recurring: Feb 29 every year at 07:30")).toBeVisible();
+  await expect(page.getByText("Recurring: Feb 29 every year at 7:30 AM")).toBeVisible();
 
   // Daily.
   dialog = await openDialog(page);
@@ -87,7 +89,7 @@ test("create one-time and recurring reminders through the dialog and see them ev
   await dialog.getByRole("radio", { name: "Recurring" }).click();
   await dialog.getByLabel("Frequency").selectOption("daily");
   await submitAndExpectCreated(page);
-  await expect(page.getByText("Recurring: daily at 09:00")).toBeVisible();
+  await expect(page.getByText("Recurring: daily at 9:00 AM")).toBeVisible();
   await expect(page.getByTestId("reminder-row")).toHaveCount(5);
 
   const stored = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
@@ -252,4 +254,3 @@ test("the reminder screens and dialog pass axe's accessibility checks", async ({
   await expect(page.getByTestId("schedule-item")).toHaveCount(1);
   await check();
 });
-

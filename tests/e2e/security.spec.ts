@@ -50,6 +50,7 @@ test("the session cookie from a real sign-in is HttpOnly and SameSite=Lax", asyn
     .getByRole("link")
     .first()
     .click();
+  await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("user-menu").click();
   await expect(page.getByTestId("signed-in-email")).toContainText(email);
   const session = (await page.context().cookies()).find((cookie) =>

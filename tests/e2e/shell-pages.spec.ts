@@ -123,7 +123,7 @@ test("route table signed out and signed in, 404, sitemap and robots", async ({ p
 
   await signIn();
   for (const [route, text] of [
-    ["/", "Welcome back"],
+    ["/", "Welcome, Ana!"],
     ["/settings", "Settings"],
     ["/pricing", "Choose your plan"],
     ["/terms", "Terms of Service"],
@@ -137,7 +137,7 @@ test("route table signed out and signed in, 404, sitemap and robots", async ({ p
   await page.goto("/settings");
   await page.getByTestId("sidebar").getByRole("link", { name: "Dashboard" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome back");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Ana!");
   await page.getByTestId("sidebar").getByRole("link", { name: "Log out" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.landing.heroTitle);
 });

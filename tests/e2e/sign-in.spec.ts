@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { outboxMessages, users } from "@/db/schema";
+import { outboxMessages, users, verificationTokens } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
 
 test("signs in through the real magic link from the dev outbox and out again", async ({ page }) => {
@@ -9,12 +9,16 @@ test("signs in through the real magic link from the dev outbox and out again", a
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send magic link" }).click();
   await expect(page.getByText("Check your email")).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\/check-email$/);
 
   await page.goto("/dev/outbox");
   const message = page.getByTestId("outbox-message").filter({ hasText: email }).first();
   await expect(message).toBeVisible();
   await message.getByRole("link").first().click();
 
+  // The link opens a page; only its button signs in (a mail scanner's GET uses nothing up).
+  await expect(page).toHaveURL(/\/sign-in\/confirm\?/);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("user-menu").click();
   await expect(page.getByTestId("signed-in-email")).toContainText(email);
   const [user] = await e2eDb.select().from(users).where(eq(users.email, email));
@@ -24,6 +28,16 @@ test("signs in through the real magic link from the dev outbox and out again", a
   await page.goto("/api/logout");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("user-menu")).toHaveCount(0);
+});
+
+test("/api/login and signed-out redirects stay on the host the browser used (127.0.0.1)", async ({
+  page,
+}) => {
+  const local = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  await page.goto(`${local}/api/login?callbackUrl=/contacts`);
+  await expect(page).toHaveURL(`${local}/sign-in?callbackUrl=%2Fcontacts`);
+  await page.goto(`${local}/reminders`);
+  await expect(page).toHaveURL(`${local}/`);
 });
 
 test("a reused magic link shows a clear page, not a crash", async ({ page }) => {
@@ -39,12 +53,25 @@ test("a reused magic link shows a clear page, not a crash", async ({ page }) => 
     .orderBy(desc(outboxMessages.id))
     .limit(1);
   const link = /https?:\/\/\S+/.exec(sent.text)?.[0] ?? "";
-  expect(link).toContain("/api/auth/callback/nodemailer");
+  expect(link).toContain("/sign-in/confirm?");
+  // The link lives 30 minutes.
+  const [stored] = await e2eDb
+    .select()
+    .from(verificationTokens)
+    .where(eq(verificationTokens.identifier, email));
+  expect(stored.expires.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+  expect(stored.expires.getTime() - Date.now()).toBeGreaterThan(25 * 60_000);
+  // A prefetch (mail scanner) of the link and of Auth.js's callback does not use it up.
+  expect((await page.request.get(link)).status()).toBe(200);
+  const callback = link.replace("/sign-in/confirm", "/api/auth/callback/nodemailer");
+  expect((await page.request.get(callback, { maxRedirects: 0 })).status()).toBe(303);
   await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("user-menu").click();
   await expect(page.getByTestId("signed-in-email")).toBeVisible();
   await page.context().clearCookies();
   await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("This sign-in link has expired or was already used")).toBeVisible();
 });
 

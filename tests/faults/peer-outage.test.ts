@@ -35,6 +35,8 @@ it("SMTP and Twilio failing, then not answering, for 30 s: every occurrence deli
     TWILIO_AUTH_TOKEN: TEST_AUTH_TOKEN,
     TWILIO_SMS_FROM: "+15005550006",
     TWILIO_API_BASE: twilio.base,
+    // A short code's pace: the outage, not the sender's throughput, is what this scenario tests.
+    TWILIO_SMS_MPS: "100",
     WORKER_CONCURRENCY: "4",
     LOG_LEVEL: "error",
   });

@@ -7,9 +7,15 @@ export interface SunkMail {
   headers: Map<string, string>;
 }
 
-/** What the sink does with the next messages: accept, refuse (SMTP code) or never answer. */
+/**
+ * What the sink does with the next messages: accept, refuse (SMTP code), never answer, or
+ * "accept-hang": keep the message (it counts as received) but never send the final reply.
+ */
 export type SmtpMode =
-  { kind: "accept" } | { kind: "reject"; code: number; message: string } | { kind: "hang" };
+  | { kind: "accept" }
+  | { kind: "reject"; code: number; message: string }
+  | { kind: "hang" }
+  | { kind: "accept-hang" };
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) back to text. */
 function decodeWords(value: string): string {
@@ -59,6 +65,8 @@ export async function startSmtpSink(options: { latencyMs?: number } = {}) {
             raw,
             headers: parseHeaders(raw),
           });
+          // Received, then the reply after the end of data is lost.
+          if (current.kind === "accept-hang") return;
           callback();
         };
         if (options.latencyMs) setTimeout(done, options.latencyMs);

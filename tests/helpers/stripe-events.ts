@@ -2,21 +2,23 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { POST } from "@/app/api/stripe/webhook/route";
 import { env } from "@/lib/env";
+import { STRIPE_API_VERSION } from "@/lib/payments/stripe-client";
 import { callRoute } from "./call-route";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** An event envelope as Stripe sends it. */
+/** An event envelope as Stripe sends it (`created` in seconds: set it to deliver events out of order). */
 export function stripeEvent(
   type: string,
   object: Record<string, unknown>,
   id = `evt_${randomBytes(8).toString("hex")}`,
+  created = nowSeconds(),
 ) {
   return {
     id,
     object: "event",
-    api_version: "2026-10-28.endive",
-    created: nowSeconds(),
+    api_version: STRIPE_API_VERSION,
+    created,
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
@@ -83,11 +85,17 @@ export function invoiceObject(options: {
   periodEnd: number;
   metadata?: Record<string, string>;
   nextPaymentAttempt?: number | null;
+  /** subscription_create, subscription_cycle (default), subscription_update (prorations), manual... */
+  billingReason?: string;
+  id?: string;
 }) {
+  const id = options.id ?? `in_${randomBytes(6).toString("hex")}`;
   return {
-    id: `in_${randomBytes(6).toString("hex")}`,
+    id,
     object: "invoice",
     customer: options.customer,
+    billing_reason: options.billingReason ?? "subscription_cycle",
+    hosted_invoice_url: `https://invoice.stripe.test/i/${id}`,
     next_payment_attempt: options.nextPaymentAttempt ?? null,
     parent: {
       type: "subscription_details",
@@ -99,6 +107,68 @@ export function invoiceObject(options: {
       data: [
         { id: "il_1", object: "line_item", period: { start: options.periodStart, end: options.periodEnd } },
       ],
+    },
+  };
+}
+
+/** A card charge as Stripe sends it in charge.* events (refunds: `amount_refunded` is cumulative). */
+export function chargeObject(options: {
+  customer: string;
+  paymentIntent: string;
+  amount: number;
+  amountRefunded?: number;
+  metadata?: Record<string, string>;
+  id?: string;
+}) {
+  const refunded = options.amountRefunded ?? 0;
+  return {
+    id: options.id ?? `ch_${randomBytes(6).toString("hex")}`,
+    object: "charge",
+    amount: options.amount,
+    amount_captured: options.amount,
+    amount_refunded: refunded,
+    refunded: refunded >= options.amount,
+    captured: true,
+    currency: "usd",
+    customer: options.customer,
+    payment_intent: options.paymentIntent,
+    metadata: options.metadata ?? {},
+    status: "succeeded",
+  };
+}
+
+export function disputeObject(options: { charge: string; paymentIntent: string; amount: number }) {
+  return {
+    id: `dp_${randomBytes(6).toString("hex")}`,
+    object: "dispute",
+    amount: options.amount,
+    charge: options.charge,
+    payment_intent: options.paymentIntent,
+    currency: "usd",
+    reason: "fraudulent",
+    status: "needs_response",
+  };
+}
+
+export function checkoutSessionObject(options: {
+  customer: string;
+  userId: string;
+  paymentStatus: "paid" | "unpaid";
+  creditPackageIndex: number;
+  id?: string;
+}) {
+  return {
+    id: options.id ?? `cs_test_${randomBytes(6).toString("hex")}`,
+    object: "checkout.session",
+    mode: "payment",
+    status: "complete",
+    payment_status: options.paymentStatus,
+    customer: options.customer,
+    client_reference_id: options.userId,
+    metadata: {
+      userId: options.userId,
+      kind: "credits",
+      creditPackageIndex: String(options.creditPackageIndex),
     },
   };
 }

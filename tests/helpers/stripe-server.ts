@@ -13,9 +13,14 @@ export interface RecordedRequest {
   params: FormObject;
   idempotencyKey?: string;
   authorization?: string;
+  /** The Stripe-Version header the client pinned. */
+  stripeVersion?: string;
 }
 
 type StripeObject = Record<string, unknown> & { id: string };
+
+/** The API version whose shapes this peer speaks; a client pinned to another is refused. */
+export const PEER_API_VERSION = "2026-10-28.endive";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
@@ -37,6 +42,7 @@ export class StripeServer {
   readonly prices = new Map<string, StripeObject>();
   readonly sessions = new Map<string, StripeObject>();
   readonly paymentIntents = new Map<string, StripeObject>();
+  readonly subscriptions = new Map<string, StripeObject>();
   /** Customers whose saved card is declined off-session. */
   readonly decliningCustomers = new Set<string>();
   private readonly idempotent = new Map<string, { status: number; body: string }>();
@@ -86,9 +92,14 @@ export class StripeServer {
       params,
       idempotencyKey,
       authorization: req.headers.authorization,
+      stripeVersion: req.headers["stripe-version"] as string | undefined,
     });
     if (!req.headers.authorization?.startsWith("Bearer sk_")) {
       return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
+    }
+    const version = req.headers["stripe-version"];
+    if (version && version !== PEER_API_VERSION) {
+      return stripeError(res, 400, "invalid_request_error", `Invalid Stripe API version: ${String(version)}`);
     }
     const cacheKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
     const cached = cacheKey ? this.idempotent.get(cacheKey) : undefined;
@@ -197,6 +208,8 @@ export class StripeServer {
       return ok(price);
     }
     if (key === "checkout" && id === "sessions" && method === "POST") {
+      const taxError = this.checkoutTaxError(p);
+      if (taxError) return taxError;
       const session = {
         id: newId("cs_test"),
         object: "checkout.session",
@@ -207,6 +220,8 @@ export class StripeServer {
         customer: p.customer ?? null,
         client_reference_id: p.client_reference_id ?? null,
         metadata: p.metadata ?? {},
+        automatic_tax: { enabled: (p.automatic_tax as FormObject | undefined)?.enabled === "true" },
+        tax_id_collection: { enabled: (p.tax_id_collection as FormObject | undefined)?.enabled === "true" },
         success_url: p.success_url,
         cancel_url: p.cancel_url,
         created: nowSeconds(),
@@ -225,6 +240,26 @@ export class StripeServer {
       };
       portal.url = `https://billing.stripe.test/p/session/${portal.id}`;
       return ok(portal);
+    }
+    if (resource === "payment_intents" && method === "GET" && id) {
+      return this.paymentIntents.has(id) ? ok(this.paymentIntents.get(id)) : missing("payment_intent", id);
+    }
+    if (resource === "subscriptions" && method === "DELETE" && id) {
+      const subscription = this.subscriptions.get(id);
+      if (!subscription) return missing("subscription", id);
+      if (subscription.status === "canceled") {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              message: "A canceled subscription can only update its cancellation_details and metadata.",
+            },
+          },
+        };
+      }
+      Object.assign(subscription, { status: "canceled", canceled_at: nowSeconds(), ended_at: nowSeconds() });
+      return ok(subscription);
     }
     if (resource === "payment_intents" && method === "POST" && !id) {
       const customer = p.customer as string;
@@ -260,6 +295,30 @@ export class StripeServer {
         error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` },
       },
     };
+  }
+
+  /** Stripe's refusals when tax features are asked for an existing customer without saving to it. */
+  private checkoutTaxError(p: FormObject): { status: number; body: unknown } | null {
+    const update = (p.customer_update as FormObject | undefined) ?? {};
+    const invalid = (message: string, param: string) => ({
+      status: 400,
+      body: { error: { type: "invalid_request_error", message, param } },
+    });
+    const automaticTax = (p.automatic_tax as FormObject | undefined)?.enabled === "true";
+    const taxIds = (p.tax_id_collection as FormObject | undefined)?.enabled === "true";
+    if (p.customer && automaticTax && update.address !== "auto" && update.shipping !== "auto") {
+      return invalid(
+        "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+        "customer_update[address]",
+      );
+    }
+    if (p.customer && taxIds && update.name !== "auto") {
+      return invalid(
+        "tax_id_collection requires updating business name on the customer. To enable tax ID collection for an existing customer, please set `customer_update[name]` to `auto`.",
+        "tax_id_collection[enabled]",
+      );
+    }
+    return null;
   }
 
   private createPrice(p: FormObject): StripeObject {

@@ -15,7 +15,7 @@ describe("GET /api/auth/user", () => {
   it("answers 401 with SPEC's body when signed out", async () => {
     const res = await callRoute(GET, "/api/auth/user");
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: "Unauthorized" });
+    expect(res.json).toEqual({ code: "unauthorized", message: "Unauthorized" });
   });
 
   it("returns the signed-in user's fields on the trial plan", async () => {
@@ -68,6 +68,17 @@ describe("PATCH /api/auth/user", () => {
     });
   });
 
+  it("reads a national number in the country of the zone being saved", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const body = { phone: "07911 123456", timezone: "Europe/London" };
+    const res = await callRoute(PATCH, "/api/auth/user", { method: "PATCH", cookie, body });
+    expect(res.status).toBe(200);
+    expect((await reload(user.id)).phone).toBe("+447911123456");
+    const paris = { phone: "06 12 34 56 78", timezone: "Europe/Paris" };
+    await callRoute(PATCH, "/api/auth/user", { method: "PATCH", cookie, body: paris });
+    expect((await reload(user.id)).phone).toBe("+33612345678");
+  });
+
   const bad: [string, unknown, RegExp][] = [
     ["a 101-character sender name", { timezone: "UTC", senderName: "x".repeat(101) }, /^senderName: /],
     ["an unknown timezone", { timezone: "Mars/Olympus" }, /^timezone: Unknown timezone/],
@@ -75,6 +86,11 @@ describe("PATCH /api/auth/user", () => {
     ["an unknown field", { timezone: "UTC", planType: "business" }, /planType|Unrecognized/],
     ["a wrong type", { timezone: "UTC", firstName: 42 }, /^firstName: /],
     ["an invalid phone", { timezone: "UTC", phone: "12" }, /^phone: Invalid phone number/],
+    [
+      "a national number in a zone of no country",
+      { timezone: "UTC", phone: "07911 123456" },
+      /^phone: Invalid/,
+    ],
     ["malformed JSON", "{not json", /^Malformed JSON body$/],
   ];
 
@@ -85,6 +101,13 @@ describe("PATCH /api/auth/user", () => {
     expect(res.status).toBe(400);
     expect(String(res.json.message)).toMatch(message);
     expect(await reload(user.id)).toEqual(before);
+  });
+
+  it("an invalid phone answers the stable code invalid_phone (the UI translates it)", async () => {
+    const { cookie } = await createSignedInUser();
+    const body = { timezone: "UTC", phone: "12" };
+    const res = await callRoute(PATCH, "/api/auth/user", { method: "PATCH", cookie, body });
+    expect(res.json).toMatchObject({ code: "invalid_phone", field: "phone" });
   });
 
   it("refuses a cross-site write with the session cookie", async () => {

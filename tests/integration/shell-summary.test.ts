@@ -32,6 +32,13 @@ describe("getShellSummary", () => {
     });
   });
 
+  it("shows credits bought on a subscription plan next to its quota, and none when the balance is 0", async () => {
+    const { user } = await createSignedInUser({ planType: "starter", paygCreditBalance: 5250 });
+    expect(await getShellSummary(user)).toMatchObject({ remindersQuota: 50, creditBalanceCents: 5250 });
+    const { user: empty } = await createSignedInUser({ planType: "starter", paygCreditBalance: 0 });
+    expect((await getShellSummary(empty)).creditBalanceCents).toBeNull();
+  });
+
   it("gives pay-as-you-go its credit balance in cents", async () => {
     const { user } = await createSignedInUser({ planType: "payg", paygCreditBalance: 1234 });
     const summary = await getShellSummary(user);

@@ -6,7 +6,8 @@ import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { contactLimitOf } from "@/lib/contacts/contact-limit";
 import { listContacts } from "@/lib/contacts/list-contacts";
-import { countryOf } from "@/lib/validations/phone";
+import { localeOf } from "@/lib/contacts/locale-of";
+import { phoneRegionOf } from "@/lib/validations/phone";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("contacts");
@@ -26,10 +27,14 @@ export default async function ContactsPage() {
         ...c,
         deliveryMethod: c.deliveryMethod === "sms" ? "sms" : "email",
         lastReminder: c.lastReminder ? c.lastReminder.toISOString() : null,
+        whatsappConsentAt: c.whatsappConsentAt ? c.whatsappConsentAt.toISOString() : null,
+        emailSuppressedAt: c.emailSuppressedAt ? c.emailSuppressedAt.toISOString() : null,
       }))}
       planType={planType}
       contactLimit={contactLimitOf(user.planType)}
-      defaultCountry={countryOf(user.phone)}
+      defaultCountry={phoneRegionOf(user)}
+      ownerTimezone={user.timezone}
+      ownerLocale={localeOf(user)}
     />
   );
 }

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SettingsScreen } from "@/components/settings/settings-screen";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { saveFailureAlerts } from "@/lib/actions/save-failure-alerts";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("settings");
@@ -12,5 +13,5 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SettingsPage() {
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  return <SettingsScreen user={user} />;
+  return <SettingsScreen user={user} saveFailureAlerts={saveFailureAlerts} />;
 }

@@ -1,10 +1,13 @@
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 
-/** SPEC's sign-in link: leads to the product's own sign-in page. */
+/**
+ * SPEC's sign-in link: leads to the product's own sign-in page. The Location is relative so the
+ * browser stays on the host and port it used (127.0.0.1 stays 127.0.0.1).
+ */
 export function GET(request: NextRequest) {
-  const target = new URL("/sign-in", request.nextUrl);
+  const target = new URLSearchParams();
   const callbackUrl = request.nextUrl.searchParams.get("callbackUrl");
-  if (callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//"))
-    target.searchParams.set("callbackUrl", callbackUrl);
-  return NextResponse.redirect(target);
+  if (callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//")) target.set("callbackUrl", callbackUrl);
+  const query = target.toString();
+  return new Response(null, { status: 307, headers: { Location: `/sign-in${query ? `?${query}` : ""}` } });
 }

@@ -1,14 +1,14 @@
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { env, isProduction } from "@/lib/env";
+import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { listOutboxMessages } from "@/lib/outbox/list-outbox-messages";
 import { Linkified } from "@/components/dev/linkified";
 
 export const dynamic = "force-dynamic";
 
-/** Messages kept instead of sent (no SMTP or Twilio settings). Hidden in production unless DEV_OUTBOX=1. */
+/** Messages kept instead of sent (no SMTP or Twilio settings). Development only: a 404 in production. */
 export default async function DevOutboxPage() {
-  if (isProduction && !env.DEV_OUTBOX) notFound();
+  if (!outboxEnabled()) notFound();
   const [messages, t, format] = await Promise.all([
     listOutboxMessages(),
     getTranslations("outbox"),

@@ -4,6 +4,7 @@ import { users } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
 import { freePlanState } from "../subscription-state";
 import { findBillingUser } from "./find-billing-user";
+import { isStaleSubscriptionEvent, subscriptionEventAt } from "./is-stale-subscription-event";
 
 /**
  * The subscription ended (cancelled at period end, or unpaid): back to free. Nothing is deleted;
@@ -17,10 +18,15 @@ export async function customerSubscriptionDeleted(tx: Transaction, event: Stripe
   });
   if (!user) return;
   if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) return;
+  if (isStaleSubscriptionEvent(user, event)) return;
   const endedAt = subscription.ended_at ?? event.created;
   await tx
     .update(users)
     // The subscription id stays: it records that this customer has had its free trial.
-    .set({ ...freePlanState(new Date(endedAt * 1000)), stripeSubscriptionId: subscription.id })
+    .set({
+      ...freePlanState(new Date(endedAt * 1000)),
+      stripeSubscriptionId: subscription.id,
+      stripeSubscriptionEventAt: subscriptionEventAt(event),
+    })
     .where(eq(users.id, user.id));
 }

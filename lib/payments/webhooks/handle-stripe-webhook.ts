@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { STRIPE_API_VERSION } from "../stripe-client";
 import { processStripeEvent } from "./process-stripe-event";
 
 /** POST /api/stripe/webhook: verify the signature on the raw body, then apply the event once. */
@@ -14,6 +15,10 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw badRequest("Invalid Stripe signature");
+  }
+  if (event.api_version !== STRIPE_API_VERSION) {
+    // Payload shapes follow the endpoint's version: a mismatch is a setup error worth seeing.
+    logger.warn("stripe.webhook_api_version", { eventId: event.id, apiVersion: event.api_version });
   }
   const outcome = await processStripeEvent(event);
   logger.info("stripe.webhook", { eventId: event.id, type: event.type, outcome });

@@ -9,7 +9,14 @@ import { invoiceSubscription } from "./invoice-subscription";
 
 const SUBSCRIPTION_PLANS = new Set<PlanType>(["personal", "starter", "professional", "business"]);
 
-/** A paid subscription invoice opens a new billing period: dates, quota, used count back to 0. */
+/** Invoices that open a billing period; prorations (subscription_update) and others do not. */
+const NEW_PERIOD_REASONS = new Set<string>(["subscription_cycle", "subscription_create"]);
+
+/**
+ * A paid invoice that opens a new billing period: dates, quota, used count back to 0, once per
+ * period (a period not after the newest one applied changes nothing, so replays and late
+ * deliveries never reset usage twice). Any paid invoice clears a pending payment action.
+ */
 export async function invoicePaid(tx: Transaction, event: Stripe.Event) {
   const invoice = event.data.object as Stripe.Invoice;
   const subscription = invoiceSubscription(invoice);
@@ -21,7 +28,18 @@ export async function invoicePaid(tx: Transaction, event: Stripe.Event) {
   if (!user) return;
   if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) return;
   const period = invoice.lines.data[0]?.period;
-  if (!period) return;
+  const start = period ? new Date(period.start * 1000) : null;
+  const newPeriod =
+    period &&
+    start &&
+    NEW_PERIOD_REASONS.has(invoice.billing_reason ?? "") &&
+    (!user.stripeInvoicePeriodStart || start > user.stripeInvoicePeriodStart);
+  const settled =
+    user.paymentIssue === "action_required" ? { paymentIssue: null, paymentActionUrl: null } : {};
+  if (!newPeriod) {
+    if (Object.keys(settled).length > 0) await tx.update(users).set(settled).where(eq(users.id, user.id));
+    return;
+  }
   // The plan as the subscription events set it; the checkout metadata when this invoice came first.
   const metaPlan = subscription.metadata.planType as PlanType | undefined;
   const planType = SUBSCRIPTION_PLANS.has(user.planType as PlanType)
@@ -33,11 +51,13 @@ export async function invoicePaid(tx: Transaction, event: Stripe.Event) {
   await tx
     .update(users)
     .set({
-      billingPeriodStart: new Date(period.start * 1000),
+      billingPeriodStart: start,
       billingPeriodEnd: end,
       nextBillingDate: user.subscriptionStatus === "cancelled" ? null : end,
       remindersUsedCurrentPeriod: 0,
       stripeSubscriptionId: subscription.id,
+      stripeInvoicePeriodStart: start,
+      ...settled,
       ...(planType ? { remindersQuota: PLANS[planType].remindersLimit ?? 0 } : {}),
     })
     .where(eq(users.id, user.id));

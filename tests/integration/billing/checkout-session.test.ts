@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/create-checkout-session/route";
 import { users } from "@/db/schema";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { syncStripeCatalogue } from "@/lib/payments/sync-stripe-catalogue";
 import { callRoute } from "../../helpers/call-route";
@@ -125,6 +126,32 @@ describe("POST /api/create-checkout-session", () => {
       payment_intent_data: { setup_future_usage: "off_session", metadata: { kind: "credits" } },
     });
     expect(session.params).not.toHaveProperty("subscription_data");
+  });
+
+  it("asks Stripe Tax for tax and tax ids, saving address and name, only when STRIPE_AUTOMATIC_TAX is set", async () => {
+    const { cookie } = await createSignedInUser();
+    await checkout({ planType: "starter" }, cookie);
+    const [plain] = stripe.requestsTo("POST", "/v1/checkout/sessions");
+    expect(plain.params).not.toHaveProperty("automatic_tax");
+    expect(plain.params).not.toHaveProperty("tax_id_collection");
+
+    env.STRIPE_AUTOMATIC_TAX = true;
+    try {
+      for (const body of [{ planType: "starter" }, { planType: "payg", creditPackageIndex: 0 }]) {
+        stripe.requests.length = 0;
+        const res = await checkout(body, cookie);
+        // The peer refuses tax features for an existing customer without customer_update, as Stripe does.
+        expect(res.status).toBe(200);
+        const [session] = stripe.requestsTo("POST", "/v1/checkout/sessions");
+        expect(session.params).toMatchObject({
+          automatic_tax: { enabled: "true" },
+          tax_id_collection: { enabled: "true" },
+          customer_update: { address: "auto", name: "auto" },
+        });
+      }
+    } finally {
+      env.STRIPE_AUTOMATIC_TAX = false;
+    }
   });
 });
 

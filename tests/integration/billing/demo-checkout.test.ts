@@ -32,6 +32,7 @@ describe("demo checkout (no Stripe key, not production)", () => {
       planType: "free",
       subscriptionStatus: "expired",
       remindersQuota: 10,
+      remindersUsedCurrentPeriod: 7,
     });
     const now = new Date("2026-05-01T10:00:00Z");
     await completeDemoCheckout(

@@ -47,7 +47,7 @@ describe("POST /api/stripe/webhook: verification and idempotency", () => {
     const event = stripeEvent("checkout.session.completed", packageSession(user.id, customer, 0));
     const res = await deliverEvent(event, "whsec_someone_else");
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ message: "Invalid Stripe signature" });
+    expect(res.json).toEqual({ code: "invalid_input", message: "Invalid Stripe signature" });
     expect((await reload(user.id)).paygCreditBalance).toBe(0);
     expect(await eventCount(event.id)).toBe(0);
   });
@@ -77,7 +77,7 @@ describe("POST /api/stripe/webhook: verification and idempotency", () => {
     const { callRoute } = await import("../../helpers/call-route");
     const res = await callRoute(POST, "/api/stripe/webhook", { method: "POST", body: "{}" });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ message: "Missing Stripe-Signature header" });
+    expect(res.json).toEqual({ code: "invalid_input", message: "Missing Stripe-Signature header" });
   });
 
   it("acknowledges an unknown event type with 200 and records nothing", async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/contacts/route";
 import { DELETE, PUT } from "@/app/api/contacts/[id]/route";
-import { contacts, deliveries, reminders } from "@/db/schema";
+import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { callRoute } from "../../helpers/call-route";
 import { createSignedInUser } from "../../helpers/users";
@@ -67,6 +67,70 @@ describe("POST /api/contacts", () => {
     expect(res.status).toBe(status);
     expect(String(res.json.message)).toMatch(message);
     expect(await rowsOf(user.id)).toHaveLength(0);
+  });
+
+  it("reads a national number in the country of the user's zone when the user has no phone", async () => {
+    const { cookie } = await createSignedInUser({ phone: null, timezone: "Europe/London" });
+    const res = await create(cookie, { name: "Gran", phone: "07911 123457" });
+    expect(res.status).toBe(201);
+    expect(res.json.phone).toBe("+447911123457");
+    const { cookie: utc } = await createSignedInUser({ phone: null, timezone: "UTC" });
+    expect((await create(utc, { name: "Gran", phone: "07911 123457" })).json.message).toBe(
+      "phone: Invalid phone number",
+    );
+  });
+
+  it("keeps the recipient's time zone and language; without one, the owner's language of today", async () => {
+    const { user, cookie } = await createSignedInUser({ locale: "fr" });
+    const chosen = await create(cookie, {
+      name: "Ana",
+      phone: "+34612345001",
+      timezone: "Atlantic/Canary",
+      locale: "es",
+    });
+    expect(chosen.status).toBe(201);
+    expect(chosen.json).toMatchObject({ timezone: "Atlantic/Canary", locale: "es" });
+    const plain = await create(cookie, { name: "Luc", email: "luc@example.fr" });
+    expect(plain.json).toMatchObject({ timezone: null, locale: "fr" });
+    // The owner switching screen language later does not change the contact's.
+    await db.update(users).set({ locale: "en" }).where(eq(users.id, user.id));
+    expect((await rowsOf(user.id)).find((c) => c.name === "Luc")?.locale).toBe("fr");
+
+    const cleared = await callRoute(PUT, `/api/contacts/${chosen.json.id}`, {
+      method: "PUT",
+      cookie,
+      params: { id: String(chosen.json.id) },
+      body: { timezone: null, locale: "en" },
+    });
+    expect(cleared.json).toMatchObject({ timezone: null, locale: "en" });
+  });
+
+  it.each([
+    [{ timezone: "Mars/Olympus" }, "timezone: Unknown timezone"],
+    [{ timezone: "+05:00" }, "timezone: Unknown timezone"],
+    [{ locale: "de" }, "locale: Unsupported language"],
+  ])("refuses %j with 400 and creates nothing", async (extra, message) => {
+    const { user, cookie } = await createSignedInUser();
+    const res = await create(cookie, { name: "A", email: "a@example.com", ...extra });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(message);
+    expect(await rowsOf(user.id)).toHaveLength(0);
+  });
+
+  it("accepts an internationalised e-mail domain: stored in punycode, shown in its own letters", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const res = await create(cookie, { name: "Ana", email: "ana@Correo.España.es" });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      email: "ana@correo.xn--espaa-rta.es",
+      emailDisplay: "ana@correo.españa.es",
+    });
+    expect((await rowsOf(user.id))[0].email).toBe("ana@correo.xn--espaa-rta.es");
+    // The same address typed in punycode is the same contact.
+    const again = await create(cookie, { name: "Ana 2", email: "ANA@correo.xn--espaa-rta.es" });
+    expect(again.status).toBe(409);
+    const list = await callRoute(GET, "/api/contacts", { cookie });
+    expect(list.json).toEqual([expect.objectContaining({ emailDisplay: "ana@correo.españa.es" })]);
   });
 
   it("refuses a second contact with the same e-mail (any case) or phone with 409", async () => {

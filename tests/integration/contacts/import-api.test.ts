@@ -4,6 +4,8 @@ import { POST } from "@/app/api/contacts/import/route";
 import { contacts } from "@/db/schema";
 import { db } from "@/lib/db";
 import { parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
+import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
+import { contactFixture } from "../../helpers/contact-fixtures";
 import { callRoute } from "../../helpers/call-route";
 import { createSignedInUser } from "../../helpers/users";
 
@@ -80,5 +82,86 @@ describe("POST /api/contacts/import", () => {
     const res = await callRoute(POST, "/api/contacts/import", { method: "POST", cookie, body });
     expect(res.status).toBe(400);
     expect(await rowsOf(user.id)).toHaveLength(0);
+  });
+
+  describe("real exports, read as the browser reads the chosen file", () => {
+    const importFile = (cookie: string, name: string) =>
+      importRows(cookie, parseContactsFile(name, contactFixture(name)).rows);
+    const saved = async (userId: string) =>
+      (await rowsOf(userId))
+        .map((c) => [c.name, c.email, c.phone, c.timezone, c.locale])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+
+    it("imports all 5 rows of a Google Contacts export; a national number is read in the user's zone's country", async () => {
+      // No phone of their own: "07700 900123" is British because the user lives in Europe/London.
+      const { user, cookie } = await createSignedInUser({ timezone: "Europe/London", locale: "es" });
+      const res = await importFile(cookie, "google-contacts.csv");
+      expect(res.json).toEqual({ imported: 5, failed: 0, failures: [] });
+      expect(await saved(user.id)).toEqual([
+        ["Acme Dental", "reception@acmedental.example", "+14155552671", null, "es"],
+        ["Amélie Durand", "amelie.durand@orange.fr", "+33612345678", null, "es"],
+        ["Jane Smith", "jane.smith@gmail.com", "+447911123456", null, "es"],
+        ["José García Pérez", "jose.garcia@example.es", "+34612345678", null, "es"],
+        ["Robert James Lee", null, "+447823456789", null, "es"],
+      ]);
+    });
+
+    it("imports an Outlook export", async () => {
+      const { user, cookie } = await createSignedInUser({ timezone: "America/New_York" });
+      expect((await importFile(cookie, "outlook-contacts.csv")).json).toMatchObject({
+        imported: 3,
+        failed: 0,
+      });
+      expect((await saved(user.id)).map((c) => c.slice(0, 3))).toEqual([
+        ["Ellen Louise Ripley", null, "+16175552675"],
+        ["Kyle Reese", "kyle.reese@example.com", "+12125552674"],
+        ["Sarah Connor", "sarah.connor@outlook.com", "+14155552672"],
+      ]);
+    });
+
+    it("imports a Windows-1252 French spreadsheet with its accents intact", async () => {
+      const { user, cookie } = await createSignedInUser({ timezone: "Europe/Paris", locale: "fr" });
+      expect((await importFile(cookie, "excel-fr-windows-1252.csv")).json).toMatchObject({ imported: 3 });
+      expect((await saved(user.id)).map((c) => c.slice(0, 3))).toEqual([
+        ["Françoise Lefèvre", null, "+33612345679"],
+        ["José Núñez", "jose.nunez@example.es", "+34612345679"],
+        ["Zoé Château", "zoe@example.fr", null],
+      ]);
+    });
+
+    it("imports a vCard file with each card's zone and language; a card without a name fails", async () => {
+      const { user, cookie } = await createSignedInUser({ timezone: "America/Chicago", locale: "en" });
+      expect((await importFile(cookie, "contacts.vcf")).json).toEqual({
+        imported: 4,
+        failed: 1,
+        failures: [{ line: 5, reason: "Name is required" }],
+      });
+      expect(await saved(user.id)).toEqual([
+        ["Amélie Durand", "amelie@example.fr", "+33612345679", "Europe/Paris", "fr"],
+        ["Bartholomew Alexander Fitzgerald-Smythe", "bart@example.com", null, null, "en"],
+        ["John Appleseed", "john.appleseed@icloud.com", "+14155552676", null, "en"],
+        ["José Núñez", null, "+34612345680", null, "en"],
+      ]);
+    });
+  });
+
+  it("checks each row's time zone, language and internationalised e-mail", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const res = await importRows(cookie, [
+      { line: 2, name: "Ann", email: "ann@example.com", timezone: "Mars/Olympus" },
+      { line: 3, name: "Ben", email: "ben@example.com", locale: "de" },
+      { line: 4, name: "Cy", email: "cy@correo.españa.es", timezone: "Asia/Tokyo", locale: "es" },
+    ]);
+    expect(res.json).toEqual({
+      imported: 1,
+      failed: 2,
+      failures: [
+        { line: 2, reason: "Unknown timezone" },
+        { line: 3, reason: "Unsupported language" },
+      ],
+    });
+    expect((await rowsOf(user.id)).map((c) => [c.email, c.timezone, c.locale])).toEqual([
+      ["cy@correo.xn--espaa-rta.es", "Asia/Tokyo", "es"],
+    ]);
   });
 });

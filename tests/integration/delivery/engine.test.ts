@@ -5,7 +5,10 @@ import { db } from "@/lib/db";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { POST as createContactRoute } from "@/app/api/contacts/route";
+import { callRoute } from "@/tests/helpers/call-route";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { createSignedInUser } from "@/tests/helpers/users";
 
 let sink: SmtpSink;
 let engine: DeliveryEngine;
@@ -43,6 +46,10 @@ describe("delivery engine on graphile-worker", () => {
     expect(mail.headers.get("from")).toContain("Ana Pérez via Remindful");
     expect(mail.headers.get("subject")).toContain("Un recordatorio de");
     expect(mail.headers.get("list-unsubscribe")).toContain(`/api/unsubscribe/${contact.unsubscribeToken}`);
+    expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    // Replies reach the user; the Message-ID is in the app's domain and unique to this deployment.
+    expect(mail.headers.get("reply-to")).toBe(user.email);
+    expect(mail.headers.get("message-id")).toMatch(/^<delivery-\d+\.[0-9a-f]{16}@localhost>$/);
     expect(mail.raw).toContain("Llama a la abuela");
     expect(mail.raw).toContain("text/html");
 
@@ -59,5 +66,27 @@ describe("delivery engine on graphile-worker", () => {
     // Not sent before it was due.
     expect(rows[0].sentAt!.getTime()).toBeGreaterThanOrEqual(due.getTime());
     expect(sink.messages.filter((m) => m.to.includes("ben@example.org"))).toHaveLength(1);
+  });
+
+  it("writes the fixed lines in the contact's language, whatever the sender's screen language", async () => {
+    const { user, cookie } = await createSignedInUser({
+      senderName: "Ana Pérez",
+      remindersQuota: 1000,
+      locale: "es",
+    });
+    const created = await callRoute(createContactRoute, "/api/contacts", {
+      method: "POST",
+      cookie,
+      body: { name: "Luc", email: "luc@example.fr", locale: "fr" },
+    });
+    expect(created.status).toBe(201);
+    await createReminder(user.id, String(created.json.id), new Date(Date.now() + 500), {
+      message: "Rendez-vous",
+    });
+
+    const mail = await waitFor(async () => sink.messages.find((m) => m.to.includes("luc@example.fr")));
+    expect(mail.headers.get("subject")).toContain("Un rappel de");
+    expect(mail.raw).toContain("Bonjour Luc,");
+    expect(mail.raw).not.toContain("Hola");
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { listContacts } from "@/lib/contacts/list-contacts";
+import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
-import { BACKOFF_BASE_MS, MAX_ATTEMPTS } from "@/lib/delivery/constants";
+import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
@@ -33,7 +35,7 @@ const reminderOf = async (id: string) => (await db.select().from(reminders).wher
 const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
 describe("failures", () => {
-  it("retries a transient error (HTTP 503) with exponential backoff, then succeeds", async () => {
+  it("retries a transient error (HTTP 503) on the schedule (5 s, then 30 s, jittered), then succeeds", async () => {
     const user = await createSender();
     const contact = await createContact(user.id, { phone: "+12125550201" });
     const due = new Date("2032-01-05T15:00:00Z");
@@ -43,15 +45,19 @@ describe("failures", () => {
     await runBatch({ workerId: "w", clock: ms(due, 0) });
     let row = await deliveryOf(reminder.id);
     expect(row.status).toBe("queued");
-    expect(row.nextAttemptAt?.getTime()).toBe(due.getTime() + BACKOFF_BASE_MS);
+    const first = row.nextAttemptAt!.getTime() - due.getTime();
+    expect(first).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[0]);
+    expect(first).toBeLessThanOrEqual(RETRY_SCHEDULE_MS[0] * (1 + RETRY_JITTER));
     expect(row.error).toBe("Service unavailable");
 
-    await runBatch({ workerId: "w", clock: ms(due, BACKOFF_BASE_MS) });
+    await runBatch({ workerId: "w", clock: ms(due, first) });
     row = await deliveryOf(reminder.id);
-    expect(row.nextAttemptAt?.getTime()).toBe(due.getTime() + 3 * BACKOFF_BASE_MS); // 5 s then 10 s
+    const second = row.nextAttemptAt!.getTime() - due.getTime() - first;
+    expect(second).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[1]);
+    expect(second).toBeLessThanOrEqual(RETRY_SCHEDULE_MS[1] * (1 + RETRY_JITTER));
 
     twilio.setMode({ kind: "accept" });
-    await runBatch({ workerId: "w", clock: ms(due, 3 * BACKOFF_BASE_MS) });
+    await runBatch({ workerId: "w", clock: ms(due, first + second) });
     row = await deliveryOf(reminder.id);
     expect(row.status).toBe("sent");
     expect(row.attemptCount).toBe(3);
@@ -60,21 +66,62 @@ describe("failures", () => {
     expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
   });
 
-  it("gives up after the attempt limit and refunds the reserved usage", async () => {
+  it("gives up on a transient error after the schedule (hours, not seconds) and refunds the usage", async () => {
     const user = await createSender();
-    const contact = await createContact(user.id, { phone: "+12125550202" });
+    const contact = await createContact(user.id, { phone: "+12125550202", timezone: "America/Chicago" });
     const due = new Date("2032-01-06T15:00:00Z");
     const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "sms" });
-    twilio.setMode({ kind: "error", status: 429, code: 20429, message: "Too Many Requests" });
-    let t = 0;
+    twilio.setMode({ kind: "error", status: 503, code: 20503, message: "Service unavailable" });
+    let at = due;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await runBatch({ workerId: "w", clock: ms(due, t) });
-      t += BACKOFF_BASE_MS * 2 ** (attempt - 1);
+      await runBatch({ workerId: "w", clock: () => at });
+      const row = await deliveryOf(reminder.id);
+      if (attempt < MAX_ATTEMPTS) {
+        expect(row.status).toBe("queued");
+        at = row.nextAttemptAt!;
+      }
     }
     twilio.setMode({ kind: "accept" });
     const row = await deliveryOf(reminder.id);
     expect(row.status).toBe("failed");
     expect(row.attemptCount).toBe(MAX_ATTEMPTS);
+    // The last attempt came more than 7 hours after the first.
+    expect(at.getTime() - due.getTime()).toBeGreaterThan(7 * 3_600_000);
+    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+  });
+
+  it("429 and queue-full answers slow down without failing; only a day of them fails the occurrence", async () => {
+    const user = await createSender();
+    const contact = await createContact(user.id, { phone: "+12125550204" });
+    const due = new Date("2032-01-09T15:00:00Z");
+    const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "sms" });
+    let at = due;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS + 3; attempt++) {
+      twilio.setMode(
+        attempt % 2
+          ? { kind: "error", status: 429, code: 20429, message: "Too Many Requests" }
+          : {
+              kind: "error",
+              status: 400,
+              code: 21611,
+              message: "This 'From' number has exceeded the maximum number of queued messages",
+            },
+      );
+      await runBatch({ workerId: "w", clock: () => at });
+      const row = await deliveryOf(reminder.id);
+      expect(row.status).toBe("queued");
+      const wait = row.nextAttemptAt!.getTime() - at.getTime();
+      // Retry-After (the sink says 1 s) or a minute for a full queue, never less.
+      expect(wait).toBeGreaterThanOrEqual(attempt % 2 ? 1_000 : 60_000);
+      at = row.nextAttemptAt!;
+    }
+    expect((await deliveryOf(reminder.id)).slowedCount).toBe(MAX_ATTEMPTS + 3);
+    // A day later the provider still refuses: the occurrence fails with a reason, usage refunded.
+    await runBatch({ workerId: "w", clock: () => new Date(due.getTime() + 25 * 3_600_000) });
+    twilio.setMode({ kind: "accept" });
+    const row = await deliveryOf(reminder.id);
+    expect(row.status).toBe("failed");
+    expect(row.errorCode).toBe("rate_limited");
     expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
   });
 
@@ -129,7 +176,41 @@ describe("failures", () => {
     await runBatch({ workerId: "w", clock: ms(due, 60_000) });
     smtp.setMode({ kind: "accept" });
     expect((await deliveryOf(r2.id)).status).toBe("queued");
-    await runBatch({ workerId: "w", clock: ms(due, 60_000 + BACKOFF_BASE_MS) });
+    await runBatch({ workerId: "w", clock: ms(due, 60_000 + RETRY_SCHEDULE_MS[0] * (1 + RETRY_JITTER)) });
     expect((await deliveryOf(r2.id)).status).toBe("sent");
+  });
+});
+
+describe("permanent SMTP refusal", () => {
+  it("suppresses the address: later reminders to it fail with a reason and are not sent; a new address clears it", async () => {
+    const user = await createSender();
+    const contact = await createContact(user.id, { email: "gone@example.org" });
+    const due = new Date("2032-02-08T15:00:00Z");
+    const first = await createReminder(user.id, contact.id, due);
+    smtp.setMode({ kind: "reject", code: 550, message: "5.1.1 User unknown" });
+    await runBatch({ workerId: "w", clock: ms(due, 0) });
+    smtp.setMode({ kind: "accept" });
+    expect((await deliveryOf(first.id)).errorCode).toBe("550");
+    const [suppressed] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(suppressed.emailSuppressedAt).not.toBeNull();
+    expect(suppressed.emailSuppressedReason).toContain("User unknown");
+    // The contact list (the card) carries it.
+    const listed = (await listContacts(user.id)).find((c) => c.id === contact.id);
+    expect(listed?.emailSuppressedReason).toContain("User unknown");
+
+    const before = smtp.messages.length;
+    const second = await createReminder(user.id, contact.id, new Date(due.getTime() + 60_000));
+    await runBatch({ workerId: "w", clock: ms(due, 60_000) });
+    const d2 = await deliveryOf(second.id);
+    expect(d2.status).toBe("failed");
+    expect(d2.errorCode).toBe("suppressed");
+    expect(d2.error).toContain("refused this address");
+    expect(smtp.messages.length).toBe(before);
+    // The reserved usage went back.
+    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+
+    await updateContact(user, contact.id, { email: "new@example.org" });
+    const [cleared] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(cleared.emailSuppressedAt).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { callRoute } from "@/tests/helpers/call-route";
 import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { createSignedInUser } from "@/tests/helpers/users";
+import { POST as createContactRoute } from "@/app/api/contacts/route";
 
 let sink: TwilioSink;
 
@@ -61,14 +63,49 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     const [sms] = sink.messages.filter((m) => m.to === "+12125550101");
     expect(sms.body).toBe("Remindful: Pills\nReply STOP to opt out.");
     expect(sms.from).toBe("+15005550006");
-    expect(sms.statusCallback).toBe(STATUS_URL);
+    expect(sms.statusCallback).toBe(`${STATUS_URL}?d=delivery-${row.id}`);
+    expect(sms.validityPeriod).toBe("14400");
     expect(row.providerMessageId).toBe(sms.sid);
     expect((await db.select().from(reminders).where(eq(reminders.id, reminder.id)))[0].status).toBe("sent");
   });
 
+  it("writes the STOP line in the contact's language and keeps quiet hours by the phone's country", async () => {
+    // The sender's screen is in English and they live in New York; Luc has a French number
+    // and no zone of his own, so his clock is Paris's.
+    const { user, cookie } = await createSignedInUser({
+      timezone: "America/New_York",
+      locale: "en",
+      remindersQuota: 1000,
+    });
+    const created = await callRoute(createContactRoute, "/api/contacts", {
+      method: "POST",
+      cookie,
+      body: { name: "Luc", phone: "+33 6 12 34 50 01", locale: "fr" },
+    });
+    expect(created.json).toMatchObject({ timezone: null, locale: "fr" });
+    const due = new Date("2031-07-03T19:30:00Z"); // 21:30 in Paris, 15:30 in New York
+    const reminder = await createReminder(user.id, String(created.json.id), due, {
+      deliveryMethod: "sms",
+      message: "Rendez-vous",
+    });
+    await runBatch({ workerId: "w", clock: at("2031-07-03T19:30:01Z") });
+    const held = await deliveryOf(reminder.id);
+    expect(held.status).toBe("held");
+    expect(held.nextAttemptAt?.toISOString()).toBe("2031-07-04T06:00:00.000Z"); // 08:00 in Paris
+
+    await runBatch({ workerId: "w", clock: at("2031-07-04T06:00:00Z") });
+    expect((await deliveryOf(reminder.id)).status).toBe("sent");
+    const [sms] = sink.messages.filter((m) => m.to === "+33612345001");
+    expect(sms.body).toBe("Remindful: Rendez-vous\nRépondez STOP pour vous désabonner.");
+  });
+
   it("sends WhatsApp to whatsapp: addresses", async () => {
     const user = await createSender();
-    const contact = await createContact(user.id, { phone: "+34600000001" });
+    const contact = await createContact(user.id, {
+      phone: "+34600000001",
+      whatsappConsentAt: new Date("2031-01-01T00:00:00Z"),
+      whatsappConsentSource: "in_person",
+    });
     const due = new Date("2031-07-02T10:00:00Z");
     const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "whatsapp" });
     await runBatch({ workerId: "w", clock: at("2031-07-02T10:00:00Z") });
@@ -77,10 +114,10 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     expect(sms?.from).toBe("whatsapp:+14155238886");
   });
 
-  it("STOP by a signed inbound webhook opts the contact out, START opts back in; a bad signature is 403", async () => {
+  it("STOPALL by a signed inbound webhook opts the contact out of SMS and WhatsApp, UNSTOP opts back in; a bad signature is 403", async () => {
     const user = await createSender();
     const contact = await createContact(user.id, { phone: "+12125550102" });
-    const stop = signedWebhook(INBOUND_URL, { From: "+12125550102", Body: " stop ", MessageSid: "SM1" });
+    const stop = signedWebhook(INBOUND_URL, { From: "+12125550102", Body: " stopall ", MessageSid: "SM1" });
 
     const forged = await callRoute(inbound, "/api/webhooks/twilio/inbound", {
       method: "POST",
@@ -116,15 +153,18 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     expect(after.status).toBe("failed");
     expect(after.lastError).toBe("The contact has opted out of SMS messages");
 
-    const start = signedWebhook(INBOUND_URL, { From: "whatsapp:+12125550102", Body: "UNSTOP" });
-    await callRoute(inbound, "/api/webhooks/twilio/inbound", {
-      method: "POST",
-      body: start.body,
-      headers: start.headers,
-    });
-    row = (await db.select().from(contacts).where(eq(contacts.id, contact.id)))[0];
-    expect(row.smsOptOut).toBe(false);
-    expect(row.whatsappOptOut).toBe(false);
+    // Opt-in applies to the channel it came in on.
+    for (const from of ["whatsapp:+12125550102", "+12125550102"]) {
+      const start = signedWebhook(INBOUND_URL, { From: from, Body: "UNSTOP" });
+      await callRoute(inbound, "/api/webhooks/twilio/inbound", {
+        method: "POST",
+        body: start.body,
+        headers: start.headers,
+      });
+      row = (await db.select().from(contacts).where(eq(contacts.id, contact.id)))[0];
+      expect(row.whatsappOptOut).toBe(false);
+      expect(row.smsOptOut).toBe(from.startsWith("whatsapp:"));
+    }
   });
 
   it("records delivered and undelivered status callbacks with the provider's error code", async () => {

@@ -134,15 +134,20 @@ describe("send now", () => {
     ]);
     const [row] = await db.select().from(reminders).where(eq(reminders.id, reminder.id));
     expect(row.status).toBe("sent");
-    // Already sent: nothing more to send, and the engine will not send it again.
-    expect((await sendReminderNow({ userId: user.id, reminderId: reminder.id })).success).toBe(false);
+    // Already sent: a second Send now answers for that occurrence and sends nothing more, and
+    // the engine will not send it again.
+    expect(await sendReminderNow({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
     await runBatch({ workerId: "w", clock: () => new Date(Date.now() + 2 * 86_400_000) });
     expect(twilio.messages.filter((m) => m.to === "+12125550301")).toHaveLength(1);
   });
 
   it("answers the provider's error when the send fails", async () => {
     const user = await createSender();
-    const contact = await createContact(user.id, { phone: "+12125550302" });
+    const contact = await createContact(user.id, {
+      phone: "+12125550302",
+      whatsappConsentAt: new Date("2030-01-01T00:00:00Z"),
+      whatsappConsentSource: "written_form",
+    });
     const reminder = await createReminder(user.id, contact.id, new Date(Date.now() + 86_400_000), {
       deliveryMethod: "whatsapp",
     });

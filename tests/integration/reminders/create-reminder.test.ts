@@ -164,29 +164,68 @@ describe("POST /api/reminders", () => {
       { deliveryMethod: "email" },
       400,
       /no email address/,
+      "contact_has_no_email",
     ],
-    ["SMS to a contact without phone", { phone: null }, { deliveryMethod: "sms" }, 400, /no phone number/],
+    [
+      "SMS to a contact without phone",
+      { phone: null },
+      { deliveryMethod: "sms" },
+      400,
+      /no phone number/,
+      "contact_has_no_phone",
+    ],
     [
       "WhatsApp to a contact without phone",
       { phone: null },
       { deliveryMethod: "whatsapp" },
       400,
       /no phone number/,
+      "contact_has_no_phone",
     ],
-    ["a voice reminder", {}, { type: "voice", message: null }, 400, /^Voice reminders are coming soon$/],
-    ["a video reminder", {}, { type: "video" }, 400, /^Video reminders are coming soon$/],
-    ["a time in the past", {}, { scheduledFor: "2020-01-01T09:00" }, 400, /must be in the future/],
-    ["an impossible date", {}, { scheduledFor: "2031-02-30T09:00" }, 400, /Invalid date/],
-    ["a malformed time", {}, { scheduledFor: "2031-02-03 9am" }, 400, /^scheduledFor: /],
-    ["an unknown field", {}, { userId: "someone" }, 400, /userId|Unrecognized/],
-    ["an unknown delivery method", {}, { deliveryMethod: "pigeon" }, 400, /^deliveryMethod: /],
-    ["a too long message", {}, { message: "x".repeat(1601) }, 400, /^message: /],
-  ])("refuses %s and writes nothing", async (_label, contactValues, overrides, status, message) => {
+    [
+      "a voice reminder",
+      {},
+      { type: "voice", message: null },
+      400,
+      /^Voice reminders are coming soon$/,
+      "voice_coming_soon",
+    ],
+    [
+      "a video reminder",
+      {},
+      { type: "video" },
+      400,
+      /^Video reminders are coming soon$/,
+      "video_coming_soon",
+    ],
+    [
+      "a time in the past",
+      {},
+      { scheduledFor: "2020-01-01T09:00" },
+      400,
+      /must be in the future/,
+      "scheduled_in_past",
+    ],
+    ["an impossible date", {}, { scheduledFor: "2031-02-30T09:00" }, 400, /Invalid date/, "invalid_schedule"],
+    ["a malformed time", {}, { scheduledFor: "2031-02-03 9am" }, 400, /^scheduledFor: /, "invalid_input"],
+    ["an unknown field", {}, { userId: "someone" }, 400, /userId|Unrecognized/, "invalid_input"],
+    [
+      "an unknown delivery method",
+      {},
+      { deliveryMethod: "pigeon" },
+      400,
+      /^deliveryMethod: /,
+      "invalid_input",
+    ],
+    ["a too long message", {}, { message: "x".repeat(1601) }, 400, /^message: /, "invalid_input"],
+  ])("refuses %s and writes nothing", async (_label, contactValues, overrides, status, message, code) => {
     const { user, cookie } = await createSignedInUser();
     const contact = await createContact(user.id, contactValues);
     const res = await post(cookie, { ...base(contact.id), ...overrides });
     expect(res.status).toBe(status);
     expect(String(res.json.message)).toMatch(message);
+    // The stable code the UI translates (errors.<code>).
+    expect(res.json.code).toBe(code);
     expect(await countOf(user.id)).toBe(0);
   });
 
@@ -203,6 +242,7 @@ describe("POST /api/reminders", () => {
     const refused = await post(free.cookie, recurring(freeContact.id));
     expect(refused.status).toBe(403);
     expect(refused.json.message).toMatch(/paid plans/);
+    expect(refused.json.code).toBe("recurring_needs_paid_plan");
     expect(await countOf(free.user.id)).toBe(0);
 
     const trial = await createSignedInUser();

@@ -16,6 +16,7 @@ import * as contactRoute from "@/app/api/contacts/[id]/route";
 import * as localUploadRoute from "@/app/api/objects/local/uploads/[id]/route";
 import * as uploadRoute from "@/app/api/objects/upload/route";
 import * as objectRoute from "@/app/api/objects/uploads/[id]/route";
+import * as deliveriesRoute from "@/app/api/reminders/[id]/deliveries/route";
 import * as reminderRoute from "@/app/api/reminders/[id]/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
 import * as sendRoute from "@/app/api/reminders/[id]/send/route";
@@ -144,6 +145,15 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       build: (f) => ({ path: `/api/reminders/${f.scheduledId}/send`, params: { id: f.scheduledId } }),
     },
   ],
+  "reminders/[id]/deliveries/route.ts": [
+    {
+      name: "GET /api/reminders/{A's reminder}/deliveries",
+      handler: deliveriesRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({ path: `/api/reminders/${f.failedId}/deliveries`, params: { id: f.failedId } }),
+    },
+  ],
   "reminders/[id]/retry/route.ts": [
     {
       name: "POST /api/reminders/{A's failed reminder}/retry",
@@ -196,6 +206,7 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/open-billing-portal.ts": "the user's own billing portal",
   "lib/actions/save-auto-recharge.ts": "the user's own auto-recharge",
   "lib/actions/complete-test-payment.ts": "the user's own demo checkout",
+  "lib/actions/save-failure-alerts.ts": "the user's own failure-alert setting",
   "components/layout/actions.ts": "the user's own locale",
 };
 

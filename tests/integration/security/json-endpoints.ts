@@ -1,3 +1,4 @@
+import * as account from "@/app/api/account/route";
 import * as authUser from "@/app/api/auth/user/route";
 import * as checkout from "@/app/api/create-checkout-session/route";
 import * as contactAvatar from "@/app/api/contacts/[id]/avatar/route";
@@ -17,7 +18,7 @@ export const OWN_REMINDER = ":own-reminder";
 
 export interface JsonEndpoint {
   name: string;
-  method: "POST" | "PUT" | "PATCH";
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   handler: Handler;
   /** Route params; OWN_CONTACT / OWN_REMINDER are filled in by `ownParams`. */
@@ -115,6 +116,14 @@ export const JSON_ENDPOINTS: JsonEndpoint[] = [
     path: "/api/create-checkout-session",
     handler: checkout.POST,
     sample: () => ({ planType: "payg", creditPackageIndex: 0 }),
+  },
+  {
+    // The sample names another address: a bent body must never delete the signed-in account.
+    name: "DELETE /api/account",
+    method: "DELETE",
+    path: "/api/account",
+    handler: account.DELETE,
+    sample: () => ({ email: "someone-else@example.com" }),
   },
 ];
 

@@ -52,7 +52,7 @@ describe("contact helpers", () => {
   });
 
   it("parses phones in the user's region and derives the delivery method", () => {
-    const fr = buildContactSchema("FR");
+    const fr = buildContactSchema({ defaultCountry: "FR" });
     expect(fr.parse({ name: "A", phone: "06 12 34 56 78" })).toMatchObject({
       phone: "+33612345678",
       deliveryMethod: "sms",

@@ -4,6 +4,7 @@ import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 import {
+  displayZone,
   scheduleText,
   type RecurrenceTranslate,
   type ScheduleTextInput,
@@ -47,12 +48,12 @@ describe("schedule text (SPEC, Reminders screen)", () => {
       { scheduleType: "once", scheduledFor: "2026-12-25T00:00:00Z" },
       "Dec 25 at 12:00 AM",
     ],
-    ["daily with time", recurring("daily", { time: "09:00" }), "Recurring: daily at 09:00"],
+    ["daily with time", recurring("daily", { time: "09:00" }), "Recurring: daily at 9:00 AM"],
     ["weekly without time", recurring("weekly", { days: [] } as never), "Recurring: weekly"],
     [
       "monthly 1st",
       recurring("monthly", { time: "08:15", dayOfMonth: 1 }),
-      "Recurring: 1st of every month at 08:15",
+      "Recurring: 1st of every month at 8:15 AM",
     ],
     ["monthly 2nd", recurring("monthly", { dayOfMonth: 2 }), "Recurring: 2nd of every month"],
     ["monthly 3rd", recurring("monthly", { dayOfMonth: 3 }), "Recurring: 3rd of every month"],
@@ -62,28 +63,28 @@ describe("schedule text (SPEC, Reminders screen)", () => {
     [
       "monthly 31st",
       recurring("monthly", { time: "09:00", dayOfMonth: 31 }),
-      "Recurring: 31st of every month at 09:00",
+      "Recurring: 31st of every month at 9:00 AM",
     ],
     [
       "yearly",
       recurring("yearly", { time: "07:00", month: 2, dayOfMonth: 29 }),
-      "Recurring: Feb 29 every year at 07:00",
+      "Recurring: Feb 29 every year at 7:00 AM",
     ],
     ["yearly without day", recurring("yearly", { month: 2 }), "Recurring: yearly"],
     [
       "ends after",
       recurring("daily", { time: "09:00", endCondition: "after", endAfterCount: 12 }),
-      "Recurring: daily at 09:00 (ends after 12 times)",
+      "Recurring: daily at 9:00 AM (ends after 12 times)",
     ],
     [
       "ends by",
       recurring("weekly", { time: "18:30", endCondition: "by", endByDate: "2027-01-05" }),
-      "Recurring: weekly at 18:30 (ends Jan 5, 2027)",
+      "Recurring: weekly at 6:30 PM (ends Jan 5, 2027)",
     ],
     [
       "never: no suffix",
       recurring("daily", { time: "09:00", endCondition: "never" }),
-      "Recurring: daily at 09:00",
+      "Recurring: daily at 9:00 AM",
     ],
     ["once without a time", { scheduleType: "once", scheduledFor: null }, "Not scheduled"],
     ["recurring without frequency", { scheduleType: "recurring" }, "Not scheduled"],
@@ -111,9 +112,59 @@ describe("schedule text (SPEC, Reminders screen)", () => {
       endCondition: "after",
       endAfterCount: 12,
     });
-    expect(text(monthly, "es")).toBe("Recurrente: el día 31 de cada mes a las 09:00 (termina tras 12 veces)");
+    expect(text(monthly, "es")).toBe("Recurrente: el día 31 de cada mes a las 9:00 (termina tras 12 veces)");
     expect(text(monthly, "fr")).toBe("Récurrent : le 31 de chaque mois à 09:00 (se termine après 12 fois)");
     expect(text(recurring("monthly", { dayOfMonth: 1 }), "fr")).toBe("Récurrent : le 1er de chaque mois");
     expect(text({ scheduleType: "once", scheduledFor: "2026-03-11T09:00:00Z" }, "fr")).toBe("Demain à 09:00");
+  });
+
+  it("uses one clock style per locale for one-time and recurring rows", () => {
+    const once = { scheduleType: "once", scheduledFor: "2026-03-10T15:12:00Z" };
+    const daily = recurring("daily", { time: "19:00" });
+    expect([text(once, "en"), text(daily, "en")]).toEqual([
+      "Today at 3:12 PM",
+      "Recurring: daily at 7:00 PM",
+    ]);
+    expect([text(once, "es"), text(daily, "es")]).toEqual([
+      "Hoy a las 15:12",
+      "Recurrente: diario a las 19:00",
+    ]);
+    expect([text(once, "fr"), text(daily, "fr")]).toEqual([
+      "Aujourd’hui à 15:12",
+      "Récurrent : quotidien à 19:00",
+    ]);
+  });
+
+  it("names a weekly reminder's days, in week order", () => {
+    const weekly = recurring("weekly", { time: "09:00", days: ["fri", "mon", "wed"] });
+    expect(text(weekly, "en")).toBe("Recurring: weekly on Mon, Wed, and Fri at 9:00 AM");
+    expect(text(weekly, "es")).toBe("Recurrente: semanal los lun, mié y vie a las 9:00");
+    expect(text(weekly, "fr")).toBe("Récurrent : chaque semaine le lun., mer. et ven. à 09:00");
+    expect(text(recurring("weekly", { days: ["thu"] }), "en")).toBe("Recurring: weekly on Thu");
+  });
+
+  it("a sent or cancelled one-time reminder does not read as a future 'Tomorrow at'", () => {
+    const tomorrow = { scheduleType: "once", scheduledFor: "2026-03-11T09:00:00Z" };
+    expect(text({ ...tomorrow, status: "scheduled" })).toBe("Tomorrow at 9:00 AM");
+    expect(text({ ...tomorrow, status: "sent", lastSentAt: "2026-03-10T14:55:00Z" })).toBe(
+      "Sent Mar 10 at 2:55 PM",
+    );
+    expect(text({ ...tomorrow, status: "cancelled" })).toBe("Cancelled (was Mar 11 at 9:00 AM)");
+    expect(text({ ...tomorrow, status: "cancelled" }, "es")).toBe("Cancelado (era el 11 mar a las 9:00)");
+    expect(text({ ...tomorrow, status: "failed" })).toBe("Mar 11 at 9:00 AM");
+  });
+
+  it("shows times in the reminder's own zone and names it when it is not the viewer's", () => {
+    const daily = { ...recurring("daily", { time: "09:00" }), timezone: "Australia/Sydney" };
+    expect(text(daily, "en", "Australia/Sydney")).toBe("Recurring: daily at 9:00 AM");
+    expect(text(daily, "en", "Europe/Paris")).toBe("Recurring: daily at 9:00 AM (Australia/Sydney time)");
+    // 22:00Z on Mar 11 is 09:00 on Mar 12 in Sydney: tomorrow there, whatever the viewer's zone.
+    const once = { scheduleType: "once", scheduledFor: "2026-03-11T22:00:00Z", timezone: "Australia/Sydney" };
+    expect(text(once, "en", "UTC")).toBe("Tomorrow at 9:00 AM (Australia/Sydney time)");
+    expect(displayZone({ timezone: "Australia/Sydney" }, "UTC")).toEqual({
+      zone: "Australia/Sydney",
+      label: "Australia/Sydney",
+    });
+    expect(displayZone({}, "UTC")).toEqual({ zone: "UTC", label: null });
   });
 });

@@ -21,9 +21,9 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
   });
   if (!parsed.success) notFound();
   const input = parsed.data;
-  const [t, tb, locale, user] = await Promise.all([
+  const [t, tPlans, locale, user] = await Promise.all([
     getTranslations("checkout"),
-    getTranslations("billing"),
+    getTranslations("plans"),
     getLocale(),
     getCurrentUser(),
   ]);
@@ -43,8 +43,9 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
     <DemoCheckout
       input={input}
       line={t("planLine", {
-        plan: tb(`planNames.${input.planType}`),
-        frequency: tb(`frequencies.${input.paymentFrequency}`),
+        plan: tPlans(`names.${input.planType}`),
+        // 'billed annually', not 'billed Annual': the period as a phrase, per language.
+        billing: tPlans(`billingLabel.${input.paymentFrequency}`),
       })}
       total={formatCents(price?.priceCents ?? 0, locale)}
       trial={planHasTrial(input.planType, input.paymentFrequency) && !user?.stripeSubscriptionId}

@@ -2,8 +2,21 @@ import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth";
 import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
 import { toErrorResponse } from "@/lib/api/to-error-response";
+import { MAGIC_LINK_CALLBACK_PATH, MAGIC_LINK_CONFIRM_PATH } from "@/lib/auth/magic-link-confirm-url";
+import { env } from "@/lib/env";
 
-export const { GET } = handlers;
+/**
+ * A GET of the e-mail callback (a mail scanner, a link preview, an old link) must not use the
+ * token up: it goes to the confirmation page, whose button POSTs to the callback.
+ */
+export async function GET(request: NextRequest): Promise<Response> {
+  if (request.nextUrl.pathname === MAGIC_LINK_CALLBACK_PATH) {
+    const confirm = new URL(MAGIC_LINK_CONFIRM_PATH, env.APP_URL);
+    confirm.search = request.nextUrl.search;
+    return Response.redirect(confirm, 303);
+  }
+  return handlers.GET(request);
+}
 
 // Auth.js's e-mail sign-in endpoint sends mail too: it gets the same limit as the sign-in form.
 export async function POST(request: NextRequest): Promise<Response> {

@@ -1,5 +1,8 @@
 import { userRoute } from "@/lib/api/route";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { requestUpload } from "@/lib/storage/request-upload";
 
-export const POST = userRoute({ rateLimit: RATE_LIMITS.upload }, async ({ user }) => requestUpload(user.id));
+export const POST = userRoute({ rateLimit: RATE_LIMITS.upload }, async ({ user, request }) =>
+  requestUpload(user.id, publicOrigin(request.headers)),
+);

@@ -1,9 +1,10 @@
 import { publicRoute } from "@/lib/api/route";
 import { handleTwilioInbound } from "@/lib/delivery/handle-twilio-inbound";
 import { readTwilioWebhook } from "@/lib/delivery/read-twilio-webhook";
+import { twiml } from "@/lib/delivery/twiml";
 
-/** Replies from phones: STOP / START keywords (Twilio sends its own confirmation text). */
+/** Replies from phones: opt-out / opt-in keywords (or Twilio's OptOutType) and HELP. */
 export const POST = publicRoute({}, async ({ request }) => {
-  await handleTwilioInbound(await readTwilioWebhook(request));
-  return new Response("<Response></Response>", { headers: { "content-type": "text/xml" } });
+  const result = await handleTwilioInbound(await readTwilioWebhook(request));
+  return new Response(twiml(result.reply), { headers: { "content-type": "text/xml" } });
 });

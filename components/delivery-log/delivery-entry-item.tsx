@@ -1,0 +1,62 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
+import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { DeliveryStatusBadge } from "./delivery-status-badge";
+import { FailureReasonLine } from "./failure-reason-line";
+
+/**
+ * One delivery: when it was due, its status, channel and address, every attempt time we
+ * keep, and for a failure the reason, the fix and the provider's own words and code.
+ */
+export function DeliveryEntryItem({
+  entry,
+  timeZone,
+  showContact = false,
+}: {
+  entry: DeliveryEntry;
+  timeZone: string;
+  showContact?: boolean;
+}) {
+  const t = useTranslations("deliveryLog");
+  const locale = useLocale();
+  const at = (iso: string) => formatInZone(iso, "fullDateTime", timeZone, locale);
+  const times = [
+    entry.firstAttemptAt && entry.attemptCount > 1
+      ? t("firstAttempt", { time: at(entry.firstAttemptAt) })
+      : null,
+    entry.lastAttemptAt ? t("lastAttempt", { time: at(entry.lastAttemptAt) }) : null,
+    entry.status === "queued" && entry.nextAttemptAt
+      ? t("nextAttempt", { time: at(entry.nextAttemptAt) })
+      : null,
+    entry.sentAt ? t("sentAt", { time: at(entry.sentAt) }) : null,
+    entry.deliveredAt ? t("deliveredAt", { time: at(entry.deliveredAt) }) : null,
+  ].filter((value): value is string => value !== null);
+  return (
+    <li className="space-y-1.5 rounded-lg border p-3" data-testid="delivery-entry">
+      <div className="flex flex-wrap items-center gap-2">
+        {showContact && entry.contactName && <span className="font-medium">{entry.contactName}</span>}
+        <time
+          dateTime={entry.occurrenceAt}
+          className={showContact ? "text-sm text-muted-foreground" : "font-medium"}
+        >
+          {at(entry.occurrenceAt)}
+        </time>
+        <DeliveryStatusBadge entry={entry} timeZone={timeZone} locale={locale} />
+        <Badge variant="outline">{t(`channels.${entry.channel}`)}</Badge>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {t("recipient", { address: entry.recipient ?? t("noAddress") })}
+        {entry.attemptCount > 0 && <> · {t("attempts", { count: entry.attemptCount })}</>}
+      </p>
+      {times.length > 0 && <p className="text-xs text-muted-foreground">{times.join(" · ")}</p>}
+      {entry.reason && <FailureReasonLine reason={entry.reason} />}
+      {/* The provider's own words; engine decisions (opted_out, quota...) are already said above. */}
+      {entry.reason && entry.reason.rawCode !== entry.reason.code && entry.providerMessage && (
+        <p className="text-xs break-words text-muted-foreground">{entry.providerMessage}</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DeliveryEntryItem } from "./delivery-entry-item";
+import { useDeliveryPages } from "./use-delivery-pages";
+
+function HistoryList({ reminderId, timeZone }: { reminderId: string; timeZone: string }) {
+  const t = useTranslations("deliveryLog");
+  const pages = useDeliveryPages(`/api/reminders/${encodeURIComponent(reminderId)}/deliveries`);
+  if (pages.failed && pages.items.length === 0) return <p role="alert">{t("loadError")}</p>;
+  if (pages.items.length === 0) {
+    return <p className="text-sm text-muted-foreground">{pages.loading ? t("loading") : t("empty")}</p>;
+  }
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-2" aria-busy={pages.loading}>
+        {pages.items.map((entry) => (
+          <DeliveryEntryItem key={entry.id} entry={entry} timeZone={timeZone} />
+        ))}
+      </ul>
+      {pages.hasMore && (
+        <div className="flex justify-center">
+          <Button variant="outline" size="sm" onClick={pages.loadMore} disabled={pages.loading}>
+            {pages.loading ? t("loading") : t("loadMore")}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A reminder's deliveries, newest occurrence first, paged (GET /api/reminders/{id}/deliveries). */
+export function DeliveryHistoryDialog({
+  reminderId,
+  contactName,
+  timeZone,
+  open,
+  onOpenChange,
+}: {
+  reminderId: string;
+  contactName: string;
+  timeZone: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const t = useTranslations("deliveryLog");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{t("historyFor", { name: contactName })}</DialogTitle>
+          <DialogDescription>{t("historyDescription")}</DialogDescription>
+        </DialogHeader>
+        {open && <HistoryList reminderId={reminderId} timeZone={timeZone} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

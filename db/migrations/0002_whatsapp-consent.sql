@@ -1,0 +1,3 @@
+ALTER TABLE "contacts" ADD COLUMN "whatsapp_consent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "whatsapp_consent_source" text;--> statement-breakpoint
+ALTER TABLE "contacts" ADD CONSTRAINT "contacts_whatsapp_consent_check" CHECK (("contacts"."whatsapp_consent_at" is null) = ("contacts"."whatsapp_consent_source" is null) and ("contacts"."whatsapp_consent_source" is null or "contacts"."whatsapp_consent_source" in ('in_person', 'written_form', 'website', 'whatsapp', 'phone_call')));

@@ -1,0 +1,17 @@
+import type { TaskList } from "graphile-worker";
+import { PURGE_CRONTAB, PURGE_EXPIRED_ROWS, purgeExpiredRowsTask } from "./tasks/purge-expired-rows";
+import { FAILURE_ALERT_TASK, sendFailureAlertTask } from "./tasks/send-failure-alert";
+import { BILLING_CRONTAB, ROLL_BILLING_PERIODS, rollBillingPeriodsTask } from "./tasks/roll-billing-periods";
+
+/**
+ * Every task in jobs/tasks, by graphile-worker name, and their schedule. The engine of every
+ * process (web or `npm run worker`) registers all of them; a test fails when a file in
+ * jobs/tasks exports a task missing here.
+ */
+export const JOB_TASKS: TaskList = {
+  [ROLL_BILLING_PERIODS]: rollBillingPeriodsTask,
+  [PURGE_EXPIRED_ROWS]: purgeExpiredRowsTask,
+  [FAILURE_ALERT_TASK]: sendFailureAlertTask,
+};
+
+export const JOB_CRONTAB = [BILLING_CRONTAB, PURGE_CRONTAB].join("\n");

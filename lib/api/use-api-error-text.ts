@@ -1,0 +1,33 @@
+"use client";
+
+import { useCallback } from "react";
+import { useTranslations } from "next-intl";
+import { isErrorCode } from "./errors";
+import { ApiRequestError, errorMessage, type ApiResult } from "./request";
+
+type Failure = unknown | Pick<ApiResult<unknown>, "code" | "message">;
+
+const isResult = (value: unknown): value is Pick<ApiResult<unknown>, "code" | "message"> =>
+  typeof value === "object" &&
+  value !== null &&
+  "code" in value &&
+  "message" in value &&
+  !(value instanceof Error);
+
+/**
+ * The text a screen shows for a failed API call: the translation of the error's `code`
+ * (`errors.<code>`), else the server's English message.
+ */
+export function useApiErrorText() {
+  const t = useTranslations("errors");
+  return useCallback(
+    (failure: Failure): string => {
+      const code =
+        failure instanceof ApiRequestError ? failure.code : isResult(failure) ? failure.code : null;
+      const fallback = isResult(failure) ? failure.message : errorMessage(failure);
+      // Every code has a message in each language (tests/unit/api/error-codes.test.ts).
+      return isErrorCode(code) ? t(code) : fallback;
+    },
+    [t],
+  );
+}

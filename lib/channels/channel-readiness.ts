@@ -1,0 +1,42 @@
+import type { DeliveryMethod } from "@/db/schema/enums";
+import { smtpConfigured } from "@/lib/mail/send-mail";
+import { isLocale } from "@/i18n/locales";
+import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
+import { twilioConfig, type TwilioConfig } from "./twilio-config";
+
+export type ChannelReadiness =
+  | { ready: true; via: "provider" | "outbox" }
+  /** `missing` names the settings to add, for the reason shown to the user and /api/health. */
+  | { ready: false; missing: string };
+
+/** The approved WhatsApp template for a language, else the English one. */
+export function whatsappTemplateSid(
+  config: TwilioConfig,
+  locale: string | null | undefined,
+): string | undefined {
+  const chosen = isLocale(locale) ? locale : "en";
+  return config.whatsappTemplates[chosen] ?? config.whatsappTemplates.en;
+}
+
+/**
+ * Whether a channel can send now: through its provider, through the dev outbox (development
+ * only), or not at all (production without its settings: the send fails, nothing pretends).
+ */
+export function channelReadiness(channel: DeliveryMethod, locale?: string | null): ChannelReadiness {
+  if (channel === "email") {
+    if (smtpConfigured()) return { ready: true, via: "provider" };
+    return outboxEnabled() ? { ready: true, via: "outbox" } : { ready: false, missing: "SMTP_URL" };
+  }
+  const config = twilioConfig();
+  if (!config) {
+    return outboxEnabled()
+      ? { ready: true, via: "outbox" }
+      : { ready: false, missing: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN" };
+  }
+  if (channel === "sms") {
+    return config.smsFrom ? { ready: true, via: "provider" } : { ready: false, missing: "TWILIO_SMS_FROM" };
+  }
+  if (!config.whatsappFrom) return { ready: false, missing: "TWILIO_WHATSAPP_FROM" };
+  if (!whatsappTemplateSid(config, locale)) return { ready: false, missing: "TWILIO_WHATSAPP_TEMPLATE_EN" };
+  return { ready: true, via: "provider" };
+}

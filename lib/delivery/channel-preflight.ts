@@ -1,0 +1,32 @@
+import { channelReadiness } from "@/lib/channels/channel-readiness";
+import { whatsappTemplateVariables } from "@/lib/channels/whatsapp-template";
+import { deliveryTranslator } from "./render-message";
+import type { LeasedDelivery, Outcome } from "./types";
+
+/**
+ * What the provider would refuse, decided before usage is reserved: the channel's settings
+ * (production never pretends), the recipient's WhatsApp opt-in, and the WhatsApp template's
+ * variables. Null when the delivery may be sent.
+ */
+export function channelPreflight(
+  d: LeasedDelivery,
+  refund: boolean,
+): Extract<Outcome, { kind: "failed" }> | null {
+  const t = deliveryTranslator(d.locale);
+  const readiness = channelReadiness(d.channel, d.locale);
+  if (!readiness.ready) {
+    const error = t("errors.channelNotConfigured", { channel: d.channel, missing: readiness.missing });
+    return { kind: "failed", error, code: "channel_not_configured", refund };
+  }
+  if (d.channel !== "whatsapp") return null;
+  if (!d.whatsappConsentAt) {
+    return { kind: "failed", error: t("errors.noConsent"), code: "no_consent", refund };
+  }
+  const body = d.message?.trim() || t("defaultMessage", { sender: d.senderName });
+  const variables = whatsappTemplateVariables(d.senderName, body);
+  if (!variables.ok) {
+    const error = t("errors.templateVariable", { problem: variables.problem, variable: variables.variable });
+    return { kind: "failed", error, code: "template_variable_invalid", refund };
+  }
+  return null;
+}

@@ -1,0 +1,116 @@
+import type pg from "pg";
+import { pool } from "@/lib/db";
+import { twilioSender } from "@/lib/channels/twilio-config";
+import { PACE_HORIZON_MS } from "./constants";
+import { renderMessage } from "./render-message";
+import { smsSegments } from "./sms-segments";
+import type { DecidedDelivery, LeasedDelivery } from "./types";
+
+export interface PacedSends {
+  /** To send now, each at or after its `notBefore` (this process's clock, epoch ms). */
+  ready: LeasedDelivery[];
+  /** Beyond the horizon: back to the queue at an estimate of their turn (outcome 'paced'). */
+  deferred: DecidedDelivery[];
+}
+
+interface PacingRow {
+  next_free: string;
+  queue_until: string;
+  db_now: string;
+}
+
+/**
+ * Gives each send a slot on its sender's budget, kept in `sender_pacing` so that every worker
+ * process shares it: slots are `1 / rate` apart, reserved from `next_free_at` under the row's
+ * lock (in the caller's lease transaction). Slots within PACE_HORIZON_MS are kept and the send
+ * waits for its slot; the rest are not reserved but queued at estimates spaced the same way
+ * from `queue_until`, and reserve a slot when they come back. Times come from the database's
+ * clock, so workers on machines whose clocks differ still share one schedule.
+ */
+export async function paceSends(
+  client: pg.PoolClient,
+  deliveries: LeasedDelivery[],
+  now: Date,
+): Promise<PacedSends> {
+  const ready: LeasedDelivery[] = [];
+  const deferred: DecidedDelivery[] = [];
+  const groups = new Map<string, { mps: number; items: LeasedDelivery[] }>();
+  for (const d of deliveries) {
+    const sender = twilioSender(d.channel);
+    if (!sender) {
+      ready.push(d);
+      continue;
+    }
+    const group = groups.get(sender.key) ?? { mps: sender.mps, items: [] };
+    group.items.push(d);
+    groups.set(sender.key, group);
+  }
+  // One order for every transaction, so two batches never wait on each other's sender rows.
+  for (const key of [...groups.keys()].sort()) {
+    const { mps, items } = groups.get(key)!;
+    const interval = 1_000 / mps;
+    const asked = Date.now();
+    const { rows } = await client.query<PacingRow>(
+      `insert into sender_pacing as p (sender, next_free_at, queue_until)
+       values ($1, clock_timestamp(), clock_timestamp())
+       on conflict (sender) do update set sender = excluded.sender
+       returning extract(epoch from p.next_free_at) * 1000 as next_free,
+                 extract(epoch from p.queue_until) * 1000 as queue_until,
+                 extract(epoch from clock_timestamp()) * 1000 as db_now`,
+      [key],
+    );
+    const dbNow = Number(rows[0].db_now);
+    // The database read its clock about halfway through the round trip.
+    const localNow = (asked + Date.now()) / 2;
+    const start = Math.max(Number(rows[0].next_free), dbNow);
+    // A message takes one slot per segment: throughput is counted in segments.
+    let nextFree = start;
+    let granted = 0;
+    while (granted < items.length && nextFree <= dbNow + PACE_HORIZON_MS) {
+      ready.push({ ...items[granted], notBefore: localNow + (nextFree - dbNow) });
+      nextFree += units(items[granted]) * interval;
+      granted++;
+    }
+    const queuedBefore = Number(rows[0].queue_until);
+    let queueUntil = Math.max(queuedBefore, nextFree);
+    for (const delivery of items.slice(granted)) {
+      const at = new Date(now.getTime() + (queueUntil - dbNow));
+      deferred.push({ delivery, outcome: { kind: "paced", at } });
+      queueUntil += units(delivery) * interval;
+    }
+    if (granted === items.length) queueUntil = queuedBefore;
+    await client.query(
+      `update sender_pacing set next_free_at = to_timestamp($2::float8 / 1000),
+              queue_until = to_timestamp($3::float8 / 1000) where sender = $1`,
+      [key, nextFree, queueUntil],
+    );
+  }
+  return { ready, deferred };
+}
+
+/** Slots a message takes: its SMS segments (a WhatsApp message is one). */
+function units(d: LeasedDelivery): number {
+  if (d.channel !== "sms") return 1;
+  const message = renderMessage({
+    deliveryId: d.id,
+    channel: d.channel,
+    to: d.phone ?? "",
+    contactName: d.contactName,
+    message: d.message,
+    senderName: d.senderName,
+    locale: d.locale,
+    unsubscribeToken: d.unsubscribeToken,
+  });
+  return smsSegments(message.text);
+}
+
+/** A "slow down" answer: no worker gives this sender a slot before `waitMs` from now. */
+export async function slowDownSender(channel: string, waitMs: number): Promise<void> {
+  const sender = twilioSender(channel);
+  if (!sender) return;
+  await pool.query(
+    `update sender_pacing set next_free_at = greatest(next_free_at, clock_timestamp() + $2 * interval '1 millisecond')
+      where sender = $1`,
+    [sender.key, Math.round(waitMs)],
+  );
+}

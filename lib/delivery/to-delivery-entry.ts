@@ -1,0 +1,61 @@
+import type { DeliveryMethod, DeliveryStatus } from "@/db/schema/enums";
+import { failureReason, SKIP_CODES, type FailureReason } from "./failure-reasons";
+
+/** What the history and activity screens show for a delivery status. */
+export type DisplayStatus = DeliveryStatus | "skipped";
+
+export interface DeliveryRow {
+  id: number;
+  reminderId: string;
+  contactId: string;
+  contactName: string | null;
+  email: string | null;
+  phone: string | null;
+  occurrenceAt: Date;
+  channel: string;
+  status: string;
+  error: string | null;
+  errorCode: string | null;
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+  firstAttemptAt: Date | null;
+  lastAttemptAt: Date | null;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/**
+ * One delivery as the API returns it: the address it goes to (the contact's, by channel),
+ * the status to show (a refusal decided before any send is 'skipped'), the release time of a
+ * held SMS, and the failure reason in catalogue terms next to the provider's own words.
+ */
+export function toDeliveryEntry(row: DeliveryRow) {
+  const channel = row.channel as DeliveryMethod;
+  const reason: FailureReason | null =
+    row.status === "failed" || row.status === "queued" ? failureReason(channel, row.errorCode) : null;
+  const skipped = row.status === "failed" && reason !== null && SKIP_CODES.has(reason.code);
+  return {
+    id: row.id,
+    reminderId: row.reminderId,
+    contactId: row.contactId,
+    contactName: row.contactName,
+    channel,
+    recipient: (channel === "email" ? row.email : row.phone) ?? null,
+    occurrenceAt: row.occurrenceAt.toISOString(),
+    status: (skipped ? "skipped" : row.status) as DisplayStatus,
+    /** Held for quiet hours: when it will be sent. Queued after an error: the next attempt. */
+    nextAttemptAt: iso(row.nextAttemptAt),
+    attemptCount: row.attemptCount,
+    firstAttemptAt: iso(row.firstAttemptAt),
+    lastAttemptAt: iso(row.lastAttemptAt),
+    sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    /** The provider's (or engine's) own words, untranslated. */
+    providerMessage: row.error,
+    reason,
+  };
+}
+
+export type DeliveryEntry = ReturnType<typeof toDeliveryEntry>;

@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db";
+
+export interface PurgeReport {
+  sessions: number;
+  verificationTokens: number;
+  rateLimitWindows: number;
+  workerHeartbeats: number;
+}
+
+/**
+ * The clean-up job: rows that can no longer mean anything. Expired sessions and sign-in tokens
+ * are refused by Auth.js anyway; rate-limit windows older than a day are past every limit's
+ * window; a worker silent for a day is gone (each process start has its own id).
+ */
+export async function purgeExpiredRows(executor: DbOrTx, now: Date): Promise<PurgeReport> {
+  const count = async (statement: ReturnType<typeof sql>) => (await executor.execute(statement)).rowCount ?? 0;
+  return {
+    sessions: await count(sql`delete from sessions where expires < ${now}`),
+    verificationTokens: await count(sql`delete from verification_tokens where expires < ${now}`),
+    rateLimitWindows: await count(
+      sql`delete from rate_limits where window_start < ${now}::timestamptz - interval '1 day'`,
+    ),
+    workerHeartbeats: await count(
+      sql`delete from worker_heartbeats where last_seen_at < ${now}::timestamptz - interval '1 day'`,
+    ),
+  };
+}

@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { SUBSCRIPTION_PLAN_TYPES } from "@/config/plans";
+import { storedObjects, users, verificationTokens } from "@/db/schema";
+import type { PlanType } from "@/db/schema/enums";
+import { ApiError, badRequest } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { logger } from "@/lib/logger";
+import { getStripe, isStripeConfigured } from "@/lib/payments/stripe-client";
+import { getStorage } from "@/lib/storage/get-storage";
+import type { DeleteAccountInput } from "@/lib/validations/account";
+import type { User } from "./find-session-user";
+
+/** Ends the user's Stripe subscription now, so nothing is charged after the account is gone. */
+async function cancelSubscription(user: User) {
+  const id = user.stripeSubscriptionId;
+  if (!id || !SUBSCRIPTION_PLAN_TYPES.includes(user.planType as PlanType) || !isStripeConfigured()) return;
+  try {
+    await getStripe().subscriptions.cancel(id, {}, { idempotencyKey: `delete-account-${id}` });
+  } catch (error) {
+    // Already ended or unknown to Stripe: nothing left to cancel.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      logger.info("account.subscription_already_ended", { subscriptionId: id, code: error.code });
+      return;
+    }
+    logger.error("account.subscription_cancel_failed", { subscriptionId: id, error: error as Error });
+    throw new ApiError(
+      502,
+      "Your subscription could not be cancelled, so nothing was deleted. Please try again.",
+    );
+  }
+}
+
+/**
+ * "Delete my account" (Terms: you may close your account at any time): after the typed e-mail
+ * matches, cancels the Stripe subscription, then deletes the user in one transaction (contacts,
+ * reminders, deliveries, ledger, sessions, files' rows all cascade from it) and finally removes
+ * the stored files. Stripe keeps its own payment records, as the law requires of it.
+ */
+export async function deleteAccount(user: User, input: DeleteAccountInput) {
+  if (input.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest({
+      code: "email_mismatch",
+      message: "email: The e-mail address does not match your account",
+    });
+  }
+  await cancelSubscription(user);
+  const keys = await db.transaction(async (tx) => {
+    const files = await tx
+      .select({ key: storedObjects.key })
+      .from(storedObjects)
+      .where(eq(storedObjects.ownerId, user.id));
+    await tx.delete(verificationTokens).where(eq(verificationTokens.identifier, user.email));
+    await tx.delete(users).where(eq(users.id, user.id));
+    return files.map((file) => file.key);
+  });
+  // After the commit: a file whose removal fails is an orphan logged for clean-up, never a row left.
+  const storage = getStorage();
+  for (const key of keys) {
+    try {
+      await storage.remove(key);
+    } catch (error) {
+      logger.warn("storage.remove_failed", { key, error: error instanceof Error ? error : String(error) });
+    }
+  }
+  logger.info("account.deleted", { userId: user.id, files: keys.length });
+  return { deleted: true as const };
+}

@@ -1,0 +1,62 @@
+import { asc, eq } from "drizzle-orm";
+import { contacts, creditLedger, deliveries, reminders } from "@/db/schema";
+import type { DbOrTx } from "@/lib/db";
+import type { User } from "./find-session-user";
+
+/** Everything Remindful keeps about a user, as the JSON download "Export my data" gives them. */
+export async function exportAccountData(executor: DbOrTx, user: User, now = new Date()) {
+  const [contactRows, reminderRows, deliveryRows, ledgerRows] = await Promise.all([
+    executor.select().from(contacts).where(eq(contacts.userId, user.id)).orderBy(asc(contacts.createdAt)),
+    executor.select().from(reminders).where(eq(reminders.userId, user.id)).orderBy(asc(reminders.createdAt)),
+    executor
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.userId, user.id))
+      .orderBy(asc(deliveries.createdAt), asc(deliveries.id)),
+    executor
+      .select({
+        amountCents: creditLedger.amountCents,
+        reason: creditLedger.reason,
+        createdAt: creditLedger.createdAt,
+      })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, user.id))
+      .orderBy(asc(creditLedger.createdAt), asc(creditLedger.id)),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      email: user.email,
+      name: user.name,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      senderName: user.senderName,
+      phone: user.phone,
+      timezone: user.timezone,
+      locale: user.locale,
+      createdAt: user.createdAt,
+    },
+    plan: {
+      planType: user.planType,
+      subscriptionStatus: user.subscriptionStatus,
+      paymentFrequency: user.paymentFrequency,
+      remindersQuota: user.remindersQuota,
+      remindersUsedCurrentPeriod: user.remindersUsedCurrentPeriod,
+      trialEndDate: user.trialEndDate,
+      billingPeriodStart: user.billingPeriodStart,
+      billingPeriodEnd: user.billingPeriodEnd,
+      nextBillingDate: user.nextBillingDate,
+      creditBalanceCents: user.paygCreditBalance,
+      autoRecharge: {
+        enabled: user.autoRechargeEnabled,
+        packageIndex: user.autoRechargePackageIndex,
+        thresholdCents: user.autoRechargeThresholdCents,
+      },
+    },
+    // Unsubscribe tokens are links' secrets, not the user's data.
+    contacts: contactRows.map(({ unsubscribeToken: _token, ...contact }) => contact),
+    reminders: reminderRows,
+    deliveries: deliveryRows.map(({ workerId: _w, leaseExpiresAt: _l, ...delivery }) => delivery),
+    creditLedger: ledgerRows,
+  };
+}

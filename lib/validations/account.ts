@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** "Delete my account": the user types their e-mail address to confirm. */
+export const deleteAccountSchema = z.object({
+  email: z
+    .string({ error: "Type your e-mail address to confirm" })
+    .trim()
+    .min(1, "Type your e-mail address to confirm")
+    .max(320),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { deliveries, users } from "@/db/schema";
+import { db } from "@/lib/db";
+import type { DeliveryEngine } from "@/lib/delivery/engine";
+import { startEngineFromEnv } from "@/lib/jobs/start-engine-from-env";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
+import { getStripe } from "@/lib/payments/stripe-client";
+import { createContact, createReminder, createSender } from "../../helpers/delivery-fixtures";
+import { deliverEvent, stripeEvent } from "../../helpers/stripe-events";
+import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
+import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
+
+let stripe: StripeServer;
+let sink: SmtpSink;
+let engine: DeliveryEngine;
+
+beforeAll(async () => {
+  stripe = await startStripeServer();
+  sink = await startSmtpSink();
+  setSmtpUrl(sink.url);
+  engine = await startEngineFromEnv();
+});
+
+afterAll(async () => {
+  await engine.stop();
+  closeMail();
+  await sink.close();
+  await stripe.stop();
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const sentCount = async (userId: string) =>
+  (await db.select().from(deliveries).where(eq(deliveries.userId, userId))).filter((d) => d.status === "sent")
+    .length;
+
+/** One reminder after another, each in its own batch (its own debit). */
+async function sendOneByOne(userId: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    const before = await sentCount(userId);
+    const contact = await createContact(userId);
+    await createReminder(userId, contact.id, new Date(Date.now() + 50), { message: `Reminder ${i}` });
+    await waitFor(async () => (await sentCount(userId)) === before + 1);
+  }
+}
+
+it("the delivery that takes the credit under the threshold recharges the saved card once per dip", async () => {
+  const customer = await getStripe().customers.create({ email: "payg-engine@example.com" });
+  // $5.02 with a $5.00 threshold: the third of six sends dips under it, the next three stay under.
+  const user = await createSender({
+    planType: "payg",
+    subscriptionStatus: "active",
+    paygCreditBalance: 502,
+    stripeCustomerId: customer.id,
+    autoRechargeEnabled: true,
+    autoRechargePackageIndex: 0,
+    autoRechargeThresholdCents: 500,
+  });
+  await sendOneByOne(user.id, 6);
+  await waitFor(async () => stripe.requestsTo("POST", "/v1/payment_intents").length >= 1);
+  // Give any late caller the chance to show up before counting.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const charges = stripe.requestsTo("POST", "/v1/payment_intents");
+  expect(charges).toHaveLength(1);
+  expect(charges[0].params).toMatchObject({
+    amount: "2000",
+    customer: customer.id,
+    off_session: "true",
+    confirm: "true",
+    metadata: { userId: user.id, kind: "auto_recharge", creditPackageIndex: "0" },
+  });
+
+  // Stripe's event brings the credits; sends above the threshold charge nothing.
+  const [intent] = [...stripe.paymentIntents.values()];
+  await deliverEvent(stripeEvent("payment_intent.succeeded", intent));
+  const [topped] = await db.select().from(users).where(eq(users.id, user.id));
+  expect(topped.paygCreditBalance).toBe(502 - 6 + 2000);
+  await db.update(users).set({ paygCreditBalance: 503 }).where(eq(users.id, user.id));
+  await sendOneByOne(user.id, 2);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(stripe.requestsTo("POST", "/v1/payment_intents")).toHaveLength(1);
+
+  // The next dip is a new recharge.
+  await sendOneByOne(user.id, 3);
+  await waitFor(async () => stripe.requestsTo("POST", "/v1/payment_intents").length >= 2);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(stripe.requestsTo("POST", "/v1/payment_intents")).toHaveLength(2);
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
+import { deliveries, reminders } from "@/db/schema";
+import { db } from "@/lib/db";
+import { runBatch } from "@/lib/delivery/run-batch";
+import { callRoute } from "@/tests/helpers/call-route";
+import { createContact, insertReminder } from "@/tests/helpers/reminders";
+import { createSignedInUser } from "@/tests/helpers/users";
+import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
+
+let sink: TwilioSink;
+
+beforeAll(async () => {
+  sink = await startTwilioSink();
+  useTwilioSink(sink);
+});
+
+afterAll(async () => {
+  await sink.close();
+});
+
+const DAY = 86_400_000;
+// A zone where it is daytime now, so SMS quiet hours do not hold the send.
+function daytimeZone(): string {
+  const hour = new Date().getUTCHours();
+  return hour >= 8 && hour < 20 ? "UTC" : hour < 8 ? "Asia/Tokyo" : "America/Los_Angeles";
+}
+
+/** A daily SMS reminder at 09:00 UTC whose next occurrence is tomorrow. */
+async function dailyReminder(phone: string) {
+  const { user, cookie } = await createSignedInUser();
+  const contact = await createContact(user.id, { phone, timezone: daytimeZone() });
+  const tomorrow = new Date(`${new Date(Date.now() + DAY).toISOString().slice(0, 10)}T09:00:00Z`);
+  const reminder = await insertReminder(user.id, contact.id, {
+    scheduleType: "recurring",
+    frequency: "daily",
+    time: "09:00",
+    timezone: "UTC",
+    scheduledFor: tomorrow,
+    nextRunAt: tomorrow,
+  });
+  const send = () =>
+    callRoute<{ success: boolean; error: string | null }>(SEND, `/api/reminders/${reminder.id}/send`, {
+      method: "POST",
+      cookie,
+      params: { id: reminder.id },
+    });
+  return { reminder, tomorrow, send };
+}
+
+const reload = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
+const rowsOf = (id: string) => db.select().from(deliveries).where(eq(deliveries.reminderId, id));
+
+describe("Send now on a recurring reminder sends the current occurrence once", () => {
+  it("two clicks one after the other: one message, the schedule moves one occurrence", async () => {
+    const { reminder, tomorrow, send } = await dailyReminder("+12125550301");
+    const first = await send();
+    expect(first.json).toEqual({ success: true, error: null });
+    const second = await send();
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual({ success: true, error: null });
+
+    expect(sink.messages.filter((m) => m.to === "+12125550301")).toHaveLength(1);
+    const rows = await rowsOf(reminder.id);
+    expect(rows.map((r) => r.occurrenceAt.toISOString())).toEqual([tomorrow.toISOString()]);
+    const after = await reload(reminder.id);
+    expect(after.nextRunAt?.toISOString()).toBe(new Date(tomorrow.getTime() + DAY).toISOString());
+    expect(after.occurrencesSent).toBe(1);
+
+    // The next occurrence is not skipped: when its time comes the engine sends it.
+    await runBatch({ workerId: "w", clock: () => new Date(tomorrow.getTime() + DAY) });
+    expect(sink.messages.filter((m) => m.to === "+12125550301")).toHaveLength(2);
+    expect((await rowsOf(reminder.id)).filter((r) => r.status === "sent")).toHaveLength(2);
+  });
+
+  it("two concurrent clicks: one message, one delivery, the schedule moves one occurrence", async () => {
+    const { reminder, tomorrow, send } = await dailyReminder("+12125550302");
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.some((a) => a.json.success)).toBe(true);
+    for (const answer of answers) {
+      if (!answer.json.success) expect(answer.json.error).toBe("This occurrence is already being sent");
+    }
+    expect(sink.messages.filter((m) => m.to === "+12125550302")).toHaveLength(1);
+    expect(await rowsOf(reminder.id)).toHaveLength(1);
+    const after = await reload(reminder.id);
+    expect(after.nextRunAt?.toISOString()).toBe(new Date(tomorrow.getTime() + DAY).toISOString());
+  });
+});

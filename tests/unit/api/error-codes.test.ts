@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ERROR_CODES, fromZodError } from "@/lib/api/errors";
+import { toErrorResponse } from "@/lib/api/to-error-response";
+import { buildContactSchema } from "@/lib/validations/contact";
+import { reminderInputSchema } from "@/lib/validations/reminder";
+import { updateUserSchema } from "@/lib/validations/user";
+import { REMINDER_ERRORS } from "@/lib/reminders/resolve-reminder-input";
+import { badRequest } from "@/lib/api/errors";
+
+const messages = (locale: string) =>
+  JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as { errors: Record<string, string> };
+
+describe("API error codes", () => {
+  it.each(["en", "es", "fr"])("every code has exactly one %s message", (locale) => {
+    expect(Object.keys(messages(locale).errors).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it("the English message of a domain error is the API's own message", () => {
+    const en = messages("en").errors;
+    for (const problem of Object.values(REMINDER_ERRORS)) expect(en[problem.code]).toBe(problem.message);
+  });
+
+  it("the response carries code and message; a plain message gets its status's code", async () => {
+    const body = await toErrorResponse(badRequest(REMINDER_ERRORS.past)).json();
+    expect(body).toEqual({ code: "scheduled_in_past", message: "The scheduled time must be in the future" });
+    expect(await toErrorResponse(badRequest("Something")).json()).toMatchObject({ code: "invalid_input" });
+  });
+
+  it("zod issues map to codes: phone, e-mail, e-mail or phone, reminder rules", () => {
+    const codeOf = (result: z.ZodSafeParseResult<unknown>) =>
+      result.success ? null : fromZodError(result.error).code;
+    expect(codeOf(buildContactSchema().safeParse({ name: "A", phone: "12" }))).toBe("invalid_phone");
+    expect(codeOf(buildContactSchema().safeParse({ name: "A", email: "nope" }))).toBe("invalid_email");
+    expect(codeOf(buildContactSchema().safeParse({ name: "A" }))).toBe("email_or_phone_required");
+    expect(codeOf(updateUserSchema.safeParse({ phone: "12", timezone: "UTC" }))).toBe("invalid_phone");
+    expect(
+      codeOf(reminderInputSchema.safeParse({ type: "text", scheduleType: "once", deliveryMethod: "email" })),
+    ).toBe("select_contact");
+    const error = fromZodError(
+      (buildContactSchema().safeParse({ name: "A", phone: "12" }) as { error: z.ZodError }).error,
+    );
+    expect(error.message).toBe("phone: Invalid phone number");
+    expect(error.details).toMatchObject({ field: "phone" });
+  });
+});
