@@ -1,22 +1,14 @@
 import type { MetadataRoute } from "next";
 import { env } from "@/lib/env";
+import { SIGNED_IN_ROUTES } from "@/proxy";
 
 export default function robots(): MetadataRoute.Robots {
   return {
     rules: {
       userAgent: "*",
       allow: ["/", "/pricing", "/terms"],
-      disallow: [
-        "/api/",
-        "/dev/",
-        "/contacts",
-        "/reminders",
-        "/schedule",
-        "/settings",
-        "/billing",
-        "/checkout",
-        "/sign-in",
-      ],
+      // The signed-in pages come from the proxy's own list, so a new one cannot be forgotten here.
+      disallow: ["/api/", "/dev/", "/bench-floor", ...SIGNED_IN_ROUTES, "/sign-in"],
     },
     sitemap: new URL("/sitemap.xml", env.APP_URL).href,
   };

@@ -1,9 +1,12 @@
 /**
- * npm run bench:scale -- [--sizes 10000,100000,1000000] [--rounds 30]
+ * npm run bench:scale -- [--sizes 10000,100000,1000000] [--rounds 30] [--warmup 5] [--seed N]
  * The cost of finding and claiming due work (200 due reminders a round: claim, create their
- * delivery rows, lease them, in one transaction) as scheduled-but-not-due reminders grow.
- * Prints the query plans used.
+ * delivery rows leased, as the engine's batch does, in one transaction) as scheduled-but-not-due
+ * reminders grow. Sizes run in a random order (printed; --seed repeats it), each on emptied
+ * tables filled from scratch and vacuum-analyzed, with warm-up rounds left out, so no size gets
+ * the caches another one warmed. Prints the query plans used.
  */
+import os from "node:os";
 import pg from "pg";
 import { benchDatabase, numberFlag, writeResult } from "./bench/bench-kit";
 
@@ -11,6 +14,24 @@ const sizesFlag = process.argv.indexOf("--sizes");
 const SIZES =
   sizesFlag > 0 ? process.argv[sizesFlag + 1].split(",").map(Number) : [10_000, 100_000, 1_000_000];
 const ROUNDS = numberFlag("rounds", 30);
+const WARMUP = numberFlag("warmup", 5);
+const SEED = numberFlag("seed", Math.floor(Math.random() * 1_000_000));
+// A small seeded shuffle (mulberry32), so a run's order can be repeated.
+let state = SEED;
+const random = () => {
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const ORDER = [...SIZES];
+for (let i = ORDER.length - 1; i > 0; i--) {
+  const j = Math.floor(random() * (i + 1));
+  [ORDER[i], ORDER[j]] = [ORDER[j], ORDER[i]];
+}
+console.log(
+  `bench:scale  order ${ORDER.join(", ")} (seed ${SEED}), ${WARMUP} warm-up + ${ROUNDS} rounds each`,
+);
 const DUE = 200;
 
 const db = await benchDatabase("bench_scale");
@@ -18,6 +39,7 @@ process.env.DATABASE_URL = db.url;
 const { withTransaction } = await import("@/lib/delivery/pg-client");
 const { materializeDue } = await import("@/lib/delivery/materialize-due");
 const { leaseDeliveries } = await import("@/lib/delivery/lease-deliveries");
+const { LEASE_MS } = await import("@/lib/delivery/constants");
 const { pool } = await import("@/lib/db");
 
 const client = new pg.Client({ connectionString: db.url });
@@ -39,7 +61,6 @@ const WAKE_SQL = `select least(
   (select min(next_attempt_at) from deliveries where status in ('queued', 'held')),
   (select min(lease_expires_at) from deliveries where status = 'sending')) as at`;
 
-let future = 0;
 let round = 0;
 const results: {
   futureReminders: number;
@@ -47,21 +68,21 @@ const results: {
   claimMsP95: number;
   wakeMsMedian: number;
 }[] = [];
-for (const size of SIZES) {
-  // Grow the not-yet-due reminders (spread over the next year) to `size`.
+for (const size of ORDER) {
+  // From empty: `size` not-yet-due reminders spread over the next year.
+  await client.query("truncate deliveries, reminders cascade");
   await client.query(
     `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
      select gen_random_uuid()::text, 'u' || (1 + i % 1000), 'c' || (1 + i % 1000), 'later', 'email', 'once', t, t
        from generate_series($1, $2 - 1) i, lateral (select now() + interval '1 hour' + (i % 525600) * interval '1 minute' as t) x`,
-    [future, size],
+    [0, size],
   );
-  future = size;
   await client.query("vacuum analyze reminders");
   await client.query("vacuum analyze deliveries");
 
   const claimMs: number[] = [];
   const wakeMs: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
+  for (let r = 0; r < WARMUP + ROUNDS; r++) {
     round++;
     await client.query(
       `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
@@ -72,10 +93,13 @@ for (const size of SIZES) {
     const t0 = performance.now();
     const leased = await withTransaction(async (tx) => {
       const now = new Date();
-      await materializeDue(tx, { now, limit: DUE });
-      return leaseDeliveries(tx, { workerId: `scale-${round}`, now, limit: DUE });
+      const workerId = `scale-${round}`;
+      const lease = { workerId, until: new Date(now.getTime() + LEASE_MS) };
+      const { leased: fresh } = await materializeDue(tx, { now, limit: DUE, lease });
+      return leaseDeliveries(tx, { workerId, now, limit: DUE, fresh });
     });
-    claimMs.push(performance.now() - t0);
+    const warm = r >= WARMUP;
+    if (warm) claimMs.push(performance.now() - t0);
     if (leased.toSend.length !== DUE) throw new Error(`claimed ${leased.toSend.length} of ${DUE}`);
     // Settle them as sent, as the engine would, so every round starts alike.
     await client.query(
@@ -83,7 +107,7 @@ for (const size of SIZES) {
     );
     const t1 = performance.now();
     await client.query(WAKE_SQL);
-    wakeMs.push(performance.now() - t1);
+    if (warm) wakeMs.push(performance.now() - t1);
   }
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
@@ -118,11 +142,21 @@ for (const size of SIZES) {
     `update reminders set status = 'cancelled' where message = 'due' and status = 'scheduled'`,
   );
 }
+results.sort((a, b) => a.futureReminders - b.futureReminders);
 const ratio = Number((results[results.length - 1].claimMsMedian / results[0].claimMsMedian).toFixed(2));
 console.log(
   `\nclaim cost ${SIZES[SIZES.length - 1].toLocaleString("en")} / ${SIZES[0].toLocaleString("en")}: ${ratio} (target <= 1.5)`,
 );
-writeResult("scale", { rounds: ROUNDS, dueperRound: DUE, results, ratio });
+writeResult("scale", {
+  rounds: ROUNDS,
+  warmupRounds: WARMUP,
+  order: ORDER,
+  seed: SEED,
+  dueperRound: DUE,
+  results,
+  ratio,
+  loadAverage: os.loadavg(),
+});
 await client.end();
 await pool.end();
 await db.stop();

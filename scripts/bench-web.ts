@@ -8,10 +8,16 @@
  * bench/results/web.json. With --profile each target gets its own server run under
  * `node --cpu-prof`, and the script prints where that server's CPU time went (by package and by
  * function) and writes bench/results/web-profile.json.
+ *
+ * In the same run it measures a floor: the same JSON the lists answered, served from memory by a
+ * bare route (/api/bench-floor/*), and a bare page (/bench-floor); both exist only while
+ * BENCH_FLOOR_DIR is set. Each target is reported as a fraction of its floor. The script exits
+ * non-zero when any answer was not 2xx, a request failed, or the signed-in `/` did not render
+ * the dashboard (checked before and after the load).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -149,6 +155,38 @@ async function hammer(base: string, name: string, urlPath: string, cookie?: stri
   };
 }
 
+/** Strings the dashboard renders (messages/en.json) and the landing page does not. */
+function dashboardMarkers(): string[] {
+  const en = JSON.parse(readFileSync("messages/en.json", "utf8")) as { dashboard: Record<string, string> };
+  return [en.dashboard.totalContacts, en.dashboard.activeReminders];
+}
+
+/** What the signed-in `/` and the landing page answer: problems found, empty when both are right. */
+async function checkPages(base: string, cookie: string): Promise<string[]> {
+  const problems: string[] = [];
+  const markers = dashboardMarkers();
+  const signedIn = await fetch(`${base}/`, { headers: { cookie }, redirect: "manual" });
+  const html = await signedIn.text();
+  if (signedIn.status !== 200) problems.push(`signed-in / answered ${signedIn.status}`);
+  for (const m of markers)
+    if (!html.includes(m)) problems.push(`signed-in / lacks "${m}" (not the dashboard)`);
+  const landing = await fetch(`${base}/`, { redirect: "manual" });
+  const landingHtml = await landing.text();
+  if (landing.status !== 200) problems.push(`landing answered ${landing.status}`);
+  if (markers.some((m) => landingHtml.includes(m))) problems.push("landing shows the dashboard");
+  return problems;
+}
+
+/** Saves what the lists answer, for the floor routes to serve from memory. */
+async function captureFloor(base: string, cookie: string, floorDir: string) {
+  mkdirSync(floorDir, { recursive: true });
+  for (const list of ["contacts", "reminders"]) {
+    const response = await fetch(`${base}/api/${list}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`GET /api/${list} answered ${response.status}`);
+    writeFileSync(path.join(floorDir, `${list}.json`), await response.text());
+  }
+}
+
 async function startApp(databaseUrl: string, dir: string, profileDir?: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -163,6 +201,7 @@ async function startApp(databaseUrl: string, dir: string, profileDir?: string) {
       WORKER_MODE: "external",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
+      BENCH_FLOOR_DIR: path.join(dir, "floor"),
       ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -201,7 +240,11 @@ async function main() {
       ["dashboard", "/", cookie],
       ["GET /api/contacts", "/api/contacts", cookie],
       ["GET /api/reminders", "/api/reminders", cookie],
+      ["floor: page", "/bench-floor"],
+      ["floor: contacts JSON", "/api/bench-floor/contacts"],
+      ["floor: reminders JSON", "/api/bench-floor/reminders"],
     ];
+    const problems: string[] = [];
     const results: TargetResult[] = [];
     const profiles: Record<string, ProfileSummary> = {};
     if (args.profile) {
@@ -210,6 +253,8 @@ async function main() {
         const profileDir = path.join(dir, "profiles", name.replace(/\W+/g, "-"));
         const app = await startApp(database.url, dir, profileDir);
         try {
+          if (!existsSync(path.join(dir, "floor", "reminders.json")))
+            await captureFloor(app.base, cookie, path.join(dir, "floor"));
           results.push(await hammer(app.base, name, urlPath, targetCookie));
         } finally {
           await stopApp(app.server);
@@ -220,11 +265,26 @@ async function main() {
     const app = await startApp(database.url, dir);
     server = app.server;
     const base = app.base;
+    problems.push(...(await checkPages(base, cookie)));
     if (!args.profile) {
+      await captureFloor(base, cookie, path.join(dir, "floor"));
       for (const [name, urlPath, targetCookie] of targets) {
         results.push(await hammer(base, name, urlPath, targetCookie));
       }
     }
+    problems.push(...(await checkPages(base, cookie)).map((p) => `after the load: ${p}`));
+    for (const r of results) {
+      if (r.non2xx > 0) problems.push(`${r.name}: ${r.non2xx} answers were not 2xx`);
+      if (r.errors > 0) problems.push(`${r.name}: ${r.errors} requests failed`);
+    }
+    const rate = (name: string) => results.find((r) => r.name === name)?.requestsPerSecond ?? NaN;
+    const ratio = (name: string, floor: string) => Number((rate(name) / rate(floor)).toFixed(2));
+    const ofFloor = {
+      landing: ratio("landing", "floor: page"),
+      dashboard: ratio("dashboard", "floor: page"),
+      contacts: ratio("GET /api/contacts", "floor: contacts JSON"),
+      reminders: ratio("GET /api/reminders", "floor: reminders JSON"),
+    };
     const firstLoad = await landingFirstLoadJs(base);
     const firstLoadBytes = firstLoad.total;
 
@@ -242,8 +302,13 @@ async function main() {
         errors: r.errors,
       })),
     );
+    console.log("fraction of the floor (req/s ÷ floor req/s):", ofFloor);
     const targetsMet = {
-      apiListsP95Under100ms: results.filter((r) => r.path.startsWith("/api")).every((r) => r.p95 < 100),
+      apiListsAtLeastHalfTheFloor: ofFloor.contacts >= 0.5 && ofFloor.reminders >= 0.5,
+      dashboardAtLeast30PercentOfTheFloor: ofFloor.dashboard >= 0.3,
+      apiListsP95Under100ms: results
+        .filter((r) => r.path.startsWith("/api/") && !r.name.startsWith("floor"))
+        .every((r) => r.p95 < 100),
       dashboardP95Under250ms: (results.find((r) => r.name === "dashboard")?.p95 ?? Infinity) < 250,
       landingFirstLoadJsAtMost120kB: firstLoadBytes <= 120 * 1024,
     };
@@ -276,6 +341,9 @@ async function main() {
             reminders: Number(args.reminders),
           },
           results,
+          fractionOfFloor: ofFloor,
+          problems,
+          loadAverage: os.loadavg(),
           landingFirstLoadJsGzipBytes: firstLoadBytes,
           landingChunks: firstLoad.chunks,
           targets: targetsMet,
@@ -285,6 +353,10 @@ async function main() {
         2,
       )}\n`,
     );
+    if (problems.length > 0) {
+      console.error(`\nbench:web FAILED:\n  ${problems.join("\n  ")}`);
+      process.exitCode = 1;
+    }
   } finally {
     server?.kill("SIGTERM");
     await database.stop();
@@ -292,4 +364,4 @@ async function main() {
 }
 
 await main();
-process.exit(0);
+process.exit(process.exitCode ?? 0);

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { requestMagicLink, type MagicLinkState } from "@/app/(auth)/sign-in/actions";
+import { requestMagicLink, type MagicLinkState } from "@/lib/actions/request-magic-link";
 
 export function MagicLinkForm({ callbackUrl }: { callbackUrl?: string }) {
   const t = useTranslations("auth");

@@ -3,7 +3,7 @@
 import { useId, useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { saveAutoRecharge } from "@/app/(app)/billing/actions";
+import { saveAutoRecharge } from "@/lib/actions/save-auto-recharge";
 import { CREDIT_PACKAGES, LOW_BALANCE_CENTS } from "@/config/plans";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { completeTestPayment } from "@/app/(app)/checkout/demo/actions";
+import { completeTestPayment } from "@/lib/actions/complete-test-payment";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { CheckoutInput } from "@/lib/validations/checkout";

@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { openBillingPortal } from "@/app/(app)/billing/actions";
+import { openBillingPortal } from "@/lib/actions/open-billing-portal";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { CardSummary } from "@/lib/billing/get-billing-overview";

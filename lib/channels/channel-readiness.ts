@@ -1,5 +1,5 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { env } from "@/lib/env";
+import { smtpConfigured } from "@/lib/mail/send-mail";
 import { isLocale } from "@/i18n/locales";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { twilioConfig, type TwilioConfig } from "./twilio-config";
@@ -24,7 +24,7 @@ export function whatsappTemplateSid(
  */
 export function channelReadiness(channel: DeliveryMethod, locale?: string | null): ChannelReadiness {
   if (channel === "email") {
-    if (process.env.SMTP_URL || env.SMTP_URL) return { ready: true, via: "provider" };
+    if (smtpConfigured()) return { ready: true, via: "provider" };
     return outboxEnabled() ? { ready: true, via: "outbox" } : { ready: false, missing: "SMTP_URL" };
   }
   const config = twilioConfig();

@@ -18,8 +18,22 @@ export interface TwilioConfig {
 
 const MPS_BY_SENDER_TYPE = { long_code: 1, toll_free: 3, short_code: 100 } as const;
 
-/** Read at call time (not import time) so a process can be pointed at another provider. */
+let override: TwilioConfig | undefined;
+
+/**
+ * Points this process at another Twilio-compatible API (tests start a loopback peer);
+ * undefined goes back to the configured one.
+ */
+export function setTwilioConfig(config: TwilioConfig | undefined): void {
+  override = config;
+}
+
+/**
+ * The account to send with: the injected one, else TWILIO_* through lib/env, read at call time
+ * (not import time) so a process can be pointed at another provider; null when unset.
+ */
 export function twilioConfig(): TwilioConfig | null {
+  if (override) return override;
   const env = readTwilioEnv();
   if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN) return null;
   return {

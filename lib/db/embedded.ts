@@ -59,6 +59,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   database: string;
   persistent?: boolean;
+  /** Extra server settings, e.g. ["-c", "shared_preload_libraries=pg_stat_statements"] (benchmarks). */
+  flags?: string[];
 }): Promise<EmbeddedServer> {
   const dataDir = path.resolve(options.dataDir);
   const stateFile = `${dataDir}.json`;
@@ -83,7 +85,7 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     createPostgresUser: true,
     // Defaults sized for a laptop; the benchmarks need more connections than 100.
-    postgresFlags: ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1"],
+    postgresFlags: ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1", ...(options.flags ?? [])],
     onLog: () => {},
     onError: () => {},
   });

@@ -15,9 +15,11 @@ export interface LeaseOptions {
   limit: number;
   /** Lease exactly these (send now, or the rows just materialized) rather than any ready. */
   ids?: number[];
+  /** Rows this batch created already leased (materializeDue's `lease`): settled, not leased again. */
+  fresh?: LeasedDelivery[];
 }
 
-interface LeasedRow {
+export interface LeasedRow {
   id: string;
   reminder_id: string;
   user_id: string;
@@ -46,7 +48,7 @@ interface LeasedRow {
   user_timezone: string;
 }
 
-function toLeased(row: LeasedRow): LeasedDelivery {
+export function toLeased(row: LeasedRow): LeasedDelivery {
   return {
     id: Number(row.id),
     reminderId: row.reminder_id,
@@ -162,13 +164,20 @@ function channelName(channel: DeliveryMethod): string {
  * reserves usage for first attempts, all in the caller's transaction.
  */
 export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptions): Promise<LeaseResult> {
+  const fresh = options.fresh ?? [];
+  const room = options.limit - fresh.length;
   const picked = options.ids
     ? { ids: options.ids, expired: new Set<number>() }
-    : await pickReady(client, options.now, options.limit);
+    : room > 0
+      ? await pickReady(client, options.now, room)
+      : { ids: [], expired: new Set<number>() };
   const ids = picked.ids;
-  if (ids.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
-  const { rows } = await client.query<LeasedRow>(
-    `update deliveries d
+  if (ids.length === 0 && fresh.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
+  const { rows } =
+    ids.length === 0
+      ? { rows: [] }
+      : await client.query<LeasedRow>(
+          `update deliveries d
         set status = 'sending', worker_id = $2, lease_expires_at = $3, attempt_count = d.attempt_count + 1,
             first_attempt_at = coalesce(d.first_attempt_at, $4), last_attempt_at = $4, updated_at = $4
        from reminders r, contacts c, users u
@@ -179,13 +188,17 @@ export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptio
         c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
         c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name, u.email as sender_email,
         u.locale, u.timezone as user_timezone`,
-    [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
-  );
+          [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
+        );
   const decided: DecidedDelivery[] = [];
   const candidates: LeasedDelivery[] = [];
-  for (const row of rows) {
+  const leased = rows.map((row) => {
     const d = toLeased(row);
     if (picked.expired.has(d.id)) d.takenOver = true;
+    return d;
+  });
+  // Fresh rows are first attempts: the same checks, pacing and usage reservation as leased ones.
+  for (const d of [...fresh, ...leased]) {
     const verdict = preflight(d, options.now);
     if (verdict) decided.push(verdict);
     else candidates.push(d);

@@ -1,11 +1,25 @@
 import type pg from "pg";
 import { nextOccurrence } from "@/lib/recurrence";
 import { logger } from "@/lib/logger";
-import { toSchedule, type ScheduleRow } from "./to-schedule";
+import { scheduleFromRow, type ScheduleFields } from "@/lib/reminders/to-schedule";
+import { toLeased, type LeasedRow } from "./lease-deliveries";
+import type { LeasedDelivery } from "./types";
 
-interface DueRow extends ScheduleRow {
+interface DueRow
+  extends
+    ScheduleFields,
+    Omit<
+      LeasedRow,
+      | "id"
+      | "reminder_id"
+      | "channel"
+      | "occurrence_at"
+      | "attempt_count"
+      | "slowed_count"
+      | "last_error_code"
+      | "created_at"
+    > {
   id: string;
-  user_id: string;
   contact_id: string;
   delivery_method: string;
   next_run_at: Date;
@@ -18,20 +32,41 @@ export interface MaterializeOptions {
   /** Send now: this reminder's pending occurrence, whether due or not. */
   reminderId?: string;
   userId?: string;
+  /**
+   * Create the rows already leased to this worker (status 'sending', first attempt) rather
+   * than 'queued': the batch that materializes them sends them, and saves a second write
+   * of each row and a join to read what sending needs.
+   */
+  lease?: { workerId: string; until: Date };
 }
 
-const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_type, r.scheduled_for,
-  r.frequency, r.time, r.days, r.day_of_month, r.month, r.end_condition, r.end_after_count,
-  r.end_by_date::text as end_by_date, r.timezone, r.next_run_at, r.occurrences_sent`;
+export interface Materialized {
+  /** Ids of the delivery rows created. */
+  created: number[];
+  /** With `lease`: the created rows, leased, with what sending them needs. */
+  leased: LeasedDelivery[];
+}
+
+// The reminder's schedule, plus (for a leased row) its contact and sender, read by primary key.
+const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_type as "scheduleType",
+  r.scheduled_for as "scheduledFor", r.frequency, r.time, r.days, r.day_of_month as "dayOfMonth", r.month,
+  r.end_condition as "endCondition", r.end_after_count as "endAfterCount", r.end_by_date::text as "endByDate",
+  r.timezone, r.next_run_at, r.occurrences_sent,
+  r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
+  c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
+  c.whatsapp_consent_at, c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token,
+  coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
+  u.email as sender_email, u.locale, u.timezone as user_timezone`;
+const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on u.id = r.user_id`;
 
 /** The occurrence after this one, or null when the schedule ends (or cannot be read). */
 function following(row: DueRow, now: Date): Date | null {
-  if (row.schedule_type === "once") return null;
+  if (row.scheduleType === "once") return null;
   try {
     // After downtime, missed occurrences are not replayed one by one: the next one is
     // the first after both this occurrence and now.
     const after = row.next_run_at > now ? row.next_run_at : now;
-    return nextOccurrence(toSchedule(row), after, row.occurrences_sent + 1);
+    return nextOccurrence(scheduleFromRow(row), after, row.occurrences_sent + 1);
   } catch (error) {
     logger.warn("delivery.schedule_unreadable", { reminderId: row.id, error });
     return null;
@@ -56,33 +91,40 @@ async function sentAhead(client: pg.PoolClient, reminderId: string, now: Date): 
  * moves each reminder to its next occurrence, in the caller's transaction. Rows are locked
  * with SKIP LOCKED so concurrent workers take disjoint reminders; only 'scheduled' ones
  * are read, so a cancelled reminder (or one whose contact was deleted) is never taken.
- * Returns the ids of the delivery rows created.
  */
-export async function materializeDue(client: pg.PoolClient, options: MaterializeOptions): Promise<number[]> {
+export async function materializeDue(
+  client: pg.PoolClient,
+  options: MaterializeOptions,
+): Promise<Materialized> {
   const { rows } = options.reminderId
     ? await client.query<DueRow>(
-        `select ${COLUMNS} from reminders r
+        `select ${COLUMNS} from ${FROM}
           where r.id = $1 and r.user_id = $2 and r.status = 'scheduled' and r.next_run_at is not null
-          for update`,
+          for update of r`,
         [options.reminderId, options.userId],
       )
     : await client.query<DueRow>(
-        `select ${COLUMNS} from reminders r
+        `select ${COLUMNS} from ${FROM}
           where r.status = 'scheduled' and r.next_run_at is not null and r.next_run_at <= $1
           order by r.next_run_at limit $2
-          for update skip locked`,
+          for update of r skip locked`,
         [options.now, options.limit],
       );
-  if (rows.length === 0) return [];
-  if (options.reminderId && (await sentAhead(client, options.reminderId, options.now))) return [];
+  if (rows.length === 0) return { created: [], leased: [] };
+  if (options.reminderId && (await sentAhead(client, options.reminderId, options.now))) {
+    return { created: [], leased: [] };
+  }
   const next = rows.map((row) => following(row, options.now));
-  const inserted = await client.query<{ id: number }>(
-    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at, created_at, updated_at)
-     select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, 'queued', $6, $6, $6
+  const lease = options.lease;
+  const inserted = await client.query<{ id: string; reminder_id: string }>(
+    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at,
+                             worker_id, lease_expires_at, attempt_count, first_attempt_at, last_attempt_at,
+                             created_at, updated_at)
+     select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, $7, $6, $8, $9, $10, $11, $11, $6, $6
        from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[])
          as u(reminder_id, user_id, contact_id, occurrence_at, channel)
      on conflict (reminder_id, occurrence_at) do nothing
-     returning id`,
+     returning id, reminder_id`,
     [
       rows.map((r) => r.id),
       rows.map((r) => r.user_id),
@@ -90,6 +132,12 @@ export async function materializeDue(client: pg.PoolClient, options: Materialize
       rows.map((r) => r.next_run_at),
       rows.map((r) => r.delivery_method),
       options.now,
+      lease ? "sending" : "queued",
+      lease?.workerId ?? null,
+      lease?.until ?? null,
+      lease ? 1 : 0,
+      // A leased row's first attempt starts now, as leaseDeliveries would record it.
+      lease ? options.now : null,
     ],
   );
   await client.query(
@@ -99,5 +147,22 @@ export async function materializeDue(client: pg.PoolClient, options: Materialize
       where r.id = u.id`,
     [rows.map((r) => r.id), next, options.now],
   );
-  return inserted.rows.map((r) => Number(r.id));
+  const created = inserted.rows.map((r) => Number(r.id));
+  if (!lease) return { created, leased: [] };
+  const byReminder = new Map(rows.map((r) => [r.id, r]));
+  const leased = inserted.rows.map((d) => {
+    const r = byReminder.get(d.reminder_id)!;
+    return toLeased({
+      ...r,
+      id: d.id,
+      reminder_id: r.id,
+      channel: r.delivery_method as LeasedRow["channel"],
+      occurrence_at: r.next_run_at,
+      attempt_count: 1,
+      slowed_count: 0,
+      last_error_code: null,
+      created_at: options.now,
+    });
+  });
+  return { created, leased };
 }

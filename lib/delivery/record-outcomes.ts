@@ -15,13 +15,18 @@ function only<K extends DecidedDelivery["outcome"]["kind"]>(all: DecidedDelivery
   return all.filter((d): d is Of<K> => d.outcome.kind === kind);
 }
 
+/** True when recordOutcomes writes these in one statement, which needs no transaction. */
+export function onlySent(outcomes: DecidedDelivery[]): boolean {
+  return outcomes.every((o) => o.outcome.kind === "sent");
+}
+
 /**
  * Writes each outcome on its delivery (only while this worker still holds the lease) and on
  * its reminder: last sent time or last error, and 'sent'/'failed' once nothing more is due.
  * Returns how many rows this worker could still record (a lost lease records nothing).
  */
 export async function recordOutcomes(
-  client: pg.PoolClient,
+  client: Pick<pg.PoolClient, "query">,
   workerId: string,
   now: Date,
   outcomes: DecidedDelivery[],
@@ -29,21 +34,24 @@ export async function recordOutcomes(
   let recorded = 0;
   const sent = only(outcomes, "sent");
   if (sent.length > 0) {
-    const res = await client.query<{ reminder_id: string }>(
-      `update deliveries d set status = 'sent', sent_at = $4, provider_message_id = v.sid, error = null,
-              error_code = null, worker_id = null, lease_expires_at = null, next_attempt_at = null, updated_at = $4
-         from unnest($1::bigint[], $2::text[]) as v(id, sid)
-        where d.id = v.id and d.worker_id = $3 and d.status = 'sending'
-        returning d.reminder_id`,
+    // One statement for both tables (the most frequent write of a burst): atomic on its own,
+    // so a group of sends only needs no transaction around it (see onlySent).
+    const res = await client.query<{ n: number }>(
+      `with d as (
+         update deliveries d set status = 'sent', sent_at = $4, provider_message_id = v.sid, error = null,
+                error_code = null, worker_id = null, lease_expires_at = null, next_attempt_at = null, updated_at = $4
+           from unnest($1::bigint[], $2::text[]) as v(id, sid)
+          where d.id = v.id and d.worker_id = $3 and d.status = 'sending'
+          returning d.reminder_id),
+       r as (
+         update reminders set last_sent_at = $4, last_error = null, updated_at = $4,
+                status = case when status = 'scheduled' and next_run_at is null then 'sent' else status end
+          where id in (select reminder_id from d)
+          returning 1)
+       select (select count(*) from d)::int as n, (select count(*) from r)::int as reminders`,
       [sent.map((s) => s.delivery.id), sent.map((s) => s.outcome.providerMessageId), workerId, now],
     );
-    recorded += res.rowCount ?? 0;
-    await client.query(
-      `update reminders set last_sent_at = $2, last_error = null, updated_at = $2,
-              status = case when status = 'scheduled' and next_run_at is null then 'sent' else status end
-        where id = any($1::text[])`,
-      [res.rows.map((r) => r.reminder_id), now],
-    );
+    recorded += res.rows[0]?.n ?? 0;
   }
   const retry = only(outcomes, "retry");
   if (retry.length > 0) {
@@ -155,7 +163,7 @@ export async function recordOutcomes(
 }
 
 /** A refusal for opt-out (Twilio's 21610) keeps the contact opted out of that channel. */
-async function markOptedOut(client: pg.PoolClient, failed: DecidedDelivery[]) {
+async function markOptedOut(client: Pick<pg.PoolClient, "query">, failed: DecidedDelivery[]) {
   for (const channel of ["sms", "whatsapp"] as const) {
     const ids = failed.filter((f) => f.delivery.channel === channel).map((f) => f.delivery.id);
     if (ids.length === 0) continue;

@@ -6,7 +6,10 @@ import type pg from "pg";
  * idempotency key) when it was carried by credit (pay-as-you-go, or a plan past its quota), else
  * one reminder of the period's usage.
  */
-export async function refundUsage(client: pg.PoolClient, deliveries: { id: number; userId: string }[]) {
+export async function refundUsage(
+  client: Pick<pg.PoolClient, "query">,
+  deliveries: { id: number; userId: string }[],
+) {
   if (deliveries.length === 0) return;
   const userIds = [...new Set(deliveries.map((d) => d.userId))].sort();
   await client.query(`select 1 from users where id = any($1::text[]) order by id for no key update`, [

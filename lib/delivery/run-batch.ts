@@ -1,10 +1,11 @@
+import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { triggerAutoRecharge } from "@/lib/payments/trigger-auto-recharge";
-import { BATCH_SIZE, RECORD_EVERY_MS } from "./constants";
+import { BATCH_SIZE, LEASE_MS, RECORD_EVERY_MS } from "./constants";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
 import { withTransaction } from "./pg-client";
-import { recordOutcomes } from "./record-outcomes";
+import { onlySent, recordOutcomes } from "./record-outcomes";
 import { releaseLeases } from "./release-leases";
 import { sendLeased } from "./send-leased";
 import type { DecidedDelivery } from "./types";
@@ -39,18 +40,21 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const limit = options.limit ?? BATCH_SIZE;
   const { toSend, decided, crossedThreshold } = await withTransaction(async (client) => {
     const now = clock();
-    const created = await materializeDue(client, {
+    const { leased: fresh } = await materializeDue(client, {
       now,
       limit,
       reminderId: options.reminderId,
       userId: options.userId,
+      lease: { workerId: options.workerId, until: new Date(now.getTime() + LEASE_MS) },
     });
-    if (options.reminderId && created.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
+    if (options.reminderId && fresh.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
+    // Then retries, released holds and expired leases, up to the batch size.
     const leased = await leaseDeliveries(client, {
       workerId: options.workerId,
       now,
       limit,
-      ids: options.reminderId ? created : undefined,
+      fresh,
+      ids: options.reminderId ? [] : undefined,
     });
     await recordOutcomes(client, options.workerId, now, leased.decided);
     return leased;
@@ -72,7 +76,9 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     if (items.length > 0) {
       chain = chain.then(() =>
         recordWithRetry(() =>
-          withTransaction((client) => recordOutcomes(client, options.workerId, clock(), items)),
+          onlySent(items)
+            ? recordOutcomes(pool, options.workerId, clock(), items)
+            : withTransaction((client) => recordOutcomes(client, options.workerId, clock(), items)),
         ).then(() => {}),
       );
     }

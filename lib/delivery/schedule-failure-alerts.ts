@@ -14,7 +14,7 @@ export const FAILURE_ALERT_INTERVAL = "1 hour";
  * database no engine has started on yet) there is no queue: nothing is queued.
  */
 export async function scheduleFailureAlerts(
-  client: pg.PoolClient,
+  client: Pick<pg.PoolClient, "query">,
   userIds: string[],
   now: Date,
 ): Promise<number> {

@@ -26,6 +26,21 @@ export interface MailResult {
 }
 
 let transporter: Transporter | undefined;
+let smtpUrlOverride: string | undefined;
+
+/**
+ * Points this process's mail at another SMTP peer than SMTP_URL (tests start their own);
+ * undefined goes back to the configured one. Pooled connections to the previous peer close.
+ */
+export function setSmtpUrl(url: string | undefined): void {
+  smtpUrlOverride = url;
+  closeMail();
+}
+
+/** Whether mail goes to an SMTP peer (SMTP_URL or the injected one) rather than the outbox. */
+export function smtpConfigured(): boolean {
+  return Boolean(smtpUrlOverride ?? env.SMTP_URL);
+}
 
 type SocketCallback = (error: Error | null, socket?: { connection: net.Socket; secured: boolean }) => void;
 
@@ -57,7 +72,8 @@ function smtp(url: string): Transporter {
   transporter ??= nodemailer.createTransport({
     ...smtpOptions(url),
     pool: true,
-    maxConnections: 10,
+    // SMTP_POOL_SIZE / relay latency caps the rate (.env.example).
+    maxConnections: env.SMTP_POOL_SIZE,
     maxMessages: Infinity,
     // A peer that stops answering fails the send (retried later) instead of holding it for 10 minutes.
     connectionTimeout: 10_000,
@@ -98,7 +114,7 @@ function smtpOptions(url: string): Record<string, unknown> {
  */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const from = message.from ?? env.MAIL_FROM;
-  const smtpUrl = process.env.SMTP_URL || env.SMTP_URL;
+  const smtpUrl = smtpUrlOverride ?? env.SMTP_URL;
   if (!smtpUrl) {
     if (!outboxEnabled()) throw new Error("E-mail is not configured (SMTP_URL)");
     const stored = await storeOutboxMessage({ channel: "email", ...message, from });

@@ -4,3 +4,4 @@ export { maxDiscount } from "./max-discount";
 export { formatMoney } from "./format-money";
 export { upgradeRank } from "./upgrade-rank";
 export { checkoutHref, creditCheckoutHref, pricingAction, type PricingAction } from "./pricing-action";
+export { nextPlanOf } from "./next-plan-of";

@@ -5,6 +5,22 @@ import type { ReminderBody } from "@/lib/validations/reminder";
 
 export type ReminderRow = typeof reminders.$inferSelect;
 
+/** The columns a stored schedule lives in (what scheduleFromRow reads). */
+export type ScheduleFields = Pick<
+  ReminderRow,
+  | "scheduleType"
+  | "scheduledFor"
+  | "frequency"
+  | "time"
+  | "days"
+  | "dayOfMonth"
+  | "month"
+  | "endCondition"
+  | "endAfterCount"
+  | "endByDate"
+  | "timezone"
+>;
+
 /** The recurrence engine's view of a request body, in `timezone` (the user's). */
 export function scheduleFromBody(body: ReminderBody, timezone: string): Schedule {
   if (body.scheduleType === "once") {
@@ -25,8 +41,8 @@ export function scheduleFromBody(body: ReminderBody, timezone: string): Schedule
   };
 }
 
-/** The recurrence engine's view of a stored reminder. */
-export function scheduleFromRow(row: ReminderRow): Schedule {
+/** The recurrence engine's view of a stored reminder (the API's and the delivery engine's). */
+export function scheduleFromRow(row: ScheduleFields): Schedule {
   if (row.scheduleType === "once") {
     const local = row.scheduledFor ? utcToLocal(row.scheduledFor.getTime(), row.timezone) : undefined;
     return {

@@ -29,8 +29,12 @@ export async function enforceRateLimit(rule: RateLimit, subject: string, now = n
   }
 }
 
+/** Every rate limit of the app, in one place. */
 export const RATE_LIMITS = {
   magicLink: { name: "magic-link", limit: 5, windowSeconds: 600 },
+  // Reminder creates and edits per user per minute: far above any person's pace, a brake on scripts.
+  reminderWrite: { name: "reminders-write", limit: 120, windowSeconds: 60 },
+  checkout: { name: "checkout", limit: 20, windowSeconds: 60 },
   sendNow: { name: "send-now", limit: 30, windowSeconds: 60 },
   import: { name: "import", limit: 10, windowSeconds: 600 },
   upload: { name: "upload", limit: 60, windowSeconds: 600 },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -29,6 +29,8 @@ export async function benchDatabase(name: string) {
       dataDir: path.join(dir, "data"),
       database: "postgres",
       persistent: false,
+      // Statement counts per phase (round trips): see statementCounts().
+      flags: ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=top"],
     });
     base = server.url;
     stop = async () => {
@@ -44,7 +46,62 @@ export async function benchDatabase(name: string) {
   const url = new URL(base);
   url.pathname = `/${database}`;
   await runMigrations(url.toString());
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  // Absent when BENCH_DATABASE_URL's server does not preload it: counts are then null.
+  await client.query("create extension if not exists pg_stat_statements").catch(() => {});
+  await client.end();
   return { url: url.toString(), stop };
+}
+
+export interface StatementCounts {
+  /** Committed transactions in this database. */
+  transactions: number;
+  /** Statements executed in this database (each one a round trip), or null without pg_stat_statements. */
+  statements: number | null;
+}
+
+/** Cumulative counters of the current database; subtract two readings for a phase. */
+export async function statementCounts(client: pg.Client): Promise<StatementCounts> {
+  const tx = await client.query<{ n: string }>(
+    "select xact_commit as n from pg_stat_database where datname = current_database()",
+  );
+  const statements = await client
+    .query<{ n: string }>(
+      `select coalesce(sum(calls), 0) as n from pg_stat_statements s
+         join pg_database d on d.oid = s.dbid where d.datname = current_database()`,
+    )
+    .then((r) => Number(r.rows[0].n))
+    .catch(() => null);
+  return { transactions: Number(tx.rows[0].n), statements };
+}
+
+/** Per-item difference of two readings. */
+export function perItem(before: StatementCounts, after: StatementCounts, items: number) {
+  const per = (a: number | null, b: number | null) =>
+    a === null || b === null ? null : Number(((a - b) / items).toFixed(3));
+  return {
+    transactions: per(after.transactions, before.transactions),
+    statements: per(after.statements, before.statements),
+  };
+}
+
+/** Clears pg_stat_statements so topStatements() shows one phase. */
+export async function resetStatements(client: pg.Client) {
+  await client.query("select pg_stat_statements_reset()").catch(() => {});
+}
+
+/** The phase's most frequent statements (calls, total ms), for where a delivery's time goes. */
+export async function topStatements(client: pg.Client, limit = 15) {
+  const { rows } = await client
+    .query<{ calls: string; ms: number; query: string }>(
+      `select calls, round(total_exec_time::numeric, 1)::float as ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
+         from pg_stat_statements s join pg_database d on d.oid = s.dbid
+        where d.datname = current_database() order by calls desc limit $1`,
+      [limit],
+    )
+    .catch(() => ({ rows: [] as { calls: string; ms: number; query: string }[] }));
+  return rows.map((r) => ({ calls: Number(r.calls), ms: r.ms, query: r.query }));
 }
 
 /** 1 user in `users` groups, one contact per reminder, every reminder due at `dueAt` (e-mail). */
@@ -80,9 +137,10 @@ export async function seedDue(
 }
 
 /** Starts `npm run worker`'s entry point as a child process with extra environment. */
-export function spawnWorker(env: Record<string, string>): ChildProcess {
+export function spawnWorker(env: Record<string, string>, profileDir?: string): ChildProcess {
   // One process (tsx as a loader, not its CLI's child process), so its memory can be read.
-  return spawn(process.execPath, ["--import", "tsx", "jobs/worker.ts"], {
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  return spawn(process.execPath, [...profile, "--import", "tsx", "jobs/worker.ts"], {
     env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: "bench", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -133,3 +191,46 @@ export async function lateness(client: pg.Client, filter = "true") {
   const round = (v: number | null) => (v === null ? null : Math.round(Number(v)));
   return { n: r.n, p50: round(r.p50), p95: round(r.p95), p99: round(r.p99), max: round(r.max) };
 }
+
+const TICKS = 100; // USER_HZ on Linux
+
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which may hold spaces: state is field 3.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds (user + system) a live process has used so far. */
+export function cpuSeconds(pid: number | undefined): number {
+  const f = pid ? statFields(pid) : null;
+  return f ? (Number(f[11]) + Number(f[12])) / TICKS : 0;
+}
+
+/**
+ * CPU seconds used by the whole PostgreSQL server behind `client`: the postmaster, its live
+ * backends and the ones that already exited (counted in the postmaster's children times).
+ */
+export async function postgresCpuSeconds(client: pg.Client): Promise<number> {
+  const backend = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0].pid;
+  const postmaster = Number(statFields(backend)?.[1] ?? 0);
+  const main = statFields(postmaster);
+  if (!main) return 0;
+  let total = (Number(main[11]) + Number(main[12]) + Number(main[13]) + Number(main[14])) / TICKS;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = statFields(Number(entry));
+    if (f && Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) / TICKS;
+  }
+  return total;
+}
+
+/**
+ * After the database says everything is done, a message may still be on its way to a sink
+ * (a send the database has not heard of, or a duplicate): wait this long before counting.
+ */
+export const SINK_GRACE_MS = 3_000;
+export const sinkGrace = () => new Promise((resolve) => setTimeout(resolve, SINK_GRACE_MS));

@@ -1,3 +1,4 @@
+import { setTwilioConfig, type TwilioConfig } from "@/lib/channels/twilio-config";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { twilioSignature } from "@/lib/channels/verify-twilio-signature";
@@ -351,9 +352,9 @@ export function signedWebhook(url: string, params: Record<string, string>, token
 }
 
 /**
- * Environment that points a process's Twilio channel at the sink (WhatsApp templates included).
- * The SMS rate is a short code's unless a test sets its own (pacing tests do), so tests sending
- * a few SMS at once are not slowed.
+ * Environment that points a process's Twilio channel at the sink (WhatsApp templates included),
+ * for the worker and web processes tests start. The SMS rate is a short code's unless a test
+ * sets its own (pacing tests do), so tests sending a few SMS at once are not slowed.
  */
 export function twilioSinkEnv(sink: TwilioSink, smsMps = 100): Record<string, string> {
   return {
@@ -369,7 +370,27 @@ export function twilioSinkEnv(sink: TwilioSink, smsMps = 100): Record<string, st
   };
 }
 
-/** Points this process's Twilio channel at the sink. */
-export function useTwilioSink(sink: TwilioSink, smsMps = 100) {
-  Object.assign(process.env, twilioSinkEnv(sink, smsMps));
+/** The same settings as twilioSinkEnv, for this process (injected; see setTwilioConfig). */
+export function twilioSinkConfig(sink: TwilioSink, smsMps = 100): TwilioConfig {
+  return {
+    accountSid: TEST_ACCOUNT_SID,
+    authToken: TEST_AUTH_TOKEN,
+    smsFrom: "+15005550006",
+    whatsappFrom: "+14155238886",
+    whatsappTemplates: {
+      en: TEST_WHATSAPP_TEMPLATES.en.sid,
+      es: TEST_WHATSAPP_TEMPLATES.es.sid,
+      fr: TEST_WHATSAPP_TEMPLATES.fr.sid,
+    },
+    smsMps,
+    whatsappMps: 10,
+    validityPeriod: 14_400,
+    timeoutMs: 15_000,
+    apiBase: sink.base,
+  };
+}
+
+/** Points this process's Twilio channel at the sink; `changes` adjusts single settings. */
+export function useTwilioSink(sink: TwilioSink, smsMps = 100, changes: Partial<TwilioConfig> = {}) {
+  setTwilioConfig({ ...twilioSinkConfig(sink, smsMps), ...changes });
 }

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SettingsScreen } from "@/components/settings/settings-screen";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { saveFailureAlerts } from "./actions";
+import { saveFailureAlerts } from "@/lib/actions/save-failure-alerts";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("settings");

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { MagicLinkForm } from "@/components/auth/magic-link-form";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { oauthProviders } from "@/lib/auth";
-import { signInWithProvider } from "./actions";
+import { signInWithProvider } from "@/lib/actions/sign-in-with-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth");

@@ -1,7 +1,7 @@
 import { userRoute } from "@/lib/api/route";
 import { createReminder } from "@/lib/reminders/create-reminder";
 import { listReminders } from "@/lib/reminders/list-reminders";
-import { REMINDER_WRITE_LIMIT } from "@/lib/reminders/reminder-write-limit";
+import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderBodySchema, reminderListQuerySchema } from "@/lib/validations/reminder";
 
 /** The first page is SPEC's array; further pages via the `X-Next-Cursor` header (?cursor=). */
@@ -13,6 +13,6 @@ export const GET = userRoute({ query: reminderListQuerySchema }, async ({ user, 
 });
 
 export const POST = userRoute(
-  { body: reminderBodySchema, status: 201, rateLimit: REMINDER_WRITE_LIMIT },
+  { body: reminderBodySchema, status: 201, rateLimit: RATE_LIMITS.reminderWrite },
   async ({ user, body }) => createReminder(user.id, body),
 );

@@ -4,7 +4,7 @@ import { deliveries, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import type { DeliveryEngine } from "@/lib/delivery/engine";
 import { startEngineFromEnv } from "@/lib/jobs/start-engine-from-env";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { createContact, createReminder, createSender } from "../../helpers/delivery-fixtures";
 import { deliverEvent, stripeEvent } from "../../helpers/stripe-events";
@@ -18,7 +18,7 @@ let engine: DeliveryEngine;
 beforeAll(async () => {
   stripe = await startStripeServer();
   sink = await startSmtpSink();
-  process.env.SMTP_URL = sink.url;
+  setSmtpUrl(sink.url);
   engine = await startEngineFromEnv();
 });
 

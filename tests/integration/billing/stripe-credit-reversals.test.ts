@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, deliveries, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import {
   chargeObject,
   checkoutSessionObject,
@@ -22,7 +22,7 @@ let smtp: SmtpSink;
 beforeAll(async () => {
   stripe = await startStripeServer();
   smtp = await startSmtpSink();
-  process.env.SMTP_URL = smtp.url;
+  setSmtpUrl(smtp.url);
 });
 afterAll(async () => {
   closeMail();

@@ -10,7 +10,7 @@ import { users } from "@/db/schema";
 import { db, pool } from "@/lib/db";
 import { JOB_TASKS } from "@/jobs/registry";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 
@@ -19,7 +19,7 @@ let engine: DeliveryEngine;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  process.env.SMTP_URL = sink.url;
+  setSmtpUrl(sink.url);
   // The tasks every process registers (jobs/registry.ts), as startEngineFromEnv passes them.
   engine = await startDeliveryEngine({ workerId: "alerts-test", concurrency: 2, tasks: JOB_TASKS });
 });

@@ -5,7 +5,7 @@ import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
 import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { callRoute } from "@/tests/helpers/call-route";
 import { createContact, createReminder } from "@/tests/helpers/delivery-fixtures";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   twilio = await startTwilioSink();
   useTwilioSink(twilio);
   smtp = await startSmtpSink();
-  process.env.SMTP_URL = smtp.url;
+  setSmtpUrl(smtp.url);
 });
 
 afterAll(async () => {
@@ -211,8 +211,7 @@ describe("each failure kind gives its reason, action and raw code", () => {
   });
 
   it("a channel without its sender number: not configured", async () => {
-    const saved = process.env.TWILIO_WHATSAPP_FROM;
-    process.env.TWILIO_WHATSAPP_FROM = "";
+    useTwilioSink(twilio, 100, { whatsappFrom: undefined });
     try {
       const { entry } = await failOnce({}, "whatsapp");
       expect(entry.reason).toMatchObject({
@@ -220,7 +219,7 @@ describe("each failure kind gives its reason, action and raw code", () => {
         rawCode: "channel_not_configured",
       });
     } finally {
-      process.env.TWILIO_WHATSAPP_FROM = saved;
+      useTwilioSink(twilio);
     }
   });
 

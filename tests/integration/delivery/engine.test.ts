@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 import { POST as createContactRoute } from "@/app/api/contacts/route";
 import { callRoute } from "@/tests/helpers/call-route";
@@ -15,7 +15,7 @@ let engine: DeliveryEngine;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  process.env.SMTP_URL = sink.url;
+  setSmtpUrl(sink.url);
   engine = await startDeliveryEngine({ workerId: "engine-test", concurrency: 2 });
 });
 

@@ -8,7 +8,7 @@ import { withTransaction } from "@/lib/delivery/pg-client";
 import { recordOutcomes } from "@/lib/delivery/record-outcomes";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { LEASE_MS } from "@/lib/delivery/constants";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
 
@@ -16,7 +16,7 @@ let sink: SmtpSink;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  process.env.SMTP_URL = sink.url;
+  setSmtpUrl(sink.url);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
 import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   twilio = await startTwilioSink();
   useTwilioSink(twilio);
   smtp = await startSmtpSink();
-  process.env.SMTP_URL = smtp.url;
+  setSmtpUrl(smtp.url);
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
@@ -14,11 +14,10 @@ let smtp: SmtpSink;
 
 beforeAll(async () => {
   twilio = await startTwilioSink();
-  useTwilioSink(twilio);
   // Short timeouts so that an unanswered request becomes an ambiguous attempt quickly.
-  process.env.TWILIO_TIMEOUT_MS = "500";
+  useTwilioSink(twilio, 100, { timeoutMs: 500 });
   smtp = await startSmtpSink();
-  process.env.SMTP_URL = `${smtp.url}?socketTimeout=1000`;
+  setSmtpUrl(`${smtp.url}?socketTimeout=1000`);
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { deliveries, outboxMessages, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
+import { setSmtpUrl } from "@/lib/mail/send-mail";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { GET as health } from "@/app/api/health/route";
 import DevOutboxPage from "@/app/dev/outbox/page";
@@ -31,6 +32,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  setSmtpUrl(undefined);
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -98,8 +100,9 @@ describe("production never pretends", () => {
   });
 
   it("/api/health reports which channels are configured and whether worker heartbeats are fresh", async () => {
+    // This process reads SMTP_URL once (lib/env); a test points it elsewhere by injection.
+    setSmtpUrl("smtp://127.0.0.1:2525");
     asProduction({
-      SMTP_URL: "smtp://127.0.0.1:2525",
       TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
       TWILIO_AUTH_TOKEN: "token",
       TWILIO_SMS_FROM: "+15005550006",

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { materializeDue } from "@/lib/delivery/materialize-due";
 import { withTransaction } from "@/lib/delivery/pg-client";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
 
@@ -13,7 +13,7 @@ let sink: SmtpSink;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  process.env.SMTP_URL = sink.url;
+  setSmtpUrl(sink.url);
 });
 
 afterAll(async () => {
@@ -83,16 +83,27 @@ describe("recurring reminders and what is never sent", () => {
     const user = await createSender();
     const kept = await createContact(user.id, { email: "cancelled@example.org" });
     const gone = await createContact(user.id, { email: "deleted@example.org" });
+    const control = await createContact(user.id, { email: "control@example.org" });
     const due = new Date("2031-05-01T10:00:00Z");
     const cancelled = await createReminder(user.id, kept.id, due);
     const orphan = await createReminder(user.id, gone.id, due);
+    // Positive control: due at the same instant, left alone, so the batch below must send it.
+    const scheduled = await createReminder(user.id, control.id, due);
     await db
       .update(reminders)
       .set({ status: "cancelled", cancelledAt: due })
       .where(eq(reminders.id, cancelled.id));
     await db.delete(contacts).where(eq(contacts.id, gone.id));
 
-    await runBatch({ workerId: "w", clock: at("2031-05-01T10:00:05Z") });
+    const batch = await runBatch({ workerId: "w", clock: at("2031-05-01T10:00:05Z") });
+    // Other tests' reminders may fall due in the same batch: only this test's three count.
+    const mine = new Set([cancelled.id, orphan.id, scheduled.id]);
+    expect(
+      batch.outcomes
+        .filter((o) => mine.has(o.delivery.reminderId))
+        .map((o) => [o.delivery.reminderId, o.outcome.kind]),
+    ).toEqual([[scheduled.id, "sent"]]);
+    expect(sink.messages.filter((m) => m.to.includes("control@example.org"))).toHaveLength(1);
     expect(await db.select().from(deliveries).where(eq(deliveries.reminderId, cancelled.id))).toEqual([]);
     expect(await db.select().from(deliveries).where(eq(deliveries.reminderId, orphan.id))).toEqual([]);
     expect(await db.select().from(reminders).where(eq(reminders.id, orphan.id))).toEqual([]);

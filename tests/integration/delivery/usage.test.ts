@@ -4,7 +4,7 @@ import { creditLedger, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
-import { closeMail } from "@/lib/mail/send-mail";
+import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
 import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
@@ -14,7 +14,7 @@ let twilio: TwilioSink;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  process.env.SMTP_URL = smtp.url;
+  setSmtpUrl(smtp.url);
   twilio = await startTwilioSink();
   useTwilioSink(twilio);
 });

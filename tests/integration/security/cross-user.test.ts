@@ -192,6 +192,7 @@ const ID_ROUTES: Record<string, Attempt[]> = {
 /** Param routes that own nothing per user, and why. */
 const NOT_USER_OWNED: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
+  "bench-floor/[list]/route.ts": "bench:web's in-memory floor, 404 unless BENCH_FLOOR_DIR is set; no user data",
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
 };
 
@@ -200,10 +201,12 @@ const NOT_USER_OWNED: Record<string, string> = {
  * only. A new actions file must be reviewed (and given cross-user cases if it takes ids).
  */
 const SERVER_ACTIONS: Record<string, string> = {
-  "app/(auth)/sign-in/actions.ts": "signed-out: requests a magic link or starts OAuth",
-  "app/(app)/billing/actions.ts": "the user's own billing portal and auto-recharge",
-  "app/(app)/checkout/demo/actions.ts": "the user's own demo checkout",
-  "app/(app)/settings/actions.ts": "the user's own failure-alert setting",
+  "lib/actions/request-magic-link.ts": "signed-out: requests a magic link",
+  "lib/actions/sign-in-with-provider.ts": "signed-out: starts OAuth",
+  "lib/actions/open-billing-portal.ts": "the user's own billing portal",
+  "lib/actions/save-auto-recharge.ts": "the user's own auto-recharge",
+  "lib/actions/complete-test-payment.ts": "the user's own demo checkout",
+  "lib/actions/save-failure-alerts.ts": "the user's own failure-alert setting",
   "components/layout/actions.ts": "the user's own locale",
 };
 

@@ -44,7 +44,59 @@ function bentSample(sample: Record<string, unknown>) {
     .map(([key, value]) => JSON.stringify({ ...sample, [key]: value }));
 }
 
+// Bodies no endpoint may accept: not JSON, JSON that is not an object, or an object of
+// unknown fields only (every body schema is strict).
+const isObjectJson = (text: string) => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+};
+function garbageFor(knownKeys: string[]) {
+  return fc.oneof(
+    fc.string().filter((text) => !isObjectJson(text)),
+    fc
+      .jsonValue()
+      .filter((value) => typeof value !== "object" || value === null || Array.isArray(value))
+      .map((value) => JSON.stringify(value)),
+    fc.constantFrom("{", "[1,", '{"a":}', "null", "\u0000", "[]", '"{}"'),
+    fc
+      .dictionary(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !knownKeys.includes(key)),
+        fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
+        { minKeys: 1 },
+      )
+      .map((value) => JSON.stringify(value)),
+  );
+}
+
 describe.each(JSON_ENDPOINTS)("$name with generated malformed bodies", (endpoint) => {
+  it("refuses garbage with a 4xx and a message, and writes nothing", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const { params, path, contactId } = await ownParams(endpoint, user.id);
+    const knownKeys = Object.keys(endpoint.sample({ contactId }));
+    await fc.assert(
+      fc.asyncProperty(garbageFor(knownKeys), async (body) => {
+        await db.execute(sql`delete from rate_limits`);
+        const before = await snapshotDatabase();
+        const res = await callRoute(endpoint.handler, path, {
+          method: endpoint.method,
+          body,
+          cookie,
+          params,
+        });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(res.status).not.toBe(429);
+        expect(typeof (res.json as { message?: unknown })?.message).toBe("string");
+        expect(await snapshotDatabase()).toEqual(before);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it("never answers 5xx and writes nothing when it refuses", async () => {
     const { user, cookie } = await createSignedInUser();
     const { params, path, contactId } = await ownParams(endpoint, user.id);

@@ -59,13 +59,30 @@ describe("reminderInputSchema", () => {
     expect(firstMessage({ ...full, type: "voice", message: null })).toBeNull();
   });
 
-  it.each([
-    ["a malformed time", { frequencyConfig: { time: "9:00" } }],
-    ["day of month 0", { frequency: "monthly", frequencyConfig: { dayOfMonth: 0 } }],
-    ["an end count below 1", { frequencyConfig: { days: ["Mon"], endCondition: "after", endAfterCount: 0 } }],
-    ["an unknown weekday", { frequencyConfig: { days: ["Funday"] } }],
-    ["an unknown field", { owner: "x" }],
-  ])("refuses %s", (_label, change) => {
-    expect(reminderInputSchema.safeParse({ ...full, ...change }).success).toBe(false);
+  // Each body is the complete one with exactly one thing wrong (frequencyConfig merged, not
+  // replaced), and the refusal must name that thing: nothing else in the body can fail it.
+  it.each<[string, Record<string, unknown>, (string | number)[]]>([
+    ["a malformed time", { frequencyConfig: { time: "9:00" } }, ["frequencyConfig", "time"]],
+    [
+      "day of month 0",
+      { frequency: "monthly", frequencyConfig: { dayOfMonth: 0 } },
+      ["frequencyConfig", "dayOfMonth"],
+    ],
+    [
+      "an end count below 1",
+      { frequencyConfig: { endCondition: "after", endAfterCount: 0 } },
+      ["frequencyConfig", "endAfterCount"],
+    ],
+    ["an unknown weekday", { frequencyConfig: { days: ["Funday"] } }, ["frequencyConfig", "days", 0]],
+    ["an unknown field", { owner: "x" }, []],
+  ])("refuses %s, and only for it", (_label, change, path) => {
+    const body = {
+      ...full,
+      ...change,
+      frequencyConfig: { ...full.frequencyConfig, ...(change.frequencyConfig as object | undefined) },
+    };
+    const result = reminderInputSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([path]);
   });
 });

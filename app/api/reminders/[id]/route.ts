@@ -1,11 +1,11 @@
 import { userRoute } from "@/lib/api/route";
 import { cancelReminder } from "@/lib/reminders/cancel-reminder";
-import { REMINDER_WRITE_LIMIT } from "@/lib/reminders/reminder-write-limit";
+import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { updateReminder } from "@/lib/reminders/update-reminder";
 import { reminderBodySchema, reminderIdParamsSchema } from "@/lib/validations/reminder";
 
 export const PUT = userRoute(
-  { params: reminderIdParamsSchema, body: reminderBodySchema, rateLimit: REMINDER_WRITE_LIMIT },
+  { params: reminderIdParamsSchema, body: reminderBodySchema, rateLimit: RATE_LIMITS.reminderWrite },
   async ({ user, params, body }) => updateReminder(user, params.id, body),
 );
 

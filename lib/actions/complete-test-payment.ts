@@ -13,6 +13,7 @@ const complete = userAction(checkoutSchema, async (input, user) => {
   return result;
 });
 
+/** The signed-in user's own demo checkout (STRIPE_DEMO_CHECKOUT only). */
 export async function completeTestPayment(input: z.input<typeof checkoutSchema>) {
   return complete(input);
 }

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { signIn } from "@/lib/auth";
 import { ApiError } from "@/lib/api/errors";
 import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
-import { magicLinkSchema, providerSignInSchema } from "@/lib/validations/auth";
+import { magicLinkSchema } from "@/lib/validations/auth";
 
 export type MagicLinkState = { error?: "invalidEmail" | "tooManyRequests" };
 
@@ -27,13 +27,4 @@ export async function requestMagicLink(_state: MagicLinkState, formData: FormDat
   // show our page.
   await signIn("nodemailer", { email, redirectTo: parsed.data.callbackUrl ?? "/", redirect: false });
   redirect("/sign-in/check-email");
-}
-
-export async function signInWithProvider(provider: "google" | "github", formData: FormData) {
-  const parsed = providerSignInSchema.safeParse({
-    provider,
-    callbackUrl: formData.get("callbackUrl") ?? undefined,
-  });
-  if (!parsed.success) return;
-  await signIn(parsed.data.provider, { redirectTo: parsed.data.callbackUrl ?? "/" });
 }
