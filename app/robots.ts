@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { env } from "@/lib/env";
-import { SIGNED_IN_ROUTES } from "@/proxy";
+import { SIGNED_IN_ROUTES } from "@/config/signed-in-routes";
 
 export default function robots(): MetadataRoute.Robots {
   return {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { SIGNED_IN_ROUTES } from "@/proxy";
+import { SIGNED_IN_ROUTES } from "@/config/signed-in-routes";
 import { expect, test } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/pricing", "/terms", "/sign-in", "/no-such-page"];
