@@ -4,6 +4,7 @@ import { deliveries, outboxMessages, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { setSmtpUrl } from "@/lib/mail/send-mail";
+import { setOutboxSettings } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { GET as health } from "@/app/api/health/route";
 import DevOutboxPage from "@/app/dev/outbox/page";
@@ -16,15 +17,17 @@ const CHANNEL_VARIABLES = [
   "TWILIO_SMS_FROM",
   "TWILIO_WHATSAPP_FROM",
   "TWILIO_WHATSAPP_TEMPLATE_EN",
-  "DEV_OUTBOX",
-  "NODE_ENV",
 ] as const;
 let saved: Record<string, string | undefined> = {};
 
 /** This process as a production server with no provider settings at all. */
-function asProduction(extra: Record<string, string> = {}) {
+function asProduction(
+  extra: Record<string, string> = {},
+  outbox: { devOutbox: boolean; appUrl: string } = { devOutbox: false, appUrl: "https://remindful.example" },
+) {
   for (const name of CHANNEL_VARIABLES) delete process.env[name];
-  Object.assign(process.env, { NODE_ENV: "production" }, extra);
+  Object.assign(process.env, extra);
+  setOutboxSettings({ nodeEnv: "production", ...outbox });
 }
 
 beforeEach(() => {
@@ -33,6 +36,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setSmtpUrl(undefined);
+  setOutboxSettings(undefined);
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -91,12 +95,12 @@ describe("production never pretends", () => {
       "The dev outbox is disabled in production",
     );
     // DEV_OUTBOX=1 keeps it only for a build served on this machine (the e2e suite).
-    asProduction({ DEV_OUTBOX: "1", APP_URL: "https://remindful.example" });
-    try {
-      await expect(DevOutboxPage()).rejects.toMatchObject({ digest: expect.stringContaining("404") });
-    } finally {
-      process.env.APP_URL = "http://localhost:3000";
-    }
+    asProduction({}, { devOutbox: true, appUrl: "https://remindful.example" });
+    await expect(DevOutboxPage()).rejects.toMatchObject({ digest: expect.stringContaining("404") });
+    // Served on this machine, it keeps the outbox (positive control).
+    asProduction({}, { devOutbox: true, appUrl: "http://localhost:3000" });
+    const stored = await storeOutboxMessage({ channel: "sms", to: "+15005550006", text: "kept" });
+    expect(stored.id).toBeTruthy();
   });
 
   it("/api/health reports which channels are configured and whether worker heartbeats are fresh", async () => {
