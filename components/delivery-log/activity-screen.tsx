@@ -10,7 +10,8 @@ import { DELIVERY_METHODS } from "@/db/schema/enums";
 import type { ActivityPage } from "@/lib/delivery/list-activity";
 import { ACTIVITY_STATUSES } from "@/lib/validations/delivery";
 import { DeliveryEntryItem } from "./delivery-entry-item";
-import { useDeliveryPages } from "./use-delivery-pages";
+import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import { useKeysetPages } from "@/lib/api/use-keyset-pages";
 
 interface Filters {
   status?: string;
@@ -28,7 +29,7 @@ function ActivityList({
   timeZone: string;
 }) {
   const t = useTranslations("deliveryLog");
-  const pages = useDeliveryPages(`/api/deliveries${query ? `?${query}` : ""}`, firstPage);
+  const pages = useKeysetPages<DeliveryEntry>(`/api/deliveries${query ? `?${query}` : ""}`, firstPage);
   if (pages.items.length === 0) {
     return (
       <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">

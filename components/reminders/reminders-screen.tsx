@@ -11,7 +11,7 @@ import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { ReminderDialog } from "./reminder-dialog";
 import { ReminderRow } from "./reminder-row";
 import { useReminderActions } from "./use-reminder-actions";
-import { useReminderPages } from "./use-reminder-pages";
+import { useKeysetPages } from "@/lib/api/use-keyset-pages";
 
 const TABS = ["all", "scheduled", "sent", "failed"] as const;
 type Tab = (typeof TABS)[number];
@@ -44,7 +44,10 @@ export function RemindersScreen({
     url.searchParams.delete("contactId");
     window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
   }, [openNew]);
-  const pages = useReminderPages({ status: tab }, tab === "all" ? firstPage : null);
+  const pages = useKeysetPages<ReminderDto>(
+    `/api/reminders?${new URLSearchParams({ status: tab })}`,
+    tab === "all" ? firstPage : null,
+  );
   const actions = useReminderActions(pages.reload);
 
   const openCreate = () => {

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ReminderDialog } from "@/components/reminders/reminder-dialog";
-import { useReminderPages } from "@/components/reminders/use-reminder-pages";
+import { useKeysetPages } from "@/lib/api/use-keyset-pages";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
 import { formatInZone, localDayKey } from "@/lib/reminders/format-in-zone";
 import { displayZone } from "@/lib/reminders/schedule-text";
@@ -39,7 +39,7 @@ export function ScheduleScreen({
   const locale = useLocale();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<ReminderDto | undefined>();
-  const pages = useReminderPages({ view: "schedule" }, firstPage);
+  const pages = useKeysetPages<ReminderDto>("/api/reminders?view=schedule", firstPage);
   const now = new Date();
   const open = (reminder?: ReminderDto) => {
     setEditing(reminder);

@@ -74,27 +74,19 @@ export async function recordOutcomes(
     );
     recorded += res.rowCount ?? 0;
   }
-  const paced = only(outcomes, "paced");
-  if (paced.length > 0) {
-    // Not attempted: the attempt is given back (a first attempt reserves usage when it is sent).
+  // Paced and held rows were not attempted: each gives its attempt back (a first attempt
+  // reserves usage when it is sent), paced ones back to the queue, held ones until quiet hours end.
+  const waiting = [
+    ...only(outcomes, "paced").map((p) => ({ id: p.delivery.id, status: "queued", at: p.outcome.at })),
+    ...only(outcomes, "held").map((h) => ({ id: h.delivery.id, status: "held", at: h.outcome.until })),
+  ];
+  if (waiting.length > 0) {
     const res = await client.query(
-      `update deliveries d set status = 'queued', next_attempt_at = v.at, attempt_count = greatest(0, d.attempt_count - 1),
-              worker_id = null, lease_expires_at = null, updated_at = $3
-         from unnest($1::bigint[], $2::timestamptz[]) as v(id, at)
-        where d.id = v.id and d.worker_id = $4 and d.status = 'sending'`,
-      [paced.map((p) => p.delivery.id), paced.map((p) => p.outcome.at), now, workerId],
-    );
-    recorded += res.rowCount ?? 0;
-  }
-  const held = only(outcomes, "held");
-  if (held.length > 0) {
-    // Held rows give their attempt back: the release is a first attempt that reserves usage.
-    const res = await client.query(
-      `update deliveries d set status = 'held', next_attempt_at = v.at, attempt_count = greatest(0, d.attempt_count - 1),
-              worker_id = null, lease_expires_at = null, updated_at = $3
-         from unnest($1::bigint[], $2::timestamptz[]) as v(id, at)
-        where d.id = v.id and d.worker_id = $4 and d.status = 'sending'`,
-      [held.map((h) => h.delivery.id), held.map((h) => h.outcome.until), now, workerId],
+      `update deliveries d set status = v.status, next_attempt_at = v.at, attempt_count = greatest(0, d.attempt_count - 1),
+              worker_id = null, lease_expires_at = null, updated_at = $4
+         from unnest($1::bigint[], $2::text[], $3::timestamptz[]) as v(id, status, at)
+        where d.id = v.id and d.worker_id = $5 and d.status = 'sending'`,
+      [waiting.map((w) => w.id), waiting.map((w) => w.status), waiting.map((w) => w.at), now, workerId],
     );
     recorded += res.rowCount ?? 0;
   }

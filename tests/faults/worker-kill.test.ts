@@ -1,35 +1,14 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import pg from "pg";
+import { expect, it } from "vitest";
 import { LEASE_MS } from "@/lib/delivery/constants";
 import { seedDue, sinkGrace, spawnWorker, waitUntil } from "@/scripts/bench/bench-kit";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { slowMailBurst } from "./slow-mail-burst";
 
 const N = 1_500;
-let sink: SmtpSink;
-let client: pg.Client;
-
-beforeAll(async () => {
-  // A slow peer (20 ms a message) so that the kill lands mid-burst.
-  sink = await startSmtpSink({ latencyMs: 20 });
-  client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client.end();
-  await sink.close();
-});
-
-const count = async (sql: string, params: unknown[] = []) =>
-  (await client.query(sql, params)).rows[0].n as number;
+const burst = slowMailBurst();
+const { count } = burst;
 
 it("a worker killed with SIGKILL mid-burst leaves work the other worker finishes, each occurrence once", async () => {
-  const env = {
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SMTP_URL: sink.url,
-    WORKER_CONCURRENCY: "4",
-    LOG_LEVEL: "error",
-  };
+  const env = burst.workerEnv();
   const victim = spawnWorker(env);
   const survivor = spawnWorker(env);
   try {
@@ -37,7 +16,7 @@ it("a worker killed with SIGKILL mid-burst leaves work the other worker finishes
       async () => (await count("select count(*)::int as n from worker_heartbeats")) >= 2,
       60_000,
     );
-    await seedDue(client, { reminders: N, users: 20, dueAt: new Date(Date.now() + 2_000) });
+    await seedDue(burst.client, { reminders: N, users: 20, dueAt: new Date(Date.now() + 2_000) });
     await waitUntil(
       async () => (await count("select count(*)::int as n from deliveries where status = 'sent'")) >= 200,
       120_000,
@@ -48,9 +27,10 @@ it("a worker killed with SIGKILL mid-burst leaves work the other worker finishes
     victim.kill("SIGKILL");
     await victimExited;
     // The instant of death on the database's clock, and what the dead worker still held.
-    const [{ killed_at: killedAt }] = (await client.query<{ killed_at: Date }>("select now() as killed_at"))
-      .rows;
-    const held = await client.query<{ id: string; lease_expires_at: Date }>(
+    const [{ killed_at: killedAt }] = (
+      await burst.client.query<{ killed_at: Date }>("select now() as killed_at")
+    ).rows;
+    const held = await burst.client.query<{ id: string; lease_expires_at: Date }>(
       `select id, lease_expires_at from deliveries where status = 'sending' and worker_id like $1`,
       [`%:${victim.pid}:%`],
     );
@@ -67,7 +47,7 @@ it("a worker killed with SIGKILL mid-burst leaves work the other worker finishes
     // Every delivery the dead worker held was taken over once its lease ran out (a second
     // attempt, by the survivor), and sent within the 60 s target of the death, as recorded
     // by the rows themselves (sent_at) against the database's clock at the kill.
-    const taken = await client.query<{
+    const taken = await burst.client.query<{
       id: string;
       attempt_count: number;
       worker_id: string | null;
@@ -86,7 +66,7 @@ it("a worker killed with SIGKILL mid-burst leaves work the other worker finishes
     const lastTakeover = Math.max(...taken.rows.map((r) => r.sent_at.getTime()));
 
     await sinkGrace();
-    const recipients = sink.messages.map((m) => m.to[0]);
+    const recipients = burst.sink.messages.map((m) => m.to[0]);
     const distinct = new Set(recipients).size;
     const ambiguous = await count(`select count(*)::int as n from deliveries where attempt_count > 1`);
     console.log(

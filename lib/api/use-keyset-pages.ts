@@ -1,18 +1,18 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiResult } from "@/lib/api/request";
-import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import { apiResult } from "./request";
 
 /**
- * Pages of a deliveries endpoint (`url` with its filters): starts from `initial` when the server
- * rendered the first page, else fetches it; 'Load more' follows the X-Next-Cursor header.
+ * Pages of a keyset-paginated list endpoint (`url` with its filters; null: nothing to load):
+ * starts from `initial` when the server rendered the first page, else fetches it; 'Load more'
+ * follows the X-Next-Cursor header (`?cursor=`), `reload` starts over.
  */
-export function useDeliveryPages(
+export function useKeysetPages<T>(
   url: string | null,
-  initial: { items: DeliveryEntry[]; nextCursor: string | null } | null = null,
+  initial: { items: T[]; nextCursor: string | null } | null = null,
 ) {
-  const [items, setItems] = useState<DeliveryEntry[]>(initial?.items ?? []);
+  const [items, setItems] = useState<T[]>(initial?.items ?? []);
   const [cursor, setCursor] = useState<string | null>(initial?.nextCursor ?? null);
   const [loading, setLoading] = useState(initial === null && url !== null);
   const [failed, setFailed] = useState(false);
@@ -23,7 +23,7 @@ export function useDeliveryPages(
       setLoading(true);
       const separator = url.includes("?") ? "&" : "?";
       const target = from ? `${url}${separator}cursor=${encodeURIComponent(from)}` : url;
-      const result = await apiResult<DeliveryEntry[]>("GET", target).catch(() => null);
+      const result = await apiResult<T[]>("GET", target).catch(() => null);
       setLoading(false);
       setFailed(!result?.ok);
       if (!result?.ok) return;
@@ -33,6 +33,7 @@ export function useDeliveryPages(
     [url],
   );
 
+  // The first render uses the server's page; a later filter (or reload) fetches.
   const skipFirst = useRef(initial !== null);
   useEffect(() => {
     if (skipFirst.current) {
@@ -42,5 +43,12 @@ export function useDeliveryPages(
     void fetchPage(null);
   }, [fetchPage]);
 
-  return { items, loading, failed, hasMore: cursor !== null, loadMore: () => fetchPage(cursor) };
+  return {
+    items,
+    loading,
+    failed,
+    hasMore: cursor !== null,
+    loadMore: () => fetchPage(cursor),
+    reload: () => fetchPage(null),
+  };
 }
