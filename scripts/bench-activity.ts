@@ -5,7 +5,7 @@
  * query's plan (EXPLAIN ANALYZE of the exact SQL the app runs) and its median/p95 times.
  */
 import pg from "pg";
-import { benchDatabase, numberFlag, writeResult } from "./bench/bench-kit";
+import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
 
 const ROWS = numberFlag("rows", 100_000);
 const ROUNDS = numberFlag("rounds", 50);

@@ -11,8 +11,8 @@
  */
 import pg from "pg";
 import { makeWorkerUtils } from "graphile-worker";
-import { startSmtpSink } from "@/tests/helpers/smtp-sink";
-import { startTwilioSink, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "@/tests/helpers/twilio-sink";
+import { startSmtpSink } from "@/tests/support/smtp-sink";
+import { startTwilioSink, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "@/tests/support/twilio-sink";
 import {
   benchDatabase,
   cpuSeconds,
@@ -28,7 +28,7 @@ import {
   topStatements,
   waitUntil,
   writeResult,
-} from "./bench/bench-kit";
+} from "@/tests/support/bench-kit";
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";

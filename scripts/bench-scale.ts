@@ -8,7 +8,7 @@
  */
 import os from "node:os";
 import pg from "pg";
-import { benchDatabase, numberFlag, writeResult } from "./bench/bench-kit";
+import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
 
 const sizesFlag = process.argv.indexOf("--sizes");
 const SIZES =

@@ -5,7 +5,7 @@
  * second while the engine sits idle (no tight polling).
  */
 import pg from "pg";
-import { startSmtpSink } from "@/tests/helpers/smtp-sink";
+import { startSmtpSink } from "@/tests/support/smtp-sink";
 import {
   benchDatabase,
   lateness,
@@ -15,7 +15,7 @@ import {
   statementCounts,
   waitUntil,
   writeResult,
-} from "./bench/bench-kit";
+} from "@/tests/support/bench-kit";
 
 const RATE = numberFlag("rate", 200);
 const SECONDS = numberFlag("seconds", 120);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
-import { PNG_1X1 } from "../helpers/avatar-suite";
+import { PNG_1X1 } from "../support/avatar-suite";
 import { e2eDb, expect, test } from "./fixtures";
 
 const rowsOf = (userId: string) => e2eDb.select().from(contacts).where(eq(contacts.userId, userId));

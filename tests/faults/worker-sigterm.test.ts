@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { expect, it } from "vitest";
-import { seedDue, spawnWorker, waitUntil } from "@/scripts/bench/bench-kit";
+import { seedDue, spawnWorker, waitUntil } from "@/tests/support/bench-kit";
 import { slowMailBurst } from "./slow-mail-burst";
 
 const N = 1_500;

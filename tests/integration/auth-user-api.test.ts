@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { GET, PATCH } from "@/app/api/auth/user/route";
 import { users } from "@/db/schema";
 import { db } from "@/lib/db";
-import { callRoute } from "../helpers/call-route";
-import { createSignedInUser } from "../helpers/users";
+import { callRoute } from "../support/call-route";
+import { createSignedInUser } from "../support/users";
 
 async function reload(id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -1,4 +1,4 @@
-import { PNG_1X1 } from "../../helpers/avatar-suite";
+import { PNG_1X1 } from "../../support/avatar-suite";
 import { expect, test } from "../fixtures";
 
 // Runs against `next dev` on a free port with APP_URL unset (playwright.config.ts, project "dev").

@@ -11,10 +11,10 @@ import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
 import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
-import { callRoute } from "../../helpers/call-route";
-import { createContact, createReminder } from "../../helpers/delivery-fixtures";
-import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { createContact, createReminder } from "../../support/delivery-fixtures";
+import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser } from "../../support/users";
 
 let stripe: StripeServer;
 beforeAll(async () => {

@@ -6,10 +6,10 @@ import type { DeliveryEngine } from "@/lib/delivery/engine";
 import { startEngineFromEnv } from "@/lib/jobs/start-engine-from-env";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { getStripe } from "@/lib/payments/stripe-client";
-import { createContact, createReminder, createSender } from "../../helpers/delivery-fixtures";
-import { deliverEvent, stripeEvent } from "../../helpers/stripe-events";
-import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
-import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
+import { createContact, createReminder, createSender } from "../../support/delivery-fixtures";
+import { deliverEvent, stripeEvent } from "../../support/stripe-events";
+import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
+import { startStripeServer, type StripeServer } from "../../support/stripe-server";
 
 let stripe: StripeServer;
 let sink: SmtpSink;

@@ -6,9 +6,9 @@ import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import { db } from "@/lib/db";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { triggerAutoRecharge } from "@/lib/payments/trigger-auto-recharge";
-import { deliverEvent, stripeEvent } from "../../helpers/stripe-events";
-import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
-import { createSignedInUser } from "../../helpers/users";
+import { deliverEvent, stripeEvent } from "../../support/stripe-events";
+import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser } from "../../support/users";
 
 let stripe: StripeServer;
 beforeAll(async () => {

@@ -6,9 +6,9 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { syncStripeCatalogue } from "@/lib/payments/sync-stripe-catalogue";
-import { callRoute } from "../../helpers/call-route";
-import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser } from "../../support/users";
 
 let stripe: StripeServer;
 

@@ -3,7 +3,7 @@ import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import { LEDGER_PAGE_SIZE, listCreditLedger } from "@/lib/credits/list-credit-ledger";
 import { db } from "@/lib/db";
 import { ledgerPageSchema } from "@/lib/validations/billing-page";
-import { createSignedInUser } from "../../helpers/users";
+import { createSignedInUser } from "../../support/users";
 
 describe("credit ledger pages", () => {
   it("lists the user's own entries newest first, a page at a time", async () => {

@@ -6,8 +6,8 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { completeDemoCheckout } from "@/lib/payments/complete-demo-checkout";
 import { checkoutSchema } from "@/lib/validations/checkout";
-import { callRoute } from "../../helpers/call-route";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { createSignedInUser } from "../../support/users";
 
 async function reload(id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));

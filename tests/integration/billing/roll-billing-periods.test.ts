@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contacts, users } from "@/db/schema";
 import { rollBillingPeriods } from "@/lib/billing/roll-billing-periods";
 import { db } from "@/lib/db";
-import { createSignedInUser } from "../../helpers/users";
+import { createSignedInUser } from "../../support/users";
 
 async function reload(id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -11,11 +11,11 @@ import {
   deliverEvent,
   disputeObject,
   stripeEvent,
-} from "../../helpers/stripe-events";
-import { createContact, createReminder } from "../../helpers/delivery-fixtures";
-import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
-import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
-import { createSignedInUser } from "../../helpers/users";
+} from "../../support/stripe-events";
+import { createContact, createReminder } from "../../support/delivery-fixtures";
+import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
+import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser } from "../../support/users";
 
 let stripe: StripeServer;
 let smtp: SmtpSink;

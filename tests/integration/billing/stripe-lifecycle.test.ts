@@ -6,10 +6,10 @@ import { users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getStripe, STRIPE_API_VERSION } from "@/lib/payments/stripe-client";
 import { syncStripeCatalogue } from "@/lib/payments/sync-stripe-catalogue";
-import { callRoute } from "../../helpers/call-route";
-import { deliverEvent, invoiceObject, stripeEvent, subscriptionObject } from "../../helpers/stripe-events";
-import { PEER_API_VERSION, startStripeServer, type StripeServer } from "../../helpers/stripe-server";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { deliverEvent, invoiceObject, stripeEvent, subscriptionObject } from "../../support/stripe-events";
+import { PEER_API_VERSION, startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser } from "../../support/users";
 
 let stripe: StripeServer;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, users } from "@/db/schema";
 import { db } from "@/lib/db";
-import { deliverEvent, invoiceObject, stripeEvent, subscriptionObject } from "../../helpers/stripe-events";
-import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
-import { createSignedInUser } from "../../helpers/users";
+import { deliverEvent, invoiceObject, stripeEvent, subscriptionObject } from "../../support/stripe-events";
+import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser } from "../../support/users";
 
 let stripe: StripeServer;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, stripeEvents, users } from "@/db/schema";
 import { db } from "@/lib/db";
-import { deliverEvent, stripeEvent } from "../../helpers/stripe-events";
-import { startStripeServer, type StripeServer } from "../../helpers/stripe-server";
-import { createSignedInUser } from "../../helpers/users";
+import { deliverEvent, stripeEvent } from "../../support/stripe-events";
+import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser } from "../../support/users";
 
 let stripe: StripeServer;
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe("POST /api/stripe/webhook: verification and idempotency", () => {
     const { user, customer } = await customerUser();
     const event = stripeEvent("checkout.session.completed", packageSession(user.id, customer, 0));
     const { POST } = await import("@/app/api/stripe/webhook/route");
-    const { callRoute } = await import("../../helpers/call-route");
+    const { callRoute } = await import("../../support/call-route");
     const Stripe = (await import("stripe")).default;
     const signature = Stripe.webhooks.generateTestHeaderString({
       payload: JSON.stringify(event),
@@ -74,7 +74,7 @@ describe("POST /api/stripe/webhook: verification and idempotency", () => {
 
   it("refuses a request without a signature header", async () => {
     const { POST } = await import("@/app/api/stripe/webhook/route");
-    const { callRoute } = await import("../../helpers/call-route");
+    const { callRoute } = await import("../../support/call-route");
     const res = await callRoute(POST, "/api/stripe/webhook", { method: "POST", body: "{}" });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ code: "invalid_input", message: "Missing Stripe-Signature header" });

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { avatarSuite } from "../../helpers/avatar-suite";
+import { avatarSuite } from "../../support/avatar-suite";
 
 // The local driver: files under a fresh DATA_DIR, uploads PUT to the app's own signed route.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "remindful-uploads-"));

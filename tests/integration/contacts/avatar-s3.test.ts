@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll } from "vitest";
-import { avatarSuite } from "../../helpers/avatar-suite";
+import { avatarSuite } from "../../support/avatar-suite";
 
 // The S3 driver against a real S3 wire peer (s3rver) on a free loopback port.
 const directory = mkdtempSync(path.join(os.tmpdir(), "remindful-s3rver-"));

@@ -4,8 +4,8 @@ import { GET, POST } from "@/app/api/contacts/route";
 import { DELETE, PUT } from "@/app/api/contacts/[id]/route";
 import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
-import { callRoute } from "../../helpers/call-route";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { createSignedInUser } from "../../support/users";
 
 const rowsOf = (userId: string) => db.select().from(contacts).where(eq(contacts.userId, userId));
 

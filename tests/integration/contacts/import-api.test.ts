@@ -5,9 +5,9 @@ import { contacts } from "@/db/schema";
 import { db } from "@/lib/db";
 import { parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
 import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
-import { contactFixture } from "../../helpers/contact-fixtures";
-import { callRoute } from "../../helpers/call-route";
-import { createSignedInUser } from "../../helpers/users";
+import { contactFixture } from "../../support/contact-fixtures";
+import { callRoute } from "../../support/call-route";
+import { createSignedInUser } from "../../support/users";
 
 const rowsOf = (userId: string) => db.select().from(contacts).where(eq(contacts.userId, userId));
 

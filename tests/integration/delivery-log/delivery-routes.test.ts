@@ -4,9 +4,9 @@ import { GET as activity } from "@/app/api/deliveries/route";
 import { deliveries } from "@/db/schema";
 import { db } from "@/lib/db";
 import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
-import { callRoute } from "@/tests/helpers/call-route";
-import { createContact, createReminder } from "@/tests/helpers/delivery-fixtures";
-import { createSignedInUser } from "@/tests/helpers/users";
+import { callRoute } from "@/tests/support/call-route";
+import { createContact, createReminder } from "@/tests/support/delivery-fixtures";
+import { createSignedInUser } from "@/tests/support/users";
 
 const DAY = 86_400_000;
 

@@ -11,8 +11,8 @@ import { db, pool } from "@/lib/db";
 import { JOB_TASKS } from "@/jobs/registry";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 
 let sink: SmtpSink;
 let engine: DeliveryEngine;

@@ -6,11 +6,11 @@ import { runBatch } from "@/lib/delivery/run-batch";
 import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
 import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
-import { callRoute } from "@/tests/helpers/call-route";
-import { createContact, createReminder } from "@/tests/helpers/delivery-fixtures";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
-import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
-import { createSignedInUser } from "@/tests/helpers/users";
+import { callRoute } from "@/tests/support/call-route";
+import { createContact, createReminder } from "@/tests/support/delivery-fixtures";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
+import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { createSignedInUser } from "@/tests/support/users";
 
 let twilio: TwilioSink;
 let smtp: SmtpSink;

@@ -4,11 +4,11 @@ import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 import { POST as createContactRoute } from "@/app/api/contacts/route";
-import { callRoute } from "@/tests/helpers/call-route";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
-import { createSignedInUser } from "@/tests/helpers/users";
+import { callRoute } from "@/tests/support/call-route";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import { createSignedInUser } from "@/tests/support/users";
 
 let sink: SmtpSink;
 let engine: DeliveryEngine;

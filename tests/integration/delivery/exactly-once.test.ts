@@ -9,8 +9,8 @@ import { recordOutcomes } from "@/lib/delivery/record-outcomes";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { LEASE_MS } from "@/lib/delivery/constants";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
 let sink: SmtpSink;
 

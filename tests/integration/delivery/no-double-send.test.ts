@@ -5,9 +5,9 @@ import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
-import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
+import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
 let twilio: TwilioSink;
 let smtp: SmtpSink;

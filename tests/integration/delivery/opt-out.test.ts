@@ -6,10 +6,10 @@ import { runBatch } from "@/lib/delivery/run-batch";
 import { START_WORDS, STOP_WORDS } from "@/lib/delivery/handle-twilio-inbound";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { GET as listContactsRoute } from "@/app/api/contacts/route";
-import { callRoute } from "@/tests/helpers/call-route";
-import { createSignedInUser } from "@/tests/helpers/users";
-import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { callRoute } from "@/tests/support/call-route";
+import { createSignedInUser } from "@/tests/support/users";
+import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
 let sink: TwilioSink;
 

@@ -8,7 +8,7 @@ import { setOutboxSettings } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { GET as health } from "@/app/api/health/route";
 import DevOutboxPage from "@/app/dev/outbox/page";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
 const CHANNEL_VARIABLES = [
   "SMTP_URL",

@@ -6,8 +6,8 @@ import { runBatch } from "@/lib/delivery/run-batch";
 import { materializeDue } from "@/lib/delivery/materialize-due";
 import { withTransaction } from "@/lib/delivery/pg-client";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
-import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
 let sink: SmtpSink;
 

@@ -4,10 +4,10 @@ import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
 import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
-import { callRoute } from "@/tests/helpers/call-route";
-import { createContact, insertReminder } from "@/tests/helpers/reminders";
-import { createSignedInUser } from "@/tests/helpers/users";
-import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
+import { callRoute } from "@/tests/support/call-route";
+import { createContact, insertReminder } from "@/tests/support/reminders";
+import { createSignedInUser } from "@/tests/support/users";
+import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
 
 let sink: TwilioSink;
 

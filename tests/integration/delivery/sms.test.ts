@@ -5,10 +5,10 @@ import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
-import { callRoute } from "@/tests/helpers/call-route";
-import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
-import { createSignedInUser } from "@/tests/helpers/users";
+import { callRoute } from "@/tests/support/call-route";
+import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import { createSignedInUser } from "@/tests/support/users";
 import { POST as createContactRoute } from "@/app/api/contacts/route";
 
 let sink: TwilioSink;

@@ -4,9 +4,9 @@ import { contacts, creditLedger, deliveries, reminders, users } from "@/db/schem
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
-import { callRoute } from "@/tests/helpers/call-route";
-import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/helpers/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+import { callRoute } from "@/tests/support/call-route";
+import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
 let sink: TwilioSink;
 

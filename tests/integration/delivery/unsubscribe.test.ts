@@ -5,8 +5,8 @@ import { contacts } from "@/db/schema";
 import { GET, POST } from "@/app/api/unsubscribe/[token]/route";
 import { db } from "@/lib/db";
 import { findUnsubscribeTarget } from "@/lib/delivery/find-unsubscribe-target";
-import { callRoute } from "../../helpers/call-route";
-import { createContact, createSender } from "../../helpers/delivery-fixtures";
+import { callRoute } from "../../support/call-route";
+import { createContact, createSender } from "../../support/delivery-fixtures";
 
 const optedOut = async (id: string) =>
   (await db.select().from(contacts).where(eq(contacts.id, id)))[0].emailOptOut;

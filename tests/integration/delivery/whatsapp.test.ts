@@ -6,8 +6,8 @@ import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as createContactRoute } from "@/app/api/contacts/route";
 import { PUT as updateContactRoute } from "@/app/api/contacts/[id]/route";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
-import { callRoute } from "@/tests/helpers/call-route";
-import { createSignedInUser } from "@/tests/helpers/users";
+import { callRoute } from "@/tests/support/call-route";
+import { createSignedInUser } from "@/tests/support/users";
 import {
   TEST_ACCOUNT_SID,
   TEST_AUTH_TOKEN,
@@ -15,8 +15,8 @@ import {
   startTwilioSink,
   useTwilioSink,
   type TwilioSink,
-} from "@/tests/helpers/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/helpers/delivery-fixtures";
+} from "@/tests/support/twilio-sink";
+import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
 let sink: TwilioSink;
 

@@ -5,7 +5,7 @@ import { sessions, users, verificationTokens } from "@/db/schema";
 import { db, pool } from "@/lib/db";
 import type { DeliveryEngine } from "@/lib/delivery/engine";
 import { startEngineFromEnv } from "@/lib/jobs/start-engine-from-env";
-import { createSignedInUser } from "../../helpers/users";
+import { createSignedInUser } from "../../support/users";
 
 let engine: DeliveryEngine | undefined;
 afterAll(async () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/reminders/route";
 import { reminders } from "@/db/schema";
 import { db } from "@/lib/db";
-import { callRoute } from "../../helpers/call-route";
-import { createContact, insertReminder, localInDays } from "../../helpers/reminders";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { createContact, insertReminder, localInDays } from "../../support/reminders";
+import { createSignedInUser } from "../../support/users";
 
 const countOf = async (userId: string) =>
   (await db.select().from(reminders).where(eq(reminders.userId, userId))).length;

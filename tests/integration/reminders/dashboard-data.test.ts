@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDashboardData, trialDaysLeft, usageLevel } from "@/lib/reminders/get-dashboard-data";
-import { createContact, insertReminder } from "../../helpers/reminders";
-import { createSignedInUser } from "../../helpers/users";
+import { createContact, insertReminder } from "../../support/reminders";
+import { createSignedInUser } from "../../support/users";
 
 describe("usage thresholds (SPEC section 4)", () => {
   it.each([

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/reminders/route";
 import { db } from "@/lib/db";
-import { callRoute } from "../../helpers/call-route";
-import { createContact } from "../../helpers/reminders";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { createContact } from "../../support/reminders";
+import { createSignedInUser } from "../../support/users";
 
 describe("GET /api/reminders with 10,000 reminders", () => {
   it("walks every reminder exactly once, page by page, in both views", async () => {

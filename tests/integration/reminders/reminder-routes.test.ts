@@ -6,9 +6,9 @@ import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
 import { GET } from "@/app/api/reminders/route";
 import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
-import { callRoute } from "../../helpers/call-route";
-import { createContact, insertReminder } from "../../helpers/reminders";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { createContact, insertReminder } from "../../support/reminders";
+import { createSignedInUser } from "../../support/users";
 
 const reload = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
 

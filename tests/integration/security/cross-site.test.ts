@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { callRoute } from "../../helpers/call-route";
-import { snapshotDatabase } from "../../helpers/db-snapshot";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { snapshotDatabase } from "../../support/db-snapshot";
+import { createSignedInUser } from "../../support/users";
 import { JSON_ENDPOINTS, ownParams } from "./json-endpoints";
 
 describe.each(JSON_ENDPOINTS)("$name from another site", (endpoint) => {

@@ -24,10 +24,10 @@ import { contacts, storedObjects } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
 import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
-import { callRoute } from "../../helpers/call-route";
-import { snapshotDatabase } from "../../helpers/db-snapshot";
-import { createContact, insertReminder, localInDays } from "../../helpers/reminders";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { snapshotDatabase } from "../../support/db-snapshot";
+import { createContact, insertReminder, localInDays } from "../../support/reminders";
+import { createSignedInUser } from "../../support/users";
 
 type Handler = Parameters<typeof callRoute>[0];
 

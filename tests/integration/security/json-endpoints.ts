@@ -7,8 +7,8 @@ import * as contactImport from "@/app/api/contacts/import/route";
 import * as contactList from "@/app/api/contacts/route";
 import * as reminder from "@/app/api/reminders/[id]/route";
 import * as reminderList from "@/app/api/reminders/route";
-import type { callRoute } from "../../helpers/call-route";
-import { createContact, insertReminder } from "../../helpers/reminders";
+import type { callRoute } from "../../support/call-route";
+import { createContact, insertReminder } from "../../support/reminders";
 
 type Handler = Parameters<typeof callRoute>[0];
 

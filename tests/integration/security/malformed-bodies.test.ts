@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { callRoute } from "../../helpers/call-route";
-import { snapshotDatabase } from "../../helpers/db-snapshot";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { snapshotDatabase } from "../../support/db-snapshot";
+import { createSignedInUser } from "../../support/users";
 import { JSON_ENDPOINTS, ownParams } from "./json-endpoints";
 
 // Bodies a careless or hostile client might send: any JSON, broken JSON, wrong shapes.

@@ -4,8 +4,8 @@ import * as importRoute from "@/app/api/contacts/import/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
 import * as sendRoute from "@/app/api/reminders/[id]/send/route";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
-import { callRoute } from "../../helpers/call-route";
-import { createSignedInUser } from "../../helpers/users";
+import { callRoute } from "../../support/call-route";
+import { createSignedInUser } from "../../support/users";
 
 function requestLink(email: string, ip: string) {
   return callRoute(POST, "/api/auth/signin/nodemailer", {

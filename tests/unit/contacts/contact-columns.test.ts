@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { matchColumns, readRow } from "@/lib/contacts/contact-columns";
 import { CSV_NO_NAME, parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
 import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
-import { contactFixture } from "../../helpers/contact-fixtures";
+import { contactFixture } from "../../support/contact-fixtures";
 
 const headerOf = (name: string) =>
   new TextDecoder()

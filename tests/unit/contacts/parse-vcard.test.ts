@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { VCARD_EMPTY, parseVcard } from "@/lib/contacts/parse-vcard";
-import { contactFixture } from "../../helpers/contact-fixtures";
+import { contactFixture } from "../../support/contact-fixtures";
 
 describe("parseVcard", () => {
   it("reads every card of a file: 3.0, 4.0, 2.1 quoted-printable, folded lines and photos", () => {
