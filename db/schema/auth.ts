@@ -60,6 +60,8 @@ export const users = pgTable(
     // newest subscription event applied, and the start of the newest paid invoice period.
     stripeSubscriptionEventAt: instant(),
     stripeInvoicePeriodStart: instant(),
+    /** Secret in the user's calendar feed URL (ICS); null until created, replaced to revoke the old URL. */
+    calendarToken: text().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

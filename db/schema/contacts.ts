@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
-import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "./enums";
+import { CONTACT_DATE_KINDS, CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "./enums";
 import { LOCALES } from "../../i18n/locales";
 import { users } from "./auth";
 
@@ -53,5 +53,50 @@ export const contacts = pgTable(
       "contacts_whatsapp_consent_check",
       sql`(${t.whatsappConsentAt} is null) = (${t.whatsappConsentSource} is null) and (${t.whatsappConsentSource} is null or ${oneOf(t.whatsappConsentSource, WHATSAPP_CONSENT_SOURCES)})`,
     ),
+  ],
+);
+
+/**
+ * A contact's yearly date (birthday, anniversary or a named one). The year is optional: without
+ * it the date still recurs, but `{age}` has nothing to count from.
+ */
+export const contactDates = pgTable(
+  "contact_dates",
+  {
+    id: uuidId(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: text()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    /** The name of a custom date ("Name day"); null for a birthday or an anniversary. */
+    label: varchar({ length: 100 }),
+    month: smallint().notNull(),
+    day: smallint().notNull(),
+    year: smallint(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("contact_dates_contact_id_idx").on(t.contactId),
+    index("contact_dates_user_id_idx").on(t.userId),
+    // One birthday and one anniversary per contact; any number of named dates.
+    uniqueIndex("contact_dates_contact_kind_key")
+      .on(t.contactId, t.kind)
+      .where(sql`${t.kind} <> 'custom'`),
+    check("contact_dates_kind_check", oneOf(t.kind, CONTACT_DATE_KINDS)),
+    check(
+      "contact_dates_label_check",
+      sql`(${t.kind} = 'custom') = (${t.label} is not null and length(btrim(${t.label})) > 0)`,
+    ),
+    check("contact_dates_month_check", sql`${t.month} between 1 and 12`),
+    // Feb 29 is a valid date without a year; with a year it must exist in that year.
+    check(
+      "contact_dates_day_check",
+      sql`${t.day} >= 1 and ${t.day} <= case when ${t.month} = 2 then (case when ${t.year} is null or (${t.year} % 4 = 0 and (${t.year} % 100 <> 0 or ${t.year} % 400 = 0)) then 29 else 28 end) when ${t.month} in (4, 6, 9, 11) then 30 else 31 end`,
+    ),
+    check("contact_dates_year_check", sql`${t.year} is null or ${t.year} between 1900 and 2100`),
   ],
 );

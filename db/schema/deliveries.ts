@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt } from "./columns";
-import { DELIVERY_METHODS, DELIVERY_STATUSES } from "./enums";
+import { CONFIRMATION_STATES, DELIVERY_METHODS, DELIVERY_STATUSES, REPLY_ACTIONS } from "./enums";
 import { users } from "./auth";
 import { contacts } from "./contacts";
 import { reminders } from "./reminders";
@@ -43,6 +43,15 @@ export const deliveries = pgTable(
     lastAttemptAt: instant(),
     sentAt: instant(),
     deliveredAt: instant(),
+    /** Set when the reminder asked for a confirmation: 'awaiting' until a reply moves it. */
+    confirmation: text(),
+    confirmationAt: instant(),
+    /** When the user was e-mailed that no confirmation came (at most once). */
+    followUpSentAt: instant(),
+    /** A LATER reply's new send: the delivery it snoozes. */
+    snoozedFromId: bigint({ mode: "number" }).references((): AnyPgColumn => deliveries.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,5 +73,40 @@ export const deliveries = pgTable(
     check("deliveries_channel_check", oneOf(t.channel, DELIVERY_METHODS)),
     check("deliveries_status_check", oneOf(t.status, DELIVERY_STATUSES)),
     check("deliveries_attempt_count_check", sql`${t.attemptCount} >= 0`),
+    check(
+      "deliveries_confirmation_check",
+      sql`${t.confirmation} is null or ${oneOf(t.confirmation, CONFIRMATION_STATES)}`,
+    ),
+  ],
+);
+
+/**
+ * A recipient's SMS or WhatsApp reply matched to the delivery it answers (the newest one to that
+ * number on that channel), shown in the reminder's history. MessageSid makes a webhook retry a no-op.
+ */
+export const deliveryReplies = pgTable(
+  "delivery_replies",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: "cascade" }),
+    reminderId: text()
+      .notNull()
+      .references(() => reminders.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: text().notNull(),
+    body: varchar({ length: 1600 }).notNull(),
+    action: text().notNull(),
+    providerMessageId: text().notNull().unique(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    index("delivery_replies_reminder_idx").on(t.reminderId, t.receivedAt.desc()),
+    index("delivery_replies_delivery_idx").on(t.deliveryId),
+    check("delivery_replies_channel_check", oneOf(t.channel, DELIVERY_METHODS)),
+    check("delivery_replies_action_check", oneOf(t.action, REPLY_ACTIONS)),
   ],
 );

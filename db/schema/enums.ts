@@ -77,3 +77,19 @@ export const WHATSAPP_CONSENT_SOURCES = [
   "phone_call",
 ] as const;
 export type WhatsAppConsentSource = (typeof WHATSAPP_CONSENT_SOURCES)[number];
+
+/** A date kept on a contact: a birthday, an anniversary, or one the user names. */
+export const CONTACT_DATE_KINDS = ["birthday", "anniversary", "custom"] as const;
+export type ContactDateKind = (typeof CONTACT_DATE_KINDS)[number];
+
+/** Who a reminder goes to: its contact, or its owner (a lead reminder before a contact's date). */
+export const REMINDER_RECIPIENTS = ["contact", "owner"] as const;
+export type ReminderRecipient = (typeof REMINDER_RECIPIENTS)[number];
+
+/** Where a delivery that asked for a confirmation stands, from the recipient's replies. */
+export const CONFIRMATION_STATES = ["awaiting", "confirmed", "declined", "snoozed"] as const;
+export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
+
+/** What an inbound reply did. */
+export const REPLY_ACTIONS = ["confirm", "decline", "snooze", "opt_out", "opt_in", "help", "none"] as const;
+export type ReplyAction = (typeof REPLY_ACTIONS)[number];

@@ -5,3 +5,4 @@ export * from "./deliveries";
 export * from "./billing";
 export * from "./objects";
 export * from "./system";
+export * from "./templates";

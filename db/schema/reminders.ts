@@ -1,18 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, smallint, text, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, smallint, text, varchar } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import {
   DELIVERY_METHODS,
   END_CONDITIONS,
   FREQUENCIES,
+  REMINDER_RECIPIENTS,
   REMINDER_STATUSES,
   REMINDER_TYPES,
   SCHEDULE_TYPES,
   WEEKDAYS,
 } from "./enums";
 import { users } from "./auth";
-import { contacts } from "./contacts";
+import { contactDates, contacts } from "./contacts";
 
 /**
  * SPEC's frequencyConfig is stored as typed columns (time, days, dayOfMonth, month,
@@ -55,17 +56,45 @@ export const reminders = pgTable(
     lastSentAt: instant(),
     cancelledAt: instant(),
     lastError: text(),
+    /** The contact date this reminder was made from (its yearly day, `{age}` and `{date}`). */
+    contactDateId: text().references(() => contactDates.id, { onDelete: "cascade" }),
+    /** 'owner': a lead reminder to the user by e-mail, `leadDays` before the contact's date. */
+    recipient: text().notNull().default("contact"),
+    leadDays: smallint(),
+    /** SMS and WhatsApp: ask the recipient to reply YES, NO or LATER. */
+    askConfirmation: boolean().notNull().default(false),
+    /** With askConfirmation: e-mail the user when no confirmation came this many minutes after the send. */
+    followUpMinutes: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("reminders_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
     index("reminders_contact_id_idx").on(t.contactId),
+    index("reminders_contact_date_id_idx").on(t.contactDateId),
     // The engine's hot path: due reminders by time.
     index("reminders_due_idx")
       .on(t.nextRunAt)
       .where(sql`${t.status} = 'scheduled' and ${t.nextRunAt} is not null`),
     check("reminders_type_check", oneOf(t.type, REMINDER_TYPES)),
+    check("reminders_recipient_check", oneOf(t.recipient, REMINDER_RECIPIENTS)),
+    // A reminder to the user goes by e-mail, before a contact's date.
+    check(
+      "reminders_owner_shape_check",
+      sql`${t.recipient} = 'contact' or (${t.deliveryMethod} = 'email' and ${t.contactDateId} is not null and ${t.leadDays} is not null)`,
+    ),
+    check(
+      "reminders_lead_days_check",
+      sql`${t.leadDays} is null or (${t.leadDays} between 1 and 60 and ${t.recipient} = 'owner')`,
+    ),
+    check(
+      "reminders_confirmation_check",
+      sql`not ${t.askConfirmation} or (${t.deliveryMethod} in ('sms', 'whatsapp') and ${t.recipient} = 'contact')`,
+    ),
+    check(
+      "reminders_follow_up_check",
+      sql`${t.followUpMinutes} is null or (${t.askConfirmation} and ${t.followUpMinutes} between 5 and 10080)`,
+    ),
     check("reminders_status_check", oneOf(t.status, REMINDER_STATUSES)),
     check("reminders_delivery_method_check", oneOf(t.deliveryMethod, DELIVERY_METHODS)),
     check("reminders_schedule_type_check", oneOf(t.scheduleType, SCHEDULE_TYPES)),
