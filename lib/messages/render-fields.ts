@@ -1,0 +1,92 @@
+import { clampedDate, compareCivilDates, type CivilDate } from "@/lib/recurrence/civil-date";
+import type { Locale } from "@/i18n/locales";
+
+/** The fields a message may hold, written in braces: "Happy {age}th, {first_name}!". */
+export const MESSAGE_FIELDS = ["first_name", "name", "sender", "age", "date"] as const;
+export type MessageField = (typeof MESSAGE_FIELDS)[number];
+
+/** A contact's yearly date; the year is optional (no year, no `{age}`). */
+export interface YearlyDate {
+  month: number;
+  day: number;
+  year: number | null;
+}
+
+export interface FieldValues {
+  /** The contact's full name. */
+  contactName: string;
+  /** The user's sender name. */
+  senderName: string;
+  /** The recipient's language: `{date}` is written in it. */
+  locale: Locale;
+  /** The local calendar date of the occurrence being sent (in the schedule's zone). */
+  occurrenceDate: CivilDate;
+  /** The contact date the reminder was made from, if any. */
+  contactDate?: YearlyDate | null;
+}
+
+const FIELD_PATTERN = /\{([a-z_]+)\}/g;
+
+function isMessageField(name: string): name is MessageField {
+  return (MESSAGE_FIELDS as readonly string[]).includes(name);
+}
+
+/** The `{word}` fields of a body that are not ones we fill in (shown to the user as a mistake). */
+export function unknownFields(body: string): string[] {
+  const unknown = new Set<string>();
+  for (const match of body.matchAll(FIELD_PATTERN)) if (!isMessageField(match[1])) unknown.add(match[1]);
+  return [...unknown];
+}
+
+/** Whether a body uses a field (e.g. `{age}` needs a date with a year). */
+export function usesField(body: string, field: MessageField): boolean {
+  return body.includes(`{${field}}`);
+}
+
+/** The first word of a name: "Ana María López" → "Ana". */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+/**
+ * The contact date's next day on or after `from`: this year's if not yet past, else next year's.
+ * 29 February falls on 28 February in common years (the recurrence rule for yearly dates).
+ */
+export function nextDateOnOrAfter(date: YearlyDate, from: CivilDate): CivilDate {
+  const thisYear = clampedDate(from.year, date.month, date.day);
+  return compareCivilDates(thisYear, from) >= 0 ? thisYear : clampedDate(from.year + 1, date.month, date.day);
+}
+
+/** The age reached on the contact date's next day on or after `from`; null without a birth year. */
+export function ageOn(date: YearlyDate, from: CivilDate): number | null {
+  if (date.year === null) return null;
+  return nextDateOnOrAfter(date, from).year - date.year;
+}
+
+/** "3 March" written the recipient's way, without the year (en "March 3", es "3 de marzo", fr "3 mars"). */
+export function formatDayAndMonth(date: CivilDate, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(date.year, date.month - 1, date.day)),
+  );
+}
+
+/**
+ * Fills a message's fields for one occurrence. `{date}` and `{age}` come from the contact date
+ * (its next day on or after the occurrence, so a lead reminder a week before names the day ahead);
+ * without a contact date `{date}` is the occurrence's own day and `{age}` is empty. Unknown fields
+ * stay as written.
+ */
+export function renderFields(body: string, values: FieldValues): string {
+  const day = values.contactDate
+    ? nextDateOnOrAfter(values.contactDate, values.occurrenceDate)
+    : values.occurrenceDate;
+  const age = values.contactDate ? ageOn(values.contactDate, values.occurrenceDate) : null;
+  const filled: Record<MessageField, string> = {
+    first_name: firstNameOf(values.contactName),
+    name: values.contactName.trim(),
+    sender: values.senderName,
+    age: age === null ? "" : String(age),
+    date: formatDayAndMonth(day, values.locale),
+  };
+  return body.replace(FIELD_PATTERN, (whole, name: string) => (isMessageField(name) ? filled[name] : whole));
+}
