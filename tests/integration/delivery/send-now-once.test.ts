@@ -4,6 +4,8 @@ import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
 import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
+import { formatCivilDate, localToUtc, utcToLocal } from "@/lib/recurrence";
+import { addDays } from "@/lib/recurrence/civil-date";
 import { callRoute } from "@/tests/support/call-route";
 import { createContact, insertReminder } from "@/tests/support/reminders";
 import { createSignedInUser } from "@/tests/support/users";
@@ -20,23 +22,29 @@ afterAll(async () => {
   await sink.close();
 });
 
-const DAY = 86_400_000;
 // A zone where it is daytime now, so SMS quiet hours do not hold the send.
 function daytimeZone(): string {
   const hour = new Date().getUTCHours();
   return hour >= 8 && hour < 20 ? "UTC" : hour < 8 ? "Asia/Tokyo" : "America/Los_Angeles";
 }
 
-/** A daily SMS reminder at 09:00 UTC whose next occurrence is tomorrow. */
+/**
+ * A daily SMS reminder at noon in a zone where it is daytime now (Send Now is held in quiet hours
+ * too), so its next occurrence, tomorrow at noon there, is daytime as well.
+ */
 async function dailyReminder(phone: string) {
   const { user, cookie } = await createSignedInUser();
-  const contact = await createContact(user.id, { phone, timezone: daytimeZone() });
-  const tomorrow = new Date(`${new Date(Date.now() + DAY).toISOString().slice(0, 10)}T09:00:00Z`);
+  const zone = daytimeZone();
+  const contact = await createContact(user.id, { phone, timezone: zone });
+  const today = utcToLocal(Date.now(), zone);
+  const noonIn = (days: number) => localToUtc(`${formatCivilDate(addDays(today, days))}T12:00`, zone);
+  const tomorrow = noonIn(1);
+  const dayAfter = noonIn(2);
   const reminder = await insertReminder(user.id, contact.id, {
     scheduleType: "recurring",
     frequency: "daily",
-    time: "09:00",
-    timezone: "UTC",
+    time: "12:00",
+    timezone: zone,
     scheduledFor: tomorrow,
     nextRunAt: tomorrow,
   });
@@ -46,7 +54,7 @@ async function dailyReminder(phone: string) {
       cookie,
       params: { id: reminder.id },
     });
-  return { reminder, tomorrow, send };
+  return { reminder, tomorrow, dayAfter, send };
 }
 
 const reload = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
@@ -54,7 +62,7 @@ const rowsOf = (id: string) => db.select().from(deliveries).where(eq(deliveries.
 
 describe("Send now on a recurring reminder sends the current occurrence once", () => {
   it("two clicks one after the other: one message, the schedule moves one occurrence", async () => {
-    const { reminder, tomorrow, send } = await dailyReminder("+12125550301");
+    const { reminder, tomorrow, dayAfter, send } = await dailyReminder("+12125550301");
     const first = await send();
     expect(first.json).toEqual({ success: true, error: null });
     const second = await send();
@@ -65,17 +73,17 @@ describe("Send now on a recurring reminder sends the current occurrence once", (
     const rows = await rowsOf(reminder.id);
     expect(rows.map((r) => r.occurrenceAt.toISOString())).toEqual([tomorrow.toISOString()]);
     const after = await reload(reminder.id);
-    expect(after.nextRunAt?.toISOString()).toBe(new Date(tomorrow.getTime() + DAY).toISOString());
+    expect(after.nextRunAt?.toISOString()).toBe(dayAfter.toISOString());
     expect(after.occurrencesSent).toBe(1);
 
     // The next occurrence is not skipped: when its time comes the engine sends it.
-    await runBatch({ workerId: "w", clock: () => new Date(tomorrow.getTime() + DAY) });
+    await runBatch({ workerId: "w", clock: () => dayAfter });
     expect(sink.messages.filter((m) => m.to === "+12125550301")).toHaveLength(2);
     expect((await rowsOf(reminder.id)).filter((r) => r.status === "sent")).toHaveLength(2);
   });
 
   it("two concurrent clicks: one message, one delivery, the schedule moves one occurrence", async () => {
-    const { reminder, tomorrow, send } = await dailyReminder("+12125550302");
+    const { reminder, dayAfter, send } = await dailyReminder("+12125550302");
     const answers = await Promise.all([send(), send()]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.some((a) => a.json.success)).toBe(true);
@@ -85,6 +93,6 @@ describe("Send now on a recurring reminder sends the current occurrence once", (
     expect(sink.messages.filter((m) => m.to === "+12125550302")).toHaveLength(1);
     expect(await rowsOf(reminder.id)).toHaveLength(1);
     const after = await reload(reminder.id);
-    expect(after.nextRunAt?.toISOString()).toBe(new Date(tomorrow.getTime() + DAY).toISOString());
+    expect(after.nextRunAt?.toISOString()).toBe(dayAfter.toISOString());
   });
 });
