@@ -19,7 +19,12 @@ interface ManageTemplatesDialogProps {
 }
 
 /** The user's saved templates, each renamable and deletable. */
-export function ManageTemplatesDialog({ open, onOpenChange, templates, onChanged }: ManageTemplatesDialogProps) {
+export function ManageTemplatesDialog({
+  open,
+  onOpenChange,
+  templates,
+  onChanged,
+}: ManageTemplatesDialogProps) {
   const t = useTranslations("messageTemplates");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -51,9 +56,11 @@ function TemplateRow({ template, onChanged }: { template: SavedTemplate; onChang
 
   async function call(method: "PUT" | "DELETE", done: string) {
     setBusy(true);
-    const result = await apiResult(method, `/api/templates/${template.id}`, method === "PUT" ? { name } : undefined).catch(
-      () => null,
-    );
+    const result = await apiResult(
+      method,
+      `/api/templates/${template.id}`,
+      method === "PUT" ? { name } : undefined,
+    ).catch(() => null);
     setBusy(false);
     if (!result) return toast.error(t("errorTitle"), { description: t("networkError") });
     if (!result.ok) return toast.error(t("errorTitle"), { description: errorText(result) });
@@ -80,7 +87,12 @@ function TemplateRow({ template, onChanged }: { template: SavedTemplate; onChang
           maxLength={TEMPLATE_NAME_MAX_LENGTH}
           onChange={(e) => setName(e.target.value)}
         />
-        <Button type="submit" size="sm" variant="outline" disabled={busy || !name.trim() || name === template.name}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          disabled={busy || !name.trim() || name === template.name}
+        >
           {t("rename")}
         </Button>
         <Button

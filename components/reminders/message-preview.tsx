@@ -107,7 +107,8 @@ export function MessagePreview({ message, channel, contact, user, date, today }:
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="font-mono text-muted-foreground">{"{{1}}"}</dt>
                 <dd>
-                  {preview.template.variables["1"]} <span className="text-muted-foreground">({t("variableSender")})</span>
+                  {preview.template.variables["1"]}{" "}
+                  <span className="text-muted-foreground">({t("variableSender")})</span>
                 </dd>
                 <dt className="font-mono text-muted-foreground">{"{{2}}"}</dt>
                 <dd className="break-words">

@@ -86,7 +86,12 @@ export function TemplatePicker({ locale, message, onPick }: TemplatePickerProps)
         </Button>
       </div>
       <SaveTemplateDialog open={saveOpen} onOpenChange={setSaveOpen} body={message} onSaved={reload} />
-      <ManageTemplatesDialog open={manageOpen} onOpenChange={setManageOpen} templates={templates} onChanged={reload} />
+      <ManageTemplatesDialog
+        open={manageOpen}
+        onOpenChange={setManageOpen}
+        templates={templates}
+        onChanged={reload}
+      />
     </div>
   );
 }

@@ -70,7 +70,8 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
       idempotencyKey,
     };
   }
-  if (composed.channel === "sms") return { channel: "sms", to: parts.to, text: composed.text, idempotencyKey };
+  if (composed.channel === "sms")
+    return { channel: "sms", to: parts.to, text: composed.text, idempotencyKey };
   const { greeting, body, signature } = composed;
   const unsubscribeUrl = `${env.APP_URL.replace(/\/$/, "")}/api/unsubscribe/${parts.unsubscribeToken}`;
   const text = `${greeting}\n\n${body}\n\n${signature}\n\n${t("unsubscribe", { url: unsubscribeUrl })}\n`;

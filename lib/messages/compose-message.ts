@@ -25,7 +25,13 @@ export interface ComposeInput {
   t: DeliveryText;
 }
 
-export function composeMessage({ channel, message, contactName, senderName, t }: ComposeInput): ComposedMessage {
+export function composeMessage({
+  channel,
+  message,
+  contactName,
+  senderName,
+  t,
+}: ComposeInput): ComposedMessage {
   const sender = senderName;
   const body = message?.trim() || t("defaultMessage", { sender });
   if (channel === "whatsapp") {

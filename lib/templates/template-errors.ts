@@ -7,7 +7,10 @@ export const templateNotFound = (): ApiError =>
 export function duplicateNameOr(error: unknown): never {
   const pg = (error as { cause?: unknown })?.cause ?? error;
   if ((pg as { code?: string; constraint?: string })?.constraint === "message_templates_user_name_key")
-    throw conflict({ code: "duplicate_template_name", message: "You already have a template with this name" });
+    throw conflict({
+      code: "duplicate_template_name",
+      message: "You already have a template with this name",
+    });
   throw error;
 }
 

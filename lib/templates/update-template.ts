@@ -6,7 +6,11 @@ import { duplicateNameOr, isTemplateId, templateNotFound } from "./template-erro
 import { templateColumns, type TemplateView } from "./template-view";
 
 /** PUT /api/templates/{id}: another user's template, like an unknown one, is a 404. */
-export async function updateTemplate(userId: string, id: string, input: UpdateTemplateInput): Promise<TemplateView> {
+export async function updateTemplate(
+  userId: string,
+  id: string,
+  input: UpdateTemplateInput,
+): Promise<TemplateView> {
   if (!isTemplateId(id)) throw templateNotFound();
   const [row] = await db
     .update(messageTemplates)

@@ -76,7 +76,8 @@ export const messageSchema = (context: { allowAge?: boolean } = {}) =>
     .max(MESSAGE_MAX_LENGTH)
     .superRefine((value, ctx) => {
       const problem = messageFieldsProblem(value, context);
-      if (problem) ctx.addIssue({ code: "custom", message: problem.message, params: issueParams(problem.code) });
+      if (problem)
+        ctx.addIssue({ code: "custom", message: problem.message, params: issueParams(problem.code) });
     });
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;

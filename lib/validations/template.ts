@@ -8,7 +8,10 @@ export const TEMPLATE_NAME_MAX_LENGTH = 100;
 
 const name = z.string().trim().min(1, "Name is required").max(TEMPLATE_NAME_MAX_LENGTH);
 // {age} is allowed: a template may serve a reminder made from a contact date with a year.
-const body = messageSchema({ allowAge: true }).refine((value) => value.trim().length > 0, "Message is required");
+const body = messageSchema({ allowAge: true }).refine(
+  (value) => value.trim().length > 0,
+  "Message is required",
+);
 
 /** POST /api/templates. The language defaults to the user's. */
 export const createTemplateSchema = z.object({ name, body, locale: z.enum(LOCALES).optional() }).strict();

@@ -11,7 +11,11 @@ import { createContact, localInDays } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
 
 const rowsOf = (userId: string) =>
-  db.select().from(messageTemplates).where(eq(messageTemplates.userId, userId)).orderBy(messageTemplates.name);
+  db
+    .select()
+    .from(messageTemplates)
+    .where(eq(messageTemplates.userId, userId))
+    .orderBy(messageTemplates.name);
 
 const create = (cookie: string, body: unknown) =>
   callRoute(POST, "/api/templates", { method: "POST", cookie, body });
@@ -23,20 +27,37 @@ const remove = (cookie: string, id: string) =>
 describe("/api/templates", () => {
   it("creates in the user's language, lists the user's language first, renames and deletes", async () => {
     const { user, cookie } = await createSignedInUser({ locale: "es" });
-    const created = await create(cookie, { name: " Cumpleaños ", body: "¡Feliz cumpleaños, {first_name}! Ya {age}" });
+    const created = await create(cookie, {
+      name: " Cumpleaños ",
+      body: "¡Feliz cumpleaños, {first_name}! Ya {age}",
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: "Cumpleaños", locale: "es", body: "¡Feliz cumpleaños, {first_name}! Ya {age}" });
-    expect((await create(cookie, { name: "Birthday", body: "Happy birthday!", locale: "en" })).status).toBe(201);
+    expect(created.json).toMatchObject({
+      name: "Cumpleaños",
+      locale: "es",
+      body: "¡Feliz cumpleaños, {first_name}! Ya {age}",
+    });
+    expect((await create(cookie, { name: "Birthday", body: "Happy birthday!", locale: "en" })).status).toBe(
+      201,
+    );
     expect((await create(cookie, { name: "Zapatos", body: "Hola {name}" })).status).toBe(201);
 
     const list = await callRoute<{ name: string; locale: string }[]>(GET, "/api/templates", { cookie });
     expect(list.status).toBe(200);
-    expect(list.json.map((t) => `${t.locale}:${t.name}`)).toEqual(["es:Cumpleaños", "es:Zapatos", "en:Birthday"]);
+    expect(list.json.map((t) => `${t.locale}:${t.name}`)).toEqual([
+      "es:Cumpleaños",
+      "es:Zapatos",
+      "en:Birthday",
+    ]);
 
     const id = String(created.json.id);
     const renamed = await update(cookie, id, { name: "Santo" });
     expect(renamed.status).toBe(200);
-    expect(renamed.json).toMatchObject({ id, name: "Santo", body: "¡Feliz cumpleaños, {first_name}! Ya {age}" });
+    expect(renamed.json).toMatchObject({
+      id,
+      name: "Santo",
+      body: "¡Feliz cumpleaños, {first_name}! Ya {age}",
+    });
 
     expect((await remove(cookie, id)).status).toBe(204);
     expect((await rowsOf(user.id)).map((t) => t.name)).toEqual(["Birthday", "Zapatos"]);
@@ -104,9 +125,16 @@ describe("/api/templates", () => {
 
   it(`keeps at most ${TEMPLATE_LIMIT} templates per user`, async () => {
     const { user, cookie } = await createSignedInUser();
-    await db.insert(messageTemplates).values(
-      Array.from({ length: TEMPLATE_LIMIT - 1 }, (_, i) => ({ userId: user.id, name: `T${i}`, body: "Hi", locale: "en" })),
-    );
+    await db
+      .insert(messageTemplates)
+      .values(
+        Array.from({ length: TEMPLATE_LIMIT - 1 }, (_, i) => ({
+          userId: user.id,
+          name: `T${i}`,
+          body: "Hi",
+          locale: "en",
+        })),
+      );
     expect((await create(cookie, { name: "Last", body: "Hi" })).status).toBe(201);
     const over = await create(cookie, { name: "One too many", body: "Hi" });
     expect(over.status).toBe(409);
@@ -134,7 +162,9 @@ describe("POST /api/reminders with message fields", () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.json).toMatchObject({ code: "unknown_fields", field: "message" });
-    expect(String(unknown.json.message)).toMatch(/^message: Unknown field \{nickname\}; the fields are \{first_name\}/);
+    expect(String(unknown.json.message)).toMatch(
+      /^message: Unknown field \{nickname\}; the fields are \{first_name\}/,
+    );
     const age = await callRoute(createReminder, "/api/reminders", {
       method: "POST",
       cookie,

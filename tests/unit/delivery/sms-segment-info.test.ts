@@ -3,8 +3,18 @@ import { smsSegmentInfo } from "@/lib/delivery/sms-segments";
 
 describe("smsSegmentInfo", () => {
   it("holds 160 GSM-7 septets in one segment and 153 per segment once split", () => {
-    expect(smsSegmentInfo("a".repeat(160))).toEqual({ encoding: "GSM-7", segments: 1, units: 160, perSegment: 160 });
-    expect(smsSegmentInfo("a".repeat(161))).toEqual({ encoding: "GSM-7", segments: 2, units: 161, perSegment: 153 });
+    expect(smsSegmentInfo("a".repeat(160))).toEqual({
+      encoding: "GSM-7",
+      segments: 1,
+      units: 160,
+      perSegment: 160,
+    });
+    expect(smsSegmentInfo("a".repeat(161))).toEqual({
+      encoding: "GSM-7",
+      segments: 2,
+      units: 161,
+      perSegment: 153,
+    });
     expect(smsSegmentInfo("a".repeat(306)).segments).toBe(2);
     expect(smsSegmentInfo("a".repeat(307)).segments).toBe(3);
   });
@@ -31,8 +41,18 @@ describe("smsSegmentInfo", () => {
   });
 
   it("holds 70 UCS-2 units in one segment and 67 per segment once split", () => {
-    expect(smsSegmentInfo("ł".repeat(70))).toEqual({ encoding: "UCS-2", segments: 1, units: 70, perSegment: 70 });
-    expect(smsSegmentInfo("ł".repeat(71))).toEqual({ encoding: "UCS-2", segments: 2, units: 71, perSegment: 67 });
+    expect(smsSegmentInfo("ł".repeat(70))).toEqual({
+      encoding: "UCS-2",
+      segments: 1,
+      units: 70,
+      perSegment: 70,
+    });
+    expect(smsSegmentInfo("ł".repeat(71))).toEqual({
+      encoding: "UCS-2",
+      segments: 2,
+      units: 71,
+      perSegment: 67,
+    });
     expect(smsSegmentInfo("ł".repeat(134)).segments).toBe(2);
     expect(smsSegmentInfo("ł".repeat(135)).segments).toBe(3);
   });
@@ -41,6 +61,10 @@ describe("smsSegmentInfo", () => {
     expect(smsSegmentInfo("🎂")).toEqual({ encoding: "UCS-2", segments: 1, units: 2, perSegment: 70 });
     // 68 + 2 = 70 units: one segment; 69 + 2 = 71: two.
     expect(smsSegmentInfo(`${"a".repeat(68)}🎂`).segments).toBe(1);
-    expect(smsSegmentInfo(`${"a".repeat(69)}🎂`)).toMatchObject({ encoding: "UCS-2", segments: 2, units: 71 });
+    expect(smsSegmentInfo(`${"a".repeat(69)}🎂`)).toMatchObject({
+      encoding: "UCS-2",
+      segments: 2,
+      units: 71,
+    });
   });
 });

@@ -41,11 +41,20 @@ describe("previewMessage", () => {
     });
     const email = sent(base);
     expect(email.subject).toBe(preview.channel === "email" && preview.subject);
-    expect(email.text.startsWith("Hello Ana María López,\n\nHappy birthday, Ana! See you on March 3. Sam Lee\n\nSent by Sam Lee via Remindful.")).toBe(true);
+    expect(
+      email.text.startsWith(
+        "Hello Ana María López,\n\nHappy birthday, Ana! See you on March 3. Sam Lee\n\nSent by Sam Lee via Remindful.",
+      ),
+    ).toBe(true);
   });
 
   it("shows the SMS with its prefix and STOP line in the contact's language, its segments and encoding", () => {
-    const input = { ...base, channel: "sms" as const, locale: "fr" as const, message: "Bon anniversaire {first_name} ! {date}" };
+    const input = {
+      ...base,
+      channel: "sms" as const,
+      locale: "fr" as const,
+      message: "Bon anniversaire {first_name} ! {date}",
+    };
     const preview = previewMessage(input);
     expect(preview).toMatchObject({
       channel: "sms",
@@ -58,14 +67,21 @@ describe("previewMessage", () => {
   });
 
   it("shows the WhatsApp template's language and its two variables", () => {
-    const input = { ...base, channel: "whatsapp" as const, locale: "es" as const, message: "¡Feliz cumpleaños, {first_name}!" };
+    const input = {
+      ...base,
+      channel: "whatsapp" as const,
+      locale: "es" as const,
+      message: "¡Feliz cumpleaños, {first_name}!",
+    };
     const preview = previewMessage(input);
     expect(preview).toMatchObject({
       channel: "whatsapp",
       templateLocale: "es",
       template: { ok: true, variables: { "1": "Sam Lee", "2": "¡Feliz cumpleaños, Ana!" } },
     });
-    expect(sent(input)).toMatchObject({ templateVariables: { "1": "Sam Lee", "2": "¡Feliz cumpleaños, Ana!" } });
+    expect(sent(input)).toMatchObject({
+      templateVariables: { "1": "Sam Lee", "2": "¡Feliz cumpleaños, Ana!" },
+    });
   });
 
   it("falls back to the default message when the message is blank, as the engine does", () => {

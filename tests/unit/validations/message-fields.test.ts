@@ -19,7 +19,8 @@ describe("message field validation", () => {
   it("names each unknown field once", () => {
     expect(messageFieldsProblem("Hi {nickname} {nickname} {surname}")).toEqual({
       code: "unknown_fields",
-      message: "Unknown fields {nickname}, {surname}; the fields are {first_name}, {name}, {sender}, {age}, {date}",
+      message:
+        "Unknown fields {nickname}, {surname}; the fields are {first_name}, {name}, {sender}, {age}, {date}",
       fields: ["nickname", "surname"],
     });
     const parsed = reminderBodySchema.safeParse(reminder("Hi {nick}"));
@@ -33,17 +34,21 @@ describe("message field validation", () => {
 
   it("refuses {age} without a contact date that has a year, accepts it with one", () => {
     expect(messageFieldsProblem("Happy {age}th")?.code).toBe("age_needs_birth_year");
-    expect(messageFieldsProblem("Happy {age}th", { contactDate: { month: 3, day: 3, year: null } })?.code).toBe(
-      "age_needs_birth_year",
-    );
-    expect(messageFieldsProblem("Happy {age}th", { contactDate: { month: 3, day: 3, year: 1990 } })).toBeNull();
+    expect(
+      messageFieldsProblem("Happy {age}th", { contactDate: { month: 3, day: 3, year: null } })?.code,
+    ).toBe("age_needs_birth_year");
+    expect(
+      messageFieldsProblem("Happy {age}th", { contactDate: { month: 3, day: 3, year: 1990 } }),
+    ).toBeNull();
     expect(reminderBodySchema.safeParse(reminder("Happy {age}th")).error?.issues[0].params).toEqual({
       code: "age_needs_birth_year",
     });
   });
 
   it("lets a template keep {age} for reminders made from a dated contact, but not unknown fields", () => {
-    expect(createTemplateSchema.safeParse({ name: "B", body: "Happy {age}th, {first_name}" }).success).toBe(true);
+    expect(createTemplateSchema.safeParse({ name: "B", body: "Happy {age}th, {first_name}" }).success).toBe(
+      true,
+    );
     expect(createTemplateSchema.safeParse({ name: "B", body: "Happy {years}" }).success).toBe(false);
   });
 });
