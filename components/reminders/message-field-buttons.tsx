@@ -40,11 +40,12 @@ export function MessageFieldButtons({ textareaRef, value, onChange }: MessageFie
           variant="outline"
           size="sm"
           className="h-7 px-2 font-mono text-xs"
-          aria-label={`{${field}} · ${t("insertField", { label: t(`fields.${field}`) })}`}
           title={t(`fields.${field}`)}
           onClick={() => insert(field)}
         >
           {`{${field}}`}
+          {/* Named by its text, not aria-label: the visible token stays the start of the name. */}
+          <span className="sr-only">{` ${t("insertField", { label: t(`fields.${field}`) })}`}</span>
         </Button>
       ))}
     </div>
