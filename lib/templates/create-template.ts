@@ -24,7 +24,7 @@ export async function createTemplate(user: User, input: CreateTemplateInput): Pr
         throw new ApiError(
           409,
           { code: "template_limit", message: `You can save up to ${TEMPLATE_LIMIT} templates` },
-          { limit: TEMPLATE_LIMIT },
+          { max: TEMPLATE_LIMIT },
         );
       const [row] = await tx
         .insert(messageTemplates)

@@ -138,7 +138,7 @@ describe("/api/templates", () => {
     expect((await create(cookie, { name: "Last", body: "Hi" })).status).toBe(201);
     const over = await create(cookie, { name: "One too many", body: "Hi" });
     expect(over.status).toBe(409);
-    expect(over.json).toMatchObject({ code: "template_limit", limit: TEMPLATE_LIMIT });
+    expect(over.json).toMatchObject({ code: "template_limit", max: TEMPLATE_LIMIT });
     expect(await rowsOf(user.id)).toHaveLength(TEMPLATE_LIMIT);
   });
 });
