@@ -69,7 +69,7 @@ export function messageFieldsProblem(
   return null;
 }
 
-/** The message as a zod schema with its field check; `{age}` is refused without a dated contact. */
+/** The message as a zod schema with its field check; `{age}` is refused unless `allowAge`. */
 export const messageSchema = (context: { allowAge?: boolean } = {}) =>
   z
     .string()
@@ -109,8 +109,9 @@ export const reminderBodySchema = z
   .object({
     contactId: z.preprocess(emptyToNull, z.string().max(100).nullish()),
     type: z.enum(REMINDER_TYPES).default("text"),
-    // A reminder typed in the dialog has no contact date, so {age} has no year to count from.
-    message: messageSchema().nullish(),
+    // Unknown fields here; {age} needs the reminder's contact date, checked where it is known
+    // (lib/reminders/assert-message-fields.ts).
+    message: messageSchema({ allowAge: true }).nullish(),
     deliveryMethod: z.enum(DELIVERY_METHODS),
     scheduleType: z.enum(SCHEDULE_TYPES),
     scheduledFor: z.preprocess(

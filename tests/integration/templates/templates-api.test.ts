@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/templates/route";
 import { DELETE, PUT } from "@/app/api/templates/[id]/route";
 import { POST as createReminder } from "@/app/api/reminders/route";
-import { messageTemplates, reminders } from "@/db/schema";
+import { PUT as updateReminder } from "@/app/api/reminders/[id]/route";
+import { contactDates, messageTemplates, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { TEMPLATE_LIMIT } from "@/lib/validations/template";
 import { callRoute } from "../../support/call-route";
-import { createContact, localInDays } from "../../support/reminders";
+import { createContact, insertReminder, localInDays } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
 
 const rowsOf = (userId: string) =>
@@ -125,16 +126,14 @@ describe("/api/templates", () => {
 
   it(`keeps at most ${TEMPLATE_LIMIT} templates per user`, async () => {
     const { user, cookie } = await createSignedInUser();
-    await db
-      .insert(messageTemplates)
-      .values(
-        Array.from({ length: TEMPLATE_LIMIT - 1 }, (_, i) => ({
-          userId: user.id,
-          name: `T${i}`,
-          body: "Hi",
-          locale: "en",
-        })),
-      );
+    await db.insert(messageTemplates).values(
+      Array.from({ length: TEMPLATE_LIMIT - 1 }, (_, i) => ({
+        userId: user.id,
+        name: `T${i}`,
+        body: "Hi",
+        locale: "en",
+      })),
+    );
     expect((await create(cookie, { name: "Last", body: "Hi" })).status).toBe(201);
     const over = await create(cookie, { name: "One too many", body: "Hi" });
     expect(over.status).toBe(409);
@@ -180,5 +179,40 @@ describe("POST /api/reminders with message fields", () => {
       body: body(contact.id, "Hi {first_name}, see you on {date}. {sender}"),
     });
     expect(ok.status).toBe(201);
+  });
+
+  it("accepts {age} on a reminder made from a contact date with a year, refuses it without one", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const contact = await createContact(user.id);
+    const dates = await db
+      .insert(contactDates)
+      .values([
+        { userId: user.id, contactId: contact.id, kind: "birthday", month: 3, day: 3, year: 1990 },
+        { userId: user.id, contactId: contact.id, kind: "anniversary", month: 6, day: 1, year: null },
+      ])
+      .returning();
+    const withYear = await insertReminder(user.id, contact.id, {
+      contactDateId: dates[0].id,
+      deliveryMethod: "email",
+    });
+    const noYear = await insertReminder(user.id, contact.id, {
+      contactDateId: dates[1].id,
+      deliveryMethod: "email",
+    });
+    const edit = (id: string) =>
+      callRoute(updateReminder, `/api/reminders/${id}`, {
+        method: "PUT",
+        cookie,
+        params: { id },
+        body: body(contact.id, "Happy {age}th, {first_name}!"),
+      });
+    const ok = await edit(withYear.id);
+    expect(ok.status).toBe(200);
+    expect(ok.json.message).toBe("Happy {age}th, {first_name}!");
+    const refused = await edit(noYear.id);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: "age_needs_birth_year", field: "message" });
+    const [kept] = await db.select().from(reminders).where(eq(reminders.id, noYear.id));
+    expect(kept.message).toBe("Hello");
   });
 });
