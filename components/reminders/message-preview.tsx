@@ -31,6 +31,8 @@ interface MessagePreviewProps {
   /** The occurrence's local day (YYYY-MM-DD), or "" when none is chosen yet. */
   date: string;
   today: string;
+  /** Whether `{age}` is left to the server (an edited reminder may come from a contact date). */
+  allowAge?: boolean;
 }
 
 const civil = (day: string) => {
@@ -39,7 +41,8 @@ const civil = (day: string) => {
 };
 
 /** What the chosen channel will send, built by the engine's own composition (lib/messages). */
-export function MessagePreview({ message, channel, contact, user, date, today }: MessagePreviewProps) {
+export function MessagePreview(props: MessagePreviewProps) {
+  const { message, channel, contact, user, date, today, allowAge } = props;
   const t = useTranslations("messagePreview");
   const problemText = useFieldsProblemText();
   const locale: Locale = isLocale(contact?.locale) ? contact.locale : user.locale;
@@ -53,7 +56,7 @@ export function MessagePreview({ message, channel, contact, user, date, today }:
     occurrenceDate: civil(date || today),
     texts: user.deliveryTexts,
   });
-  const problem = messageFieldsProblem(message);
+  const problem = messageFieldsProblem(message, { allowAge });
   const notes = [
     !contact && t("exampleContactNote"),
     !date && message.includes("{date}") && t("exampleDateNote"),

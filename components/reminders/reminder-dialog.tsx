@@ -87,7 +87,9 @@ export function ReminderDialog(props: ReminderDialogProps) {
       setUpgradeOpen(true);
       return;
     }
-    const fieldsProblem = state.type === "text" ? messageFieldsProblem(state.message) : null;
+    // An edited reminder may come from a contact date: the server, which knows it, rules on {age}.
+    const fieldsProblem =
+      state.type === "text" ? messageFieldsProblem(state.message, { allowAge: Boolean(reminder) }) : null;
     if (fieldsProblem) {
       toast.error(t("errorTitle"), { description: fieldsProblemText(fieldsProblem) });
       return;
@@ -212,6 +214,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 user={user}
                 date={state.scheduleType === "once" ? state.date : ""}
                 today={today}
+                allowAge={Boolean(reminder)}
               />
             )}
             <fieldset className="grid gap-2">
