@@ -19,14 +19,15 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { Textarea } from "@/components/ui/textarea";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
 import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
-import { firstReminderProblem, reminderBodySchema } from "@/lib/validations/reminder";
+import { firstReminderProblem, messageFieldsProblem, reminderBodySchema } from "@/lib/validations/reminder";
 import { useApiErrorText } from "@/lib/api/use-api-error-text";
 import { apiResult } from "@/lib/api/request";
+import { MessageEditor } from "./message-editor";
+import { MessagePreview, useFieldsProblemText } from "./message-preview";
 import { NextOccurrencesLine } from "./next-occurrences-line";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
 import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
@@ -47,6 +48,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
   const { open, onOpenChange, contacts, user, reminder, initialContactId, onSaved } = props;
   const t = useTranslations("reminderForm");
   const errorText = useApiErrorText();
+  const fieldsProblemText = useFieldsProblemText();
   const router = useRouter();
   const initial = () => (reminder ? formStateFrom(reminder) : emptyFormState(initialContactId ?? ""));
   const [state, setState] = useState<ReminderFormState>(initial);
@@ -83,6 +85,13 @@ export function ReminderDialog(props: ReminderDialogProps) {
       user.paygCreditBalance < PRICE_PER_REMINDER_CENTS
     ) {
       setUpgradeOpen(true);
+      return;
+    }
+    // An edited reminder may come from a contact date: the server, which knows it, rules on {age}.
+    const fieldsProblem =
+      state.type === "text" ? messageFieldsProblem(state.message, { allowAge: Boolean(reminder) }) : null;
+    if (fieldsProblem) {
+      toast.error(t("errorTitle"), { description: fieldsProblemText(fieldsProblem) });
       return;
     }
     const parsed = reminderBodySchema.safeParse(toRequestBody(state));
@@ -171,14 +180,13 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 </NativeSelect>
                 {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
               </div>
-              <TabsContent value="text" className="grid gap-1" tabIndex={-1}>
-                <Label htmlFor="reminder-message">{t("message")}</Label>
-                <Textarea
-                  id="reminder-message"
-                  value={state.message}
-                  maxLength={1600}
+              <TabsContent value="text" tabIndex={-1}>
+                <MessageEditor
+                  label={t("message")}
                   placeholder={t("messagePlaceholder")}
-                  onChange={(e) => update({ message: e.target.value })}
+                  value={state.message}
+                  onChange={(message) => update({ message })}
+                  locale={user.locale}
                 />
               </TabsContent>
             </Tabs>
@@ -198,6 +206,17 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 ))}
               </NativeSelect>
             </div>
+            {!notText && (
+              <MessagePreview
+                message={state.message}
+                channel={state.deliveryMethod}
+                contact={contacts.find((c) => c.id === state.contactId)}
+                user={user}
+                date={state.scheduleType === "once" ? state.date : ""}
+                today={today}
+                allowAge={Boolean(reminder)}
+              />
+            )}
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium">{t("scheduleType")}</legend>
               <RadioGroup

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   "select_frequency",
   "select_days",
   "select_end_date",
+  "unknown_fields",
+  "age_needs_birth_year",
   // Reminders.
   "voice_coming_soon",
   "video_coming_soon",
@@ -63,6 +65,10 @@ export const ERROR_CODES = [
   "payments_not_configured",
   "no_saved_card",
   "auto_recharge_disputed",
+  // Message templates.
+  "template_not_found",
+  "duplicate_template_name",
+  "template_limit",
   // Account.
   "email_mismatch",
 ] as const;

@@ -6,8 +6,7 @@ import type { DeliveryMethod } from "@/db/schema/enums";
 import { env } from "@/lib/env";
 import { isLocale, type Locale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
-import { whatsappTemplateVariables } from "@/lib/channels/whatsapp-template";
-import { PRODUCT_NAME } from "./constants";
+import { composeMessage } from "@/lib/messages/compose-message";
 
 const catalogues = { en, es, fr } as const;
 
@@ -53,33 +52,28 @@ function escapeHtml(value: string): string {
  */
 export function renderMessage(parts: MessageParts): OutgoingMessage {
   const t = deliveryTranslator(parts.locale);
-  const sender = parts.senderName;
-  const body = parts.message?.trim() || t("defaultMessage", { sender });
+  const composed = composeMessage({
+    channel: parts.channel,
+    message: parts.message,
+    contactName: parts.contactName,
+    senderName: parts.senderName,
+    t: (key, values) => t(key, values),
+  });
   const idempotencyKey = `delivery-${parts.deliveryId}`;
-  if (parts.channel === "whatsapp") {
-    // Sent as an approved template: its fixed text carries the product name and wording.
-    const template = whatsappTemplateVariables(sender, body);
+  if (composed.channel === "whatsapp") {
     return {
       channel: "whatsapp",
       to: parts.to,
-      text: `${PRODUCT_NAME}: ${body}`,
+      text: composed.text,
       locale: parts.locale ?? undefined,
-      templateVariables: template.ok ? template.variables : undefined,
+      templateVariables: composed.template.ok ? composed.template.variables : undefined,
       idempotencyKey,
     };
   }
-  if (parts.channel !== "email") {
-    // Terms: SMS are prefixed with the product name and say how to opt out.
-    return {
-      channel: parts.channel,
-      to: parts.to,
-      text: `${PRODUCT_NAME}: ${body}\n${t("smsStop")}`,
-      idempotencyKey,
-    };
-  }
+  if (composed.channel === "sms")
+    return { channel: "sms", to: parts.to, text: composed.text, idempotencyKey };
+  const { greeting, body, signature } = composed;
   const unsubscribeUrl = `${env.APP_URL.replace(/\/$/, "")}/api/unsubscribe/${parts.unsubscribeToken}`;
-  const greeting = t("greeting", { name: parts.contactName });
-  const signature = t("signature", { sender });
   const text = `${greeting}\n\n${body}\n\n${signature}\n\n${t("unsubscribe", { url: unsubscribeUrl })}\n`;
   const html = [
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
@@ -92,9 +86,9 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
   return {
     channel: "email",
     to: parts.to,
-    fromName: `${sender} via ${PRODUCT_NAME}`,
+    fromName: composed.fromName,
     replyTo: parts.senderEmail,
-    subject: t("subject", { sender }),
+    subject: composed.subject,
     text,
     html,
     headers: {

@@ -7,6 +7,7 @@ import type { DbOrTx } from "@/lib/db";
 import { localToUtc, nextOccurrence, scheduleProblem, type Schedule } from "@/lib/recurrence";
 import type { User } from "@/lib/users/find-session-user";
 import { firstReminderProblem, reminderProblem, type ReminderBody } from "@/lib/validations/reminder";
+import { assertMessageFields } from "./assert-message-fields";
 import { scheduleFromBody } from "./to-schedule";
 
 export const REMINDER_ERRORS = {
@@ -48,9 +49,12 @@ export async function resolveReminderInput(
   body: ReminderBody,
   now: Date,
   occurrencesSent = 0,
+  /** The contact date an edited reminder was made from: `{age}` counts from its year. */
+  contactDateId: string | null = null,
 ): Promise<ResolvedReminder> {
   const problem = firstReminderProblem(body);
   if (problem) throw badRequest(reminderProblem(problem));
+  if (body.type === "text") await assertMessageFields(tx, body.message, contactDateId);
   if (body.type === "voice") throw badRequest(REMINDER_ERRORS.voice);
   if (body.type === "video") throw badRequest(REMINDER_ERRORS.video);
 

@@ -1,5 +1,7 @@
 import { PLANS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
+import { isLocale } from "@/i18n/locales";
+import { deliveryTexts } from "@/lib/messages/delivery-texts";
 import type { User } from "@/lib/users/find-session-user";
 import type { ReminderUser } from "./types";
 
@@ -12,5 +14,14 @@ export function toReminderUser(user: User): ReminderUser {
     remindersUsedCurrentPeriod: user.remindersUsedCurrentPeriod,
     paygCreditBalance: user.paygCreditBalance,
     recurringAllowed: PLANS[planType]?.recurringAllowed ?? false,
+    senderName: senderNameOf(user),
+    locale: isLocale(user.locale) ? user.locale : "en",
+    deliveryTexts: deliveryTexts(),
   };
+}
+
+/** The engine's choice (lib/delivery/lease-deliveries.ts): sender name, else full name, else name, else e-mail. */
+function senderNameOf(user: User): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return user.senderName?.trim() || full || user.name?.trim() || user.email;
 }

@@ -1,4 +1,6 @@
 import type { PlanType } from "@/db/schema/enums";
+import type { Locale } from "@/i18n/locales";
+import type { DeliveryTexts } from "@/lib/messages/delivery-texts";
 
 /** What the reminder dialog needs to know about a contact. */
 export interface ContactOption {
@@ -6,6 +8,8 @@ export interface ContactOption {
   name: string;
   email: string | null;
   phone: string | null;
+  /** The language of the fixed lines of its messages; null: the user's. */
+  locale?: string | null;
 }
 
 /** What the reminder screens need to know about the signed-in user. */
@@ -17,4 +21,9 @@ export interface ReminderUser {
   /** Cents; bought credits carry sends past the plan's quota. */
   paygCreditBalance: number;
   recurringAllowed: boolean;
+  /** The name reminders are signed with ({sender}). */
+  senderName: string;
+  locale: Locale;
+  /** The fixed lines of a reminder in each language, for the dialog's preview. */
+  deliveryTexts: DeliveryTexts;
 }

@@ -25,7 +25,14 @@ export async function updateReminder(user: User, id: string, body: ReminderBody,
     if (!existing) throw notFound(REMINDER_NOT_FOUND);
     if (existing.status !== "scheduled")
       throw conflict({ code: "reminder_not_scheduled", message: "Only scheduled reminders can be edited" });
-    const resolved = await resolveReminderInput(tx, user, body, now, existing.occurrencesSent);
+    const resolved = await resolveReminderInput(
+      tx,
+      user,
+      body,
+      now,
+      existing.occurrencesSent,
+      existing.contactDateId,
+    );
     const [row] = await tx
       .update(reminders)
       .set({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { issueParams, type ErrorCode, type Problem } from "@/lib/api/errors";
+import { MESSAGE_FIELDS, unknownFields, usesField, type YearlyDate } from "@/lib/messages/render-fields";
 import {
   DELIVERY_METHODS,
   END_CONDITIONS,
@@ -38,6 +39,47 @@ export const reminderProblem = (problem: ReminderProblem): Problem => ({
 
 export const MESSAGE_MAX_LENGTH = 1600;
 
+const FIELD_LIST = MESSAGE_FIELDS.map((field) => `{${field}}`).join(", ");
+
+/**
+ * A message's field mistake, or null: a `{word}` we do not fill in, or `{age}` without a contact
+ * date that has a year (the age is counted from it). Shared by the dialog, the reminder routes
+ * and the template routes.
+ */
+export function messageFieldsProblem(
+  message: string | null | undefined,
+  context: { contactDate?: YearlyDate | null; allowAge?: boolean } = {},
+): (Problem & { fields: string[] }) | null {
+  if (!message) return null;
+  const unknown = unknownFields(message);
+  if (unknown.length > 0) {
+    const named = unknown.map((field) => `{${field}}`).join(", ");
+    return {
+      code: "unknown_fields",
+      message: `Unknown field${unknown.length > 1 ? "s" : ""} ${named}; the fields are ${FIELD_LIST}`,
+      fields: unknown,
+    };
+  }
+  if (!context.allowAge && usesField(message, "age") && context.contactDate?.year == null)
+    return {
+      code: "age_needs_birth_year",
+      message: "{age} needs a reminder made from a contact date with a year",
+      fields: ["age"],
+    };
+  return null;
+}
+
+/** The message as a zod schema with its field check; `{age}` is refused unless `allowAge`. */
+export const messageSchema = (context: { allowAge?: boolean } = {}) =>
+  z
+    .string()
+    .max(MESSAGE_MAX_LENGTH)
+    .superRefine((value, ctx) => {
+      const problem = messageFieldsProblem(value, context);
+      if (problem)
+        ctx.addIssue({ code: "custom", message: problem.message, params: issueParams(problem.code) });
+    });
+
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -67,7 +109,9 @@ export const reminderBodySchema = z
   .object({
     contactId: z.preprocess(emptyToNull, z.string().max(100).nullish()),
     type: z.enum(REMINDER_TYPES).default("text"),
-    message: z.string().max(MESSAGE_MAX_LENGTH).nullish(),
+    // Unknown fields here; {age} needs the reminder's contact date, checked where it is known
+    // (lib/reminders/assert-message-fields.ts).
+    message: messageSchema({ allowAge: true }).nullish(),
     deliveryMethod: z.enum(DELIVERY_METHODS),
     scheduleType: z.enum(SCHEDULE_TYPES),
     scheduledFor: z.preprocess(

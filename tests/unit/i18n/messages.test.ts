@@ -26,6 +26,12 @@ const ALLOWED_IDENTICAL = new Set<string>([
   "fr:shell.contactsBadge",
   "fr:shell.notifications",
   "fr:plans.limits.contacts",
+  "es:messageTemplates.errorTitle",
+  // French "segment", "message", "suggestions" and a sample name spelled as in English.
+  "fr:messagePreview.segments",
+  "fr:messagePreview.variableMessage",
+  "fr:messagePreview.exampleContact",
+  "fr:messageTemplates.builtIn",
 ]);
 
 const english = flatten(en as Tree);

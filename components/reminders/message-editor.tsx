@@ -1,0 +1,39 @@
+"use client";
+
+import { useRef } from "react";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { MESSAGE_MAX_LENGTH } from "@/lib/validations/reminder";
+import { MessageFieldButtons } from "./message-field-buttons";
+import { TemplatePicker } from "./template-picker";
+
+interface MessageEditorProps {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  /** The user's language, for the templates offered first. */
+  locale: string;
+}
+
+/** The reminder's message: templates, the text, and buttons that insert fields at the cursor. */
+export function MessageEditor({ label, placeholder, value, onChange, locale }: MessageEditorProps) {
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  return (
+    <div className="grid gap-2">
+      <TemplatePicker locale={locale} message={value} onPick={onChange} />
+      <div className="grid gap-1">
+        <Label htmlFor="reminder-message">{label}</Label>
+        <Textarea
+          id="reminder-message"
+          ref={textareaRef}
+          value={value}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </div>
+      <MessageFieldButtons textareaRef={textareaRef} value={value} onChange={onChange} />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { DeliveryMethod } from "@/db/schema/enums";
+import { isLocale, type Locale } from "@/i18n/locales";
+import { previewMessage } from "@/lib/messages/preview-message";
+import { MESSAGE_FIELDS } from "@/lib/messages/render-fields";
+import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
+import { messageFieldsProblem } from "@/lib/validations/reminder";
+
+type FieldsProblem = NonNullable<ReturnType<typeof messageFieldsProblem>>;
+
+/** The translated text of a message's field mistake, naming the unknown fields. */
+export function useFieldsProblemText() {
+  const t = useTranslations("messagePreview");
+  return (problem: FieldsProblem) =>
+    problem.code === "unknown_fields"
+      ? t("unknownFields", {
+          count: problem.fields.length,
+          fields: problem.fields.map((field) => `{${field}}`).join(", "),
+          list: MESSAGE_FIELDS.map((field) => `{${field}}`).join(", "),
+        })
+      : t("ageNeedsYear");
+}
+
+interface MessagePreviewProps {
+  message: string;
+  channel: DeliveryMethod;
+  contact: ContactOption | undefined;
+  user: ReminderUser;
+  /** The occurrence's local day (YYYY-MM-DD), or "" when none is chosen yet. */
+  date: string;
+  today: string;
+  /** Whether `{age}` is left to the server (an edited reminder may come from a contact date). */
+  allowAge?: boolean;
+}
+
+const civil = (day: string) => {
+  const [year, month, date] = day.split("-").map(Number);
+  return { year, month, day: date };
+};
+
+/** What the chosen channel will send, built by the engine's own composition (lib/messages). */
+export function MessagePreview(props: MessagePreviewProps) {
+  const { message, channel, contact, user, date, today, allowAge } = props;
+  const t = useTranslations("messagePreview");
+  const problemText = useFieldsProblemText();
+  const locale: Locale = isLocale(contact?.locale) ? contact.locale : user.locale;
+  const contactName = contact?.name ?? t("exampleContact");
+  const preview = previewMessage({
+    channel,
+    message,
+    contactName,
+    senderName: user.senderName,
+    locale,
+    occurrenceDate: civil(date || today),
+    texts: user.deliveryTexts,
+  });
+  const problem = messageFieldsProblem(message, { allowAge });
+  const notes = [
+    !contact && t("exampleContactNote"),
+    !date && message.includes("{date}") && t("exampleDateNote"),
+  ].filter(Boolean);
+
+  return (
+    <section aria-labelledby="message-preview-heading" className="grid gap-2 rounded-md border p-3 text-sm">
+      <h3 id="message-preview-heading" className="font-medium">
+        {t("heading", { channel })}
+      </h3>
+      {problem && (
+        <p role="alert" className="text-destructive" data-testid="message-fields-problem">
+          {problemText(problem)}
+        </p>
+      )}
+      <div aria-live="polite" className="grid gap-2" data-testid="message-preview">
+        {preview.channel === "email" && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">{t("from")}</dt>
+            <dd>{preview.fromName}</dd>
+            <dt className="text-muted-foreground">{t("subject")}</dt>
+            <dd>{preview.subject}</dd>
+            <dd className="col-span-2 mt-1 whitespace-pre-wrap break-words rounded bg-muted p-2">
+              {`${preview.greeting}\n\n${preview.body}\n\n${preview.signature}`}
+            </dd>
+          </dl>
+        )}
+        {preview.channel === "sms" && preview.sms && (
+          <>
+            <p className="whitespace-pre-wrap break-words rounded bg-muted p-2">{preview.text}</p>
+            <p data-testid="sms-segments" className="font-medium">
+              {t("segments", { segments: preview.sms.segments, encoding: preview.sms.encoding })}
+            </p>
+            <p className="text-xs text-muted-foreground">
+              {t(preview.sms.encoding === "GSM-7" ? "unitsGsm" : "unitsUcs2", {
+                units: preview.sms.units,
+                perSegment: preview.sms.perSegment,
+              })}
+            </p>
+          </>
+        )}
+        {preview.channel === "whatsapp" && (
+          <>
+            <p data-testid="whatsapp-template">
+              {t("template", {
+                language: t(`languages.${preview.templateLocale ?? locale}`),
+                variable: `TWILIO_WHATSAPP_TEMPLATE_${(preview.templateLocale ?? locale).toUpperCase()}`,
+              })}
+            </p>
+            {preview.template.ok ? (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="font-mono text-muted-foreground">{"{{1}}"}</dt>
+                <dd>
+                  {preview.template.variables["1"]}{" "}
+                  <span className="text-muted-foreground">({t("variableSender")})</span>
+                </dd>
+                <dt className="font-mono text-muted-foreground">{"{{2}}"}</dt>
+                <dd className="break-words">
+                  {preview.template.variables["2"]}{" "}
+                  <span className="text-muted-foreground">({t("variableMessage")})</span>
+                </dd>
+              </dl>
+            ) : (
+              <p className="text-destructive">{t("tooLong")}</p>
+            )}
+            {locale !== "en" && <p className="text-xs text-muted-foreground">{t("templateFallback")}</p>}
+          </>
+        )}
+      </div>
+      {notes.map((note) => (
+        <p key={String(note)} className="text-xs text-muted-foreground">
+          {note}
+        </p>
+      ))}
+    </section>
+  );
+}

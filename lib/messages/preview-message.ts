@@ -1,0 +1,57 @@
+import { createTranslator } from "use-intl/core";
+import type { DeliveryMethod } from "@/db/schema/enums";
+import type { Locale } from "@/i18n/locales";
+import { smsSegmentInfo, type SmsSegmentInfo } from "@/lib/delivery/sms-segments";
+import type { CivilDate } from "@/lib/recurrence/civil-date";
+import { composeMessage, type ComposedMessage, type DeliveryTextKey } from "./compose-message";
+import type { DeliveryTexts } from "./delivery-texts";
+import { renderFields, type YearlyDate } from "./render-fields";
+
+export interface PreviewInput {
+  channel: DeliveryMethod;
+  message: string;
+  contactName: string;
+  senderName: string;
+  /** The recipient's language: the contact's, else the user's. */
+  locale: Locale;
+  occurrenceDate: CivilDate;
+  contactDate?: YearlyDate | null;
+  texts: DeliveryTexts;
+}
+
+export type MessagePreview = ComposedMessage & {
+  /** SMS only: how the text travels. */
+  sms?: SmsSegmentInfo;
+  /** WhatsApp only: the language whose Content template is used. */
+  templateLocale?: Locale;
+};
+
+/**
+ * Exactly what a channel will send for this occurrence: the fields filled in as the engine fills
+ * them, then the same composition (lib/messages/compose-message.ts), formatted by the same ICU
+ * messages in the recipient's language.
+ */
+export function previewMessage(input: PreviewInput): MessagePreview {
+  const translator = createTranslator({
+    locale: input.locale,
+    messages: { delivery: input.texts[input.locale] },
+    namespace: "delivery",
+  });
+  const message = renderFields(input.message, {
+    contactName: input.contactName,
+    senderName: input.senderName,
+    locale: input.locale,
+    occurrenceDate: input.occurrenceDate,
+    contactDate: input.contactDate,
+  });
+  const composed = composeMessage({
+    channel: input.channel,
+    message,
+    contactName: input.contactName,
+    senderName: input.senderName,
+    t: (key: DeliveryTextKey, values) => translator(key, values),
+  });
+  if (composed.channel === "sms") return { ...composed, sms: smsSegmentInfo(composed.text) };
+  if (composed.channel === "whatsapp") return { ...composed, templateLocale: input.locale };
+  return composed;
+}

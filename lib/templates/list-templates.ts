@@ -1,0 +1,13 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { messageTemplates } from "@/db/schema";
+import { db } from "@/lib/db";
+import { templateColumns, type TemplateView } from "./template-view";
+
+/** GET /api/templates: the user's templates, those in `locale` (the user's language) first, by name. */
+export async function listTemplates(userId: string, locale: string): Promise<TemplateView[]> {
+  return db
+    .select(templateColumns)
+    .from(messageTemplates)
+    .where(eq(messageTemplates.userId, userId))
+    .orderBy(sql`${messageTemplates.locale} <> ${locale}`, asc(messageTemplates.name));
+}
