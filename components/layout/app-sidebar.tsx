@@ -82,7 +82,11 @@ function LogOutButton({ label }: { label: string }) {
   return (
     <form method="post" action="/api/logout">
       <WithTooltip label={label}>
-        <button type="submit" aria-label={iconsOnly ? label : undefined} className={NAV_ITEM_CLASS}>
+        <button
+          type="submit"
+          aria-label={iconsOnly ? label : undefined}
+          className={cn(NAV_ITEM_CLASS, "cursor-pointer")}
+        >
           <LogOut className="size-4 shrink-0" aria-hidden />
           {!iconsOnly && <span className="truncate">{label}</span>}
         </button>
