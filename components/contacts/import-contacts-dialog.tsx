@@ -10,7 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CONTACTS_TEMPLATE_CSV, CONTACTS_TEMPLATE_FILENAME } from "@/lib/contacts/contacts-template";
-import type { ImportFailure, ImportResult } from "@/lib/contacts/import-contacts";
+import type { ImportResult } from "@/lib/contacts/import-contacts";
+import type { ShownImportFailure } from "@/lib/contacts/import-reason-key";
 import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
 import { apiRequest, errorMessage } from "@/lib/api/request";
@@ -42,9 +43,9 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
   // 'Import from Phone' only where the browser has the Contact Picker (false on the server).
   const phonePicker = useSyncExternalStore(subscribeNever, isPhonePickerSupported, () => false);
   const [pending, setPending] = useState(false);
-  const [failures, setFailures] = useState<ImportFailure[]>([]);
+  const [failures, setFailures] = useState<ShownImportFailure[]>([]);
 
-  const send = async (rows: ImportRow[], localFailures: ImportFailure[]) => {
+  const send = async (rows: ImportRow[], localFailures: ShownImportFailure[]) => {
     const result: ImportResult =
       rows.length > 0
         ? await apiRequest<ImportResult>("POST", "/api/contacts/import", { rows })
@@ -58,7 +59,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
       const first = all[0];
       toast.error(t("nothingImported"), {
         description: first
-          ? t("failureRow", { line: first.line, reason: reason(first.reason) })
+          ? t("failureRow", { line: first.line, reason: reason(first) })
           : description,
       });
     } else if (all.length > 0) toast.warning(t("importPartial"), { description });
@@ -170,7 +171,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
             >
               {failures.map((failure) => (
                 <li key={`${failure.line}-${failure.reason}`}>
-                  {t("failureRow", { line: failure.line, reason: reason(failure.reason) })}
+                  {t("failureRow", { line: failure.line, reason: reason(failure) })}
                 </li>
               ))}
             </ul>

@@ -72,6 +72,14 @@ export async function UsagePanel({ data }: { data: DashboardData }) {
                 <p>{t("usageLimitDescription")}</p>
               </div>
             )}
+            {usage.pastQuota && (
+              <div className="space-y-1 text-sm" data-testid="credits-past-quota">
+                <p>{t("pastQuotaSent", { count: usage.pastQuota.sent })}</p>
+                <p className="text-muted-foreground">
+                  {t("pastQuotaBalance", { amount: (usage.pastQuota.creditBalanceCents / 100).toFixed(2) })}
+                </p>
+              </div>
+            )}
           </div>
         )}
         <div className="space-y-2">

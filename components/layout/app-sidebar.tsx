@@ -31,6 +31,21 @@ const ACCOUNT = [
   { href: "/billing", key: "billing", icon: CreditCard },
 ] as const;
 
+const NAV_ITEM_CLASS =
+  "flex h-9 w-full items-center gap-3 rounded-md px-2.5 text-sm font-medium hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+
+/** The label as a tooltip when the sidebar shows icons only. */
+function WithTooltip({ label, children }: { label: string; children: React.ReactElement }) {
+  const { open, isMobile } = useSidebar();
+  if (open || isMobile) return children;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent side="right">{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
 function NavLink({
   href,
   label,
@@ -44,29 +59,39 @@ function NavLink({
 }) {
   const { open, isMobile, setOpenMobile } = useSidebar();
   const iconsOnly = !open && !isMobile;
-  // Route handlers (log out) need a real navigation, not a client-side router fetch.
-  const Anchor = href.startsWith("/api/") ? "a" : Link;
-  const link = (
-    <Anchor
-      href={href}
-      aria-current={active ? "page" : undefined}
-      aria-label={iconsOnly ? label : undefined}
-      onClick={() => setOpenMobile(false)}
-      className={cn(
-        "flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-        active && "bg-sidebar-accent text-sidebar-accent-foreground",
-      )}
-    >
-      <Icon className="size-4 shrink-0" aria-hidden />
-      {!iconsOnly && <span className="truncate">{label}</span>}
-    </Anchor>
-  );
-  if (!iconsOnly) return link;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
+    <WithTooltip label={label}>
+      <Link
+        href={href}
+        aria-current={active ? "page" : undefined}
+        aria-label={iconsOnly ? label : undefined}
+        onClick={() => setOpenMobile(false)}
+        className={cn(NAV_ITEM_CLASS, active && "bg-sidebar-accent text-sidebar-accent-foreground")}
+      >
+        <Icon className="size-4 shrink-0" aria-hidden />
+        {!iconsOnly && <span className="truncate">{label}</span>}
+      </Link>
+    </WithTooltip>
+  );
+}
+
+/** Log out is a POST form (a GET of /api/logout changes nothing), shown like the links above. */
+function LogOutButton({ label }: { label: string }) {
+  const { open, isMobile } = useSidebar();
+  const iconsOnly = !open && !isMobile;
+  return (
+    <form method="post" action="/api/logout">
+      <WithTooltip label={label}>
+        <button
+          type="submit"
+          aria-label={iconsOnly ? label : undefined}
+          className={cn(NAV_ITEM_CLASS, "cursor-pointer")}
+        >
+          <LogOut className="size-4 shrink-0" aria-hidden />
+          {!iconsOnly && <span className="truncate">{label}</span>}
+        </button>
+      </WithTooltip>
+    </form>
   );
 }
 
@@ -122,7 +147,7 @@ export function AppSidebar({ usage }: { usage: SidebarUsageProps }) {
                 </li>
               ))}
               <li>
-                <NavLink href="/api/logout" label={t("logOut")} icon={LogOut} />
+                <LogOutButton label={t("logOut")} />
               </li>
             </ul>
           </div>

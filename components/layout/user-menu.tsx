@@ -13,6 +13,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
+const LOG_OUT_FORM_ID = "user-menu-log-out";
+
 export function UserMenu({ name, email }: { name: string; email: string }) {
   const t = useTranslations("shell");
   const initials =
@@ -55,12 +57,15 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <a href="/api/logout">
+          {/* A submit button of the form below: the menu content is portalled out of it. */}
+          <button type="submit" form={LOG_OUT_FORM_ID} className="w-full">
             <LogOut aria-hidden />
             {t("logOut")}
-          </a>
+          </button>
         </DropdownMenuItem>
       </DropdownMenuContent>
+      {/* Logging out is a POST (a GET of /api/logout changes nothing). */}
+      <form id={LOG_OUT_FORM_ID} method="post" action="/api/logout" hidden />
     </DropdownMenu>
   );
 }

@@ -73,6 +73,22 @@ export function ImageUploadButton({
   // Runs its cleanup only on a real unmount (or never, while no instance exists yet).
   useEffect(() => () => uppy?.destroy(), [uppy]);
 
+  useEffect(() => {
+    if (!open) return;
+    // Uppy gives focus back to what was focused at opening (this button) when it closes.
+    // Escape closes this modal only: Radix's dialog around the button (the contact form) listens
+    // on the document in the capture phase and would close too, taking the focus with it. The
+    // window's capture phase comes first.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      event.preventDefault();
+      setOpen(false);
+    };
+    window.addEventListener("keydown", onKeyDown, { capture: true });
+    return () => window.removeEventListener("keydown", onKeyDown, { capture: true });
+  }, [open]);
+
   const openModal = () => {
     if (!uppy) setUppy(createUppy());
     setOpen(true);

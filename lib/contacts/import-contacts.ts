@@ -1,12 +1,17 @@
 import type { User } from "@/lib/users/find-session-user";
 import type { ContactInput, ImportRow } from "@/lib/validations/contact";
 import { contactSchemaFor } from "./contact-schema-for";
+import { invalidRowCode, refusedRowCode, type ImportFailureCode } from "./import-failure-code";
 import { insertContacts } from "./insert-contacts";
 import { localeOf } from "./locale-of";
 
 export interface ImportFailure {
   line: number;
+  /** English, for API callers and logs. */
   reason: string;
+  /** What the UI translates (`errors.<code>`, or `contactImport.reasons` for a field). */
+  code: ImportFailureCode;
+  field?: string;
 }
 
 export interface ImportResult {
@@ -36,7 +41,10 @@ export async function importContacts(user: User, rows: ImportRow[]): Promise<Imp
       locale: row.locale,
     });
     if (parsed.success) valid.push({ line, input: { ...parsed.data, locale: parsed.data.locale ?? locale } });
-    else failures.push({ line, reason: parsed.error.issues[0]?.message ?? "Invalid input" });
+    else {
+      const issue = parsed.error.issues[0];
+      failures.push({ line, reason: issue?.message ?? "Invalid input", ...invalidRowCode(issue) });
+    }
   });
   const outcomes =
     valid.length > 0
@@ -46,7 +54,12 @@ export async function importContacts(user: User, rows: ImportRow[]): Promise<Imp
         )
       : [];
   outcomes.forEach((outcome, index) => {
-    if (!outcome.ok) failures.push({ line: valid[index].line, reason: outcome.reason });
+    if (!outcome.ok)
+      failures.push({
+        line: valid[index].line,
+        reason: outcome.reason,
+        code: refusedRowCode(outcome.reason),
+      });
   });
   failures.sort((a, b) => a.line - b.line);
   return { imported: outcomes.filter((o) => o.ok).length, failed: failures.length, failures };

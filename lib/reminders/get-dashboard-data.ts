@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import { LOW_BALANCE_CENTS, PLANS } from "@/config/plans";
 import { contacts, reminders } from "@/db/schema";
 import type { PlanType } from "@/db/schema/enums";
+import { creditsUsedPastQuota } from "@/lib/credits/credits-used-past-quota";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/users/find-session-user";
 import { listReminders } from "./list-reminders";
@@ -22,11 +23,12 @@ export function trialDaysLeft(trialEndDate: Date | null, now: Date): number | nu
   return Math.max(0, Math.ceil((trialEndDate.getTime() - now.getTime()) / 86_400_000));
 }
 
-/** Everything the dashboard shows, in four small queries. */
+/** Everything the dashboard shows, in five small queries. */
 export async function getDashboardData(user: User, now = new Date()) {
   const planType = user.planType as PlanType;
   const plan = PLANS[planType] ?? PLANS.free;
-  const [[contactCount], [activeCount], [next], recent] = await Promise.all([
+  const payg = planType === "payg";
+  const [[contactCount], [activeCount], [next], recent, pastQuota] = await Promise.all([
     db.select({ value: count() }).from(contacts).where(eq(contacts.userId, user.id)),
     db
       .select({ value: count() })
@@ -41,8 +43,9 @@ export async function getDashboardData(user: User, now = new Date()) {
       .orderBy(asc(reminders.nextRunAt))
       .limit(1),
     listReminders(user.id, { status: "all", view: "recent", limit: 5 }),
+    // The period's start; before the first one (no period yet) every debit counts.
+    payg ? 0 : creditsUsedPastQuota(user.id, user.billingPeriodStart ?? new Date(0)),
   ]);
-  const payg = planType === "payg";
   const quota = user.remindersQuota;
   const used = user.remindersUsedCurrentPeriod;
   return {
@@ -61,6 +64,14 @@ export async function getDashboardData(user: User, now = new Date()) {
         level: usageLevel(contactCount.value, plan.contactsLimit),
       },
       creditBalanceCents: payg ? user.paygCreditBalance : null,
+      /**
+       * On a subscription plan: reminders sent past the quota this period, paid with credits, and
+       * the credits left to carry more (null when the plan holds none and used none).
+       */
+      pastQuota:
+        !payg && (pastQuota > 0 || user.paygCreditBalance > 0)
+          ? { sent: pastQuota, creditBalanceCents: user.paygCreditBalance }
+          : null,
       lowBalance: payg && user.paygCreditBalance < LOW_BALANCE_CENTS,
       trialDaysLeft: planType === "trial" ? trialDaysLeft(user.trialEndDate, now) : null,
     },

@@ -1,4 +1,4 @@
-import { reminders } from "@/db/schema";
+import { creditLedger, reminders } from "@/db/schema";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { e2eDb, expect, test } from "./fixtures";
 import { ZONE, addContact } from "./reminder-helpers";
@@ -102,4 +102,35 @@ test("dashboard: four stat cards, recent reminders with working actions, usage w
   await expect(page.getByText("Reminder cancelled")).toBeVisible();
   await expect(page.getByTestId("stat-active")).toContainText("5");
   await expect(newest).toContainText("Cancelled");
+});
+
+test("a subscriber past the quota sees the reminders their credits paid for this month", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn({
+    planType: "starter",
+    subscriptionStatus: "active",
+    remindersQuota: 100,
+    remindersUsedCurrentPeriod: 100,
+    paygCreditBalance: 1234,
+    billingPeriodStart: new Date(Date.now() - 86_400_000),
+  });
+  await e2eDb.insert(creditLedger).values(
+    [1, 2, 3].map((n) => ({
+      userId: user.id,
+      amountCents: -1,
+      reason: "delivery",
+      idempotencyKey: `delivery:${user.id}-${n}:1`,
+    })),
+  );
+  await page.goto("/");
+  const panel = page.getByTestId("usage-panel");
+  await expect(panel).toContainText("100/100 reminders this month");
+  await expect(panel.getByTestId("credits-past-quota")).toContainText(
+    "3 reminders past the quota this month, paid with credits",
+  );
+  await expect(panel.getByTestId("credits-past-quota")).toContainText(
+    "Credits left for sends past the quota: $12.34",
+  );
 });

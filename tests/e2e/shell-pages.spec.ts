@@ -141,7 +141,7 @@ test("route table signed out and signed in, 404, sitemap and robots", async ({ p
   await page.getByTestId("sidebar").getByRole("link", { name: "Dashboard" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Ana!");
-  await page.getByTestId("sidebar").getByRole("link", { name: "Log out" }).click();
+  await page.getByTestId("sidebar").getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.landing.heroTitle);
 });
 

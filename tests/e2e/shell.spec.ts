@@ -99,9 +99,11 @@ test("signed-in layout: sidebar collapses by click and Ctrl+B, remembered in sid
   await page.goto("/");
   const sidebar = page.getByTestId("sidebar");
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
-  for (const name of ["Dashboard", "Contacts", "Reminders", "Schedule", "Settings", "Billing", "Log out"]) {
+  for (const name of ["Dashboard", "Contacts", "Reminders", "Schedule", "Settings", "Billing"]) {
     await expect(sidebar.getByRole("link", { name })).toBeVisible();
   }
+  // Log out is a form's button (a POST), not a link a GET could follow.
+  await expect(sidebar.getByRole("button", { name: "Log out" })).toBeVisible();
   const usage = page.getByTestId("sidebar-usage");
   await expect(usage).toContainText("Starter");
   await expect(usage).toContainText("0/100 contacts");
@@ -126,7 +128,13 @@ test("signed-in layout: sidebar collapses by click and Ctrl+B, remembered in sid
   const menu = page.getByRole("menu");
   await expect(menu).toContainText("Ana Díaz");
   await expect(menu.getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
-  await expect(menu.getByRole("menuitem", { name: "Log out" })).toHaveAttribute("href", "/api/logout");
+  // Log out from the keyboard: the menu item submits the log-out form (a POST).
+  await menu.getByRole("menuitem", { name: "Log out" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("user-menu")).toHaveCount(0);
+  await page.goto("/settings");
+  await expect(page.getByTestId("user-menu")).toHaveCount(0);
 });
 
 test("pay-as-you-go shows the credit balance in dollars", async ({ page, signIn }) => {

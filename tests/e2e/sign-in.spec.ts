@@ -28,7 +28,18 @@ test("signs in through the real magic link from the dev outbox and out again", a
   expect(user.planType).toBe("trial");
   expect(user.remindersQuota).toBe(50);
 
+  // Opening the log-out address changes nothing (an image or a prefetch may); its button logs out.
   await page.goto("/api/logout");
+  await expect(page).toHaveURL(/\/sign-out$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log out?");
+  await page.goto("/");
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  await page.goto("/api/logout");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("user-menu")).toHaveCount(0);
+  // Signed out, the session is gone: the dashboard is out of reach.
+  await page.goto("/contacts");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("user-menu")).toHaveCount(0);
 });

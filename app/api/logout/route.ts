@@ -1,6 +1,17 @@
-import { signOut } from "@/lib/auth";
+import { publicRoute } from "@/lib/api/route";
+import { endSession } from "@/lib/auth/end-session";
 
-/** SPEC's log-out navigation: ends the session and returns to the landing page. */
-export async function GET() {
-  await signOut({ redirectTo: "/" });
+/**
+ * SPEC's log-out address. A GET changes nothing (an image or a prefetch from anywhere can make
+ * one): it leads to a page whose button POSTs here. The POST, refused from other sites by the
+ * wrapper, ends the session and returns to the landing page. Locations are relative so the
+ * browser stays on the host it used.
+ */
+export function GET() {
+  return new Response(null, { status: 303, headers: { Location: "/sign-out" } });
 }
+
+export const POST = publicRoute({}, async () => {
+  await endSession();
+  return new Response(null, { status: 303, headers: { Location: "/" } });
+});

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { Transaction } from "@/lib/db";
+import { chargeDisputeClosed } from "./charge-dispute-closed";
 import { chargeDisputeCreated } from "./charge-dispute-created";
 import { chargeRefunded } from "./charge-refunded";
 import { checkoutSessionAsyncPaymentFailed } from "./checkout-session-async-payment-failed";
@@ -31,4 +32,5 @@ export const WEBHOOK_HANDLERS: Readonly<Record<string, WebhookHandler>> = {
   "payment_intent.succeeded": paymentIntentSucceeded,
   "charge.refunded": chargeRefunded,
   "charge.dispute.created": chargeDisputeCreated,
+  "charge.dispute.closed": chargeDisputeClosed,
 };

@@ -34,10 +34,15 @@ describe("POST /api/contacts/import", () => {
       imported: 2,
       failed: 4,
       failures: [
-        { line: 3, reason: "Name is required" },
-        { line: 4, reason: "Either email or phone must be provided" },
-        { line: 5, reason: "Invalid email" },
-        { line: 6, reason: "A contact with this email already exists" },
+        { line: 3, reason: "Name is required", code: "invalid_input", field: "name" },
+        {
+          line: 4,
+          reason: "Either email or phone must be provided",
+          code: "email_or_phone_required",
+          field: "email",
+        },
+        { line: 5, reason: "Invalid email", code: "invalid_email", field: "email" },
+        { line: 6, reason: "A contact with this email already exists", code: "duplicate_email" },
       ],
     });
     const saved = await rowsOf(user.id);
@@ -57,7 +62,7 @@ describe("POST /api/contacts/import", () => {
     const res = await importRows(cookie, rows);
     expect(res.json).toMatchObject({ imported: 5, failed: 3 });
     expect(res.json.failures).toEqual(
-      [5, 6, 7].map((i) => ({ line: i + 2, reason: "Contact limit reached" })),
+      [5, 6, 7].map((i) => ({ line: i + 2, reason: "Contact limit reached", code: "contact_limit" })),
     );
     expect(await rowsOf(user.id)).toHaveLength(5);
   });
@@ -134,7 +139,7 @@ describe("POST /api/contacts/import", () => {
       expect((await importFile(cookie, "contacts.vcf")).json).toEqual({
         imported: 4,
         failed: 1,
-        failures: [{ line: 5, reason: "Name is required" }],
+        failures: [{ line: 5, reason: "Name is required", code: "invalid_input", field: "name" }],
       });
       expect(await saved(user.id)).toEqual([
         ["Amélie Durand", "amelie@example.fr", "+33612345679", "Europe/Paris", "fr"],
@@ -156,8 +161,8 @@ describe("POST /api/contacts/import", () => {
       imported: 1,
       failed: 2,
       failures: [
-        { line: 2, reason: "Unknown timezone" },
-        { line: 3, reason: "Unsupported language" },
+        { line: 2, reason: "Unknown timezone", code: "invalid_input", field: "timezone" },
+        { line: 3, reason: "Unsupported language", code: "invalid_input", field: "locale" },
       ],
     });
     expect((await rowsOf(user.id)).map((c) => [c.email, c.timezone, c.locale])).toEqual([

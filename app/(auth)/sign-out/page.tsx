@@ -1,0 +1,34 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { LogOut } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { getCurrentUser } from "@/lib/auth/current-user";
+
+/** Where a GET of /api/logout lands: opening it changes nothing; only the button's POST logs out. */
+export default async function SignOutPage() {
+  if (!(await getCurrentUser())) redirect("/");
+  const t = await getTranslations("signOut");
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <LogOut className="size-10 text-primary" aria-hidden />
+        <CardTitle>
+          <h1 className="text-xl">{t("title")}</h1>
+        </CardTitle>
+        <CardDescription>{t("body")}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <form method="post" action="/api/logout">
+          <Button type="submit" className="w-full" autoFocus>
+            {t("button")}
+          </Button>
+        </form>
+        <Button asChild variant="ghost" className="w-full">
+          <Link href="/">{t("stay")}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

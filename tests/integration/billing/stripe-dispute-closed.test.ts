@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { creditLedger, users } from "@/db/schema";
+import { db } from "@/lib/db";
+import {
+  chargeObject,
+  checkoutSessionObject,
+  deliverEvent,
+  disputeObject,
+  stripeEvent,
+} from "../../support/stripe-events";
+import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser } from "../../support/users";
+
+let stripe: StripeServer;
+beforeAll(async () => {
+  stripe = await startStripeServer();
+});
+afterAll(async () => {
+  await stripe.stop();
+});
+
+const T0 = 1_900_000_000;
+
+async function reload(id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+const ledger = async (userId: string) =>
+  (await db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.id)).map(
+    (l) => [l.reason, l.amountCents],
+  );
+
+/** Bought the $50 package (5,250 credits) through checkout, spent some, then the charge is disputed. */
+async function disputedBuyer(spentCents: number) {
+  const customer = `cus_${randomBytes(6).toString("hex")}`;
+  const { user } = await createSignedInUser({ stripeCustomerId: customer, planType: "payg" });
+  const paymentIntent = `pi_${randomBytes(6).toString("hex")}`;
+  stripe.paymentIntents.set(paymentIntent, {
+    id: paymentIntent,
+    object: "payment_intent",
+    amount: 5000,
+    currency: "usd",
+    customer,
+    status: "succeeded",
+    metadata: { userId: user.id, kind: "credits", creditPackageIndex: "1" },
+  });
+  const session = checkoutSessionObject({
+    customer,
+    userId: user.id,
+    paymentStatus: "paid",
+    creditPackageIndex: 1,
+  });
+  expect((await deliverEvent(stripeEvent("checkout.session.completed", session, undefined, T0))).status).toBe(
+    200,
+  );
+  await db
+    .update(users)
+    .set({ paygCreditBalance: 5250 - spentCents })
+    .where(eq(users.id, user.id));
+  const charge = chargeObject({ customer, paymentIntent, amount: 5000 });
+  const dispute = disputeObject({ charge: charge.id, paymentIntent, amount: 5000 });
+  await deliverEvent(stripeEvent("charge.dispute.created", dispute, undefined, T0 + 10));
+  expect(await reload(user.id)).toMatchObject({ paygCreditBalance: 0, billingFlag: "dispute" });
+  return { user, charge, dispute };
+}
+
+it("a won dispute gives back the credits it took, once, however often Stripe sends it", async () => {
+  const { user, dispute } = await disputedBuyer(1250);
+  const closed = stripeEvent("charge.dispute.closed", { ...dispute, status: "won" }, undefined, T0 + 20);
+  expect((await deliverEvent(closed)).status).toBe(200);
+  await deliverEvent(closed); // replay of the same event
+  await deliverEvent(stripeEvent("charge.dispute.closed", { ...dispute, status: "won" }, undefined, T0 + 21));
+  // The dispute took the 4,000 left (1,250 were already spent); those 4,000 come back.
+  expect((await reload(user.id)).paygCreditBalance).toBe(4000);
+  expect(await ledger(user.id)).toEqual([
+    ["purchase", 5250],
+    ["dispute", -4000],
+    ["dispute", 4000],
+  ]);
+});
+
+it("a refund of the charge after a won dispute takes the credits back again, once", async () => {
+  const { user, charge, dispute } = await disputedBuyer(0);
+  await deliverEvent(stripeEvent("charge.dispute.closed", { ...dispute, status: "won" }, undefined, T0 + 20));
+  expect((await reload(user.id)).paygCreditBalance).toBe(5250);
+  await deliverEvent(
+    stripeEvent("charge.refunded", { ...charge, amount_refunded: 5000, refunded: true }, undefined, T0 + 30),
+  );
+  expect((await reload(user.id)).paygCreditBalance).toBe(0);
+});
+
+it.each(["lost", "warning_closed"])("a dispute closed as %s gives nothing back", async (status) => {
+  const { user, dispute } = await disputedBuyer(0);
+  expect(
+    (await deliverEvent(stripeEvent("charge.dispute.closed", { ...dispute, status }, undefined, T0 + 20)))
+      .status,
+  ).toBe(200);
+  expect((await reload(user.id)).paygCreditBalance).toBe(0);
+  expect(await ledger(user.id)).toEqual([
+    ["purchase", 5250],
+    ["dispute", -5250],
+  ]);
+});
+
+it("a won dispute of a payment that bought no credits (a subscription) changes nothing", async () => {
+  const { user } = await createSignedInUser({ planType: "starter", paygCreditBalance: 300 });
+  const charge = chargeObject({ customer: "cus_none", paymentIntent: "pi_none", amount: 900 });
+  const dispute = disputeObject({ charge: charge.id, paymentIntent: "pi_none", amount: 900 });
+  const res = await deliverEvent(
+    stripeEvent("charge.dispute.closed", { ...dispute, status: "won" }, undefined, T0),
+  );
+  expect(res.status).toBe(200);
+  expect((await reload(user.id)).paygCreditBalance).toBe(300);
+  expect(await ledger(user.id)).toEqual([]);
+});
