@@ -41,6 +41,8 @@ export interface MessageParts {
   /** The recipient's language (contacts.locale, else users.locale). */
   locale: string | null;
   unsubscribeToken: string;
+  /** SMS and WhatsApp: ask the recipient to reply YES, NO or LATER. */
+  askConfirmation?: boolean;
 }
 
 function escapeHtml(value: string): string {
@@ -65,6 +67,7 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
       text: `${PRODUCT_NAME}: ${body}`,
       locale: parts.locale ?? undefined,
       templateVariables: template.ok ? template.variables : undefined,
+      askConfirmation: parts.askConfirmation,
       idempotencyKey,
     };
   }
@@ -73,7 +76,8 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
     return {
       channel: parts.channel,
       to: parts.to,
-      text: `${PRODUCT_NAME}: ${body}\n${t("smsStop")}`,
+      text: `${PRODUCT_NAME}: ${body}\n${parts.askConfirmation ? `${t("confirmation.ask")}\n` : ""}${t("smsStop")}`,
+      askConfirmation: parts.askConfirmation,
       idempotencyKey,
     };
   }
