@@ -27,6 +27,7 @@ import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { firstReminderProblem, reminderBodySchema } from "@/lib/validations/reminder";
 import { useApiErrorText } from "@/lib/api/use-api-error-text";
 import { apiResult } from "@/lib/api/request";
+import { ConfirmationFields } from "./confirmation-fields";
 import { NextOccurrencesLine } from "./next-occurrences-line";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
 import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
@@ -198,6 +199,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 ))}
               </NativeSelect>
             </div>
+            <ConfirmationFields state={state} update={update} />
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium">{t("scheduleType")}</legend>
               <RadioGroup
