@@ -17,7 +17,7 @@ export const twilioInboundSchema = z
     OptOutType: z.enum(["STOP", "START", "HELP"]).optional(),
     /** Our number it was sent to, the message's id and, for a tapped WhatsApp button, its id. */
     To: address.optional(),
-    MessageSid: messageSid.optional(),
+    MessageSid: z.string().min(1).max(64).optional(),
     ButtonPayload: z.string().max(256).optional(),
   })
   .loose();
