@@ -27,7 +27,10 @@ export function ConfirmationFields({
           id="reminder-ask-confirmation"
           checked={state.askConfirmation}
           onCheckedChange={(checked) =>
-            update({ askConfirmation: checked === true, ...(checked === true ? {} : { followUpMinutes: "" }) })
+            update({
+              askConfirmation: checked === true,
+              ...(checked === true ? {} : { followUpMinutes: "" }),
+            })
           }
           aria-describedby="reminder-ask-confirmation-hint"
         />

@@ -22,7 +22,9 @@ export async function answerConfirmation(
 ): Promise<string | null> {
   if (!inbound.MessageSid || !isOurSender(channel, inbound.To)) return null;
   const parsed =
-    keyword === "opt_out" || keyword === "help" ? null : parseReplyKeyword(inbound.Body, inbound.ButtonPayload);
+    keyword === "opt_out" || keyword === "help"
+      ? null
+      : parseReplyKeyword(inbound.Body, inbound.ButtonPayload);
   const action: ReplyAction = parsed ?? keyword;
   const recorded = await recordReply({
     channel,

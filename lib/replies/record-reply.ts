@@ -51,7 +51,8 @@ export async function recordReply(reply: InboundReply): Promise<RecordedReply | 
         where r.provider_message_id = $1`,
       [reply.messageSid],
     );
-    if (seen.rows[0]) return { deliveryId: Number(seen.rows[0].delivery_id), locale: seen.rows[0].locale, fresh: false };
+    if (seen.rows[0])
+      return { deliveryId: Number(seen.rows[0].delivery_id), locale: seen.rows[0].locale, fresh: false };
     const { rows } = await client.query<Matched>(
       `select d.id, d.reminder_id, d.user_id, d.contact_id, d.confirmation, coalesce(c.locale, u.locale) as locale
          from deliveries d join contacts c on c.id = d.contact_id join users u on u.id = d.user_id

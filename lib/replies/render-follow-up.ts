@@ -30,9 +30,15 @@ export function renderFollowUp(input: {
     timeZone: input.timeZone,
   }).format(input.sentAt);
   const url = `${input.appUrl.replace(/\/$/, "")}/reminders`;
-  const lead = t("followUpLead", { contact: input.contactName, channel: log(`channels.${input.channel}`), time });
+  const lead = t("followUpLead", {
+    contact: input.contactName,
+    channel: log(`channels.${input.channel}`),
+    time,
+  });
   const link = t("followUpLink", { url });
-  const text = [t("followUpIntro"), "", lead, "", input.message, "", link, "", t("followUpFooter"), ""].join("\n");
+  const text = [t("followUpIntro"), "", lead, "", input.message, "", link, "", t("followUpFooter"), ""].join(
+    "\n",
+  );
   const html = [
     `<!doctype html><html lang="${chosen}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
     `<p>${escapeHtml(t("followUpIntro"))}</p><p>${escapeHtml(lead)}</p>`,

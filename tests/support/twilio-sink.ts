@@ -58,9 +58,18 @@ export const TEST_WHATSAPP_TEMPLATES = {
  * CONFIRM / DECLINE / LATER that come back as ButtonPayload), for confirmation asks.
  */
 export const TEST_WHATSAPP_CONFIRM_TEMPLATES = {
-  en: { sid: "HX00000000000000000000000000000c01", body: "Reminder from {{1}} via Remindful: {{2}} Please confirm." },
-  es: { sid: "HX00000000000000000000000000000c02", body: "Recordatorio de {{1}} con Remindful: {{2}} Confirma, por favor." },
-  fr: { sid: "HX00000000000000000000000000000c03", body: "Rappel de {{1}} via Remindful : {{2}} Merci de confirmer." },
+  en: {
+    sid: "HX00000000000000000000000000000c01",
+    body: "Reminder from {{1}} via Remindful: {{2}} Please confirm.",
+  },
+  es: {
+    sid: "HX00000000000000000000000000000c02",
+    body: "Recordatorio de {{1}} con Remindful: {{2}} Confirma, por favor.",
+  },
+  fr: {
+    sid: "HX00000000000000000000000000000c03",
+    body: "Rappel de {{1}} via Remindful : {{2}} Merci de confirmer.",
+  },
 } as const;
 
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the user's last message. */
@@ -138,10 +147,9 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
   }
 
   const templates = new Map<string, string>(
-    [...Object.values(TEST_WHATSAPP_TEMPLATES), ...Object.values(TEST_WHATSAPP_CONFIRM_TEMPLATES)].map((t) => [
-      t.sid,
-      t.body,
-    ]),
+    [...Object.values(TEST_WHATSAPP_TEMPLATES), ...Object.values(TEST_WHATSAPP_CONFIRM_TEMPLATES)].map(
+      (t) => [t.sid, t.body],
+    ),
   );
 
   /** 201 with a failure to report later, an immediate error, or the message as sent. */

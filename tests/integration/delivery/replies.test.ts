@@ -8,6 +8,7 @@ import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { GET as historyRoute } from "@/app/api/reminders/[id]/deliveries/route";
 import { callRoute } from "@/tests/support/call-route";
 import { createSignedInUser } from "@/tests/support/users";
+import { noonZone } from "@/tests/support/noon-zone";
 import {
   signedWebhook,
   startTwilioSink,
@@ -44,7 +45,13 @@ const sid = () => `SM${randomBytes(16).toString("hex")}`;
 /** A reply as Twilio posts it: signed with the auth token, to our sender, with a fresh MessageSid. */
 async function reply(from: string, body: string, extra: Record<string, string> = {}) {
   const whatsapp = from.startsWith("whatsapp:");
-  const params = { MessageSid: sid(), From: from, To: whatsapp ? WHATSAPP_FROM : SMS_FROM, Body: body, ...extra };
+  const params = {
+    MessageSid: sid(),
+    From: from,
+    To: whatsapp ? WHATSAPP_FROM : SMS_FROM,
+    Body: body,
+    ...extra,
+  };
   const hook = signedWebhook(INBOUND_URL, params);
   const res = await callRoute(inbound, "/api/webhooks/twilio/inbound", { method: "POST", ...hook });
   expect(res.status).toBe(200);
@@ -54,7 +61,11 @@ async function reply(from: string, body: string, extra: Record<string, string> =
 const deliveriesOf = (reminderId: string) =>
   db.select().from(deliveries).where(eq(deliveries.reminderId, reminderId)).orderBy(deliveries.id);
 const repliesOf = (reminderId: string) =>
-  db.select().from(deliveryReplies).where(eq(deliveryReplies.reminderId, reminderId)).orderBy(deliveryReplies.id);
+  db
+    .select()
+    .from(deliveryReplies)
+    .where(eq(deliveryReplies.reminderId, reminderId))
+    .orderBy(deliveryReplies.id);
 
 const DUE = new Date("2031-05-05T12:00:00Z");
 
@@ -63,7 +74,13 @@ const DUE = new Date("2031-05-05T12:00:00Z");
  * hours). Returns the reminder, its contact's number and the message as the sink received it.
  */
 async function sentAsk(
-  options: { locale?: "en" | "es" | "fr"; channel?: "sms" | "whatsapp"; number?: string; userId?: string; at?: Date } = {},
+  options: {
+    locale?: "en" | "es" | "fr";
+    channel?: "sms" | "whatsapp";
+    number?: string;
+    userId?: string;
+    at?: Date;
+  } = {},
 ) {
   const userId = options.userId ?? (await createSender()).id;
   const number = options.number ?? phone();
@@ -96,9 +113,13 @@ describe("replies that act on a reminder asking for confirmation", () => {
     );
     expect(en.delivery.confirmation).toBe("awaiting");
     const es = await sentAsk({ locale: "es" });
-    expect(es.message.body).toContain("\nResponde SÍ para confirmar, NO para cancelar, MÁS TARDE para dentro de 1 hora.\n");
+    expect(es.message.body).toContain(
+      "\nResponde SÍ para confirmar, NO para cancelar, MÁS TARDE para dentro de 1 hora.\n",
+    );
     const fr = await sentAsk({ locale: "fr" });
-    expect(fr.message.body).toContain("\nRépondez OUI pour confirmer, NON pour annuler, PLUS TARD pour dans 1 heure.\n");
+    expect(fr.message.body).toContain(
+      "\nRépondez OUI pour confirmer, NON pour annuler, PLUS TARD pour dans 1 heure.\n",
+    );
     // Without the ask: no line, nothing awaited.
     const user = await createSender();
     const contact = await createContact(user.id, { phone: phone(), timezone: "UTC" });
@@ -127,19 +148,27 @@ describe("replies that act on a reminder asking for confirmation", () => {
     ["fr", "plus tard", "snoozed", "D&#39;accord, nous vous le rappellerons dans 1 heure."],
   ] as const;
 
-  it.each(cases)("%s %j: the delivery is %s, the reply stored, the sender answered", async (locale, body, state, ack) => {
-    const { reminder, number } = await sentAsk({ locale });
-    const res = await reply(number, body);
-    expect(res.headers.get("content-type")).toBe("text/xml");
-    expect(res.text).toBe(answer(ack));
-    const [first] = await deliveriesOf(reminder.id);
-    expect(first.confirmation).toBe(state);
-    expect(first.confirmationAt).not.toBeNull();
-    const stored = await repliesOf(reminder.id);
-    expect(stored.map((r) => [r.body, r.action, r.providerMessageId, r.deliveryId])).toEqual([
-      [body, { confirmed: "confirm", declined: "decline", snoozed: "snooze" }[state], res.params.MessageSid, first.id],
-    ]);
-  });
+  it.each(cases)(
+    "%s %j: the delivery is %s, the reply stored, the sender answered",
+    async (locale, body, state, ack) => {
+      const { reminder, number } = await sentAsk({ locale });
+      const res = await reply(number, body);
+      expect(res.headers.get("content-type")).toBe("text/xml");
+      expect(res.text).toBe(answer(ack));
+      const [first] = await deliveriesOf(reminder.id);
+      expect(first.confirmation).toBe(state);
+      expect(first.confirmationAt).not.toBeNull();
+      const stored = await repliesOf(reminder.id);
+      expect(stored.map((r) => [r.body, r.action, r.providerMessageId, r.deliveryId])).toEqual([
+        [
+          body,
+          { confirmed: "confirm", declined: "decline", snoozed: "snooze" }[state],
+          res.params.MessageSid,
+          first.id,
+        ],
+      ]);
+    },
+  );
 
   it("STOP is handled first and never confirms; the reply is kept in the history", async () => {
     const { reminder, number, contact } = await sentAsk();
@@ -217,11 +246,12 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const { reminder, number, userId, contact } = await sentAsk();
     // The resend is an SMS like any other, held in the recipient's quiet hours (20:00-08:00):
     // the recipient lives where it will be about noon an hour from now.
-    const hour = new Date(Date.now() + 3_600_000).getUTCHours();
-    const offset = ((12 - hour + 36) % 24) - 12;
-    const zone = offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-    await db.update(contacts).set({ timezone: zone }).where(eq(contacts.id, contact.id));
-    const usedBefore = (await db.select().from(users).where(eq(users.id, userId)))[0].remindersUsedCurrentPeriod;
+    await db
+      .update(contacts)
+      .set({ timezone: noonZone(Date.now() + 3_600_000) })
+      .where(eq(contacts.id, contact.id));
+    const usedBefore = (await db.select().from(users).where(eq(users.id, userId)))[0]
+      .remindersUsedCurrentPeriod;
     await reply(number, "later");
     await reply(number, "LATER"); // a second LATER before the resend: still one resend
     const rows = await deliveriesOf(reminder.id);
@@ -262,7 +292,10 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const { reminder, number, message, delivery } = await sentAsk({ channel: "whatsapp", locale: "es" });
     expect(message.contentSid).toBe(TEST_WHATSAPP_CONFIRM_TEMPLATES.es.sid);
     expect(delivery.confirmation).toBe("awaiting");
-    const res = await reply(`whatsapp:${number}`, "Más tarde", { ButtonPayload: "DECLINE", ButtonText: "No" });
+    const res = await reply(`whatsapp:${number}`, "Más tarde", {
+      ButtonPayload: "DECLINE",
+      ButtonText: "No",
+    });
     expect(res.text).toBe(answer("Entendido: cancelado."));
     expect((await deliveriesOf(reminder.id))[0].confirmation).toBe("declined");
   });
@@ -285,10 +318,14 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const { reminder, number } = await sentAsk({ userId: user.id });
     await reply(number, "Perhaps");
     await reply(number, "LATER");
-    const res = await callRoute<Record<string, unknown>[]>(historyRoute, `/api/reminders/${reminder.id}/deliveries`, {
-      cookie,
-      params: { id: reminder.id },
-    });
+    const res = await callRoute<Record<string, unknown>[]>(
+      historyRoute,
+      `/api/reminders/${reminder.id}/deliveries`,
+      {
+        cookie,
+        params: { id: reminder.id },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(2);
     const original = res.json.find((d) => d.confirmation === "snoozed")!;
