@@ -12,7 +12,7 @@ export function ConfirmationBadge({ state }: { state: ConfirmationState }) {
   const variant = state === "confirmed" ? "default" : state === "declined" ? "destructive" : "secondary";
   return (
     <Badge variant={variant} data-testid="confirmation-badge">
-      {t("confirmationBadge", { state })}
+      {t(`confirmationStates.${state}`)}
     </Badge>
   );
 }
@@ -31,7 +31,7 @@ export function DeliveryReplies({ replies, timeZone }: { replies: ReplyEntry[]; 
             {t("replyLine", {
               time: formatInZone(r.receivedAt, "fullDateTime", timeZone, locale),
               body: r.body,
-              action: r.action,
+              action: t(`replyActions.${r.action}`),
             })}
           </li>
         ))}

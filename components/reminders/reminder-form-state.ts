@@ -75,7 +75,7 @@ export function formStateFrom(reminder: ReminderDto): ReminderFormState {
     endCondition: (config?.endCondition ?? "never") as EndCondition,
     endAfterCount: config?.endAfterCount ?? 10,
     endByDate: config?.endByDate ?? "",
-    askConfirmation: reminder.askConfirmation,
+    askConfirmation: reminder.askConfirmation === true,
     followUpMinutes: reminder.followUpMinutes != null ? String(reminder.followUpMinutes) : "",
   };
 }
