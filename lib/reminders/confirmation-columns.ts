@@ -10,7 +10,9 @@ export const CONFIRMATION_ERRORS = {
  * The reminder's confirmation settings from a create or edit body: the ask only on SMS and
  * WhatsApp (replies come back there), a follow-up time only with the ask. Throws ApiError.
  */
-export function confirmationColumns(body: Pick<ReminderBody, "deliveryMethod" | "askConfirmation" | "followUpMinutes">) {
+export function confirmationColumns(
+  body: Pick<ReminderBody, "deliveryMethod" | "askConfirmation" | "followUpMinutes">,
+) {
   if (body.askConfirmation && body.deliveryMethod === "email") throw badRequest(CONFIRMATION_ERRORS.channel);
   if (body.followUpMinutes != null && !body.askConfirmation) throw badRequest(CONFIRMATION_ERRORS.followUp);
   return { askConfirmation: body.askConfirmation, followUpMinutes: body.followUpMinutes ?? null };
