@@ -16,9 +16,12 @@ function only<K extends DecidedDelivery["outcome"]["kind"]>(all: DecidedDelivery
   return all.filter((d): d is Of<K> => d.outcome.kind === kind);
 }
 
-/** True when recordOutcomes writes these in one statement, which needs no transaction. */
+/**
+ * True when recordOutcomes writes these in one statement, which needs no transaction (a send
+ * that asked for a confirmation also queues its follow-up: two statements, so not then).
+ */
 export function onlySent(outcomes: DecidedDelivery[]): boolean {
-  return outcomes.every((o) => o.outcome.kind === "sent");
+  return outcomes.every((o) => o.outcome.kind === "sent" && !o.outcome.asked);
 }
 
 /**
