@@ -1,6 +1,10 @@
 import type { TaskList } from "graphile-worker";
 import { PURGE_CRONTAB, PURGE_EXPIRED_ROWS, purgeExpiredRowsTask } from "./tasks/purge-expired-rows";
 import { FAILURE_ALERT_TASK, sendFailureAlertTask } from "./tasks/send-failure-alert";
+import {
+  CONFIRMATION_FOLLOW_UP_TASK,
+  sendConfirmationFollowUpTask,
+} from "./tasks/send-confirmation-follow-up";
 import { BILLING_CRONTAB, ROLL_BILLING_PERIODS, rollBillingPeriodsTask } from "./tasks/roll-billing-periods";
 
 /**
@@ -12,6 +16,7 @@ export const JOB_TASKS: TaskList = {
   [ROLL_BILLING_PERIODS]: rollBillingPeriodsTask,
   [PURGE_EXPIRED_ROWS]: purgeExpiredRowsTask,
   [FAILURE_ALERT_TASK]: sendFailureAlertTask,
+  [CONFIRMATION_FOLLOW_UP_TASK]: sendConfirmationFollowUpTask,
 };
 
 export const JOB_CRONTAB = [BILLING_CRONTAB, PURGE_CRONTAB].join("\n");

@@ -57,6 +57,11 @@ const twilioSchema = z.object({
   TWILIO_WHATSAPP_TEMPLATE_EN: contentSid,
   TWILIO_WHATSAPP_TEMPLATE_ES: contentSid,
   TWILIO_WHATSAPP_TEMPLATE_FR: contentSid,
+  // Quick-reply templates (same variables, YES / NO / LATER buttons) for reminders that ask for a
+  // confirmation; unset for a language: the plain template above, without the ask.
+  TWILIO_WHATSAPP_CONFIRM_TEMPLATE_EN: contentSid,
+  TWILIO_WHATSAPP_CONFIRM_TEMPLATE_ES: contentSid,
+  TWILIO_WHATSAPP_CONFIRM_TEMPLATE_FR: contentSid,
 });
 
 /** Every environment variable the app reads; `.env.example` documents each one. */

@@ -6,6 +6,8 @@ import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
 import { FailureReasonLine } from "./failure-reason-line";
+import { ConfirmationBadge, DeliveryReplies } from "./delivery-replies";
+import type { ReplyEntry } from "@/lib/replies/with-replies";
 
 /**
  * One delivery: when it was due, its status, channel and address, every attempt time we
@@ -16,11 +18,12 @@ export function DeliveryEntryItem({
   timeZone,
   showContact = false,
 }: {
-  entry: DeliveryEntry;
+  entry: DeliveryEntry & { replies?: ReplyEntry[] };
   timeZone: string;
   showContact?: boolean;
 }) {
   const t = useTranslations("deliveryLog");
+  const tr = useTranslations("replies");
   const locale = useLocale();
   const at = (iso: string) => formatInZone(iso, "fullDateTime", timeZone, locale);
   const times = [
@@ -46,7 +49,9 @@ export function DeliveryEntryItem({
         </time>
         <DeliveryStatusBadge entry={entry} timeZone={timeZone} locale={locale} />
         <Badge variant="outline">{t(`channels.${entry.channel}`)}</Badge>
+        {entry.confirmation && <ConfirmationBadge state={entry.confirmation} />}
       </div>
+      {entry.snoozedFromId !== null && <p className="text-xs text-muted-foreground">{tr("snoozedFrom")}</p>}
       <p className="text-sm text-muted-foreground">
         {t("recipient", { address: entry.recipient ?? t("noAddress") })}
         {entry.attemptCount > 0 && <> · {t("attempts", { count: entry.attemptCount })}</>}
@@ -57,6 +62,7 @@ export function DeliveryEntryItem({
       {entry.reason && entry.reason.rawCode !== entry.reason.code && entry.providerMessage && (
         <p className="text-xs break-words text-muted-foreground">{entry.providerMessage}</p>
       )}
+      {entry.replies && <DeliveryReplies replies={entry.replies} timeZone={timeZone} />}
     </li>
   );
 }

@@ -4,12 +4,12 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DeliveryEntryItem } from "./delivery-entry-item";
-import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import type { HistoryEntry } from "@/lib/replies/with-replies";
 import { useKeysetPages } from "@/lib/api/use-keyset-pages";
 
 function HistoryList({ reminderId, timeZone }: { reminderId: string; timeZone: string }) {
   const t = useTranslations("deliveryLog");
-  const pages = useKeysetPages<DeliveryEntry>(`/api/reminders/${encodeURIComponent(reminderId)}/deliveries`);
+  const pages = useKeysetPages<HistoryEntry>(`/api/reminders/${encodeURIComponent(reminderId)}/deliveries`);
   if (pages.failed && pages.items.length === 0) return <p role="alert">{t("loadError")}</p>;
   if (pages.items.length === 0) {
     return <p className="text-sm text-muted-foreground">{pages.loading ? t("loading") : t("empty")}</p>;

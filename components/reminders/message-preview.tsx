@@ -33,6 +33,7 @@ interface MessagePreviewProps {
   today: string;
   /** Whether `{age}` is left to the server (an edited reminder may come from a contact date). */
   allowAge?: boolean;
+  askConfirmation?: boolean;
 }
 
 const civil = (day: string) => {
@@ -42,7 +43,7 @@ const civil = (day: string) => {
 
 /** What the chosen channel will send, built by the engine's own composition (lib/messages). */
 export function MessagePreview(props: MessagePreviewProps) {
-  const { message, channel, contact, user, date, today, allowAge } = props;
+  const { message, channel, contact, user, date, today, allowAge, askConfirmation } = props;
   const t = useTranslations("messagePreview");
   const problemText = useFieldsProblemText();
   const locale: Locale = isLocale(contact?.locale) ? contact.locale : user.locale;
@@ -54,6 +55,7 @@ export function MessagePreview(props: MessagePreviewProps) {
     senderName: user.senderName,
     locale,
     occurrenceDate: civil(date || today),
+    askConfirmation,
     texts: user.deliveryTexts,
   });
   const problem = messageFieldsProblem(message, { allowAge });

@@ -26,6 +26,7 @@ import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { firstReminderProblem, messageFieldsProblem, reminderBodySchema } from "@/lib/validations/reminder";
 import { useApiErrorText } from "@/lib/api/use-api-error-text";
 import { apiResult } from "@/lib/api/request";
+import { ConfirmationFields } from "./confirmation-fields";
 import { MessageEditor } from "./message-editor";
 import { MessagePreview, useFieldsProblemText } from "./message-preview";
 import { NextOccurrencesLine } from "./next-occurrences-line";
@@ -206,6 +207,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 ))}
               </NativeSelect>
             </div>
+            <ConfirmationFields state={state} update={update} />
             {!notText && (
               <MessagePreview
                 message={state.message}
@@ -215,6 +217,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 date={state.scheduleType === "once" ? state.date : ""}
                 today={today}
                 allowAge={Boolean(reminder)}
+                askConfirmation={state.askConfirmation}
               />
             )}
             <fieldset className="grid gap-2">

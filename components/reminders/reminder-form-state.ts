@@ -26,6 +26,9 @@ export interface ReminderFormState {
   endCondition: EndCondition;
   endAfterCount: number;
   endByDate: string;
+  askConfirmation: boolean;
+  /** Minutes as the select's value; "" for no follow-up. */
+  followUpMinutes: string;
 }
 
 export function emptyFormState(contactId = ""): ReminderFormState {
@@ -45,6 +48,8 @@ export function emptyFormState(contactId = ""): ReminderFormState {
     endCondition: "never",
     endAfterCount: 10,
     endByDate: "",
+    askConfirmation: false,
+    followUpMinutes: "",
   };
 }
 
@@ -70,6 +75,8 @@ export function formStateFrom(reminder: ReminderDto): ReminderFormState {
     endCondition: (config?.endCondition ?? "never") as EndCondition,
     endAfterCount: config?.endAfterCount ?? 10,
     endByDate: config?.endByDate ?? "",
+    askConfirmation: reminder.askConfirmation === true,
+    followUpMinutes: reminder.followUpMinutes != null ? String(reminder.followUpMinutes) : "",
   };
 }
 
@@ -82,6 +89,12 @@ export function toRequestBody(state: ReminderFormState): ReminderBodyInput {
     message: state.type === "text" ? state.message : null,
     deliveryMethod: state.deliveryMethod,
     scheduleType: state.scheduleType,
+    // The ask exists on SMS and WhatsApp only: switching to e-mail drops it.
+    askConfirmation: state.deliveryMethod !== "email" && state.askConfirmation,
+    followUpMinutes:
+      state.deliveryMethod !== "email" && state.askConfirmation && state.followUpMinutes
+        ? Number(state.followUpMinutes)
+        : null,
   };
   if (state.scheduleType === "once") {
     return { ...common, scheduledFor: state.date ? `${state.date}T${time}` : null };

@@ -18,6 +18,14 @@ export function whatsappTemplateSid(
   return config.whatsappTemplates[chosen] ?? config.whatsappTemplates.en;
 }
 
+/** The quick-reply template of the message's language, when one is configured (no English fallback). */
+export function whatsappConfirmTemplateSid(
+  config: TwilioConfig,
+  locale: string | null | undefined,
+): string | undefined {
+  return config.whatsappConfirmTemplates?.[isLocale(locale) ? locale : "en"];
+}
+
 /**
  * Whether a channel can send now: through its provider, through the dev outbox (development
  * only), or not at all (production without its settings: the send fails, nothing pretends).

@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
-import { channelReadiness, whatsappTemplateSid } from "./channel-readiness";
+import { channelReadiness, whatsappConfirmTemplateSid, whatsappTemplateSid } from "./channel-readiness";
 import { findTwilioMessage } from "./find-twilio-message";
 import { twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
@@ -48,7 +48,9 @@ function content(
   config: TwilioConfig,
 ): Record<string, string> {
   if (channel === "sms") return { Body: message.text };
-  const contentSid = whatsappTemplateSid(config, message.locale);
+  const contentSid =
+    (message.askConfirmation ? whatsappConfirmTemplateSid(config, message.locale) : undefined) ??
+    whatsappTemplateSid(config, message.locale);
   if (!contentSid) {
     throw new ChannelError("No WhatsApp template configured", false, "channel_not_configured");
   }

@@ -8,6 +8,8 @@ export interface TwilioConfig {
   whatsappFrom?: string;
   /** Approved WhatsApp Content template SIDs per language. */
   whatsappTemplates: Partial<Record<Locale, string>>;
+  /** Approved quick-reply templates (YES / NO / LATER buttons) per language, for confirmation asks. */
+  whatsappConfirmTemplates?: Partial<Record<Locale, string>>;
   messagingServiceSid?: string;
   smsMps: number;
   whatsappMps: number;
@@ -45,6 +47,11 @@ export function twilioConfig(): TwilioConfig | null {
       en: env.TWILIO_WHATSAPP_TEMPLATE_EN,
       es: env.TWILIO_WHATSAPP_TEMPLATE_ES,
       fr: env.TWILIO_WHATSAPP_TEMPLATE_FR,
+    },
+    whatsappConfirmTemplates: {
+      en: env.TWILIO_WHATSAPP_CONFIRM_TEMPLATE_EN,
+      es: env.TWILIO_WHATSAPP_CONFIRM_TEMPLATE_ES,
+      fr: env.TWILIO_WHATSAPP_CONFIRM_TEMPLATE_FR,
     },
     messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
     smsMps: env.TWILIO_SMS_MPS ?? MPS_BY_SENDER_TYPE[env.TWILIO_SMS_SENDER_TYPE],

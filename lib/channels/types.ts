@@ -18,6 +18,8 @@ export interface OutgoingMessage {
   locale?: string;
   /** WhatsApp: the approved template's variables ({{1}} sender, {{2}} message), sanitised. */
   templateVariables?: TemplateVariables;
+  /** SMS and WhatsApp: ask for a YES, NO or LATER reply (WhatsApp: the quick-reply template). */
+  askConfirmation?: boolean;
   /** Stable per delivery, so a re-sent occurrence can be recognised (Message-ID for e-mail). */
   idempotencyKey: string;
 }

@@ -19,4 +19,6 @@ export const deliveryColumns = {
   lastAttemptAt: deliveries.lastAttemptAt,
   sentAt: deliveries.sentAt,
   deliveredAt: deliveries.deliveredAt,
+  confirmation: deliveries.confirmation,
+  snoozedFromId: deliveries.snoozedFromId,
 };

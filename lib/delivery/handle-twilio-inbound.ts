@@ -1,6 +1,7 @@
 import { fromZodError } from "@/lib/api/errors";
 import { pool } from "@/lib/db";
-import { twilioInboundSchema } from "@/lib/validations/twilio-webhook";
+import { answerConfirmation } from "@/lib/replies/answer-confirmation";
+import { twilioInboundSchema, type TwilioInbound } from "@/lib/validations/twilio-webhook";
 import { deliveryTranslator } from "./render-message";
 
 /** Twilio's default opt-out and opt-in keywords (docs/delivery.md), matched on the whole body. */
@@ -48,7 +49,13 @@ function classify(optOutType: string | undefined, body: string): InboundAction {
 export async function handleTwilioInbound(raw: Record<string, string>): Promise<InboundResult> {
   const parsed = twilioInboundSchema.safeParse(raw);
   if (!parsed.success) throw fromZodError(parsed.error);
-  const { From, Body, OptOutType } = parsed.data;
+  const result = await applyKeywords(parsed.data);
+  // Then a reply to a reminder that asked for a confirmation (YES, NO, LATER): its answer wins.
+  const answer = await answerConfirmation(parsed.data, result.channel, result.action);
+  return answer ? { ...result, reply: answer } : result;
+}
+
+async function applyKeywords({ From, Body, OptOutType }: TwilioInbound): Promise<InboundResult> {
   const channel = From.startsWith("whatsapp:") ? "whatsapp" : "sms";
   const phone = From.replace(/^whatsapp:/, "");
   const action = classify(OptOutType, Body);

@@ -31,6 +31,7 @@ export interface LeasedRow {
   created_at: Date;
   reminder_status: string;
   message: string | null;
+  ask_confirmation: boolean;
   contact_name: string;
   email: string | null;
   phone: string | null;
@@ -61,6 +62,7 @@ export function toLeased(row: LeasedRow): LeasedDelivery {
     createdAt: row.created_at,
     reminderStatus: row.reminder_status,
     message: row.message,
+    askConfirmation: row.ask_confirmation,
     contactName: row.contact_name,
     email: row.email,
     phone: row.phone,
@@ -184,7 +186,7 @@ export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptio
       where d.id = any($1::bigint[]) and r.id = d.reminder_id and c.id = d.contact_id and u.id = d.user_id
       returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count, d.slowed_count,
         d.error_code as last_error_code, d.created_at,
-        r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
+        r.status as reminder_status, r.message, r.ask_confirmation, c.name as contact_name, c.email, c.phone,
         c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
         c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name, u.email as sender_email,
         u.locale, u.timezone as user_timezone`,

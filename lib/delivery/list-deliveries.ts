@@ -5,10 +5,11 @@ import { notFound } from "@/lib/api/errors";
 import type { ReminderDeliveriesQuery } from "@/lib/validations/delivery";
 import { deliveryColumns } from "./delivery-columns";
 import { decodeDeliveryCursor, encodeDeliveryCursor } from "./delivery-cursor";
-import { toDeliveryEntry, type DeliveryEntry } from "./to-delivery-entry";
+import { toDeliveryEntry } from "./to-delivery-entry";
+import { withReplies, type HistoryEntry } from "@/lib/replies/with-replies";
 
 export interface DeliveryPage {
-  items: DeliveryEntry[];
+  items: HistoryEntry[];
   /** Opaque; pass as ?cursor= for the next page. Null on the last page. */
   nextCursor: string | null;
 }
@@ -47,7 +48,7 @@ export async function listDeliveries({
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map(toDeliveryEntry),
+    items: await withReplies(page.map(toDeliveryEntry)),
     nextCursor: rows.length > limit && last ? encodeDeliveryCursor(last.sortKey, last.id) : null,
   };
 }

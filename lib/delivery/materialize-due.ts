@@ -52,7 +52,7 @@ const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_ty
   r.scheduled_for as "scheduledFor", r.frequency, r.time, r.days, r.day_of_month as "dayOfMonth", r.month,
   r.end_condition as "endCondition", r.end_after_count as "endAfterCount", r.end_by_date::text as "endByDate",
   r.timezone, r.next_run_at, r.occurrences_sent,
-  r.status as reminder_status, r.message, c.name as contact_name, c.email, c.phone,
+  r.status as reminder_status, r.message, r.ask_confirmation, c.name as contact_name, c.email, c.phone,
   c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
   c.whatsapp_consent_at, c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token,
   coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,

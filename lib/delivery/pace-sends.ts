@@ -100,6 +100,7 @@ function units(d: LeasedDelivery): number {
     senderName: d.senderName,
     locale: d.locale,
     unsubscribeToken: d.unsubscribeToken,
+    askConfirmation: d.askConfirmation,
   });
   return smsSegments(message.text);
 }

@@ -5,6 +5,7 @@ import { NOT_ALERTED, TWILIO_ERRORS } from "./failure-reasons";
 const OPT_OUT_CODES: ReadonlySet<string> = new Set(["opted_out", TWILIO_ERRORS.unsubscribedRecipient]);
 import { refundUsage } from "./refund-usage";
 import { scheduleFailureAlerts } from "./schedule-failure-alerts";
+import { scheduleConfirmationFollowUps } from "@/lib/replies/schedule-confirmation-follow-ups";
 import type { DecidedDelivery } from "./types";
 
 type Of<K extends DecidedDelivery["outcome"]["kind"]> = DecidedDelivery & {
@@ -15,9 +16,12 @@ function only<K extends DecidedDelivery["outcome"]["kind"]>(all: DecidedDelivery
   return all.filter((d): d is Of<K> => d.outcome.kind === kind);
 }
 
-/** True when recordOutcomes writes these in one statement, which needs no transaction. */
+/**
+ * True when recordOutcomes writes these in one statement, which needs no transaction (a send
+ * that asked for a confirmation also queues its follow-up: two statements, so not then).
+ */
 export function onlySent(outcomes: DecidedDelivery[]): boolean {
-  return outcomes.every((o) => o.outcome.kind === "sent");
+  return outcomes.every((o) => o.outcome.kind === "sent" && !o.outcome.asked);
 }
 
 /**
@@ -39,8 +43,9 @@ export async function recordOutcomes(
     const res = await client.query<{ n: number }>(
       `with d as (
          update deliveries d set status = 'sent', sent_at = $4, provider_message_id = v.sid, error = null,
-                error_code = null, worker_id = null, lease_expires_at = null, next_attempt_at = null, updated_at = $4
-           from unnest($1::bigint[], $2::text[]) as v(id, sid)
+                error_code = null, worker_id = null, lease_expires_at = null, next_attempt_at = null, updated_at = $4,
+                confirmation = case when v.asked then 'awaiting' else d.confirmation end
+           from unnest($1::bigint[], $2::text[], $5::boolean[]) as v(id, sid, asked)
           where d.id = v.id and d.worker_id = $3 and d.status = 'sending'
           returning d.reminder_id),
        r as (
@@ -49,9 +54,18 @@ export async function recordOutcomes(
           where id in (select reminder_id from d)
           returning 1)
        select (select count(*) from d)::int as n, (select count(*) from r)::int as reminders`,
-      [sent.map((s) => s.delivery.id), sent.map((s) => s.outcome.providerMessageId), workerId, now],
+      [
+        sent.map((s) => s.delivery.id),
+        sent.map((s) => s.outcome.providerMessageId),
+        workerId,
+        now,
+        sent.map((s) => s.outcome.asked === true),
+      ],
     );
     recorded += res.rows[0]?.n ?? 0;
+    // Asked for a confirmation: the user hears if none comes (see scheduleConfirmationFollowUps).
+    const asked = sent.filter((s) => s.outcome.asked).map((s) => s.delivery.id);
+    if (asked.length > 0) await scheduleConfirmationFollowUps(client, asked);
   }
   const retry = only(outcomes, "retry");
   if (retry.length > 0) {

@@ -40,6 +40,8 @@ export interface MessageParts {
   /** The recipient's language (contacts.locale, else users.locale). */
   locale: string | null;
   unsubscribeToken: string;
+  /** SMS and WhatsApp: ask the recipient to reply YES, NO or LATER. */
+  askConfirmation?: boolean;
 }
 
 function escapeHtml(value: string): string {
@@ -57,6 +59,7 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
     message: parts.message,
     contactName: parts.contactName,
     senderName: parts.senderName,
+    askConfirmation: parts.askConfirmation,
     t: (key, values) => t(key, values),
   });
   const idempotencyKey = `delivery-${parts.deliveryId}`;
@@ -67,11 +70,18 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
       text: composed.text,
       locale: parts.locale ?? undefined,
       templateVariables: composed.template.ok ? composed.template.variables : undefined,
+      askConfirmation: parts.askConfirmation,
       idempotencyKey,
     };
   }
   if (composed.channel === "sms")
-    return { channel: "sms", to: parts.to, text: composed.text, idempotencyKey };
+    return {
+      channel: "sms",
+      to: parts.to,
+      text: composed.text,
+      askConfirmation: parts.askConfirmation,
+      idempotencyKey,
+    };
   const { greeting, body, signature } = composed;
   const unsubscribeUrl = `${env.APP_URL.replace(/\/$/, "")}/api/unsubscribe/${parts.unsubscribeToken}`;
   const text = `${greeting}\n\n${body}\n\n${signature}\n\n${t("unsubscribe", { url: unsubscribeUrl })}\n`;

@@ -1,3 +1,4 @@
+import { carriesConfirmation } from "@/lib/channels/carries-confirmation";
 import { getChannel } from "@/lib/channels/get-channel";
 import { ChannelError } from "@/lib/channels/types";
 import { pool } from "@/lib/db";
@@ -72,7 +73,9 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
     senderEmail: d.senderEmail,
     locale: d.contactLocale ?? d.locale,
     unsubscribeToken: d.unsubscribeToken,
+    askConfirmation: d.askConfirmation,
   });
+  const asked = carriesConfirmation(message);
   const channel = getChannel(d.channel);
   try {
     // No second message after an unanswered first one: ask the provider whether it has it.
@@ -80,11 +83,11 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
       const found = await channel.find(message, d.createdAt, (sid) => sidTaken(sid, d.id));
       if (found) {
         logger.info("delivery.found_after_ambiguous_attempt", { deliveryId: d.id, sid: found });
-        return { kind: "sent", providerMessageId: found };
+        return { kind: "sent", providerMessageId: found, asked };
       }
     }
     const result = await channel.send(message);
-    return { kind: "sent", providerMessageId: result.providerMessageId };
+    return { kind: "sent", providerMessageId: result.providerMessageId, asked };
   } catch (error) {
     const failure =
       error instanceof ChannelError

@@ -1,4 +1,4 @@
-import type { DeliveryMethod, DeliveryStatus } from "@/db/schema/enums";
+import type { ConfirmationState, DeliveryMethod, DeliveryStatus } from "@/db/schema/enums";
 import { failureReason, SKIP_CODES, type FailureReason } from "./failure-reasons";
 
 /** What the history and activity screens show for a delivery status. */
@@ -22,6 +22,8 @@ export interface DeliveryRow {
   lastAttemptAt: Date | null;
   sentAt: Date | null;
   deliveredAt: Date | null;
+  confirmation: string | null;
+  snoozedFromId: number | null;
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -55,6 +57,10 @@ export function toDeliveryEntry(row: DeliveryRow) {
     /** The provider's (or engine's) own words, untranslated. */
     providerMessage: row.error,
     reason,
+    /** Asked for a confirmation: awaiting, confirmed, declined or snoozed (null: not asked). */
+    confirmation: row.confirmation as ConfirmationState | null,
+    /** Sent again after a LATER reply to this earlier delivery. */
+    snoozedFromId: row.snoozedFromId,
   };
 }
 

@@ -20,6 +20,8 @@ export interface LeasedDelivery {
   notBefore?: number;
   reminderStatus: string;
   message: string | null;
+  /** SMS and WhatsApp: the message asks the recipient to reply YES, NO or LATER. */
+  askConfirmation: boolean;
   contactName: string;
   email: string | null;
   phone: string | null;
@@ -43,7 +45,8 @@ export interface LeasedDelivery {
 }
 
 export type Outcome =
-  | { kind: "sent"; providerMessageId: string }
+  /** `asked`: the message carried the confirmation ask, so the delivery awaits a reply. */
+  | { kind: "sent"; providerMessageId: string; asked?: boolean }
   | { kind: "retry"; error: string; code?: string; at: Date; slowed?: boolean }
   | { kind: "paced"; at: Date }
   | { kind: "failed"; error: string; code?: string; refund: boolean }

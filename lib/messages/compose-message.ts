@@ -2,7 +2,14 @@ import { PRODUCT_NAME } from "@/lib/delivery/constants";
 import { whatsappTemplateVariables, type TemplateVariablesResult } from "@/lib/channels/whatsapp-template";
 
 /** The fixed lines of a reminder, from the `delivery` messages in the recipient's language. */
-export const DELIVERY_TEXT_KEYS = ["subject", "greeting", "defaultMessage", "signature", "smsStop"] as const;
+export const DELIVERY_TEXT_KEYS = [
+  "subject",
+  "greeting",
+  "defaultMessage",
+  "signature",
+  "smsStop",
+  "smsConfirmationAsk",
+] as const;
 export type DeliveryTextKey = (typeof DELIVERY_TEXT_KEYS)[number];
 export type DeliveryText = (key: DeliveryTextKey, values?: Record<string, string>) => string;
 
@@ -22,6 +29,8 @@ export interface ComposeInput {
   message: string | null;
   contactName: string;
   senderName: string;
+  /** SMS: the line asking for a reply (YES, NO, LATER) before the STOP line. */
+  askConfirmation?: boolean;
   t: DeliveryText;
 }
 
@@ -30,6 +39,7 @@ export function composeMessage({
   message,
   contactName,
   senderName,
+  askConfirmation,
   t,
 }: ComposeInput): ComposedMessage {
   const sender = senderName;
@@ -39,7 +49,10 @@ export function composeMessage({
     return { channel, text: `${PRODUCT_NAME}: ${body}`, template: whatsappTemplateVariables(sender, body) };
   }
   // Terms: SMS are prefixed with the product name and say how to opt out.
-  if (channel === "sms") return { channel, text: `${PRODUCT_NAME}: ${body}\n${t("smsStop")}` };
+  if (channel === "sms") {
+    const ask = askConfirmation ? `${t("smsConfirmationAsk")}\n` : "";
+    return { channel, text: `${PRODUCT_NAME}: ${body}\n${ask}${t("smsStop")}` };
+  }
   return {
     channel,
     subject: t("subject", { sender }),

@@ -16,6 +16,8 @@ export interface PreviewInput {
   locale: Locale;
   occurrenceDate: CivilDate;
   contactDate?: YearlyDate | null;
+  /** The reminder asks for a reply (the SMS gains the YES/NO/LATER line). */
+  askConfirmation?: boolean;
   texts: DeliveryTexts;
 }
 
@@ -49,6 +51,7 @@ export function previewMessage(input: PreviewInput): MessagePreview {
     message,
     contactName: input.contactName,
     senderName: input.senderName,
+    askConfirmation: input.askConfirmation,
     t: (key: DeliveryTextKey, values) => translator(key, values),
   });
   if (composed.channel === "sms") return { ...composed, sms: smsSegmentInfo(composed.text) };

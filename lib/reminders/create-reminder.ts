@@ -6,6 +6,7 @@ import type { ReminderBody } from "@/lib/validations/reminder";
 import { assertReminderQuota } from "./assert-reminder-quota";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
+import { confirmationColumns } from "./confirmation-columns";
 import { scheduleColumns } from "./to-schedule";
 
 /**
@@ -29,6 +30,7 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
         deliveryMethod: body.deliveryMethod,
         ...scheduleColumns(resolved.schedule, resolved.scheduledFor),
         nextRunAt: resolved.nextRunAt,
+        ...confirmationColumns(body),
       })
       .returning();
     return toReminderDto(row, resolved.contact.name);

@@ -56,6 +56,8 @@ export function toReminderDto(
         }
       : null,
     timezone: row.timezone,
+    askConfirmation: row.askConfirmation,
+    followUpMinutes: row.followUpMinutes,
     nextRunAt: row.nextRunAt?.toISOString() ?? null,
     nextOccurrences: upcoming.map((date) => date.toISOString()),
     occurrencesSent: row.occurrencesSent,

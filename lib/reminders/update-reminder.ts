@@ -6,6 +6,7 @@ import type { User } from "@/lib/users/find-session-user";
 import type { ReminderBody } from "@/lib/validations/reminder";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
+import { confirmationColumns } from "./confirmation-columns";
 import { scheduleColumns } from "./to-schedule";
 
 export const REMINDER_NOT_FOUND = { code: "reminder_not_found", message: "Reminder not found" } as const;
@@ -42,6 +43,7 @@ export async function updateReminder(user: User, id: string, body: ReminderBody,
         deliveryMethod: body.deliveryMethod,
         ...scheduleColumns(resolved.schedule, resolved.scheduledFor),
         nextRunAt: resolved.nextRunAt,
+        ...confirmationColumns(body),
         lastError: null,
       })
       .where(eq(reminders.id, id))

@@ -120,6 +120,9 @@ export const reminderBodySchema = z
     ),
     frequency: z.preprocess(emptyToNull, z.enum(FREQUENCIES).nullish()),
     frequencyConfig: frequencyConfigSchema.nullish(),
+    /** SMS and WhatsApp: ask for a YES / NO / LATER reply; follow-up e-mail after that many minutes. */
+    askConfirmation: z.boolean().default(false),
+    followUpMinutes: z.number().int().min(5).max(10_080).nullish(),
   })
   .strict();
 

@@ -15,6 +15,10 @@ export const twilioInboundSchema = z
     From: address,
     Body: z.string().max(1600).default(""),
     OptOutType: z.enum(["STOP", "START", "HELP"]).optional(),
+    /** Our number it was sent to, the message's id and, for a tapped WhatsApp button, its id. */
+    To: address.optional(),
+    MessageSid: z.string().min(1).max(64).optional(),
+    ButtonPayload: z.string().max(256).optional(),
   })
   .loose();
 export type TwilioInbound = z.output<typeof twilioInboundSchema>;

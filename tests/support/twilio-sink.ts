@@ -53,6 +53,25 @@ export const TEST_WHATSAPP_TEMPLATES = {
   },
 } as const;
 
+/**
+ * Approved quick-reply templates (the same variables, buttons YES / NO / LATER with the ids
+ * CONFIRM / DECLINE / LATER that come back as ButtonPayload), for confirmation asks.
+ */
+export const TEST_WHATSAPP_CONFIRM_TEMPLATES = {
+  en: {
+    sid: "HX00000000000000000000000000000c01",
+    body: "Reminder from {{1}} via Remindful: {{2}} Please confirm.",
+  },
+  es: {
+    sid: "HX00000000000000000000000000000c02",
+    body: "Recordatorio de {{1}} con Remindful: {{2}} Confirma, por favor.",
+  },
+  fr: {
+    sid: "HX00000000000000000000000000000c03",
+    body: "Rappel de {{1}} via Remindful : {{2}} Merci de confirmer.",
+  },
+} as const;
+
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the user's last message. */
 export const WHATSAPP_WINDOW_MS = 24 * 3_600_000;
 
@@ -128,7 +147,9 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
   }
 
   const templates = new Map<string, string>(
-    Object.values(TEST_WHATSAPP_TEMPLATES).map((t) => [t.sid, t.body]),
+    [...Object.values(TEST_WHATSAPP_TEMPLATES), ...Object.values(TEST_WHATSAPP_CONFIRM_TEMPLATES)].map(
+      (t) => [t.sid, t.body],
+    ),
   );
 
   /** 201 with a failure to report later, an immediate error, or the message as sent. */
@@ -365,6 +386,9 @@ export function twilioSinkEnv(sink: TwilioSink, smsMps = 100): Record<string, st
     TWILIO_WHATSAPP_TEMPLATE_EN: TEST_WHATSAPP_TEMPLATES.en.sid,
     TWILIO_WHATSAPP_TEMPLATE_ES: TEST_WHATSAPP_TEMPLATES.es.sid,
     TWILIO_WHATSAPP_TEMPLATE_FR: TEST_WHATSAPP_TEMPLATES.fr.sid,
+    TWILIO_WHATSAPP_CONFIRM_TEMPLATE_EN: TEST_WHATSAPP_CONFIRM_TEMPLATES.en.sid,
+    TWILIO_WHATSAPP_CONFIRM_TEMPLATE_ES: TEST_WHATSAPP_CONFIRM_TEMPLATES.es.sid,
+    TWILIO_WHATSAPP_CONFIRM_TEMPLATE_FR: TEST_WHATSAPP_CONFIRM_TEMPLATES.fr.sid,
     TWILIO_API_BASE: sink.base,
     TWILIO_SMS_MPS: String(smsMps),
   };
@@ -381,6 +405,11 @@ export function twilioSinkConfig(sink: TwilioSink, smsMps = 100): TwilioConfig {
       en: TEST_WHATSAPP_TEMPLATES.en.sid,
       es: TEST_WHATSAPP_TEMPLATES.es.sid,
       fr: TEST_WHATSAPP_TEMPLATES.fr.sid,
+    },
+    whatsappConfirmTemplates: {
+      en: TEST_WHATSAPP_CONFIRM_TEMPLATES.en.sid,
+      es: TEST_WHATSAPP_CONFIRM_TEMPLATES.es.sid,
+      fr: TEST_WHATSAPP_CONFIRM_TEMPLATES.fr.sid,
     },
     smsMps,
     whatsappMps: 10,

@@ -25,6 +25,7 @@ function sent(input: PreviewInput) {
     senderName: input.senderName,
     locale: input.locale,
     unsubscribeToken: "t",
+    askConfirmation: input.askConfirmation,
   });
 }
 
@@ -64,6 +65,23 @@ describe("previewMessage", () => {
     expect(preview.channel === "sms" && preview.text).toBe(sent(input).text);
     const withEmoji = previewMessage({ ...input, message: `${"a".repeat(40)} 🎂` });
     expect(withEmoji.sms).toMatchObject({ encoding: "UCS-2", segments: 2 });
+  });
+
+  it("shows the SMS's reply line, in the contact's language, when the reminder asks for a confirmation", () => {
+    const input = {
+      ...base,
+      channel: "sms" as const,
+      locale: "es" as const,
+      message: "Cita mañana",
+      askConfirmation: true,
+    };
+    const preview = previewMessage(input);
+    expect(preview.channel === "sms" && preview.text).toBe(sent(input).text);
+    expect(preview.channel === "sms" && preview.text.split("\n")).toEqual([
+      "Remindful: Cita mañana",
+      "Responde SÍ para confirmar, NO para cancelar, MÁS TARDE para dentro de 1 hora.",
+      "Responde STOP para darte de baja.",
+    ]);
   });
 
   it("shows the WhatsApp template's language and its two variables", () => {

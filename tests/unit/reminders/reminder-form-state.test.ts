@@ -30,6 +30,8 @@ describe("reminder dialog state", () => {
       message: "Hi",
       deliveryMethod: "email",
       scheduleType: "once",
+      askConfirmation: false,
+      followUpMinutes: null,
       scheduledFor: "2030-05-06T07:05",
     });
     const weekly = toRequestBody({
@@ -82,6 +84,8 @@ describe("reminder dialog state", () => {
       message: "Rent",
       deliveryMethod: "sms",
       scheduleType: "recurring",
+      askConfirmation: false,
+      followUpMinutes: null,
       frequency: "yearly",
       frequencyConfig: {
         time: "18:45",

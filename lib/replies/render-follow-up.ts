@@ -1,0 +1,50 @@
+import { createTranslator } from "use-intl/core";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import fr from "@/messages/fr.json";
+import type { DeliveryMethod } from "@/db/schema/enums";
+import { isLocale, type Locale } from "@/i18n/locales";
+
+const catalogues = { en, es, fr } as const;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The "not confirmed" e-mail to the user: subject, text and HTML in their language and zone. */
+export function renderFollowUp(input: {
+  locale: string;
+  timeZone: string;
+  appUrl: string;
+  contactName: string;
+  channel: DeliveryMethod;
+  message: string;
+  sentAt: Date;
+}) {
+  const chosen: Locale = isLocale(input.locale) ? input.locale : "en";
+  const t = createTranslator({ locale: chosen, messages: catalogues[chosen], namespace: "replies" });
+  const log = createTranslator({ locale: chosen, messages: catalogues[chosen], namespace: "deliveryLog" });
+  const time = new Intl.DateTimeFormat(chosen, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: input.timeZone,
+  }).format(input.sentAt);
+  const url = `${input.appUrl.replace(/\/$/, "")}/reminders`;
+  const lead = t("followUpLead", {
+    contact: input.contactName,
+    channel: log(`channels.${input.channel}`),
+    time,
+  });
+  const link = t("followUpLink", { url });
+  const text = [t("followUpIntro"), "", lead, "", input.message, "", link, "", t("followUpFooter"), ""].join(
+    "\n",
+  );
+  const html = [
+    `<!doctype html><html lang="${chosen}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
+    `<p>${escapeHtml(t("followUpIntro"))}</p><p>${escapeHtml(lead)}</p>`,
+    `<blockquote>${escapeHtml(input.message).replace(/\n/g, "<br>")}</blockquote>`,
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(link)}</a></p>`,
+    `<p style="font-size:12px;color:#555">${escapeHtml(t("followUpFooter"))}</p></body></html>`,
+  ].join("");
+  return { subject: t("followUpSubject", { contact: input.contactName }), text, html };
+}
