@@ -207,6 +207,7 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/save-auto-recharge.ts": "the user's own auto-recharge",
   "lib/actions/complete-test-payment.ts": "the user's own demo checkout",
   "lib/actions/save-failure-alerts.ts": "the user's own failure-alert setting",
+  "lib/actions/load-contact-options.ts": "reads the user's own contacts for the reminder dialog; takes no input",
   "components/layout/actions.ts": "the user's own locale",
 };
 
