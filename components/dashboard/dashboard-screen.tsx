@@ -2,13 +2,13 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { NeedsAttentionCard } from "@/components/delivery-log/needs-attention-card";
-import { NewReminderButton } from "@/components/reminders/new-reminder-button";
 import { getAttentionSummary } from "@/lib/delivery/get-attention-summary";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { getDashboardData, isFirstVisit } from "@/lib/reminders/get-dashboard-data";
-import { listContactOptions } from "@/lib/reminders/list-contact-options";
+import { loadContactOptions } from "@/lib/actions/load-contact-options";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
 import type { User } from "@/lib/users/find-session-user";
+import { DashboardNewReminder } from "./dashboard-new-reminder";
 import { RecentReminders } from "./recent-reminders";
 import { UsagePanel } from "./usage-panel";
 
@@ -40,11 +40,7 @@ function StatCard({
 export async function DashboardScreen({ user }: { user: User }) {
   const t = await getTranslations("dashboard");
   const locale = await getLocale();
-  const [data, contacts, attention] = await Promise.all([
-    getDashboardData(user),
-    listContactOptions(user.id),
-    getAttentionSummary(user.id),
-  ]);
+  const [data, attention] = await Promise.all([getDashboardData(user), getAttentionSummary(user.id)]);
   const zone = user.timezone;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 p-6">
@@ -61,7 +57,11 @@ export async function DashboardScreen({ user }: { user: User }) {
           </h1>
           <p className="text-muted-foreground">{t("subtitle")}</p>
         </div>
-        <NewReminderButton label={t("newReminder")} contacts={contacts} user={toReminderUser(user)} />
+        <DashboardNewReminder
+          label={t("newReminder")}
+          user={toReminderUser(user)}
+          loadContacts={loadContactOptions}
+        />
       </div>
       <NeedsAttentionCard summary={attention} timeZone={zone} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">

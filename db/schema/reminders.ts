@@ -69,7 +69,20 @@ export const reminders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("reminders_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
+    // The lists' keyset order (created_at desc, id desc) with PostgreSQL's default NULLS FIRST
+    // for desc, so a page is read from the index instead of sorting every row of the user.
+    index("reminders_user_created_id_idx").on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The same order within one status (a filtered list), and the per-status counts.
+    index("reminders_user_status_created_idx").on(
+      t.userId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("reminders_contact_id_idx").on(t.contactId),
     index("reminders_contact_date_id_idx").on(t.contactDateId),
     // The engine's hot path: due reminders by time.

@@ -1,7 +1,7 @@
 import { creditLedger, reminders } from "@/db/schema";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { e2eDb, expect, test } from "./fixtures";
-import { ZONE, addContact } from "./reminder-helpers";
+import { ZONE, addContact, localDate, submitAndExpectCreated } from "./reminder-helpers";
 
 test("Sydney, in Spanish: 'monthly on the 31st at 09:00, ends after 12' reads the same next dates everywhere", async ({
   page,
@@ -133,4 +133,37 @@ test("a subscriber past the quota sees the reminders their credits paid for this
   await expect(panel.getByTestId("credits-past-quota")).toContainText(
     "Credits left for sends past the quota: $12.34",
   );
+});
+
+test("dashboard: New Reminder reads the user's own contacts when it opens, and creates the reminder", async ({
+  page,
+  signIn,
+}) => {
+  const other = await signIn({ firstName: "Olga" });
+  await addContact(other.id, "Zed");
+  await page.context().clearCookies();
+  const user = await signIn({ firstName: "Cleo", timezone: ZONE });
+  await addContact(user.id, "Kai");
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Welcome back, Cleo!" })).toBeVisible();
+  // Added after the dashboard rendered: the picker still lists it, as it is read on opening.
+  await addContact(user.id, "Lina");
+
+  const opener = page.getByRole("button", { name: "New Reminder" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Create New Reminder" });
+  await expect(dialog).toBeVisible();
+  const picker = dialog.getByLabel("Contact");
+  await expect(picker.locator("option")).toHaveText(["Select a contact", "Kai", "Lina"]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await picker.selectOption({ label: "Kai" });
+  await dialog.getByLabel("Message").fill("Call the plumber");
+  await dialog.getByLabel("Date").fill(localDate(1));
+  await submitAndExpectCreated(page);
+  await expect(page.getByTestId("stat-active")).toContainText("1");
+  await expect(page.getByTestId("recent-reminder")).toContainText("Call the plumber");
 });

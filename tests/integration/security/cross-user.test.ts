@@ -192,7 +192,8 @@ const ID_ROUTES: Record<string, Attempt[]> = {
 /** Param routes that own nothing per user, and why. */
 const NOT_USER_OWNED: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
-  "bench-floor/[list]/route.ts": "bench:web's in-memory floor, 404 unless BENCH_FLOOR_DIR is set; no user data",
+  "bench-floor/[list]/route.ts":
+    "bench:web's in-memory floor, 404 unless BENCH_FLOOR_DIR is set; no user data",
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
 };
 
@@ -207,6 +208,8 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/save-auto-recharge.ts": "the user's own auto-recharge",
   "lib/actions/complete-test-payment.ts": "the user's own demo checkout",
   "lib/actions/save-failure-alerts.ts": "the user's own failure-alert setting",
+  "lib/actions/load-contact-options.ts":
+    "reads the user's own contacts for the reminder dialog; takes no input",
   "components/layout/actions.ts": "the user's own locale",
 };
 

@@ -1,0 +1,13 @@
+"use server";
+
+import { userAction } from "@/lib/actions/user-action";
+import { listContactOptions } from "@/lib/reminders/list-contact-options";
+import { contactOptionsInputSchema } from "@/lib/validations/contact-options";
+
+/**
+ * The signed-in user's contacts for the reminder dialog, read when the dashboard opens it, so
+ * the dashboard does not carry every contact in each render.
+ */
+export const loadContactOptions = userAction(contactOptionsInputSchema, async (_input, user) =>
+  listContactOptions(user.id),
+);
