@@ -20,7 +20,8 @@ import * as deliveriesRoute from "@/app/api/reminders/[id]/deliveries/route";
 import * as reminderRoute from "@/app/api/reminders/[id]/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
 import * as sendRoute from "@/app/api/reminders/[id]/send/route";
-import { contacts, storedObjects } from "@/db/schema";
+import * as templateRoute from "@/app/api/templates/[id]/route";
+import { contacts, messageTemplates, storedObjects } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
 import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
@@ -37,6 +38,7 @@ interface Fixture {
   scheduledId: string;
   failedId: string;
   readyObjectId: string;
+  templateId: string;
   /** A's pending upload and the signed URL A was given for it. */
   pendingUploadId: string;
   /** B's own signed upload URL (valid, but for B's key). */
@@ -134,6 +136,26 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       method: "DELETE",
       status: 404,
       build: (f) => ({ path: `/api/reminders/${f.scheduledId}`, params: { id: f.scheduledId } }),
+    },
+  ],
+  "templates/[id]/route.ts": [
+    {
+      name: "PUT /api/templates/{A's template}",
+      handler: templateRoute.PUT,
+      method: "PUT",
+      status: 404,
+      build: (f) => ({
+        path: `/api/templates/${f.templateId}`,
+        params: { id: f.templateId },
+        body: { name: "Taken over", body: "Taken over" },
+      }),
+    },
+    {
+      name: "DELETE /api/templates/{A's template}",
+      handler: templateRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({ path: `/api/templates/${f.templateId}`, params: { id: f.templateId } }),
     },
   ],
   "reminders/[id]/send/route.ts": [
@@ -253,6 +275,10 @@ beforeAll(async () => {
     .update(contacts)
     .set({ avatarUrl: objectPathOf(ready.id) })
     .where(eq(contacts.id, contact.id));
+  const [template] = await db
+    .insert(messageTemplates)
+    .values({ userId: a.user.id, name: "A's template", body: "Hello {first_name}", locale: "en" })
+    .returning();
   const upload = (cookie: string) =>
     callRoute(uploadRoute.POST, "/api/objects/upload", { method: "POST", cookie });
   const pendingUrl = new URL(String((await upload(a.cookie)).json.uploadURL));
@@ -262,6 +288,7 @@ beforeAll(async () => {
     scheduledId: scheduled.id,
     failedId: failed.id,
     readyObjectId: ready.id,
+    templateId: template.id,
     pendingUploadId: pendingUrl.pathname.split("/").pop() ?? "",
     otherUploadUrl: otherUrl,
     ownContactOfB: (await createContact(b.user.id, { name: "B's own" })).id,
