@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   "auto_recharge_disputed",
   // Account.
   "email_mismatch",
+  // Contact dates.
+  "contact_date_not_found",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
