@@ -70,7 +70,13 @@ function dateText(date: ContactDateView, locale: string): string {
   return formatDayAndMonth({ year: 2000, month: date.month, day: date.day }, locale as Locale);
 }
 
-function DateReminderForm({ date, contactZone, ownerZone, onOpenChange, onCreated }: DateReminderDialogProps) {
+function DateReminderForm({
+  date,
+  contactZone,
+  ownerZone,
+  onOpenChange,
+  onCreated,
+}: DateReminderDialogProps) {
   const t = useTranslations("contactDates");
   const tr = useTranslations("recurrence");
   const locale = useLocale();
@@ -91,7 +97,9 @@ function DateReminderForm({ date, contactZone, ownerZone, onOpenChange, onCreate
       timezone: contactZone,
     };
     const dates = nextOccurrences(schedule, new Date(), 3);
-    return tr("next", { dates: dates.map((d) => formatInZone(d, "fullDateTime", contactZone, locale)).join(" · ") });
+    return tr("next", {
+      dates: dates.map((d) => formatInZone(d, "fullDateTime", contactZone, locale)).join(" · "),
+    });
   }, [time, date.month, date.day, contactZone, tr, locale]);
 
   const submit = async (event: React.FormEvent) => {

@@ -131,7 +131,16 @@ const KNOWN: Record<ColumnField, string[]> = {
   relationship: ["relationship", "relation", "lien", "relacion", "parentesco"],
   timezone: ["timezone", "time zone", "tz", "fuseau horaire", "zona horaria"],
   locale: ["language", "preferred language", "locale", "lang", "langue", "idioma"],
-  birthday: ["birthday", "birth date", "date of birth", "bday", "anniversaire", "date de naissance", "cumpleanos", "fecha de nacimiento"],
+  birthday: [
+    "birthday",
+    "birth date",
+    "date of birth",
+    "bday",
+    "anniversaire",
+    "date de naissance",
+    "cumpleanos",
+    "fecha de nacimiento",
+  ],
   anniversary: ["anniversary", "wedding anniversary", "anniversaire de mariage", "aniversario"],
 };
 

@@ -60,7 +60,8 @@ export async function insertContacts(userId: string, inputs: ContactInput[]): Pr
       outcomes.push({ ok: true, id });
     }
     for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contacts).values(rows.slice(i, i + CHUNK));
-    for (let i = 0; i < dates.length; i += CHUNK) await tx.insert(contactDates).values(dates.slice(i, i + CHUNK));
+    for (let i = 0; i < dates.length; i += CHUNK)
+      await tx.insert(contactDates).values(dates.slice(i, i + CHUNK));
     return outcomes;
   });
 }

@@ -28,14 +28,30 @@ export async function replaceContactDates(
   for (const date of dates.filter((d) => d.id !== undefined)) {
     await tx
       .update(contactDates)
-      .set({ kind: date.kind, label: date.label, month: date.month, day: date.day, year: date.year, updatedAt: now })
+      .set({
+        kind: date.kind,
+        label: date.label,
+        month: date.month,
+        day: date.day,
+        year: date.year,
+        updatedAt: now,
+      })
       .where(and(own, inArray(contactDates.id, [date.id!])));
   }
   const added = dates.filter((d) => d.id === undefined);
-  if (added.length > 0) await tx.insert(contactDates).values(added.map((d) => newDateRow(userId, contactId, d)));
+  if (added.length > 0)
+    await tx.insert(contactDates).values(added.map((d) => newDateRow(userId, contactId, d)));
 }
 
 /** The row of a new date of the contact. */
 export function newDateRow(userId: string, contactId: string, date: ContactDateInput) {
-  return { userId, contactId, kind: date.kind, label: date.label, month: date.month, day: date.day, year: date.year };
+  return {
+    userId,
+    contactId,
+    kind: date.kind,
+    label: date.label,
+    month: date.month,
+    day: date.day,
+    year: date.year,
+  };
 }

@@ -130,7 +130,8 @@ export async function recordOutcomes(
       (f) =>
         f.delivery.channel === "email" &&
         f.delivery.recipient === "contact" &&
-        /^5\d\d$/.test(f.outcome.code ?? "") && done.has(f.delivery.id),
+        /^5\d\d$/.test(f.outcome.code ?? "") &&
+        done.has(f.delivery.id),
     );
     if (refused.length > 0) {
       await client.query(

@@ -10,7 +10,18 @@ import { parseVcard } from "@/lib/contacts/parse-vcard";
 import { callRoute } from "../../support/call-route";
 import { createSignedInUser } from "../../support/users";
 
-type Dated = { id: string; name: string; dates: { id: string; kind: string; label: string | null; month: number; day: number; year: number | null }[] };
+type Dated = {
+  id: string;
+  name: string;
+  dates: {
+    id: string;
+    kind: string;
+    label: string | null;
+    month: number;
+    day: number;
+    year: number | null;
+  }[];
+};
 
 const datesOf = (contactId: string) =>
   db.select().from(contactDates).where(eq(contactDates.contactId, contactId)).orderBy(contactDates.month);
@@ -61,7 +72,11 @@ describe("contact dates through /api/contacts", () => {
   });
 
   it.each([
-    ["29 February in a common year", [{ kind: "birthday", month: 2, day: 29, year: 1987 }], /^dates\.0\.day: /],
+    [
+      "29 February in a common year",
+      [{ kind: "birthday", month: 2, day: 29, year: 1987 }],
+      /^dates\.0\.day: /,
+    ],
     ["31 April", [{ kind: "birthday", month: 4, day: 31 }], /^dates\.0\.day: /],
     ["a custom date without a label", [{ kind: "custom", month: 1, day: 1 }], /^dates\.0\.label: /],
     ["an unknown kind", [{ kind: "wedding", month: 1, day: 1 }], /^dates\.0\.kind: /],
@@ -135,16 +150,26 @@ describe("contact dates through /api/contacts", () => {
     const vcard = parseVcard(
       "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Dan\r\nEMAIL:dan@example.com\r\nBDAY:--1224\r\nANNIVERSARY:20100501\r\nEND:VCARD\r\n",
     );
-    const res = await callRoute<{ imported: number; failed: number; failures: { line: number; reason: string }[] }>(
-      IMPORT,
-      "/api/contacts/import",
-      { method: "POST", cookie, body: { rows: [...csv.rows, { ...vcard.rows[0], line: 5 }] } },
-    );
+    const res = await callRoute<{
+      imported: number;
+      failed: number;
+      failures: { line: number; reason: string }[];
+    }>(IMPORT, "/api/contacts/import", {
+      method: "POST",
+      cookie,
+      body: { rows: [...csv.rows, { ...vcard.rows[0], line: 5 }] },
+    });
     expect(res.status).toBe(200);
     expect(res.json.imported).toBe(3);
     expect(res.json.failures).toEqual([{ line: 3, reason: expect.stringMatching(/^Unreadable date/) }]);
     const rows = await db
-      .select({ name: contacts.name, kind: contactDates.kind, month: contactDates.month, day: contactDates.day, year: contactDates.year })
+      .select({
+        name: contacts.name,
+        kind: contactDates.kind,
+        month: contactDates.month,
+        day: contactDates.day,
+        year: contactDates.year,
+      })
       .from(contactDates)
       .innerJoin(contacts, eq(contacts.id, contactDates.contactId))
       .where(eq(contactDates.userId, user.id))

@@ -25,7 +25,9 @@ afterAll(async () => {
 /** The message as written: quoted-printable soft breaks and escapes undone, encoded words decoded. */
 function textOf(mail: SunkMail): string {
   const unfolded = mail.raw.replace(/=\r?\n/g, "");
-  const bytes = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
@@ -46,21 +48,30 @@ describe("a friend's birthday, without typing a schedule", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-01-15T12:00:00Z") });
     let dateId: string;
     try {
-      const contact = await callRoute<{ id: string; dates: { id: string }[] }>(CREATE_CONTACT, "/api/contacts", {
-        method: "POST",
-        cookie,
-        body: {
-          name: "Ana López",
-          email: "ana.birthday@example.org",
-          timezone: "Europe/Madrid",
-          dates: [{ kind: "birthday", month: 3, day: 3, year: 1986 }],
+      const contact = await callRoute<{ id: string; dates: { id: string }[] }>(
+        CREATE_CONTACT,
+        "/api/contacts",
+        {
+          method: "POST",
+          cookie,
+          body: {
+            name: "Ana López",
+            email: "ana.birthday@example.org",
+            timezone: "Europe/Madrid",
+            dates: [{ kind: "birthday", month: 3, day: 3, year: 1986 }],
+          },
         },
-      });
+      );
       dateId = contact.json.dates[0].id;
       const created = await callRoute(FROM_DATE, "/api/reminders/from-date", {
         method: "POST",
         cookie,
-        body: { contactDateId: dateId, time: "09:00", message: "Happy {age}th, {first_name}!", leadDays: [7] },
+        body: {
+          contactDateId: dateId,
+          time: "09:00",
+          message: "Happy {age}th, {first_name}!",
+          leadDays: [7],
+        },
       });
       expect(created.status).toBe(201);
     } finally {

@@ -20,7 +20,11 @@ type Dto = {
 
 const paid = { planType: "starter", subscriptionStatus: "active", remindersQuota: 100 } as const;
 
-async function contactWithDate(cookie: string, extra: Record<string, unknown> = {}, year: number | null = 1986) {
+async function contactWithDate(
+  cookie: string,
+  extra: Record<string, unknown> = {},
+  year: number | null = 1986,
+) {
   const res = await callRoute<{ id: string; dates: { id: string }[] }>(CREATE_CONTACT, "/api/contacts", {
     method: "POST",
     cookie,
@@ -49,7 +53,11 @@ afterEach(() => vi.useRealTimers());
 
 describe("POST /api/reminders/from-date", () => {
   it("creates the yearly reminder and the chosen leads, in the right zones, languages and days", async () => {
-    const { user, cookie } = await createSignedInUser({ ...paid, timezone: "America/New_York", locale: "es" });
+    const { user, cookie } = await createSignedInUser({
+      ...paid,
+      timezone: "America/New_York",
+      locale: "es",
+    });
     const { dateId } = await contactWithDate(cookie);
     const res = await create(cookie, { contactDateId: dateId, time: "09:00", leadDays: [7, 1] });
     expect(res.status).toBe(201);

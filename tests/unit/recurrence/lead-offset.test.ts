@@ -64,7 +64,11 @@ describe("yearly schedules with leadDays", () => {
     const schedule = yearly(4, 3, { leadDays: 7, timezone: "Europe/Madrid" });
     const [lead] = nextOccurrences(schedule, new Date("2026-01-01T00:00:00Z"), 1);
     expect(lead.toISOString()).toBe("2026-03-27T08:00:00.000Z");
-    const [day] = nextOccurrences(yearly(4, 3, { timezone: "Europe/Madrid" }), new Date("2026-01-01T00:00:00Z"), 1);
+    const [day] = nextOccurrences(
+      yearly(4, 3, { timezone: "Europe/Madrid" }),
+      new Date("2026-01-01T00:00:00Z"),
+      1,
+    );
     expect(day.toISOString()).toBe("2026-04-03T07:00:00.000Z");
   });
 
