@@ -112,11 +112,17 @@ function best(properties: Property[], types: string[] = []): string | undefined 
 
 /**
  * BDAY / ANNIVERSARY (RFC 6350 6.2.5, 6.2.6): 'YYYYMMDD', 'YYYY-MM-DD', '--MMDD' without a year,
- * possibly with a time ('T...'), which is dropped. A text value (VALUE=text: "circa 1800") is not a date.
+ * possibly with a time ('T...'), which is dropped; Apple's X-APPLE-OMIT-YEAR marks a date without a
+ * year. A text value (VALUE=text: "circa 1800") is not a date.
  */
 function dateValue(properties: Property[]): string | undefined {
   const found = properties.find((p) => !p.params.get("VALUE")?.includes("TEXT") && unescape(p.value));
-  return found ? unescape(found.value).split("T")[0] : undefined;
+  if (!found) return undefined;
+  const date = unescape(found.value).split("T")[0];
+  // Apple writes a date without its year as "X-APPLE-OMIT-YEAR=1604:1604-03-03".
+  const omitted = found.params.get("X-APPLE-OMIT-YEAR")?.[0];
+  if (omitted && date.startsWith(omitted)) return `--${date.slice(omitted.length).replace(/^-/, "")}`;
+  return date;
 }
 
 function toRow(card: Property[], line: number): ImportRow {
