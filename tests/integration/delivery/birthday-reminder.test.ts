@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as CREATE_CONTACT } from "@/app/api/contacts/route";
 import { POST as FROM_DATE } from "@/app/api/reminders/from-date/route";
-import { contacts, deliveries } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
@@ -87,6 +87,12 @@ describe("a friend's birthday, without typing a schedule", () => {
     const leadText = textOf(lead);
     expect(leadText).toContain("Ana López's birthday is on March 3 (turning 40).");
     expect(lead.headers.get("subject")).toBe("Coming up for Ana López");
+    // The engine moves the lead to next year's, a week before 3 March 2027.
+    const [leadReminder] = await db
+      .select()
+      .from(reminders)
+      .where(and(eq(reminders.userId, user.id), eq(reminders.recipient, "owner")));
+    expect(leadReminder.nextRunAt?.toISOString()).toBe("2027-02-24T14:00:00.000Z");
     // Nothing that would opt Ana out, and nothing sent to her yet.
     expect(lead.headers.get("list-unsubscribe")).toBeUndefined();
     expect(leadText).not.toContain("/api/unsubscribe/");
