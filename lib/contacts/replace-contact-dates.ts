@@ -2,11 +2,12 @@ import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { contactDates } from "@/db/schema";
 import { badRequest } from "@/lib/api/errors";
 import type { DbOrTx } from "@/lib/db";
+import { followMovedDate } from "@/lib/reminders/follow-moved-date";
 import type { ContactDateInput } from "@/lib/validations/contact-date";
 
 /**
  * Makes the contact's dates exactly `dates`, in the caller's transaction: a date sent with its
- * id is updated in place (so the reminders made from it stay), one without an id is added, and
+ * id is updated in place (the reminders made from it stay, and move with it), one without an id is added, and
  * a stored date left out is deleted together with the reminders made from it (ON DELETE CASCADE).
  * An id that is not one of this contact's dates is a 400 and, the transaction rolling back,
  * changes nothing.
@@ -18,8 +19,12 @@ export async function replaceContactDates(
   dates: ContactDateInput[],
 ): Promise<void> {
   const own = and(eq(contactDates.userId, userId), eq(contactDates.contactId, contactId));
-  const stored = await tx.select({ id: contactDates.id }).from(contactDates).where(own);
-  const storedIds = new Set(stored.map((d) => d.id));
+  const stored = await tx
+    .select({ id: contactDates.id, month: contactDates.month, day: contactDates.day })
+    .from(contactDates)
+    .where(own);
+  const storedById = new Map(stored.map((d) => [d.id, d]));
+  const storedIds = new Set(storedById.keys());
   const kept = dates.filter((d) => d.id !== undefined).map((d) => d.id!);
   if (kept.some((id) => !storedIds.has(id)) || new Set(kept).size !== kept.length)
     throw badRequest({ code: "contact_date_not_found", message: "dates: Unknown date id" });
@@ -37,6 +42,9 @@ export async function replaceContactDates(
         updatedAt: now,
       })
       .where(and(own, inArray(contactDates.id, [date.id!])));
+    const before = storedById.get(date.id!)!;
+    if (before.month !== date.month || before.day !== date.day)
+      await followMovedDate(tx, date.id!, date, now);
   }
   const added = dates.filter((d) => d.id === undefined);
   if (added.length > 0)

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as CREATE_CONTACT } from "@/app/api/contacts/route";
+import { PUT as PUT_CONTACT } from "@/app/api/contacts/[id]/route";
 import { POST } from "@/app/api/reminders/from-date/route";
 import { reminders } from "@/db/schema";
 import { db } from "@/lib/db";
@@ -52,13 +53,13 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("POST /api/reminders/from-date", () => {
-  it("creates the yearly reminder and the chosen leads, in the right zones, languages and days", async () => {
+  it("creates the yearly reminder and the chosen leads (zones, languages, days); they follow a moved date", async () => {
     const { user, cookie } = await createSignedInUser({
       ...paid,
       timezone: "America/New_York",
       locale: "es",
     });
-    const { dateId } = await contactWithDate(cookie);
+    const { contactId, dateId } = await contactWithDate(cookie);
     const res = await create(cookie, { contactDateId: dateId, time: "09:00", leadDays: [7, 1] });
     expect(res.status).toBe(201);
     const [yearly, week, day] = res.json;
@@ -95,6 +96,22 @@ describe("POST /api/reminders/from-date", () => {
     const stored = await db.select().from(reminders).where(eq(reminders.userId, user.id));
     expect(stored).toHaveLength(3);
     expect(new Set(stored.map((r) => r.contactDateId))).toEqual(new Set([dateId]));
+
+    // The birthday is corrected to 3 April: its reminders move with it, each in its own zone.
+    const moved = await callRoute(PUT_CONTACT, `/api/contacts/${contactId}`, {
+      method: "PUT",
+      cookie,
+      params: { id: contactId },
+      body: { dates: [{ id: dateId, kind: "birthday", month: 4, day: 3, year: 1986 }] },
+    });
+    expect(moved.status).toBe(200);
+    const after = await db.select().from(reminders).where(eq(reminders.userId, user.id));
+    const next = (leadDays: number | null) =>
+      after.find((r) => r.leadDays === leadDays)?.nextRunAt?.toISOString();
+    expect(after.every((r) => r.month === 4 && r.dayOfMonth === 3)).toBe(true);
+    expect(next(null)).toBe("2026-04-03T07:00:00.000Z"); // 09:00 CEST
+    expect(next(7)).toBe("2026-03-27T13:00:00.000Z"); // 09:00 EDT
+    expect(next(1)).toBe("2026-04-02T13:00:00.000Z");
   });
 
   it("without a year the lead line has no age and no empty parentheses; a message of one's own is kept", async () => {
