@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as CREATE_CONTACT } from "@/app/api/contacts/route";
 import { PUT as PUT_CONTACT } from "@/app/api/contacts/[id]/route";
 import { POST } from "@/app/api/reminders/from-date/route";
+import { PUT as PUT_REMINDER } from "@/app/api/reminders/[id]/route";
 import { reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { callRoute } from "../../support/call-route";
@@ -112,6 +113,27 @@ describe("POST /api/reminders/from-date", () => {
     expect(next(null)).toBe("2026-04-03T07:00:00.000Z"); // 09:00 CEST
     expect(next(7)).toBe("2026-03-27T13:00:00.000Z"); // 09:00 EDT
     expect(next(1)).toBe("2026-04-02T13:00:00.000Z");
+
+    // A lead reminder is not edited on its own (its day follows the date): 409, unchanged.
+    const lead = after.find((r) => r.leadDays === 7)!;
+    const edit = await callRoute(PUT_REMINDER, `/api/reminders/${lead.id}`, {
+      method: "PUT",
+      cookie,
+      params: { id: lead.id },
+      body: {
+        contactId: lead.contactId,
+        type: "text",
+        message: "x",
+        deliveryMethod: "email",
+        scheduleType: "recurring",
+        frequency: "yearly",
+        frequencyConfig: { time: "10:00", month: 5, dayOfMonth: 5 },
+      },
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.json).toMatchObject({ code: "lead_reminder_not_editable" });
+    const [unchanged] = await db.select().from(reminders).where(eq(reminders.id, lead.id));
+    expect(unchanged).toEqual(lead);
   });
 
   it("without a year the lead line has no age and no empty parentheses; a message of one's own is kept", async () => {
