@@ -63,7 +63,11 @@ for (const locale of ["es", "fr"] as const) {
   }) => {
     const text = TEXT[locale];
     const user = await signIn({ locale, timezone: "America/New_York" });
-    const contact = await addContact(user.id, "Ana López", { timezone: "Europe/Madrid", phone: null });
+    const contact = await addContact(user.id, "Ana López", {
+      email: `ana-${locale}@example.com`,
+      timezone: "Europe/Madrid",
+      phone: null,
+    });
     await setLocale(page, locale);
     await page.goto("/contacts");
 
