@@ -20,6 +20,7 @@ const TEXT = {
     onCard: "Cumpleaños",
     button: /Crear un recordatorio anual para Ana López/,
     dialog: "Recordatorio anual",
+    message: "Mensaje",
     lead7: "7 días antes",
     lead1: "1 día antes",
     create: "Crear",
@@ -40,6 +41,7 @@ const TEXT = {
     onCard: "Anniversaire",
     button: /Créer un rappel annuel pour Ana López/,
     dialog: "Rappel annuel",
+    message: "Message",
     lead7: "7 jours avant",
     lead1: "1 jour avant",
     create: "Créer",
@@ -91,7 +93,7 @@ for (const locale of ["es", "fr"] as const) {
     const dialog = page.getByRole("dialog", { name: text.dialog });
     await expect(dialog.getByLabel(text.lead7)).toBeChecked();
     await expect(dialog.getByLabel(text.lead1)).not.toBeChecked();
-    await expect(dialog.getByRole("textbox")).toHaveValue(text.greeting);
+    await expect(dialog.getByLabel(text.message, { exact: true })).toHaveValue(text.greeting);
     const next = dialog.getByTestId("next-occurrences");
     await expect(next).toHaveText(text.next);
     expect((await next.innerText()).split(" · ")).toHaveLength(3);
