@@ -15,16 +15,21 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
 import { ContactChannelStatus } from "./contact-channel-status";
+import { ContactDatesList } from "./contact-dates-list";
 import { formatPhone } from "@/lib/validations/phone";
 
 export interface ContactCardProps {
   contact: ContactView;
   onEdit(): void;
   onDelete(): void;
+  /** The owner's zone: a contact without one of their own is reminded in it. */
+  ownerTimezone: string;
+  /** A reminder was made from one of the contact's dates. */
+  onChanged(): void;
 }
 
 /** One contact: photo or initials, details, reminder figures, Send Reminder and a menu. */
-export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
+export function ContactCard({ contact, onEdit, onDelete, ownerTimezone, onChanged }: ContactCardProps) {
   const t = useTranslations("contacts");
   const format = useFormatter();
   return (
@@ -101,6 +106,7 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
               : t("neverReminded")}
           </li>
         </ul>
+        <ContactDatesList contact={contact} ownerTimezone={ownerTimezone} onChanged={onChanged} />
         <Button asChild variant="outline" className="mt-auto">
           <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>
             {t("sendReminder")}

@@ -26,6 +26,7 @@ import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import { formatPhone, toE164 } from "@/lib/validations/phone";
 import { ApiRequestError, apiRequest } from "@/lib/api/request";
 import { AVATAR_MAX_BYTES, buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
+import { ContactDatesField } from "./contact-dates-field";
 import { useContactMessage } from "./use-contact-message";
 import { WhatsAppConsentField } from "./whatsapp-consent-field";
 
@@ -56,7 +57,7 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       {/* Centred without a transform: the photo dialog inside is position: fixed to the viewport. */}
-      <DialogContent className="inset-0 m-auto h-fit translate-none">
+      <DialogContent className="inset-0 m-auto h-fit max-h-[92vh] translate-none overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{props.contact ? t("editTitle") : t("addTitle")}</DialogTitle>
           <DialogDescription>{t("description")}</DialogDescription>
@@ -93,6 +94,7 @@ function ContactForm({
         "") as ContactFormValues["whatsappConsentSource"],
       timezone: contact?.timezone ?? "",
       locale: contact?.locale ?? ownerLocale,
+      dates: (contact?.dates ?? []).map((d) => ({ ...d, label: d.label ?? "", year: d.year ?? "" })),
     },
   });
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
@@ -130,6 +132,8 @@ function ContactForm({
       whatsappConsentSource: values.whatsappConsentSource || null,
       timezone: values.timezone || null,
       locale: values.locale || null,
+      // The whole set: kept dates carry their id, so the reminders made from them stay.
+      dates: values.dates ?? [],
     };
     try {
       let id = contact?.id;
@@ -139,6 +143,7 @@ function ContactForm({
           whatsappConsentSource: fields.whatsappConsentSource,
           timezone: fields.timezone,
           locale: fields.locale,
+          dates: fields.dates,
           ...(avatar.kind === "remove" ? { avatarUrl: null } : {}),
         });
       } else {
@@ -294,6 +299,12 @@ function ContactForm({
           {t("languageHint")}
         </p>
       </div>
+      <ContactDatesField
+        control={form.control}
+        register={form.register}
+        errors={form.formState.errors}
+        message={message}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           {t("cancel")}

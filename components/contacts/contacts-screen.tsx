@@ -136,6 +136,8 @@ export function ContactsScreen({
                   setFormOpen(true);
                 }}
                 onDelete={() => setDeleting(contact)}
+                ownerTimezone={ownerTimezone}
+                onChanged={refresh}
               />
             </li>
           ))}

@@ -38,6 +38,7 @@ const subscribeNever = () => () => {};
 /** Import dialog: a CSV file or the phone's contact picker, then one server import. */
 export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportContactsDialogProps) {
   const t = useTranslations("contactImport");
+  const td = useTranslations("contactDates");
   const reason = useImportReason();
   const [file, setFile] = useState<File | null>(null);
   // 'Import from Phone' only where the browser has the Contact Picker (false on the server).
@@ -126,6 +127,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
           </TabsList>
           <TabsContent value="csv" className="grid gap-4 pt-2">
             <p className="text-sm text-muted-foreground">{t("csvHelp")}</p>
+            <p className="text-sm text-muted-foreground">{td("importHelp")}</p>
             <p className="text-sm text-muted-foreground">{t("formatsHelp")}</p>
             <Button type="button" variant="outline" onClick={downloadTemplate} className="w-fit">
               <Download /> {t("downloadTemplate")}

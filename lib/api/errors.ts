@@ -71,6 +71,9 @@ export const ERROR_CODES = [
   "template_limit",
   // Account.
   "email_mismatch",
+  // Contact dates.
+  "contact_date_not_found",
+  "lead_reminder_not_editable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

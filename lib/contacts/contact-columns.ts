@@ -9,7 +9,9 @@ export type ColumnField =
   | "phone"
   | "relationship"
   | "timezone"
-  | "locale";
+  | "locale"
+  | "birthday"
+  | "anniversary";
 
 /** For each field, the columns that may hold it, best first: a row takes the first non-empty. */
 export type Columns = Partial<Record<ColumnField, number[]>>;
@@ -129,6 +131,17 @@ const KNOWN: Record<ColumnField, string[]> = {
   relationship: ["relationship", "relation", "lien", "relacion", "parentesco"],
   timezone: ["timezone", "time zone", "tz", "fuseau horaire", "zona horaria"],
   locale: ["language", "preferred language", "locale", "lang", "langue", "idioma"],
+  birthday: [
+    "birthday",
+    "birth date",
+    "date of birth",
+    "bday",
+    "anniversaire",
+    "date de naissance",
+    "cumpleanos",
+    "fecha de nacimiento",
+  ],
+  anniversary: ["anniversary", "wedding anniversary", "anniversaire de mariage", "aniversario"],
 };
 
 /**
@@ -248,5 +261,7 @@ export function readRow(columns: Columns, cells: string[]) {
     relationship: cell("relationship"),
     timezone: cell("timezone"),
     locale: cell("locale"),
+    birthday: cell("birthday"),
+    anniversary: cell("anniversary"),
   };
 }

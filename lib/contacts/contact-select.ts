@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { contacts } from "@/db/schema";
+import type { ContactDateView } from "./contact-view";
 
 /**
  * The fields GET /api/contacts returns for each contact (SPEC section 3) plus two computed
@@ -38,6 +39,12 @@ export const contactSelect = {
   )`
     .mapWith((value: string | Date | null) => (value ? new Date(value) : null))
     .as("last_reminder"),
+  // Birthday, anniversary, then named dates by day of the year: the order the card shows.
+  dates: sql<ContactDateView[]>`coalesce((
+    select json_agg(json_build_object('id', cd.id, 'kind', cd.kind, 'label', cd.label, 'month', cd.month,
+      'day', cd.day, 'year', cd.year) order by cd.kind <> 'birthday', cd.kind <> 'anniversary', cd.month, cd.day, cd.created_at)
+    from contact_dates cd where cd.contact_id = "contacts"."id"
+  ), '[]'::json)`.as("dates"),
 };
 
 export const ownContact = (userId: string, contactId: string) =>

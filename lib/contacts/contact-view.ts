@@ -1,3 +1,13 @@
+/** One of a contact's yearly dates as the API returns it; no year: null. */
+export interface ContactDateView {
+  id: string;
+  kind: "birthday" | "anniversary" | "custom";
+  label: string | null;
+  month: number;
+  day: number;
+  year: number | null;
+}
+
 /** A contact as the browser receives it from GET /api/contacts (dates as ISO strings). */
 export interface ContactView {
   id: string;
@@ -21,6 +31,8 @@ export interface ContactView {
   /** Language of the message's fixed lines; null: the owner's. */
   locale: string | null;
   reminderCount: number;
+  /** Birthday, anniversary and named dates. */
+  dates: ContactDateView[];
   lastReminder: string | null;
   /** The recipient's mail server refused the address for good; e-mail to it is not sent. */
   emailSuppressedAt?: string | null;

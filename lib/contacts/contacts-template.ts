@@ -1,9 +1,10 @@
-/** The Download Template file (SPEC section 2): the columns and three sample rows. */
+/** The Download Template file (SPEC section 2): the columns and three sample rows. Dates are
+ * YYYY-MM-DD, or --MM-DD without a year. */
 export const CONTACTS_TEMPLATE_FILENAME = "contacts_template.csv";
 
 export const CONTACTS_TEMPLATE_CSV = [
-  "name,email,phone,relationship",
-  "Jane Smith,jane@example.com,+14155552671,Friend",
-  "John Doe,john@example.com,,Colleague",
-  '"García, María",,+34612345678,Family',
+  "name,email,phone,relationship,birthday,anniversary",
+  "Jane Smith,jane@example.com,+14155552671,Friend,1986-03-03,",
+  "John Doe,john@example.com,,Colleague,--07-14,",
+  '"García, María",,+34612345678,Family,,2012-06-09',
 ].join("\r\n");

@@ -1,5 +1,6 @@
 import type { User } from "@/lib/users/find-session-user";
 import type { ContactInput, ImportRow } from "@/lib/validations/contact";
+import { parseYearlyDate } from "@/lib/validations/contact-date";
 import { contactSchemaFor } from "./contact-schema-for";
 import { invalidRowCode, refusedRowCode, type ImportFailureCode } from "./import-failure-code";
 import { insertContacts } from "./insert-contacts";
@@ -20,9 +21,24 @@ export interface ImportResult {
   failures: ImportFailure[];
 }
 
+export const INVALID_IMPORT_DATE = "Unreadable date: use YYYY-MM-DD, or --MM-DD without a year";
+
+/** A row's birthday and anniversary as contact dates; a reason when one cannot be read. */
+function importedDates(row: ImportRow) {
+  const dates = [];
+  for (const kind of ["birthday", "anniversary"] as const) {
+    const raw = row[kind]?.trim();
+    if (!raw) continue;
+    const date = parseYearlyDate(raw);
+    if (!date) return { reason: `${INVALID_IMPORT_DATE} (${kind} "${raw.slice(0, 20)}")`, field: kind };
+    dates.push({ kind, ...date });
+  }
+  return dates;
+}
+
 /**
  * POST /api/contacts/import: every row is checked by the contact schema, then the valid
- * ones are created in one transaction under the same limit and duplicate rules as a single
+ * ones are created in one transaction (with their birthday and anniversary) under the same limit and duplicate rules as a single
  * create. Rows past the plan's limit fail with 'Contact limit reached'.
  */
 export async function importContacts(user: User, rows: ImportRow[]): Promise<ImportResult> {
@@ -32,6 +48,11 @@ export async function importContacts(user: User, rows: ImportRow[]): Promise<Imp
   const valid: { line: number; input: ContactInput }[] = [];
   rows.forEach((row, index) => {
     const line = row.line ?? index + 2;
+    const dates = importedDates(row);
+    if (!Array.isArray(dates)) {
+      failures.push({ line, ...dates, code: "invalid_input" });
+      return;
+    }
     const parsed = schema.safeParse({
       name: row.name ?? "",
       email: row.email,
@@ -39,6 +60,7 @@ export async function importContacts(user: User, rows: ImportRow[]): Promise<Imp
       relationship: row.relationship,
       timezone: row.timezone,
       locale: row.locale,
+      dates,
     });
     if (parsed.success) valid.push({ line, input: { ...parsed.data, locale: parsed.data.locale ?? locale } });
     else {

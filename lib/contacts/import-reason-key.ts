@@ -25,7 +25,17 @@ const FILE_KEYS: Record<string, string> = {
   [VCARD_EMPTY]: "vcardEmpty",
 };
 
-const FIELDS = new Set(["name", "email", "phone", "relationship", "timezone", "locale"]);
+const FIELDS = new Set([
+  "name",
+  "email",
+  "phone",
+  "relationship",
+  "timezone",
+  "locale",
+  "birthday",
+  "anniversary",
+  "dates",
+]);
 
 /**
  * Where an import failure's text is in the message catalogue, or null to show the reason as

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { contacts } from "@/db/schema";
+import { contactDates, contacts } from "@/db/schema";
 import { db } from "@/lib/db";
 import type { ContactInput } from "@/lib/validations/contact";
 import { CONTACT_LIMIT_MESSAGE, contactLimitOf } from "./contact-limit";
 import { DuplicateKeys } from "./duplicate-keys";
 import { lockContactOwner } from "./lock-contact-owner";
+import { newDateRow } from "./replace-contact-dates";
 import { resolveWhatsAppConsent } from "./whatsapp-consent";
 
 export type InsertOutcome = { ok: true; id: string } | { ok: false; reason: string; limitReached?: boolean };
@@ -28,6 +29,7 @@ export async function insertContacts(userId: string, inputs: ContactInput[]): Pr
     let total = existing.length;
     const outcomes: InsertOutcome[] = [];
     const rows: (typeof contacts.$inferInsert)[] = [];
+    const dates: (typeof contactDates.$inferInsert)[] = [];
     for (const input of inputs) {
       const clash = keys.clash(input);
       if (clash) {
@@ -54,9 +56,12 @@ export async function insertContacts(userId: string, inputs: ContactInput[]): Pr
         deliveryMethod: input.deliveryMethod,
         ...resolveWhatsAppConsent(input, null, new Date()),
       });
+      for (const date of input.dates ?? []) dates.push(newDateRow(userId, id, date));
       outcomes.push({ ok: true, id });
     }
     for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contacts).values(rows.slice(i, i + CHUNK));
+    for (let i = 0; i < dates.length; i += CHUNK)
+      await tx.insert(contactDates).values(dates.slice(i, i + CHUNK));
     return outcomes;
   });
 }

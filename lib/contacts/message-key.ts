@@ -6,6 +6,11 @@ import {
   UNKNOWN_TIMEZONE_MESSAGE,
   UNSUPPORTED_LANGUAGE_MESSAGE,
 } from "@/lib/validations/contact";
+import {
+  DUPLICATE_KIND_MESSAGE,
+  INVALID_DATE_MESSAGE,
+  LABEL_REQUIRED_MESSAGE,
+} from "@/lib/validations/contact-date";
 import { CONTACT_LIMIT_MESSAGE } from "./contact-limit";
 import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE } from "./duplicate-keys";
 
@@ -25,10 +30,13 @@ const KEYS: Record<string, string> = {
   [CONTACT_LIMIT_MESSAGE]: "limit",
   "File is larger than 5 MB": "tooLarge",
   "Only images can be uploaded": "notImage",
+  [INVALID_DATE_MESSAGE]: "invalidDate",
+  [LABEL_REQUIRED_MESSAGE]: "dateLabelRequired",
+  [DUPLICATE_KIND_MESSAGE]: "duplicateDateKind",
 };
 
 /** The message key for an English message ("field: message" is accepted too), or null. */
 export function contactMessageKey(message: string): string | null {
-  const bare = message.replace(/^[a-zA-Z.]+: /, "");
+  const bare = message.replace(/^[a-zA-Z0-9.]+: /, "");
   return KEYS[bare] ?? null;
 }

@@ -110,6 +110,21 @@ function best(properties: Property[], types: string[] = []): string | undefined 
     .map((p) => unescape(p.value))[0];
 }
 
+/**
+ * BDAY / ANNIVERSARY (RFC 6350 6.2.5, 6.2.6): 'YYYYMMDD', 'YYYY-MM-DD', '--MMDD' without a year,
+ * possibly with a time ('T...'), which is dropped; Apple's X-APPLE-OMIT-YEAR marks a date without a
+ * year. A text value (VALUE=text: "circa 1800") is not a date.
+ */
+function dateValue(properties: Property[]): string | undefined {
+  const found = properties.find((p) => !p.params.get("VALUE")?.includes("TEXT") && unescape(p.value));
+  if (!found) return undefined;
+  const date = unescape(found.value).split("T")[0];
+  // Apple writes a date without its year as "X-APPLE-OMIT-YEAR=1604:1604-03-03".
+  const omitted = found.params.get("X-APPLE-OMIT-YEAR")?.[0];
+  if (omitted && date.startsWith(omitted)) return `--${date.slice(omitted.length).replace(/^-/, "")}`;
+  return date;
+}
+
 function toRow(card: Property[], line: number): ImportRow {
   const all = (name: string) => card.filter((p) => p.name === name);
   const fn = best(all("FN"));
@@ -131,6 +146,8 @@ function toRow(card: Property[], line: number): ImportRow {
     phone: phone || undefined,
     timezone: tz && /^[A-Za-z_]+\/[A-Za-z_+\-/0-9]+$/.test(tz) ? tz : undefined,
     locale: languageOf(best(all("LANG"))),
+    birthday: dateValue(all("BDAY")),
+    anniversary: dateValue(all("ANNIVERSARY")),
   });
 }
 

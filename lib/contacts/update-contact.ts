@@ -11,6 +11,7 @@ import { DuplicateKeys, duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { lockContactOwner } from "./lock-contact-owner";
 import { parseContactInput } from "./parse-contact-input";
+import { replaceContactDates } from "./replace-contact-dates";
 import { resolveWhatsAppConsent, type WhatsAppConsent } from "./whatsapp-consent";
 
 const pick = <K extends keyof UpdateContactBody>(body: UpdateContactBody, key: K, current: unknown) =>
@@ -18,7 +19,8 @@ const pick = <K extends keyof UpdateContactBody>(body: UpdateContactBody, key: K
 
 /**
  * PUT /api/contacts/{id}: the given fields replace the stored ones (null or "" clears an
- * optional field), and the result is checked by the same schema as a new contact.
+ * optional field), and the result is checked by the same schema as a new contact. `dates`,
+ * when given, replaces the contact's set of dates in the same transaction.
  */
 export async function updateContact(user: User, contactId: string, body: UpdateContactBody) {
   const previousAvatar = await db.transaction(async (tx) => {
@@ -41,6 +43,7 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
       (current.deliveryMethod === "sms" && merged.phone);
     const input = parseContactInput(user, {
       ...merged,
+      dates: body.dates,
       deliveryMethod: body.deliveryMethod ?? (keepMethod ? current.deliveryMethod : undefined),
     });
     const others = await tx
@@ -82,6 +85,7 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         updatedAt: new Date(),
       })
       .where(ownContact(user.id, contactId));
+    if (input.dates) await replaceContactDates(tx, user.id, contactId, input.dates);
     return (input.avatarUrl ?? null) === current.avatarUrl ? null : current.avatarUrl;
   });
   await removeObjectAtPath(user.id, previousAvatar);

@@ -47,9 +47,51 @@ export interface LeasedRow {
   sender_email: string;
   locale: string;
   user_timezone: string;
+  recipient: string;
+  date_month: number | null;
+  date_day: number | null;
+  date_year: number | null;
+  /** 'YYYY-MM-DD': the occurrence's local day in the reminder's zone. */
+  occurrence_local_date: string;
+}
+
+/**
+ * What the message's fields need, read in the same statement: who receives it, the contact date
+ * the reminder was made from (one left join, by primary key) and the occurrence's local day in the
+ * reminder's zone. `occurrence_local_date` is written per query (the occurrence column differs).
+ */
+export const FIELD_COLUMNS = `r.recipient, cd.month as date_month, cd.day as date_day, cd.year as date_year,
+  (r.next_run_at at time zone r.timezone)::date::text as next_local_date`;
+
+/**
+ * A lead reminder goes to its owner: their address and language, none of the contact's opt-outs
+ * or suppression (those are the contact's choices about messages to them).
+ */
+function recipientOf(row: LeasedRow) {
+  if (row.recipient !== "owner") {
+    return {
+      email: row.email,
+      phone: row.phone,
+      contactLocale: row.contact_locale,
+      emailOptOut: row.email_opt_out,
+      smsOptOut: row.sms_opt_out,
+      whatsappOptOut: row.whatsapp_opt_out,
+      emailSuppressed: row.email_suppressed,
+    };
+  }
+  return {
+    email: row.sender_email,
+    phone: null,
+    contactLocale: null,
+    emailOptOut: false,
+    smsOptOut: false,
+    whatsappOptOut: false,
+    emailSuppressed: false,
+  };
 }
 
 export function toLeased(row: LeasedRow): LeasedDelivery {
+  const [year, month, day] = row.occurrence_local_date.split("-").map(Number);
   return {
     id: Number(row.id),
     reminderId: row.reminder_id,
@@ -64,15 +106,13 @@ export function toLeased(row: LeasedRow): LeasedDelivery {
     message: row.message,
     askConfirmation: row.ask_confirmation,
     contactName: row.contact_name,
-    email: row.email,
-    phone: row.phone,
+    ...recipientOf(row),
+    recipient: row.recipient === "owner" ? "owner" : "contact",
+    contactDate:
+      row.date_month === null ? null : { month: row.date_month, day: row.date_day ?? 1, year: row.date_year },
+    occurrenceDate: { year, month, day },
     contactTimezone: row.contact_timezone,
-    contactLocale: row.contact_locale,
-    emailOptOut: row.email_opt_out,
-    smsOptOut: row.sms_opt_out,
-    whatsappOptOut: row.whatsapp_opt_out,
     whatsappConsentAt: row.whatsapp_consent_at,
-    emailSuppressed: row.email_suppressed,
     unsubscribeToken: row.unsubscribe_token,
     senderName: row.sender_name,
     senderEmail: row.sender_email,
@@ -182,14 +222,15 @@ export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptio
           `update deliveries d
         set status = 'sending', worker_id = $2, lease_expires_at = $3, attempt_count = d.attempt_count + 1,
             first_attempt_at = coalesce(d.first_attempt_at, $4), last_attempt_at = $4, updated_at = $4
-       from reminders r, contacts c, users u
+       from reminders r left join contact_dates cd on cd.id = r.contact_date_id, contacts c, users u
       where d.id = any($1::bigint[]) and r.id = d.reminder_id and c.id = d.contact_id and u.id = d.user_id
       returning d.id, d.reminder_id, d.user_id, d.channel, d.occurrence_at, d.attempt_count, d.slowed_count,
         d.error_code as last_error_code, d.created_at,
         r.status as reminder_status, r.message, r.ask_confirmation, c.name as contact_name, c.email, c.phone,
         c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
         c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name, u.email as sender_email,
-        u.locale, u.timezone as user_timezone`,
+        u.locale, u.timezone as user_timezone, r.recipient, cd.month as date_month, cd.day as date_day,
+        cd.year as date_year, (d.occurrence_at at time zone r.timezone)::date::text as occurrence_local_date`,
           [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],
         );
   const decided: DecidedDelivery[] = [];

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { nextOccurrence } from "@/lib/recurrence";
 import { logger } from "@/lib/logger";
 import { scheduleFromRow, type ScheduleFields } from "@/lib/reminders/to-schedule";
-import { toLeased, type LeasedRow } from "./lease-deliveries";
+import { FIELD_COLUMNS, toLeased, type LeasedRow } from "./lease-deliveries";
 import type { LeasedDelivery } from "./types";
 
 interface DueRow
@@ -18,12 +18,14 @@ interface DueRow
       | "slowed_count"
       | "last_error_code"
       | "created_at"
+      | "occurrence_local_date"
     > {
   id: string;
   contact_id: string;
   delivery_method: string;
   next_run_at: Date;
   occurrences_sent: number;
+  next_local_date: string;
 }
 
 export interface MaterializeOptions {
@@ -47,7 +49,7 @@ export interface Materialized {
   leased: LeasedDelivery[];
 }
 
-// The reminder's schedule, plus (for a leased row) its contact and sender, read by primary key.
+// The reminder's schedule, plus (for a leased row) its contact, sender and message fields, read by primary key.
 const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_type as "scheduleType",
   r.scheduled_for as "scheduledFor", r.frequency, r.time, r.days, r.day_of_month as "dayOfMonth", r.month,
   r.end_condition as "endCondition", r.end_after_count as "endAfterCount", r.end_by_date::text as "endByDate",
@@ -56,8 +58,9 @@ const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_ty
   c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
   c.whatsapp_consent_at, c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token,
   coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
-  u.email as sender_email, u.locale, u.timezone as user_timezone`;
-const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on u.id = r.user_id`;
+  u.email as sender_email, u.locale, u.timezone as user_timezone, r.lead_days as "leadDays", ${FIELD_COLUMNS}`;
+const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on u.id = r.user_id
+  left join contact_dates cd on cd.id = r.contact_date_id`;
 
 /** The occurrence after this one, or null when the schedule ends (or cannot be read). */
 function following(row: DueRow, now: Date): Date | null {
@@ -162,6 +165,7 @@ export async function materializeDue(
       slowed_count: 0,
       last_error_code: null,
       created_at: options.now,
+      occurrence_local_date: r.next_local_date,
     });
   });
   return { created, leased };

@@ -2,6 +2,7 @@ import type pg from "pg";
 import { pool } from "@/lib/db";
 import { twilioSender } from "@/lib/channels/twilio-config";
 import { PACE_HORIZON_MS } from "./constants";
+import { messagePartsOf } from "./message-parts-of";
 import { renderMessage } from "./render-message";
 import { smsSegments } from "./sms-segments";
 import type { DecidedDelivery, LeasedDelivery } from "./types";
@@ -91,17 +92,7 @@ export async function paceSends(
 /** Slots a message takes: its SMS segments (a WhatsApp message is one). */
 function units(d: LeasedDelivery): number {
   if (d.channel !== "sms") return 1;
-  const message = renderMessage({
-    deliveryId: d.id,
-    channel: d.channel,
-    to: d.phone ?? "",
-    contactName: d.contactName,
-    message: d.message,
-    senderName: d.senderName,
-    locale: d.locale,
-    unsubscribeToken: d.unsubscribeToken,
-    askConfirmation: d.askConfirmation,
-  });
+  const message = renderMessage(messagePartsOf(d));
   return smsSegments(message.text);
 }
 

@@ -138,10 +138,14 @@ export async function recordOutcomes(
       client,
       failed.filter((f) => OPT_OUT_CODES.has(f.outcome.code ?? "") && done.has(f.delivery.id)),
     );
-    // A permanent SMTP refusal (5xx) suppresses the address: no further e-mail is tried.
+    // A permanent SMTP refusal (5xx) suppresses the contact's address: no further e-mail is tried.
+    // A lead reminder went to the user's own address, not the contact's: nothing to suppress.
     const refused = failed.filter(
       (f) =>
-        f.delivery.channel === "email" && /^5\d\d$/.test(f.outcome.code ?? "") && done.has(f.delivery.id),
+        f.delivery.channel === "email" &&
+        f.delivery.recipient === "contact" &&
+        /^5\d\d$/.test(f.outcome.code ?? "") &&
+        done.has(f.delivery.id),
     );
     if (refused.length > 0) {
       await client.query(

@@ -7,6 +7,9 @@ import { env } from "@/lib/env";
 import { isLocale, type Locale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
 import { composeMessage } from "@/lib/messages/compose-message";
+import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
+import type { CivilDate } from "@/lib/recurrence/civil-date";
+import { PRODUCT_NAME } from "./constants";
 
 const catalogues = { en, es, fr } as const;
 
@@ -42,6 +45,10 @@ export interface MessageParts {
   unsubscribeToken: string;
   /** SMS and WhatsApp: ask the recipient to reply YES, NO or LATER. */
   askConfirmation?: boolean;
+  /** 'owner': a lead reminder to the user's own address, without the contact's unsubscribe link. */
+  recipient?: "contact" | "owner";
+  /** The occurrence's local day and the reminder's contact date: `{first_name}`, `{age}`, `{date}`... */
+  fields?: { occurrenceDate: CivilDate; contactDate: YearlyDate | null };
 }
 
 function escapeHtml(value: string): string {
@@ -54,9 +61,19 @@ function escapeHtml(value: string): string {
  */
 export function renderMessage(parts: MessageParts): OutgoingMessage {
   const t = deliveryTranslator(parts.locale);
+  const written = parts.message?.trim();
+  const message =
+    written && parts.fields
+      ? renderFields(written, {
+          contactName: parts.contactName,
+          senderName: parts.senderName,
+          locale: isLocale(parts.locale) ? parts.locale : "en",
+          ...parts.fields,
+        })
+      : (written ?? null);
   const composed = composeMessage({
     channel: parts.channel,
-    message: parts.message,
+    message,
     contactName: parts.contactName,
     senderName: parts.senderName,
     askConfirmation: parts.askConfirmation,
@@ -83,6 +100,7 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
       idempotencyKey,
     };
   const { greeting, body, signature } = composed;
+  if (parts.recipient === "owner") return ownerEmail(parts, body, t);
   const unsubscribeUrl = `${env.APP_URL.replace(/\/$/, "")}/api/unsubscribe/${parts.unsubscribeToken}`;
   const text = `${greeting}\n\n${body}\n\n${signature}\n\n${t("unsubscribe", { url: unsubscribeUrl })}\n`;
   const html = [
@@ -106,5 +124,31 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
     idempotencyKey,
+  };
+}
+
+/**
+ * A lead reminder to the user about a contact's date. It carries no unsubscribe link: the
+ * contact's link would opt the contact out, and the user stops these by cancelling the reminder,
+ * which the footer links to.
+ */
+function ownerEmail(parts: MessageParts, body: string, t: DeliveryTranslator): OutgoingMessage {
+  const url = `${env.APP_URL.replace(/\/$/, "")}/reminders`;
+  const text = `${t("owner.greeting")}\n\n${body}\n\n${t("owner.footer", { url })}\n`;
+  const html = [
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
+    `<p>${escapeHtml(t("owner.greeting"))}</p>`,
+    `<p>${escapeHtml(body).replace(/\n/g, "<br>")}</p>`,
+    `<p style="font-size:12px;color:#555">${escapeHtml(t("owner.footer", { url }))}</p>`,
+    `</body></html>`,
+  ].join("");
+  return {
+    channel: "email",
+    to: parts.to,
+    fromName: PRODUCT_NAME,
+    subject: t("owner.subject", { name: parts.contactName }),
+    text,
+    html,
+    idempotencyKey: `delivery-${parts.deliveryId}`,
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "./constants";
 import { SLOW_DOWN_CODES, type FailureReasonCode } from "./failure-reasons";
 import { slowDownSender } from "./pace-sends";
+import { messagePartsOf } from "./message-parts-of";
 import { deliveryTranslator, renderMessage } from "./render-message";
 import type { DecidedDelivery, LeasedDelivery, Outcome } from "./types";
 
@@ -62,19 +63,7 @@ function mayHaveLeft(d: LeasedDelivery): boolean {
 
 async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
   if (d.notBefore) await sleep(d.notBefore - Date.now());
-  const to = (d.channel === "email" ? d.email : d.phone) ?? "";
-  const message = renderMessage({
-    deliveryId: d.id,
-    channel: d.channel,
-    to,
-    contactName: d.contactName,
-    message: d.message,
-    senderName: d.senderName,
-    senderEmail: d.senderEmail,
-    locale: d.contactLocale ?? d.locale,
-    unsubscribeToken: d.unsubscribeToken,
-    askConfirmation: d.askConfirmation,
-  });
+  const message = renderMessage(messagePartsOf(d));
   const asked = carriesConfirmation(message);
   const channel = getChannel(d.channel);
   try {

@@ -1,4 +1,6 @@
-import type { DeliveryMethod } from "@/db/schema/enums";
+import type { DeliveryMethod, ReminderRecipient } from "@/db/schema/enums";
+import type { YearlyDate } from "@/lib/messages/render-fields";
+import type { CivilDate } from "@/lib/recurrence/civil-date";
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */
 export interface LeasedDelivery {
@@ -23,6 +25,12 @@ export interface LeasedDelivery {
   /** SMS and WhatsApp: the message asks the recipient to reply YES, NO or LATER. */
   askConfirmation: boolean;
   contactName: string;
+  /** 'owner': a lead reminder, sent to the user's own address (email) in their language. */
+  recipient: ReminderRecipient;
+  /** The contact date the reminder was made from: `{date}` and `{age}`. */
+  contactDate: YearlyDate | null;
+  /** The occurrence's local day in the reminder's zone. */
+  occurrenceDate: CivilDate;
   email: string | null;
   phone: string | null;
   contactTimezone: string | null;

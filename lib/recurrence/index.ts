@@ -6,7 +6,8 @@
  *   setting), stored as the UTC instant. It counts as one occurrence: none once sent.
  * - recurring, each at `time` 'HH:MM' local in `timezone` (09:00 when absent, SPEC's default):
  *   daily; weekly on one or more of Mon..Sun; monthly on `dayOfMonth` (1-31); yearly on
- *   `month` (1-12) + `dayOfMonth`.
+ *   `month` (1-12) + `dayOfMonth`; a yearly schedule with `leadDays` N (a lead reminder) falls
+ *   N local days before each year's date, at its own `time` (see `leadDate`).
  * - A day a month lacks falls on that month's last day: the 31st is 30 April, 28/29 February;
  *   the 30th is 28/29 February; 29 February is 28 February in common years. Same for yearly
  *   (a yearly 31 February is 28/29 February).
@@ -27,6 +28,7 @@
  */
 export { localToUtc, utcToLocal, wallTimeToUtcMs, zoneOffsetMs, assertTimeZone } from "./time-zone";
 export { nextOccurrence, nextOccurrences, firstOccurrence, MAX_OCCURRENCES_PER_CALL } from "./occurrences";
+export { leadDate, MAX_LEAD_DAYS } from "./lead-offset";
 export { scheduleProblem, assertValidSchedule } from "./validate-schedule";
 export { DEFAULT_TIME, type Schedule } from "./types";
 export {

@@ -10,6 +10,7 @@ import {
   parseTime,
   type CivilDate,
 } from "./civil-date";
+import { leadDate } from "./lead-offset";
 import { utcToLocal, wallTimeToUtcMs } from "./time-zone";
 import { DEFAULT_TIME, type Schedule } from "./types";
 import { assertValidSchedule } from "./validate-schedule";
@@ -45,7 +46,9 @@ function* candidateDates(schedule: Schedule, start: CivilDate): Generator<CivilD
         yield clampedDate(month.year, month.month, dayOfMonth);
       }
     case "yearly":
-      for (let year = start.year; ; year += 1) yield clampedDate(year, schedule.month ?? 1, dayOfMonth);
+      // A lead moves each year's date earlier, possibly into the year before: still increasing.
+      for (let year = start.year; ; year += 1)
+        yield leadDate(year, schedule.month ?? 1, dayOfMonth, schedule.leadDays ?? 0);
   }
 }
 

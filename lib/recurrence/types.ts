@@ -15,6 +15,8 @@ export interface Schedule {
   dayOfMonth?: number;
   /** yearly: 1-12. */
   month?: number;
+  /** yearly: occurrences this many local days before the date (a lead reminder), 1-60. */
+  leadDays?: number;
   /** Absent means never. */
   endCondition?: EndCondition;
   /** endCondition 'after': total occurrences, >= 1. */

@@ -1,5 +1,6 @@
 import { END_CONDITIONS, FREQUENCIES, WEEKDAYS } from "@/db/schema/enums";
 import { parseCivilDate, parseCivilDateTime, parseTime } from "./civil-date";
+import { MAX_LEAD_DAYS } from "./lead-offset";
 import { assertTimeZone } from "./time-zone";
 import type { Schedule } from "./types";
 
@@ -48,6 +49,11 @@ export function scheduleProblem(schedule: Schedule): string | null {
   if (frequency === "yearly") {
     // Any day 1-31 is accepted for any month: a day the month lacks falls on its last day.
     if (!isIntegerIn(schedule.month, 1, 12)) return `month must be 1-12, got ${String(schedule.month)}`;
+  }
+  if (schedule.leadDays !== undefined) {
+    if (frequency !== "yearly") return "leadDays applies to a yearly schedule only";
+    if (!isIntegerIn(schedule.leadDays, 1, MAX_LEAD_DAYS))
+      return `leadDays must be 1-${MAX_LEAD_DAYS}, got ${String(schedule.leadDays)}`;
   }
 
   const end = schedule.endCondition ?? "never";

@@ -68,6 +68,10 @@ export function toReminderDto(
       ? failureReason(row.deliveryMethod as DeliveryMethod, failureCode ?? "unknown")
       : null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    /** 'owner': a lead reminder to the user, `leadDays` before the contact date it was made from. */
+    recipient: row.recipient,
+    leadDays: row.leadDays,
+    contactDateId: row.contactDateId,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -19,6 +19,7 @@ export type ScheduleFields = Pick<
   | "endAfterCount"
   | "endByDate"
   | "timezone"
+  | "leadDays"
 >;
 
 /** The recurrence engine's view of a request body, in `timezone` (the user's). */
@@ -61,6 +62,7 @@ export function scheduleFromRow(row: ScheduleFields): Schedule {
     endCondition: (row.endCondition ?? "never") as EndCondition,
     endAfterCount: row.endAfterCount ?? undefined,
     endByDate: row.endByDate ?? undefined,
+    leadDays: row.leadDays ?? undefined,
     timezone: row.timezone,
   };
 }

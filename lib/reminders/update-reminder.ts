@@ -26,6 +26,9 @@ export async function updateReminder(user: User, id: string, body: ReminderBody,
     if (!existing) throw notFound(REMINDER_NOT_FOUND);
     if (existing.status !== "scheduled")
       throw conflict({ code: "reminder_not_scheduled", message: "Only scheduled reminders can be edited" });
+    // Its day, zone and recipient follow from the contact's date: changed there, or cancelled.
+    if (existing.recipient === "owner")
+      throw conflict({ code: "lead_reminder_not_editable", message: "A lead reminder cannot be edited" });
     const resolved = await resolveReminderInput(
       tx,
       user,

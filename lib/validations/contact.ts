@@ -4,6 +4,7 @@ import { issueParams } from "@/lib/api/errors";
 import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "@/db/schema/enums";
 import { LOCALES } from "@/i18n/locales";
 import { isValidTimeZone } from "@/lib/time/time-zones";
+import { contactDatesSchema } from "./contact-date";
 import { emailSchema, type AsciiDomain } from "./email";
 import { INVALID_PHONE_MESSAGE, toE164 } from "./phone";
 
@@ -76,6 +77,8 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
         .transform((value) => value ?? undefined),
       whatsappConsentSource,
       whatsappConsentAt,
+      /** Absent: the stored dates stay as they are; given: they replace the contact's set. */
+      dates: contactDatesSchema.optional(),
     })
     .superRefine((value, ctx) => {
       if (value.whatsappConsentAt && !value.whatsappConsentSource) {
@@ -134,6 +137,7 @@ export const updateContactBodySchema = z
     avatarUrl: z.string().nullish(),
     whatsappConsentSource: z.string().nullish(),
     whatsappConsentAt: z.string().nullish(),
+    dates: z.array(z.unknown()).optional(),
   })
   .strict();
 export type UpdateContactBody = z.output<typeof updateContactBodySchema>;
@@ -151,6 +155,9 @@ export const importRowSchema = z.object({
   relationship: z.string().max(1000).optional(),
   timezone: z.string().max(1000).optional(),
   locale: z.string().max(1000).optional(),
+  /** 'YYYY-MM-DD', or without a year '--MM-DD' / 'MM-DD' (see parseYearlyDate). */
+  birthday: z.string().max(100).optional(),
+  anniversary: z.string().max(100).optional(),
 });
 export const importBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(10_000) }).strict();
 export type ImportRow = z.infer<typeof importRowSchema>;

@@ -98,7 +98,9 @@ test("downloads the template and imports it back", async ({ page, signIn }) => {
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe("contacts_template.csv");
   const file = await download.path();
-  expect(readFileSync(file, "utf8").split(/\r?\n/)[0]).toBe("name,email,phone,relationship");
+  expect(readFileSync(file, "utf8").split(/\r?\n/)[0]).toBe(
+    "name,email,phone,relationship,birthday,anniversary",
+  );
   await dialog.getByLabel("CSV or vCard file", { exact: true }).setInputFiles(file);
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText("Import complete")).toBeVisible();

@@ -1,0 +1,20 @@
+import type { MessageParts } from "./render-message";
+import type { LeasedDelivery } from "./types";
+
+/** What rendering a leased delivery's message needs: its recipient, language and fields. */
+export function messagePartsOf(d: LeasedDelivery): MessageParts {
+  return {
+    deliveryId: d.id,
+    channel: d.channel,
+    to: (d.channel === "email" ? d.email : d.phone) ?? "",
+    contactName: d.contactName,
+    message: d.message,
+    senderName: d.senderName,
+    senderEmail: d.senderEmail,
+    locale: d.contactLocale ?? d.locale,
+    unsubscribeToken: d.unsubscribeToken,
+    askConfirmation: d.askConfirmation,
+    recipient: d.recipient,
+    fields: { occurrenceDate: d.occurrenceDate, contactDate: d.contactDate },
+  };
+}

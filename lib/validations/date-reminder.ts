@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { MAX_LEAD_DAYS } from "@/lib/recurrence/lead-offset";
+import { MESSAGE_MAX_LENGTH } from "./reminder";
+
+/** The lead reminders the dialog offers (days before the date); the API takes any 1-60. */
+export const LEAD_CHOICES = [7, 1] as const;
+
+/**
+ * POST /api/reminders/from-date: a yearly reminder to the contact on one of their dates, at
+ * `time` local, plus one e-mail to the user `leadDays` days before for each lead chosen.
+ * Without a message the kind's greeting in the user's language is used.
+ */
+export const dateReminderBodySchema = z
+  .object({
+    contactDateId: z.string().min(1).max(64),
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:MM (00:00-23:59)"),
+    message: z
+      .string()
+      .trim()
+      .max(MESSAGE_MAX_LENGTH)
+      .nullish()
+      .transform((value) => value || null),
+    leadDays: z
+      .array(z.number().int().min(1).max(MAX_LEAD_DAYS))
+      .max(5)
+      .default([])
+      .refine((days) => new Set(days).size === days.length, "Each lead once"),
+  })
+  .strict();
+
+export type DateReminderBody = z.output<typeof dateReminderBodySchema>;
+export type DateReminderInput = z.input<typeof dateReminderBodySchema>;
