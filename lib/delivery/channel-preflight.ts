@@ -1,6 +1,7 @@
 import { channelReadiness } from "@/lib/channels/channel-readiness";
 import { whatsappTemplateVariables } from "@/lib/channels/whatsapp-template";
-import { deliveryTranslator } from "./render-message";
+import { messagePartsOf } from "./message-parts-of";
+import { deliveryTranslator, filledMessage } from "./render-message";
 import type { LeasedDelivery, Outcome } from "./types";
 
 /**
@@ -22,7 +23,10 @@ export function channelPreflight(
   if (!d.whatsappConsentAt) {
     return { kind: "failed", error: t("errors.noConsent"), code: "no_consent", refund };
   }
-  const body = d.message?.trim() || t("defaultMessage", { sender: d.senderName });
+  // The text as it will be sent: fields filled, in the recipient's language.
+  const parts = messagePartsOf(d);
+  const body =
+    filledMessage(parts) || deliveryTranslator(parts.locale)("defaultMessage", { sender: d.senderName });
   const variables = whatsappTemplateVariables(d.senderName, body);
   if (!variables.ok) {
     const error = t("errors.templateVariable", { problem: variables.problem, variable: variables.variable });

@@ -55,25 +55,27 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The reminder's own text with its fields filled in for this occurrence; null when it has none. */
+export function filledMessage(parts: MessageParts): string | null {
+  const written = parts.message?.trim();
+  if (!written || !parts.fields) return written || null;
+  return renderFields(written, {
+    contactName: parts.contactName,
+    senderName: parts.senderName,
+    locale: isLocale(parts.locale) ? parts.locale : "en",
+    ...parts.fields,
+  });
+}
+
 /**
  * The text of one occurrence. Its fixed lines (greeting, signature, STOP line, unsubscribe)
  * are in the recipient's language: the contact's, else the owner's.
  */
 export function renderMessage(parts: MessageParts): OutgoingMessage {
   const t = deliveryTranslator(parts.locale);
-  const written = parts.message?.trim();
-  const message =
-    written && parts.fields
-      ? renderFields(written, {
-          contactName: parts.contactName,
-          senderName: parts.senderName,
-          locale: isLocale(parts.locale) ? parts.locale : "en",
-          ...parts.fields,
-        })
-      : (written ?? null);
   const composed = composeMessage({
     channel: parts.channel,
-    message,
+    message: filledMessage(parts),
     contactName: parts.contactName,
     senderName: parts.senderName,
     askConfirmation: parts.askConfirmation,

@@ -104,6 +104,30 @@ describe("WhatsApp through approved Content templates", () => {
     expect(await usedBy(user.id)).toBe(0);
   });
 
+  it("checks the template's length on the text as sent, its fields filled in", async () => {
+    const user = await createSender({ remindersUsedCurrentPeriod: 0 });
+    const contact = await createContact(user.id, {
+      phone: "+34600000104",
+      name: "N".repeat(150),
+      ...consent,
+    });
+    // 880 characters as written, past 900 once {name} is filled.
+    const reminder = await createReminder(user.id, contact.id, new Date("2031-08-04T10:00:00Z"), {
+      deliveryMethod: "whatsapp",
+      message: `${"x".repeat(874)} {name}`,
+    });
+    const before = sink.requests();
+    await runBatch({ workerId: "w", clock: at("2031-08-04T10:00:00Z") });
+    const row = await deliveryOf(reminder.id);
+    expect(row.errorCode).toBe("template_variable_invalid");
+    // Refused before usage is reserved, with the reason (not the channel's late, vaguer refusal).
+    expect(row.error).toBe(
+      "The message is too long for a WhatsApp template (900 characters at most, sender name included)",
+    );
+    expect(sink.requests()).toBe(before);
+    expect(await usedBy(user.id)).toBe(0);
+  });
+
   it("records the opt-in through the contacts API (when and how), and sends once it is there", async () => {
     const { user, cookie } = await createSignedInUser({ senderName: "Ana" });
     const created = await callRoute<{ id: string; whatsappConsentAt: string | null }>(
