@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
+import { composeMail } from "./compose-mail";
 
 export interface MailMessage {
   to: string;
@@ -120,20 +121,13 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     const stored = await storeOutboxMessage({ channel: "email", ...message, from });
     return { messageId: `outbox-${stored.id}`, outbox: true };
   }
-  const info = await smtp(smtpUrl).sendMail({
-    from,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    headers: message.headers,
-    replyTo: message.replyTo,
-    messageId: message.messageId,
-  });
+  const mail = composeMail({ ...message, from });
+  // Handed over composed: nodemailer only frames it for SMTP (see lib/mail/compose-mail.ts).
+  const info = await smtp(smtpUrl).sendMail({ envelope: mail.envelope, raw: mail.raw });
   const rejected = [...(info.rejected ?? [])];
   if (rejected.length > 0) throw new Error(`Rejected recipient: ${rejected.join(", ")}`);
-  logger.debug("mail.sent", { messageId: info.messageId });
-  return { messageId: String(info.messageId), outbox: false };
+  logger.debug("mail.sent", { messageId: mail.messageId });
+  return { messageId: mail.messageId, outbox: false };
 }
 
 /** Closes pooled SMTP connections (tests and graceful shutdown). */
