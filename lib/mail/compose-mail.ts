@@ -4,6 +4,7 @@ import type Mail from "nodemailer/lib/mailer";
 import type MimeNode from "nodemailer/lib/mime-node";
 import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
+import { composeAlternative } from "./compose-alternative";
 
 export interface ComposeInput {
   from: string;
@@ -62,6 +63,8 @@ function serialize(node: MimeNode, out: string[]): void {
  * (tests/unit/mail/compose-mail.test.ts checks it byte for byte against nodemailer's output).
  */
 export function composeMail(input: ComposeInput): ComposedMail {
+  const common = composeAlternative(input);
+  if (common) return common;
   // baseBoundary is a MailComposer option its type definitions leave out.
   const options: Mail.Options & { baseBoundary?: string } = {
     from: input.from,

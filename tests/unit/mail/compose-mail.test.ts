@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
+import { composeAlternative } from "@/lib/mail/compose-alternative";
 import { composeMail, type ComposeInput } from "@/lib/mail/compose-mail";
 
 const date = new Date("2031-03-04T05:06:07Z");
@@ -21,7 +22,7 @@ const anyMessageId = (raw: string) => raw.replace(/^Message-ID: <[0-9a-f-]+@/m, 
 
 const reminder: ComposeInput = {
   from: '"Ana García via Remindful" <no-reply@remindful.example>',
-  to: "léa@example.com",
+  to: "lea@example.com",
   subject: "Un recordatorio de Ana García",
   text: "Hola, Léa:\n\n.Una línea que empieza por un punto\n\nEnviado por Ana García a través de Remindful.\n\nPara darte de baja: https://remindful.example/api/unsubscribe/abc\n",
   html: '<!doctype html><html><body><p>Hola, Léa:</p><p><a href="https://remindful.example/api/unsubscribe/abc">Darse de baja</a></p></body></html>',
@@ -38,7 +39,12 @@ describe("composeMail writes what nodemailer would", () => {
     ["a reminder: text and HTML, non-ASCII names, List-Unsubscribe, Reply-To", reminder],
     [
       "plain ASCII text only, no Message-ID given",
-      { from: "Remindful <no-reply@remindful.example>", to: "a@example.com", subject: "Sign in", text: "Hello\n" },
+      {
+        from: "Remindful <no-reply@remindful.example>",
+        to: "a@example.com",
+        subject: "Sign in",
+        text: "Hello\n",
+      },
     ],
     [
       "a long line and a long subject (folding, soft line breaks)",
@@ -53,6 +59,30 @@ describe("composeMail writes what nodemailer would", () => {
       "mostly non-Latin text (base64 rather than quoted-printable)",
       { ...reminder, text: "日本語のテキストです。".repeat(10), html: "<p>日本語のテキストです。</p>" },
     ],
+    [
+      "a sender name that is only word characters, a subject of spaces, a quote in a custom header",
+      {
+        ...reminder,
+        from: '"Ana via Remindful" <no-reply@remindful.example>',
+        to: "lea@example.com",
+        subject: "   ",
+        headers: { "List-Unsubscribe": '<https://remindful.example/u/"x">' },
+      },
+    ],
+    [
+      "a sender name with an apostrophe and dots (quoted)",
+      {
+        ...reminder,
+        from: '"Ana O\'Brien Jr. via Remindful" <no-reply@remindful.example>',
+        to: "lea@example.com",
+      },
+    ],
+    [
+      "a comma in the sender name",
+      { ...reminder, from: '"Brien, Ana via Remindful" <no-reply@remindful.example>' },
+    ],
+    ["an upper-case domain (lower-cased)", { ...reminder, to: "Lea@Example.COM" }],
+    ["a non-ASCII recipient address", { ...reminder, to: "léa@exämple.com" }],
   ];
   for (const [name, input] of cases) {
     it(name, async () => {
@@ -64,6 +94,17 @@ describe("composeMail writes what nodemailer would", () => {
       expect(composed.envelope).toEqual(expected.envelope);
     });
   }
+
+  it("a reminder's shape is written directly, without a MIME tree, to the same bytes", async () => {
+    for (const input of [reminder, cases[2][1], cases[3][1], cases[4][1]]) {
+      const direct = composeAlternative({ ...input, date, baseBoundary });
+      expect(direct).not.toBeNull();
+      expect(crlf(direct?.raw ?? "")).toBe((await nodemailerOutput(input)).raw);
+    }
+    // Outside that shape (no HTML, no Message-ID, a comma in the name): MailComposer.
+    expect(composeAlternative(cases[1][1])).toBeNull();
+    expect(composeAlternative(cases[6][1])).toBeNull();
+  });
 
   it("keeps the headers reminders rely on, and both parts", () => {
     const { raw, messageId } = composeMail(reminder);
