@@ -23,8 +23,8 @@ const intIn = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
 /**
- * Twilio's settings. Also read at call time (`readTwilioEnv`) so a process, or a test, can be
- * pointed at another provider after start-up.
+ * Twilio's settings, read on first use rather than at import (`readTwilioEnv`, kept by
+ * lib/channels/twilio-config.ts; `setTwilioConfig` points a test at another provider).
  */
 const twilioSchema = z.object({
   TWILIO_ACCOUNT_SID: optional,

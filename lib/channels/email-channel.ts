@@ -5,12 +5,14 @@ import { env } from "@/lib/env";
 import { channelReadiness } from "./channel-readiness";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
+// MAIL_FROM's address (and APP_URL's host, below) are fixed for the process: read once, not per message.
+let fromAddress: string | undefined;
+
 /** `"Ana via Remindful" <address of MAIL_FROM>` */
 function fromHeader(fromName: string | undefined): string {
-  const match = /<([^>]+)>/.exec(env.MAIL_FROM);
-  const address = match ? match[1] : env.MAIL_FROM;
   if (!fromName) return env.MAIL_FROM;
-  return `"${fromName.replace(/["\\\r\n]/g, "")}" <${address}>`;
+  fromAddress ??= /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  return `"${fromName.replace(/["\\\r\n]/g, "")}" <${fromAddress}>`;
 }
 
 /** SMTP's 4xx replies and connection problems are worth retrying; 5xx replies are final. */
@@ -26,6 +28,7 @@ export function classifyMailError(error: unknown): ChannelError {
 }
 
 let deploymentKey: string | undefined;
+let appHost: string | undefined;
 
 /**
  * `<delivery-<id>.<deployment key>@<APP_URL host>>`: stable for a delivery (a re-sent occurrence
@@ -34,7 +37,8 @@ let deploymentKey: string | undefined;
  */
 export function reminderMessageId(idempotencyKey: string): string {
   deploymentKey ??= createHash("sha256").update(`message-id:${authSecret()}`).digest("hex").slice(0, 16);
-  return `<${idempotencyKey}.${deploymentKey}@${new URL(env.APP_URL).hostname}>`;
+  appHost ??= new URL(env.APP_URL).hostname;
+  return `<${idempotencyKey}.${deploymentKey}@${appHost}>`;
 }
 
 export const emailChannel: Channel = {

@@ -21,21 +21,30 @@ export interface TwilioConfig {
 const MPS_BY_SENDER_TYPE = { long_code: 1, toll_free: 3, short_code: 100 } as const;
 
 let override: TwilioConfig | undefined;
+// TWILIO_* as first read: parsing them costs more than a send's own work once several sends
+// a millisecond ask for them (readiness, pacing, the send itself).
+let configured: { config: TwilioConfig | null } | undefined;
 
 /**
  * Points this process at another Twilio-compatible API (tests start a loopback peer);
- * undefined goes back to the configured one.
+ * undefined goes back to the configured one, read again from the environment.
  */
 export function setTwilioConfig(config: TwilioConfig | undefined): void {
   override = config;
+  configured = undefined;
 }
 
 /**
- * The account to send with: the injected one, else TWILIO_* through lib/env, read at call time
- * (not import time) so a process can be pointed at another provider; null when unset.
+ * The account to send with: the injected one, else TWILIO_* through lib/env, read on first use
+ * (not at import) and kept for the process; null when unset.
  */
 export function twilioConfig(): TwilioConfig | null {
   if (override) return override;
+  configured ??= { config: fromEnv() };
+  return configured.config;
+}
+
+function fromEnv(): TwilioConfig | null {
   const env = readTwilioEnv();
   if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN) return null;
   return {

@@ -1,10 +1,13 @@
 import net from "node:net";
 import tls from "node:tls";
-import nodemailer, { type Transporter } from "nodemailer";
+import type MailerMessage from "nodemailer/lib/mailer/mail-message";
+import MimeNode from "nodemailer/lib/mime-node";
+import SMTPPool from "nodemailer/lib/smtp-pool";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
+import { composeMail, type ComposedMail } from "./compose-mail";
 
 export interface MailMessage {
   to: string;
@@ -25,7 +28,7 @@ export interface MailResult {
   outbox: boolean;
 }
 
-let transporter: Transporter | undefined;
+let transporter: SMTPPool | undefined;
 let smtpUrlOverride: string | undefined;
 
 /**
@@ -67,9 +70,9 @@ function noDelaySocket(
   });
 }
 
-function smtp(url: string): Transporter {
+function smtp(url: string): SMTPPool {
   // Pooled: the delivery engine sends many messages over a few kept-open connections.
-  transporter ??= nodemailer.createTransport({
+  transporter ??= new SMTPPool({
     ...smtpOptions(url),
     pool: true,
     // SMTP_POOL_SIZE / relay latency caps the rate (.env.example).
@@ -80,8 +83,26 @@ function smtp(url: string): Transporter {
     greetingTimeout: 10_000,
     socketTimeout: 15_000,
     getSocket: noDelaySocket,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  } as SMTPPool.Options);
   return transporter;
+}
+
+/**
+ * Hands a composed message to the pool the way nodemailer's sendMail does once it has built
+ * the MIME tree: a mail object with `data` and `message` (a MimeNode, here the raw message
+ * with its envelope), the transport contract of https://nodemailer.com/plugins/create.
+ * Skips sendMail's per-message set-up (options merge, content resolution, a second MIME tree,
+ * a random Message-ID for the raw node), about a fifth of a reminder's sending CPU.
+ */
+function sendComposed(pool: SMTPPool, mail: ComposedMail): Promise<SMTPPool.SentMessageInfo> {
+  // A raw node has no boundary to draw: skip the random one.
+  const message = new MimeNode("message/rfc822", { baseBoundary: "raw" }).setRaw(mail.raw);
+  message.setEnvelope({ from: mail.envelope.from, to: mail.envelope.to.join(", ") });
+  message.setHeader("Message-ID", mail.messageId);
+  const envelope = { data: {}, message } as unknown as MailerMessage<SMTPPool.SentMessageInfo>;
+  return new Promise((resolve, reject) =>
+    pool.send(envelope, (error, info) => (error ? reject(error) : resolve(info))),
+  );
 }
 
 /** smtp(s)://user:pass@host:port?option=value → nodemailer options (nodemailer drops other options when given `url`). */
@@ -120,20 +141,13 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     const stored = await storeOutboxMessage({ channel: "email", ...message, from });
     return { messageId: `outbox-${stored.id}`, outbox: true };
   }
-  const info = await smtp(smtpUrl).sendMail({
-    from,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    headers: message.headers,
-    replyTo: message.replyTo,
-    messageId: message.messageId,
-  });
+  const mail = composeMail({ ...message, from });
+  // Handed over composed: nodemailer's pool only frames it for SMTP (see lib/mail/compose-mail.ts).
+  const info = await sendComposed(smtp(smtpUrl), mail);
   const rejected = [...(info.rejected ?? [])];
   if (rejected.length > 0) throw new Error(`Rejected recipient: ${rejected.join(", ")}`);
-  logger.debug("mail.sent", { messageId: info.messageId });
-  return { messageId: String(info.messageId), outbox: false };
+  logger.debug("mail.sent", { messageId: mail.messageId });
+  return { messageId: mail.messageId, outbox: false };
 }
 
 /** Closes pooled SMTP connections (tests and graceful shutdown). */

@@ -30,10 +30,16 @@ it("a worker killed with SIGKILL mid-burst leaves work the other worker finishes
     const [{ killed_at: killedAt }] = (
       await burst.client.query<{ killed_at: Date }>("select now() as killed_at")
     ).rows;
+    // PostgreSQL finishes a statement before it notices its client is gone: the dead worker's
+    // last outcome write (waiting on a row lock, say) may still commit. Wait for every write in
+    // progress on deliveries to end (a SHARE lock waits for them) before reading what it held.
+    await burst.client.query("begin");
+    await burst.client.query("lock table deliveries in share mode");
     const held = await burst.client.query<{ id: string; lease_expires_at: Date }>(
       `select id, lease_expires_at from deliveries where status = 'sending' and worker_id like $1`,
       [`%:${victim.pid}:%`],
     );
+    await burst.client.query("commit");
     console.log(`killed worker ${victim.pid} holding ${held.rows.length} deliveries`);
     // With a 20 ms peer and batches of 200 the dead worker always holds some: otherwise
     // this test would not be testing a takeover at all.

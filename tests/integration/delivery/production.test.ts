@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { deliveries, outboxMessages, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
+import { setTwilioConfig } from "@/lib/channels/twilio-config";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { setSmtpUrl } from "@/lib/mail/send-mail";
 import { setOutboxSettings } from "@/lib/outbox/outbox-enabled";
@@ -27,6 +28,8 @@ function asProduction(
 ) {
   for (const name of CHANNEL_VARIABLES) delete process.env[name];
   Object.assign(process.env, extra);
+  // The process keeps TWILIO_* as first read: read them again.
+  setTwilioConfig(undefined);
   setOutboxSettings({ nodeEnv: "production", ...outbox });
 }
 
@@ -41,6 +44,7 @@ afterEach(() => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
+  setTwilioConfig(undefined);
 });
 
 describe("production never pretends", () => {
