@@ -32,7 +32,6 @@ export function escapeIcsText(value: string): string {
     value
       .replace(/\r\n|\r/g, "\n")
       // TEXT allows no control characters but HTAB (and the escaped line break below).
-      // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
       .replace(/[\\;,\n]/g, (c) => (c === "\n" ? "\\n" : `\\${c}`))
   );

@@ -194,6 +194,7 @@ const NOT_USER_OWNED: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
   "bench-floor/[list]/route.ts": "bench:web's in-memory floor, 404 unless BENCH_FLOOR_DIR is set; no user data",
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
+  "calendar/[file]/route.ts": "the feed token itself is the capability (calendar apps send no session)",
 };
 
 /**
@@ -207,6 +208,7 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/save-auto-recharge.ts": "the user's own auto-recharge",
   "lib/actions/complete-test-payment.ts": "the user's own demo checkout",
   "lib/actions/save-failure-alerts.ts": "the user's own failure-alert setting",
+  "lib/actions/create-calendar-feed-link.ts": "the user's own calendar feed link (takes no input)",
   "components/layout/actions.ts": "the user's own locale",
 };
 
