@@ -89,6 +89,9 @@ export function writeIcs(calendar: IcsCalendar): string {
     `PRODID:${calendar.prodId}`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
+    // NAME and REFRESH-INTERVAL are RFC 7986's; X-WR-CALNAME and X-PUBLISHED-TTL are the older
+    // de-facto names that most calendar apps read.
+    `NAME:${escapeIcsText(calendar.name)}`,
     `X-WR-CALNAME:${escapeIcsText(calendar.name)}`,
     `REFRESH-INTERVAL;VALUE=DURATION:PT${calendar.refreshMinutes}M`,
     `X-PUBLISHED-TTL:PT${calendar.refreshMinutes}M`,

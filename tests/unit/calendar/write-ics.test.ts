@@ -63,12 +63,13 @@ describe("writeIcs", () => {
 
   it("writes the calendar properties and one VEVENT in UTC with escaped text", () => {
     const lines = writeIcs(calendar).split("\r\n");
-    expect(lines.slice(0, 8)).toEqual([
+    expect(lines.slice(0, 9)).toEqual([
       "BEGIN:VCALENDAR",
       "VERSION:2.0",
       "PRODID:-//Remindful//Calendar feed//EN",
       "CALSCALE:GREGORIAN",
       "METHOD:PUBLISH",
+      "NAME:Ana's reminders\\, all",
       "X-WR-CALNAME:Ana's reminders\\, all",
       "REFRESH-INTERVAL;VALUE=DURATION:PT60M",
       "X-PUBLISHED-TTL:PT60M",
