@@ -69,14 +69,14 @@ export function CalendarFeedCard({
         {url ? (
           <div className="space-y-2">
             <Label htmlFor={inputId}>{t("urlLabel")}</Label>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2 sm:flex-nowrap">
               <Input
                 id={inputId}
                 readOnly
                 value={url}
                 aria-describedby={`${inputId}-private`}
                 onFocus={(event) => event.currentTarget.select()}
-                className="font-mono text-xs"
+                className="min-w-0 font-mono text-xs"
               />
               <Button type="button" variant="outline" onClick={copy}>
                 <Copy aria-hidden="true" className="size-4" />

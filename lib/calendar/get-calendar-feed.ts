@@ -16,7 +16,11 @@ export const FEED_REFRESH_MINUTES = 60;
  * docs/calendar-feed.md on timing). Shows the user's scheduled reminders, lead reminders to the
  * user included; cancelled, sent and failed ones have nothing left to send and are left out.
  */
-export async function getCalendarFeed(token: string, origin: string, now = new Date()): Promise<string | null> {
+export async function getCalendarFeed(
+  token: string,
+  origin: string,
+  now = new Date(),
+): Promise<string | null> {
   const [owner] = await db
     .select({
       id: users.id,

@@ -33,7 +33,10 @@ export interface EventContext {
  * calendar app sees the same event on every fetch until the reminder is edited or the occurrence
  * is sent. The description is the message as it will be sent, its fields filled for that day.
  */
-export function toCalendarEvent({ reminder, at }: FeedOccurrence<FeedReminderRow>, ctx: EventContext): IcsEvent {
+export function toCalendarEvent(
+  { reminder, at }: FeedOccurrence<FeedReminderRow>,
+  ctx: EventContext,
+): IcsEvent {
   const locale = isLocale(reminder.messageLocale) ? reminder.messageLocale : "en";
   const body = reminder.message?.trim();
   const description = body

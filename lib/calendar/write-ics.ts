@@ -61,7 +61,10 @@ export function foldIcsLine(line: string): string {
 
 /** A UTC DATE-TIME: 20260329T010000Z. */
 export function formatIcsUtc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 function eventLines(event: IcsEvent, stamp: string): string[] {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { contacts, reminders, users } from "@/db/schema";
@@ -43,6 +44,9 @@ test("settings creates a calendar feed link whose copied URL serves the reminder
   const field = card.getByLabel("Your calendar feed link");
   await expect(field).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
 
+  const audit = await new AxeBuilder({ page }).include("[data-testid=calendar-feed]").analyze();
+  expect(audit.violations).toEqual([]);
+
   await card.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByText("Link copied")).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -71,4 +75,7 @@ test("settings creates a calendar feed link whose copied URL serves the reminder
   // The link is shown again on a later visit.
   await page.reload();
   await expect(page.getByTestId("calendar-feed").getByLabel("Your calendar feed link")).toHaveValue(fresh);
+  // The long link never widens a phone's page.
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

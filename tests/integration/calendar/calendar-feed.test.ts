@@ -85,7 +85,11 @@ function wallClock(date: Date, timeZone: string) {
 describe("GET /api/calendar/<token>.ics", () => {
   it("lists each scheduled occurrence of the next 12 months in UTC, at the reminder's wall time across DST", async () => {
     const { user, cookie } = await createSignedInUser({ timezone: "America/New_York", firstName: "Ana" });
-    const ben = await createContact(user.id, { name: "Ben Ruiz", phone: "+14155550101", email: "ben@example.org" });
+    const ben = await createContact(user.id, {
+      name: "Ben Ruiz",
+      phone: "+14155550101",
+      email: "ben@example.org",
+    });
     const daily = await post(cookie, {
       contactId: ben.id,
       message: "Pills, water; then rest\nsee you",
@@ -111,11 +115,13 @@ describe("GET /api/calendar/<token>.ics", () => {
       frequencyConfig: { time: "10:00", days: ["Mon"], endCondition: "never" },
     });
     expect(
-      (await callRoute(cancelReminder, `/api/reminders/${cancelled.id}`, {
-        method: "DELETE",
-        cookie,
-        params: { id: cancelled.id },
-      })).status,
+      (
+        await callRoute(cancelReminder, `/api/reminders/${cancelled.id}`, {
+          method: "DELETE",
+          cookie,
+          params: { id: cancelled.id },
+        })
+      ).status,
     ).toBe(200);
     // One occurrence of the monthly one already went out: 'after 3' leaves two.
     await db.update(reminders).set({ occurrencesSent: 1 }).where(eq(reminders.id, monthly.id));
@@ -169,7 +175,11 @@ describe("GET /api/calendar/<token>.ics", () => {
   });
 
   it("speaks the user's language and fills the message's fields", async () => {
-    const { user, cookie } = await createSignedInUser({ timezone: "Europe/Madrid", locale: "es", senderName: "Lucía" });
+    const { user, cookie } = await createSignedInUser({
+      timezone: "Europe/Madrid",
+      locale: "es",
+      senderName: "Lucía",
+    });
     const contact = await createContact(user.id, { name: "Marta Gómez", locale: "es" });
     await post(cookie, {
       contactId: contact.id,
@@ -204,14 +214,32 @@ describe("GET /api/calendar/<token>.ics", () => {
     const b = await createSignedInUser();
     const aContact = await createContact(a.user.id, { name: "Alice Contact" });
     const bContact = await createContact(b.user.id, { name: "Bob Contact" });
-    const when = { scheduleType: "recurring", frequency: "weekly", frequencyConfig: { time: "09:00", days: ["Tue"] } };
-    const aReminder = await post(a.cookie, { contactId: aContact.id, message: "for A", deliveryMethod: "sms", ...when });
-    const bReminder = await post(b.cookie, { contactId: bContact.id, message: "for B", deliveryMethod: "sms", ...when });
+    const when = {
+      scheduleType: "recurring",
+      frequency: "weekly",
+      frequencyConfig: { time: "09:00", days: ["Tue"] },
+    };
+    const aReminder = await post(a.cookie, {
+      contactId: aContact.id,
+      message: "for A",
+      deliveryMethod: "sms",
+      ...when,
+    });
+    const bReminder = await post(b.cookie, {
+      contactId: bContact.id,
+      message: "for B",
+      deliveryMethod: "sms",
+      ...when,
+    });
     const aFeed = parseFeed((await fetchFeed(await rotateCalendarToken(a.user.id))).text);
     const bFeed = parseFeed((await fetchFeed(await rotateCalendarToken(b.user.id))).text);
     expect(aFeed.events.length).toBeGreaterThan(50);
-    expect(aFeed.events.every((e) => e.uid.startsWith(`${aReminder.id}-`) && e.description === "for A")).toBe(true);
-    expect(bFeed.events.every((e) => e.uid.startsWith(`${bReminder.id}-`) && e.description === "for B")).toBe(true);
+    expect(aFeed.events.every((e) => e.uid.startsWith(`${aReminder.id}-`) && e.description === "for A")).toBe(
+      true,
+    );
+    expect(bFeed.events.every((e) => e.uid.startsWith(`${bReminder.id}-`) && e.description === "for B")).toBe(
+      true,
+    );
   });
 
   it("regenerating revokes the old link at once; an unknown token is a bare 404", async () => {
@@ -246,7 +274,8 @@ describe("GET /api/calendar/<token>.ics", () => {
     await rotateCalendarToken(user.id);
     const [{ calendarToken }] = await db.select().from(users).where(eq(users.id, user.id));
     const rateCount = async () =>
-      (await db.execute<{ n: number }>(sql`select coalesce(sum(count), 0)::int as n from rate_limits`)).rows[0].n;
+      (await db.execute<{ n: number }>(sql`select coalesce(sum(count), 0)::int as n from rate_limits`))
+        .rows[0].n;
     const countBefore = await rateCount();
     const before = await snapshotDatabase();
     const bad = [

@@ -43,7 +43,13 @@ describe("feedOccurrences", () => {
     expect(feedOccurrences(rows, NOW, { windowDays: 366, perReminder: 3, total: 100 })).toHaveLength(3);
     // 5 days of window from 10 Jan 12:00: 11..15 January.
     expect(feedOccurrences(rows, NOW, { windowDays: 5, perReminder: 400, total: 100 })).toHaveLength(5);
-    const after = [daily("a", "09:00", "2027-01-11T09:00:00Z", { endCondition: "after", endAfterCount: 4, occurrencesSent: 2 })];
+    const after = [
+      daily("a", "09:00", "2027-01-11T09:00:00Z", {
+        endCondition: "after",
+        endAfterCount: 4,
+        occurrencesSent: 2,
+      }),
+    ];
     expect(iso(feedOccurrences(after, NOW))).toEqual(["a@01-11T09:00", "a@01-12T09:00"]);
   });
 

@@ -19,7 +19,9 @@ describe("foldIcsLine", () => {
     for (const line of lines) {
       expect(octets(line)).toBeLessThanOrEqual(75);
       // A split character would decode to U+FFFD or leave a lone surrogate.
-      expect(line).not.toMatch(/\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+      expect(line).not.toMatch(
+        /\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+      );
     }
     for (const line of lines.slice(1)) expect(line.startsWith(" ")).toBe(true);
     // Unfolding (RFC 5545 3.1: remove CRLF + one space) gives the line back.
