@@ -24,7 +24,10 @@ export interface IcsCalendar {
 }
 
 const MAX_OCTETS = 75;
-const encoder = new TextEncoder();
+
+function utf8Octets(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
 
 /** TEXT escaping: backslash, semicolon, comma and line breaks; other control characters are dropped. */
 export function escapeIcsText(value: string): string {
@@ -42,11 +45,13 @@ export function escapeIcsText(value: string): string {
  * starts with one space, which counts. Folds fall between code points, never inside one.
  */
 export function foldIcsLine(line: string): string {
+  // Most lines are short ASCII: at most 75 UTF-16 units of ASCII are at most 75 octets.
+  if (line.length <= MAX_OCTETS && /^[\u0000-\u007f]*$/.test(line)) return line;
   const out: string[] = [];
   let current = "";
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char.codePointAt(0) ?? 0);
     if (octets + size > MAX_OCTETS) {
       out.push(current);
       current = " ";

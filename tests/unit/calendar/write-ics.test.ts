@@ -11,8 +11,8 @@ describe("foldIcsLine", () => {
   });
 
   it("keeps every physical line within 75 octets and never splits a multi-byte character", () => {
-    // é is 2 octets, 😀 is 4 (a surrogate pair in JavaScript), ü 2: a mix that lands folds mid-character.
-    const value = `SUMMARY:${"é😀aü".repeat(40)}`;
+    // é is 2 octets, € 3, 😀 4 (a surrogate pair in JavaScript), ü 2: a mix that lands folds mid-character.
+    const value = `SUMMARY:${"é€😀aü".repeat(40)}`;
     const folded = foldIcsLine(value);
     const lines = folded.split("\r\n");
     expect(lines.length).toBeGreaterThan(1);
