@@ -10,6 +10,13 @@ describe("foldIcsLine", () => {
     expect(foldIcsLine("X".repeat(76))).toBe(`${"X".repeat(75)}\r\n X`);
   });
 
+  it("folds a line short in characters but long in octets", () => {
+    // 68 characters, 128 octets: a count of characters would leave it whole. 8 + 33 × 2 = 74
+    // octets fill the first line (one more é would make 76); the rest, after the space, 55.
+    const folded = foldIcsLine(`SUMMARY:${"é".repeat(60)}`);
+    expect(folded.split("\r\n").map(octets)).toEqual([74, 55]);
+  });
+
   it("keeps every physical line within 75 octets and never splits a multi-byte character", () => {
     // é is 2 octets, € 3, 😀 4 (a surrogate pair in JavaScript), ü 2: a mix that lands folds mid-character.
     const value = `SUMMARY:${"é€😀aü".repeat(40)}`;
