@@ -4,7 +4,10 @@ import { feedOccurrences, type FeedReminder } from "@/lib/calendar/feed-occurren
 const NOW = new Date("2027-01-10T12:00:00Z");
 
 function daily(id: string, time: string, nextRunAt: string, extra: Partial<FeedReminder> = {}): FeedReminder {
+  // Columns some schedules carry (a lead reminder's days before its date): none here.
+  const unused = { leadDays: null };
   return {
+    ...unused,
     id,
     scheduleType: "recurring",
     scheduledFor: new Date(nextRunAt),
