@@ -9,6 +9,7 @@ import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import type { User } from "@/lib/users/find-session-user";
 import { FailureAlertsSetting, type SaveFailureAlerts } from "./failure-alerts-setting";
 import { AccountDataCard } from "./account-data-card";
+import { CalendarFeedCard, type CreateCalendarFeedLink } from "./calendar-feed-card";
 import { formatPhone } from "@/lib/validations/phone";
 import { SettingsForm } from "./settings-form";
 
@@ -16,9 +17,14 @@ import { SettingsForm } from "./settings-form";
 export async function SettingsScreen({
   user,
   saveFailureAlerts,
+  calendarFeedUrl,
+  createCalendarFeedLink,
 }: {
   user: User;
   saveFailureAlerts: SaveFailureAlerts;
+  /** The user's feed URL, null until one is created. */
+  calendarFeedUrl: string | null;
+  createCalendarFeedLink: CreateCalendarFeedLink;
 }) {
   const [t, tPlans, tAlerts, locale] = await Promise.all([
     getTranslations("settings"),
@@ -71,6 +77,7 @@ export async function SettingsScreen({
           <FailureAlertsSetting initial={user.failureAlerts} save={saveFailureAlerts} />
         </CardContent>
       </Card>
+      <CalendarFeedCard initialUrl={calendarFeedUrl} createLink={createCalendarFeedLink} />
       <Card data-testid="account-information">
         <CardHeader>
           <CardTitle>{t("accountTitle")}</CardTitle>

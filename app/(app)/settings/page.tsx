@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SettingsScreen } from "@/components/settings/settings-screen";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { saveFailureAlerts } from "@/lib/actions/save-failure-alerts";
+import { createCalendarFeedLink } from "@/lib/actions/create-calendar-feed-link";
+import { calendarFeedUrl } from "@/lib/calendar/calendar-feed-url";
+import { publicOrigin } from "@/lib/http/public-origin";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("settings");
@@ -13,5 +17,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SettingsPage() {
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  return <SettingsScreen user={user} saveFailureAlerts={saveFailureAlerts} />;
+  const feedUrl = user.calendarToken
+    ? calendarFeedUrl(publicOrigin(await headers()), user.calendarToken)
+    : null;
+  return (
+    <SettingsScreen
+      user={user}
+      saveFailureAlerts={saveFailureAlerts}
+      calendarFeedUrl={feedUrl}
+      createCalendarFeedLink={createCalendarFeedLink}
+    />
+  );
 }

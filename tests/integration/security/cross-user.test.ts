@@ -217,6 +217,7 @@ const NOT_USER_OWNED: Record<string, string> = {
   "bench-floor/[list]/route.ts":
     "bench:web's in-memory floor, 404 unless BENCH_FLOOR_DIR is set; no user data",
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
+  "calendar/[file]/route.ts": "the feed token itself is the capability (calendar apps send no session)",
 };
 
 /**
@@ -232,6 +233,7 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/save-failure-alerts.ts": "the user's own failure-alert setting",
   "lib/actions/load-contact-options.ts":
     "reads the user's own contacts for the reminder dialog; takes no input",
+  "lib/actions/create-calendar-feed-link.ts": "the user's own calendar feed link (takes no input)",
   "components/layout/actions.ts": "the user's own locale",
 };
 

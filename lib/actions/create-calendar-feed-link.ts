@@ -1,0 +1,17 @@
+"use server";
+
+import { headers } from "next/headers";
+import { userAction } from "@/lib/actions/user-action";
+import { calendarFeedUrl } from "@/lib/calendar/calendar-feed-url";
+import { rotateCalendarToken } from "@/lib/calendar/rotate-calendar-token";
+import { publicOrigin } from "@/lib/http/public-origin";
+import { calendarFeedLinkSchema } from "@/lib/validations/calendar";
+
+/**
+ * Settings' "Create feed link" and "Regenerate link": a new secret URL; the previous one, if any,
+ * stops working at once.
+ */
+export const createCalendarFeedLink = userAction(calendarFeedLinkSchema, async (_input, user) => {
+  const token = await rotateCalendarToken(user.id);
+  return { url: calendarFeedUrl(publicOrigin(await headers()), token) };
+});

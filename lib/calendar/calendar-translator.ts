@@ -1,0 +1,24 @@
+import { createTranslator } from "use-intl/core";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import fr from "@/messages/fr.json";
+import { isLocale, type Locale } from "@/i18n/locales";
+
+const catalogues = { en, es, fr } as const;
+
+function create(locale: Locale) {
+  return createTranslator({ locale, messages: catalogues[locale], namespace: "calendarFeed.feed" });
+}
+
+export type CalendarTranslator = ReturnType<typeof create>;
+
+// One per language for the life of the process, as the delivery engine does (parsing is costly).
+const translators = new Map<Locale, CalendarTranslator>();
+
+/** The feed's own words (calendar name, event titles) in the user's language; English otherwise. */
+export function calendarTranslator(locale: string | null | undefined): CalendarTranslator {
+  const chosen: Locale = isLocale(locale) ? locale : "en";
+  let t = translators.get(chosen);
+  if (!t) translators.set(chosen, (t = create(chosen)));
+  return t;
+}

@@ -1,0 +1,84 @@
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { contactDates, contacts, reminders, users } from "@/db/schema";
+import { db } from "@/lib/db";
+import { PRODUCT_NAME } from "@/lib/delivery/constants";
+import { calendarTranslator } from "./calendar-translator";
+import { FEED_WINDOW_DAYS, feedOccurrences } from "./feed-occurrences";
+import { toCalendarEvent, type FeedReminderRow } from "./to-calendar-event";
+import { writeIcs } from "./write-ics";
+
+/** Calendar apps that honour REFRESH-INTERVAL are asked to fetch again after this long. */
+export const FEED_REFRESH_MINUTES = 60;
+
+/**
+ * The ICS text of the feed behind `token`, or null when no user holds it (unknown or revoked).
+ * The token is looked up through the unique index on users.calendar_token (see
+ * docs/calendar-feed.md on timing). Shows the user's scheduled reminders, lead reminders to the
+ * user included; cancelled, sent and failed ones have nothing left to send and are left out.
+ */
+export async function getCalendarFeed(
+  token: string,
+  origin: string,
+  now = new Date(),
+): Promise<string | null> {
+  const [owner] = await db
+    .select({
+      id: users.id,
+      locale: users.locale,
+      senderName: sql<string>`coalesce(nullif(${users.senderName}, ''), nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.name}, ${users.email})`,
+    })
+    .from(users)
+    .where(eq(users.calendarToken, token))
+    .limit(1);
+  if (!owner) return null;
+
+  const windowEnd = new Date(now.getTime() + FEED_WINDOW_DAYS * 86_400_000);
+  const rows = await db
+    .select({
+      reminder: reminders,
+      contactName: contacts.name,
+      contactLocale: contacts.locale,
+      dateMonth: contactDates.month,
+      dateDay: contactDates.day,
+      dateYear: contactDates.year,
+    })
+    .from(reminders)
+    .innerJoin(contacts, eq(contacts.id, reminders.contactId))
+    .leftJoin(contactDates, eq(contactDates.id, reminders.contactDateId))
+    .where(
+      and(
+        eq(reminders.userId, owner.id),
+        eq(reminders.status, "scheduled"),
+        isNotNull(reminders.nextRunAt),
+        lte(reminders.nextRunAt, windowEnd),
+      ),
+    )
+    .orderBy(asc(reminders.nextRunAt));
+
+  const feedRows: FeedReminderRow[] = rows.map((row) => ({
+    ...row.reminder,
+    nextRunAt: row.reminder.nextRunAt ?? now,
+    contactName: row.contactName,
+    // A lead reminder goes to the user, in the user's language.
+    messageLocale: row.reminder.recipient === "owner" ? owner.locale : (row.contactLocale ?? owner.locale),
+    contactDate:
+      row.dateMonth !== null && row.dateDay !== null
+        ? { month: row.dateMonth, day: row.dateDay, year: row.dateYear }
+        : null,
+  }));
+
+  const t = calendarTranslator(owner.locale);
+  const ctx = {
+    t,
+    senderName: owner.senderName,
+    remindersUrl: `${origin.replace(/\/$/, "")}/reminders`,
+    uidDomain: new URL(origin).hostname,
+  };
+  return writeIcs({
+    prodId: `-//${PRODUCT_NAME}//Calendar feed//${owner.locale.toUpperCase()}`,
+    name: t("name"),
+    stamp: now,
+    refreshMinutes: FEED_REFRESH_MINUTES,
+    events: feedOccurrences(feedRows, now).map((occurrence) => toCalendarEvent(occurrence, ctx)),
+  });
+}
