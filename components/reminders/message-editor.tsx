@@ -16,12 +16,13 @@ interface MessageEditorProps {
   locale: string;
 }
 
-/** The reminder's message: templates, the text, and buttons that insert fields at the cursor. */
+/** The reminder's message: the text, buttons that insert fields at the cursor, and templates. */
 export function MessageEditor({ label, placeholder, value, onChange, locale }: MessageEditorProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   return (
+    // The text first: the keyboard goes from the contact straight to the message; templates and
+    // fields are offered right under it.
     <div className="grid gap-2">
-      <TemplatePicker locale={locale} message={value} onPick={onChange} />
       <div className="grid gap-1">
         <Label htmlFor="reminder-message">{label}</Label>
         <Textarea
@@ -34,6 +35,7 @@ export function MessageEditor({ label, placeholder, value, onChange, locale }: M
         />
       </div>
       <MessageFieldButtons textareaRef={textareaRef} value={value} onChange={onChange} />
+      <TemplatePicker locale={locale} message={value} onPick={onChange} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import * as mimeFuncsModule from "nodemailer/lib/mime-funcs";
-import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64";
-import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
+import * as mimeFuncsModule from "nodemailer/lib/mime-funcs/index.js";
+import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64/index.js";
+import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp/index.js";
 import type { ComposedMail, ComposeInput } from "./compose-mail";
 
 // An address nodemailer writes back unchanged: ASCII local part, lower-case ASCII domain.

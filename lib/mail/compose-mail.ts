@@ -1,9 +1,9 @@
 import { Buffer } from "node:buffer";
-import MailComposer from "nodemailer/lib/mail-composer";
-import type Mail from "nodemailer/lib/mailer";
-import type MimeNode from "nodemailer/lib/mime-node";
-import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64";
-import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
+import type Mail from "nodemailer/lib/mailer/index.js";
+import type MimeNode from "nodemailer/lib/mime-node/index.js";
+import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64/index.js";
+import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp/index.js";
 import { composeAlternative } from "./compose-alternative";
 
 export interface ComposeInput {

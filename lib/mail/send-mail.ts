@@ -1,8 +1,8 @@
 import net from "node:net";
 import tls from "node:tls";
-import type MailerMessage from "nodemailer/lib/mailer/mail-message";
-import MimeNode from "nodemailer/lib/mime-node";
-import SMTPPool from "nodemailer/lib/smtp-pool";
+import type MailerMessage from "nodemailer/lib/mailer/mail-message.js";
+import MimeNode from "nodemailer/lib/mime-node/index.js";
+import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";

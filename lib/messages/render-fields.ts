@@ -65,10 +65,16 @@ export function ageOn(date: YearlyDate, from: CivilDate): number | null {
 
 /** "3 March" written the recipient's way, without the year (en "March 3", es "3 de marzo", fr "3 mars"). */
 export function formatDayAndMonth(date: CivilDate, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(date.year, date.month - 1, date.day)),
-  );
+  let format = dayAndMonthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", timeZone: "UTC" });
+    dayAndMonthFormats.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(date.year, date.month - 1, date.day)));
 }
+
+// Building an Intl formatter costs far more than using one; the engine renders thousands a second.
+const dayAndMonthFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /**
  * Fills a message's fields for one occurrence. `{date}` and `{age}` come from the contact date
@@ -77,16 +83,19 @@ export function formatDayAndMonth(date: CivilDate, locale: Locale): string {
  * stay as written.
  */
 export function renderFields(body: string, values: FieldValues): string {
-  const day = values.contactDate
-    ? nextDateOnOrAfter(values.contactDate, values.occurrenceDate)
-    : values.occurrenceDate;
-  const age = values.contactDate ? ageOn(values.contactDate, values.occurrenceDate) : null;
-  const filled: Record<MessageField, string> = {
-    first_name: firstNameOf(values.contactName),
-    name: values.contactName.trim(),
-    sender: values.senderName,
-    age: age === null ? "" : String(age),
-    date: formatDayAndMonth(day, values.locale),
+  // Most messages have no field: leave them as they are without working out any value.
+  if (!body.includes("{")) return body;
+  const day = () =>
+    values.contactDate ? nextDateOnOrAfter(values.contactDate, values.occurrenceDate) : values.occurrenceDate;
+  const fill: Record<MessageField, () => string> = {
+    first_name: () => firstNameOf(values.contactName),
+    name: () => values.contactName.trim(),
+    sender: () => values.senderName,
+    age: () => {
+      const age = values.contactDate ? ageOn(values.contactDate, values.occurrenceDate) : null;
+      return age === null ? "" : String(age);
+    },
+    date: () => formatDayAndMonth(day(), values.locale),
   };
-  return body.replace(FIELD_PATTERN, (whole, name: string) => (isMessageField(name) ? filled[name] : whole));
+  return body.replace(FIELD_PATTERN, (whole, name: string) => (isMessageField(name) ? fill[name]() : whole));
 }

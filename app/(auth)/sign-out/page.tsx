@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LogOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/current-user";
 
 /** Where a GET of /api/logout lands: opening it changes nothing; only the button's POST logs out. */
@@ -14,9 +14,7 @@ export default async function SignOutPage() {
     <Card>
       <CardHeader className="items-center text-center">
         <LogOut className="size-10 text-primary" aria-hidden />
-        <CardTitle>
-          <h1 className="text-xl">{t("title")}</h1>
-        </CardTitle>
+        <h1 className="text-xl font-semibold leading-none tracking-tight">{t("title")}</h1>
         <CardDescription>{t("body")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">

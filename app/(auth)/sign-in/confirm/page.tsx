@@ -40,9 +40,7 @@ export default async function ConfirmSignInPage({
     <Card>
       <CardHeader className="items-center text-center">
         <LogIn className="size-10 text-primary" aria-hidden />
-        <CardTitle>
-          <h1 className="text-xl">{t("confirmTitle")}</h1>
-        </CardTitle>
+        <h1 className="text-xl font-semibold leading-none tracking-tight">{t("confirmTitle")}</h1>
         <CardDescription>{t("confirmBody", { email: params.email })}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { MailX } from "lucide-react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { findUnsubscribeTarget } from "@/lib/delivery/find-unsubscribe-target";
 
 /**
@@ -39,9 +39,7 @@ export default async function UnsubscribePage({
     <Card>
       <CardHeader className="items-center text-center">
         <MailX className="size-10 text-primary" aria-hidden />
-        <CardTitle>
-          <h1 className="text-xl">{title}</h1>
-        </CardTitle>
+        <h1 className="text-xl font-semibold leading-none tracking-tight">{title}</h1>
         <CardDescription role={target ? undefined : "alert"}>{body}</CardDescription>
       </CardHeader>
       {ask ? (
