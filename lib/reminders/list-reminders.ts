@@ -29,7 +29,7 @@ function decodeCursor(cursor: string): [string, string] {
   throw badRequest("cursor: Invalid cursor");
 }
 
-type PageQuery = Pick<ReminderListQuery, "status" | "view" | "limit"> & { cursor?: string };
+export type PageQuery = Pick<ReminderListQuery, "status" | "view" | "limit"> & { cursor?: string };
 type PageShape = Pick<PageQuery, "view"> & { oneStatus: boolean; after: boolean };
 /** A value, or the placeholder a prepared statement binds it to. */
 type Bound<T> = T | Placeholder;
@@ -99,19 +99,25 @@ export function reminderPageQuery(userId: string, query: PageQuery) {
 
 // Each of the six shapes (view, one status or all, first or later page) is built once and
 // prepared (a named statement per pooled connection): the list is the app's busiest read.
-const prepared = new Map<string, ReturnType<ReturnType<typeof pageStatement>["prepare"]>>();
+const prepared = new Map<string, ReturnType<ReturnType<typeof reminderPageTemplate>["prepare"]>>();
 
-function preparedPage(shape: PageShape) {
+/** The page's statement with its values as placeholders (exported so tests can read its generic plan). */
+export function reminderPageTemplate(query: PageQuery) {
+  return pageStatement(shapeOf(query), {
+    userId: sql.placeholder("userId"),
+    status: sql.placeholder("status"),
+    key: sql.placeholder("key"),
+    id: sql.placeholder("id"),
+    limit: sql.placeholder("limit"),
+  });
+}
+
+function preparedPage(query: PageQuery) {
+  const shape = shapeOf(query);
   const name = `reminder_page_${shape.view}_${shape.oneStatus ? "status" : "all"}_${shape.after ? "after" : "first"}`;
   let statement = prepared.get(name);
   if (!statement) {
-    statement = pageStatement(shape, {
-      userId: sql.placeholder("userId"),
-      status: sql.placeholder("status"),
-      key: sql.placeholder("key"),
-      id: sql.placeholder("id"),
-      limit: sql.placeholder("limit"),
-    }).prepare(name);
+    statement = reminderPageTemplate(query).prepare(name);
     prepared.set(name, statement);
   }
   return statement;
@@ -126,7 +132,7 @@ export async function listReminders(
   userId: string,
   query: PageQuery,
 ): Promise<ReminderPage> {
-  const rows = await preparedPage(shapeOf(query)).execute(valuesOf(userId, query));
+  const rows = await preparedPage(query).execute(valuesOf(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
