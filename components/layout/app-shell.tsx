@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { User } from "@/lib/users/find-session-user";
@@ -14,18 +14,20 @@ import { SIDEBAR_COOKIE } from "./sidebar-cookie";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 import { languageNames } from "./language-names";
+import { clientMessages } from "./client-messages";
 
 /** The signed-in frame of SPEC section 2: sidebar, header, toasts, and the page in between. */
 export async function AppShell({ user, children }: { user: User; children: React.ReactNode }) {
-  const [summary, cookieStore, locale, t] = await Promise.all([
+  const [summary, cookieStore, locale, t, messages] = await Promise.all([
     getShellSummary(user),
     cookies(),
     getLocale(),
     getTranslations("shell"),
+    getMessages(),
   ]);
   const defaultOpen = cookieStore.get(SIDEBAR_COOKIE)?.value !== "false";
   return (
-    <NextIntlClientProvider>
+    <NextIntlClientProvider messages={clientMessages(messages)}>
       <TooltipProvider>
         <SidebarProvider defaultOpen={defaultOpen}>
           <AppSidebar usage={summary} />

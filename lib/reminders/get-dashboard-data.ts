@@ -1,8 +1,9 @@
 import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import { LOW_BALANCE_CENTS, PLANS } from "@/config/plans";
-import { contacts, reminders } from "@/db/schema";
+import { reminders } from "@/db/schema";
 import type { PlanType } from "@/db/schema/enums";
 import { creditsUsedPastQuota } from "@/lib/credits/credits-used-past-quota";
+import { countContacts } from "@/lib/contacts/count-contacts";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/users/find-session-user";
 import { listReminders } from "./list-reminders";
@@ -28,8 +29,8 @@ export async function getDashboardData(user: User, now = new Date()) {
   const planType = user.planType as PlanType;
   const plan = PLANS[planType] ?? PLANS.free;
   const payg = planType === "payg";
-  const [[contactCount], [activeCount], [next], recent, pastQuota] = await Promise.all([
-    db.select({ value: count() }).from(contacts).where(eq(contacts.userId, user.id)),
+  const [contactCount, [activeCount], [next], recent, pastQuota] = await Promise.all([
+    countContacts(user.id),
     db
       .select({ value: count() })
       .from(reminders)
@@ -50,7 +51,7 @@ export async function getDashboardData(user: User, now = new Date()) {
   const used = user.remindersUsedCurrentPeriod;
   return {
     planType,
-    totalContacts: contactCount.value,
+    totalContacts: contactCount,
     activeReminders: activeCount.value,
     sentThisMonth: used,
     remaining: payg ? null : Math.max(0, quota - used),
@@ -59,9 +60,9 @@ export async function getDashboardData(user: User, now = new Date()) {
     usage: {
       reminders: payg ? null : { used, quota, level: usageLevel(used, quota) },
       contacts: {
-        used: contactCount.value,
+        used: contactCount,
         limit: plan.contactsLimit,
-        level: usageLevel(contactCount.value, plan.contactsLimit),
+        level: usageLevel(contactCount, plan.contactsLimit),
       },
       creditBalanceCents: payg ? user.paygCreditBalance : null,
       /**

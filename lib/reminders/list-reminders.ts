@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { badRequest } from "@/lib/api/errors";
 import { db } from "@/lib/db";
@@ -29,29 +29,40 @@ function decodeCursor(cursor: string): [string, string] {
   throw badRequest("cursor: Invalid cursor");
 }
 
-/**
- * The one statement behind a page (exported so tests can read its plan): the keyset order is
- * served by reminders_user_created_id_idx / reminders_user_status_created_idx, so a page reads
- * limit + 1 rows instead of sorting every reminder of the user.
- */
-export function reminderPageQuery(
-  userId: string,
-  query: Pick<ReminderListQuery, "status" | "view" | "limit"> & { cursor?: string },
-) {
-  const schedule = query.view === "schedule";
+export type PageQuery = Pick<ReminderListQuery, "status" | "view" | "limit"> & { cursor?: string };
+type PageShape = Pick<PageQuery, "view"> & { oneStatus: boolean; after: boolean };
+/** A value, or the placeholder a prepared statement binds it to. */
+type Bound<T> = T | Placeholder;
+interface PageValues {
+  userId: Bound<string>;
+  status: Bound<string>;
+  key: Bound<string>;
+  id: Bound<string>;
+  limit: Bound<number>;
+}
+
+function shapeOf(query: PageQuery): PageShape {
+  return {
+    view: query.view,
+    oneStatus: query.view !== "schedule" && query.status !== "all",
+    after: query.cursor !== undefined,
+  };
+}
+
+function pageStatement(shape: PageShape, values: PageValues) {
+  const schedule = shape.view === "schedule";
   const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
-  const where: (SQL | undefined)[] = [eq(reminders.userId, userId)];
+  const where: (SQL | undefined)[] = [eq(reminders.userId, values.userId)];
   if (schedule) {
     where.push(eq(reminders.status, "scheduled"), isNotNull(reminders.nextRunAt));
-  } else if (query.status !== "all") {
-    where.push(eq(reminders.status, query.status));
+  } else if (shape.oneStatus) {
+    where.push(eq(reminders.status, values.status));
   }
-  if (query.cursor) {
-    const [key, id] = decodeCursor(query.cursor);
+  if (shape.after) {
     where.push(
       schedule
-        ? sql`(${sortKey}, ${reminders.id}) > (${key}::timestamptz, ${id})`
-        : sql`(${sortKey}, ${reminders.id}) < (${key}::timestamptz, ${id})`,
+        ? sql`(${sortKey}, ${reminders.id}) > (${values.key}::timestamptz, ${values.id})`
+        : sql`(${sortKey}, ${reminders.id}) < (${values.key}::timestamptz, ${values.id})`,
     );
   }
   return db
@@ -69,7 +80,47 @@ export function reminderPageQuery(
     .leftJoin(contacts, eq(contacts.id, reminders.contactId))
     .where(and(...where))
     .orderBy(...(schedule ? [asc(sortKey), asc(reminders.id)] : [desc(sortKey), desc(reminders.id)]))
-    .limit(query.limit + 1);
+    .limit(values.limit);
+}
+
+function valuesOf(userId: string, query: PageQuery) {
+  const [key, id] = query.cursor ? decodeCursor(query.cursor) : ["", ""];
+  return { userId, status: query.status, key, id, limit: query.limit + 1 };
+}
+
+/**
+ * The one statement behind a page (exported so tests can read its plan): the keyset order is
+ * served by reminders_user_created_id_idx / reminders_user_status_created_idx, so a page reads
+ * limit + 1 rows instead of sorting every reminder of the user.
+ */
+export function reminderPageQuery(userId: string, query: PageQuery) {
+  return pageStatement(shapeOf(query), valuesOf(userId, query));
+}
+
+// Each of the six shapes (view, one status or all, first or later page) is built once and
+// prepared (a named statement per pooled connection): the list is the app's busiest read.
+const prepared = new Map<string, ReturnType<ReturnType<typeof reminderPageTemplate>["prepare"]>>();
+
+/** The page's statement with its values as placeholders (exported so tests can read its generic plan). */
+export function reminderPageTemplate(query: PageQuery) {
+  return pageStatement(shapeOf(query), {
+    userId: sql.placeholder("userId"),
+    status: sql.placeholder("status"),
+    key: sql.placeholder("key"),
+    id: sql.placeholder("id"),
+    limit: sql.placeholder("limit"),
+  });
+}
+
+function preparedPage(query: PageQuery) {
+  const shape = shapeOf(query);
+  const name = `reminder_page_${shape.view}_${shape.oneStatus ? "status" : "all"}_${shape.after ? "after" : "first"}`;
+  let statement = prepared.get(name);
+  if (!statement) {
+    statement = reminderPageTemplate(query).prepare(name);
+    prepared.set(name, statement);
+  }
+  return statement;
 }
 
 /**
@@ -79,9 +130,9 @@ export function reminderPageQuery(
  */
 export async function listReminders(
   userId: string,
-  query: Pick<ReminderListQuery, "status" | "view" | "limit"> & { cursor?: string },
+  query: PageQuery,
 ): Promise<ReminderPage> {
-  const rows = await reminderPageQuery(userId, query);
+  const rows = await preparedPage(query).execute(valuesOf(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

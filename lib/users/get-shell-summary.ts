@@ -1,6 +1,4 @@
-import { count, eq } from "drizzle-orm";
-import { contacts } from "@/db/schema";
-import { db } from "@/lib/db";
+import { countContacts } from "@/lib/contacts/count-contacts";
 import { getPlan } from "@/lib/plans/get-plan";
 import type { PlanType } from "@/db/schema/enums";
 import type { User } from "./find-session-user";
@@ -18,10 +16,10 @@ export interface ShellSummary {
 /** What the sidebar footer shows: plan, contacts used/limit, and reminder usage or credit. */
 export async function getShellSummary(user: User): Promise<ShellSummary> {
   const plan = getPlan(user.planType);
-  const [row] = await db.select({ value: count() }).from(contacts).where(eq(contacts.userId, user.id));
+  const contactsUsed = await countContacts(user.id);
   return {
     planType: plan.planType,
-    contactsUsed: row?.value ?? 0,
+    contactsUsed,
     contactsLimit: plan.contactsLimit,
     remindersUsed: user.remindersUsedCurrentPeriod,
     remindersQuota: user.remindersQuota,
