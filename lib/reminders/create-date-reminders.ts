@@ -7,6 +7,7 @@ import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { db } from "@/lib/db";
 import { firstOccurrence, type Schedule } from "@/lib/recurrence";
 import type { DateReminderBody } from "@/lib/validations/date-reminder";
+import { assertMessageFields } from "./assert-message-fields";
 import { assertReminderQuota } from "./assert-reminder-quota";
 import { dateReminderTexts } from "./date-reminder-texts";
 import { REMINDER_ERRORS } from "./resolve-reminder-input";
@@ -38,6 +39,8 @@ export async function createDateReminders(userId: string, body: DateReminderBody
     if (method === "email" && !contact.email) throw badRequest(REMINDER_ERRORS.noEmail);
     if (method !== "email" && !contact.phone) throw badRequest(REMINDER_ERRORS.noPhone);
 
+    // The user's own text: no unknown field, and {age} only from a date with a year.
+    await assertMessageFields(tx, body.message, date.id);
     const texts = dateReminderTexts(user.locale, { ...date, kind: date.kind as ContactDateKind });
     const yearly = (timezone: string, leadDays?: number): Schedule => ({
       scheduleType: "recurring",

@@ -137,17 +137,27 @@ describe("POST /api/reminders/from-date", () => {
   });
 
   it("without a year the lead line has no age and no empty parentheses; a message of one's own is kept", async () => {
-    const { cookie } = await createSignedInUser({ ...paid, locale: "en" });
+    const { user, cookie } = await createSignedInUser({ ...paid, locale: "en" });
     const { dateId } = await contactWithDate(cookie, {}, null);
+    // {age} has nothing to count from, and an unknown field is a mistake: both refused, nothing made.
+    for (const [message, code] of [
+      ["Happy {age}th, {first_name}!", "age_needs_birth_year"],
+      ["Happy birthday, {nickname}!", "unknown_fields"],
+    ]) {
+      const refused = await create(cookie, { contactDateId: dateId, time: "08:30", message, leadDays: [7] });
+      expect(refused.status).toBe(400);
+      expect(refused.json).toMatchObject({ code });
+    }
+    expect(await countOf(user.id)).toBe(0);
     const res = await create(cookie, {
       contactDateId: dateId,
       time: "08:30",
-      message: "Happy {age}th, {first_name}!",
+      message: "Happy birthday, {first_name}!",
       leadDays: [7],
     });
     expect(res.status).toBe(201);
     expect(res.json.map((r) => r.message)).toEqual([
-      "Happy {age}th, {first_name}!",
+      "Happy birthday, {first_name}!",
       "{name}'s birthday is on {date}.",
     ]);
   });
