@@ -31,7 +31,7 @@ export function ContactDatesList({
   const contactZone = recipientTimeZone(contact, ownerTimezone);
   return (
     <>
-      <ul className="grid gap-1 text-sm" aria-label={t("title")} data-testid="contact-dates-list">
+      <ul className="grid min-w-0 gap-1 text-sm" aria-label={t("title")} data-testid="contact-dates-list">
         {contact.dates.map((date) => {
           const name = date.kind === "custom" ? (date.label ?? "") : t(`kinds.${date.kind}`);
           const day = formatDayAndMonth({ year: 2000, month: date.month, day: date.day }, locale);
@@ -39,9 +39,10 @@ export function ContactDatesList({
           const ageText =
             age === null ? null : date.kind === "birthday" ? t("age", { age }) : t("years", { age });
           return (
-            <li key={date.id} className="flex items-center gap-2">
+            // Wraps on a narrow card: the button goes under the date rather than past the edge.
+            <li key={date.id} className="flex min-w-0 flex-wrap items-center gap-x-2">
               <CalendarHeart className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="min-w-0 flex-1 truncate">
+              <span className="min-w-0 flex-1 break-words">
                 <span className="font-medium">{name}</span>: {day}
                 {ageText ? <span className="text-muted-foreground"> · {ageText}</span> : null}
               </span>

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { reminders, users } from "@/db/schema";
+import { contactDates, reminders, users } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
 import { addContact, localDate } from "./reminder-helpers";
 import { MESSAGES } from "./shell-helpers";
@@ -79,6 +79,15 @@ test.describe("375 px wide", () => {
       const contact = await addContact(user.id, "Bartholomew Featherstonehaugh-Wolfeschlegel", {
         email: "bartholomew.featherstonehaugh-wolfeschlegel@example-family-domain.com",
         relationship: "Great-grandfather's cousin",
+      });
+      // A dated contact: its card lists the date with its age and a "Yearly reminder" button.
+      await e2eDb.insert(contactDates).values({
+        userId: user.id,
+        contactId: contact.id,
+        kind: "anniversary",
+        month: 9,
+        day: 30,
+        year: 1975,
       });
       await setLocale(page, locale);
       await page.goto("/");
