@@ -5,6 +5,7 @@ import { creditLedger, deliveries, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
+import { buyCreditPackage, PURCHASE_AT as T0 } from "../../support/credit-buyer";
 import {
   chargeObject,
   checkoutSessionObject,
@@ -30,8 +31,6 @@ afterAll(async () => {
   await stripe.stop();
 });
 
-const T0 = 1_900_000_000;
-
 async function reload(id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
@@ -40,33 +39,7 @@ async function reload(id: string) {
 const ledger = (userId: string) =>
   db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.id);
 
-/**
- * A user who bought the $50 package (5,250 credits) through checkout: the session event credits
- * it, and the PaymentIntent (with our checkout metadata) exists on the Stripe peer.
- */
-async function buyer(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const customer = `cus_${randomBytes(6).toString("hex")}`;
-  const { user } = await createSignedInUser({ stripeCustomerId: customer, planType: "payg", ...overrides });
-  const paymentIntent = `pi_${randomBytes(6).toString("hex")}`;
-  stripe.paymentIntents.set(paymentIntent, {
-    id: paymentIntent,
-    object: "payment_intent",
-    amount: 5000,
-    currency: "usd",
-    customer,
-    status: "succeeded",
-    metadata: { userId: user.id, kind: "credits", creditPackageIndex: "1" },
-  });
-  const session = checkoutSessionObject({
-    customer,
-    userId: user.id,
-    paymentStatus: "paid",
-    creditPackageIndex: 1,
-  });
-  await deliverEvent(stripeEvent("checkout.session.completed", session, undefined, T0));
-  expect((await reload(user.id)).paygCreditBalance).toBe(5250);
-  return { user, customer, paymentIntent };
-}
+const buyer = (overrides: Partial<typeof users.$inferInsert> = {}) => buyCreditPackage(stripe, overrides);
 
 describe("charge.refunded", () => {
   it("a full refund takes the package's credits back once, and flags the account", async () => {

@@ -1,15 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { creditLedger, users } from "@/db/schema";
 import { db } from "@/lib/db";
-import {
-  chargeObject,
-  checkoutSessionObject,
-  deliverEvent,
-  disputeObject,
-  stripeEvent,
-} from "../../support/stripe-events";
+import { buyCreditPackage, PURCHASE_AT as T0 } from "../../support/credit-buyer";
+import { chargeObject, deliverEvent, disputeObject, stripeEvent } from "../../support/stripe-events";
 import { startStripeServer, type StripeServer } from "../../support/stripe-server";
 import { createSignedInUser } from "../../support/users";
 
@@ -20,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stripe.stop();
 });
-
-const T0 = 1_900_000_000;
 
 async function reload(id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -35,27 +27,7 @@ const ledger = async (userId: string) =>
 
 /** Bought the $50 package (5,250 credits) through checkout, spent some, then the charge is disputed. */
 async function disputedBuyer(spentCents: number) {
-  const customer = `cus_${randomBytes(6).toString("hex")}`;
-  const { user } = await createSignedInUser({ stripeCustomerId: customer, planType: "payg" });
-  const paymentIntent = `pi_${randomBytes(6).toString("hex")}`;
-  stripe.paymentIntents.set(paymentIntent, {
-    id: paymentIntent,
-    object: "payment_intent",
-    amount: 5000,
-    currency: "usd",
-    customer,
-    status: "succeeded",
-    metadata: { userId: user.id, kind: "credits", creditPackageIndex: "1" },
-  });
-  const session = checkoutSessionObject({
-    customer,
-    userId: user.id,
-    paymentStatus: "paid",
-    creditPackageIndex: 1,
-  });
-  expect((await deliverEvent(stripeEvent("checkout.session.completed", session, undefined, T0))).status).toBe(
-    200,
-  );
+  const { user, customer, paymentIntent } = await buyCreditPackage(stripe);
   await db
     .update(users)
     .set({ paygCreditBalance: 5250 - spentCents })
