@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as reminderDeliveries } from "@/app/api/reminders/[id]/deliveries/route";
 import { POST as retry } from "@/app/api/reminders/[id]/retry/route";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
 import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
-import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { callRoute } from "@/tests/support/call-route";
 import { createContact, createReminder } from "@/tests/support/delivery-fixtures";
-import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
-import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { loopbackPeers } from "@/tests/support/peers";
+import { signedWebhook, useTwilioSink } from "@/tests/support/twilio-sink";
 import { createSignedInUser } from "@/tests/support/users";
 
-let twilio: TwilioSink;
-let smtp: SmtpSink;
-
-beforeAll(async () => {
-  twilio = await startTwilioSink();
-  useTwilioSink(twilio);
-  smtp = await startSmtpSink();
-  setSmtpUrl(smtp.url);
-});
-
-afterAll(async () => {
-  closeMail();
-  await smtp.close();
-  await twilio.close();
-});
+const peers = loopbackPeers();
 
 // 15:00 UTC onwards, a minute apart: daytime in the senders' zone (UTC), no quiet hours.
 let clockAt = new Date("2033-03-01T15:00:00Z").getTime();
@@ -79,7 +64,7 @@ describe("each failure kind gives its reason, action and raw code", () => {
     expect(entry.status).toBe("skipped");
     expect(entry.reason).toMatchObject({ code: "opted_out", action: "ask_start", rawCode: "opted_out" });
     expect(entry.recipient).toBe("+12125550150");
-    expect(twilio.messages.some((m) => m.to === "+12125550150")).toBe(false);
+    expect(peers.twilio.messages.some((m) => m.to === "+12125550150")).toBe(false);
     const res = await callRoute(retry, `/api/reminders/${reminder.id}/retry`, {
       method: "POST",
       cookie,
@@ -120,7 +105,7 @@ describe("each failure kind gives its reason, action and raw code", () => {
   });
 
   it("Twilio 21610 (the recipient sent STOP): ask for START, raw code beside it", async () => {
-    twilio.setMode({
+    peers.twilio.setMode({
       kind: "error",
       status: 400,
       code: 21610,
@@ -134,24 +119,24 @@ describe("each failure kind gives its reason, action and raw code", () => {
       expect(entry.attemptCount).toBe(1);
       expect(entry.firstAttemptAt).toBe(entry.lastAttemptAt);
     } finally {
-      twilio.setMode({ kind: "accept" });
+      peers.twilio.setMode({ kind: "accept" });
     }
   });
 
   it("an unknown Twilio code maps to the generic refusal and keeps the raw code", async () => {
-    twilio.setMode({ kind: "error", status: 400, code: 21999, message: "Something new" });
+    peers.twilio.setMode({ kind: "error", status: 400, code: 21999, message: "Something new" });
     try {
       const { entry } = await failOnce({}, "sms");
       expect(entry.reason).toMatchObject({ code: "provider_rejected", rawCode: "21999" });
     } finally {
-      twilio.setMode({ kind: "accept" });
+      peers.twilio.setMode({ kind: "accept" });
     }
   });
 
   it("undelivered after sent (status callback 30006): check the number", async () => {
     const { entry: sent, cookie, reminder } = await failOnce({}, "sms");
     expect(sent.status).toBe("sent");
-    const sid = twilio.messages.at(-1)!.sid;
+    const sid = peers.twilio.messages.at(-1)!.sid;
     const url = "http://localhost:3000/api/webhooks/twilio/status";
     const hook = signedWebhook(url, { MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30006" });
     expect((await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...hook })).status).toBe(
@@ -163,18 +148,18 @@ describe("each failure kind gives its reason, action and raw code", () => {
   });
 
   it("SMTP 550: the address was refused, check it", async () => {
-    smtp.setMode({ kind: "reject", code: 550, message: "Mailbox unavailable" });
+    peers.smtp.setMode({ kind: "reject", code: 550, message: "Mailbox unavailable" });
     try {
       const { entry } = await failOnce({}, "email");
       expect(entry.status).toBe("failed");
       expect(entry.reason).toMatchObject({ code: "smtp_permanent", action: "check_address", rawCode: "550" });
     } finally {
-      smtp.setMode({ kind: "accept" });
+      peers.smtp.setMode({ kind: "accept" });
     }
   });
 
   it("a provider down through every attempt: unavailable, retry; each attempt time is kept", async () => {
-    twilio.setMode({ kind: "error", status: 503, code: 20503, message: "Service unavailable" });
+    peers.twilio.setMode({ kind: "error", status: 503, code: 20503, message: "Service unavailable" });
     try {
       const { user, cookie } = await sender();
       const contact = await createContact(user.id, { phone: "+12125550151" });
@@ -206,12 +191,12 @@ describe("each failure kind gives its reason, action and raw code", () => {
         rawCode: "lookup",
       });
     } finally {
-      twilio.setMode({ kind: "accept" });
+      peers.twilio.setMode({ kind: "accept" });
     }
   });
 
   it("a channel without its sender number: not configured", async () => {
-    useTwilioSink(twilio, 100, { whatsappFrom: undefined });
+    useTwilioSink(peers.twilio, 100, { whatsappFrom: undefined });
     try {
       const { entry } = await failOnce({}, "whatsapp");
       expect(entry.reason).toMatchObject({
@@ -219,7 +204,7 @@ describe("each failure kind gives its reason, action and raw code", () => {
         rawCode: "channel_not_configured",
       });
     } finally {
-      useTwilioSink(twilio);
+      useTwilioSink(peers.twilio);
     }
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { listContacts } from "@/lib/contacts/list-contacts";
@@ -7,26 +7,10 @@ import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
 import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
-import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
-import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
-import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { loopbackPeers } from "@/tests/support/peers";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
-let twilio: TwilioSink;
-let smtp: SmtpSink;
-
-beforeAll(async () => {
-  twilio = await startTwilioSink();
-  useTwilioSink(twilio);
-  smtp = await startSmtpSink();
-  setSmtpUrl(smtp.url);
-});
-
-afterAll(async () => {
-  closeMail();
-  await smtp.close();
-  await twilio.close();
-});
+const peers = loopbackPeers();
 
 const ms = (base: Date, plus: number) => () => new Date(base.getTime() + plus);
 const deliveryOf = async (id: string) =>
@@ -41,7 +25,7 @@ describe("failures", () => {
     const due = new Date("2032-01-05T15:00:00Z");
     const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "sms" });
 
-    twilio.setMode({ kind: "error", status: 503, code: 20503, message: "Service unavailable" });
+    peers.twilio.setMode({ kind: "error", status: 503, code: 20503, message: "Service unavailable" });
     await runBatch({ workerId: "w", clock: ms(due, 0) });
     let row = await deliveryOf(reminder.id);
     expect(row.status).toBe("queued");
@@ -56,7 +40,7 @@ describe("failures", () => {
     expect(second).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[1]);
     expect(second).toBeLessThanOrEqual(RETRY_SCHEDULE_MS[1] * (1 + RETRY_JITTER));
 
-    twilio.setMode({ kind: "accept" });
+    peers.twilio.setMode({ kind: "accept" });
     await runBatch({ workerId: "w", clock: ms(due, first + second) });
     row = await deliveryOf(reminder.id);
     expect(row.status).toBe("sent");
@@ -71,7 +55,7 @@ describe("failures", () => {
     const contact = await createContact(user.id, { phone: "+12125550202", timezone: "America/Chicago" });
     const due = new Date("2032-01-06T15:00:00Z");
     const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "sms" });
-    twilio.setMode({ kind: "error", status: 503, code: 20503, message: "Service unavailable" });
+    peers.twilio.setMode({ kind: "error", status: 503, code: 20503, message: "Service unavailable" });
     let at = due;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await runBatch({ workerId: "w", clock: () => at });
@@ -81,7 +65,7 @@ describe("failures", () => {
         at = row.nextAttemptAt!;
       }
     }
-    twilio.setMode({ kind: "accept" });
+    peers.twilio.setMode({ kind: "accept" });
     const row = await deliveryOf(reminder.id);
     expect(row.status).toBe("failed");
     expect(row.attemptCount).toBe(MAX_ATTEMPTS);
@@ -97,7 +81,7 @@ describe("failures", () => {
     const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "sms" });
     let at = due;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS + 3; attempt++) {
-      twilio.setMode(
+      peers.twilio.setMode(
         attempt % 2
           ? { kind: "error", status: 429, code: 20429, message: "Too Many Requests" }
           : {
@@ -118,7 +102,7 @@ describe("failures", () => {
     expect((await deliveryOf(reminder.id)).slowedCount).toBe(MAX_ATTEMPTS + 3);
     // A day later the provider still refuses: the occurrence fails with a reason, usage refunded.
     await runBatch({ workerId: "w", clock: () => new Date(due.getTime() + 25 * 3_600_000) });
-    twilio.setMode({ kind: "accept" });
+    peers.twilio.setMode({ kind: "accept" });
     const row = await deliveryOf(reminder.id);
     expect(row.status).toBe("failed");
     expect(row.errorCode).toBe("rate_limited");
@@ -131,9 +115,9 @@ describe("failures", () => {
     const due = new Date("2032-01-07T15:00:00Z");
     const reminder = await createReminder(user.id, contact.id, due, { deliveryMethod: "sms" });
     const message = "The 'To' number +12125550203 is not a valid phone number.";
-    twilio.setMode({ kind: "error", status: 400, code: 21211, message });
+    peers.twilio.setMode({ kind: "error", status: 400, code: 21211, message });
     await runBatch({ workerId: "w", clock: ms(due, 0) });
-    twilio.setMode({ kind: "accept" });
+    peers.twilio.setMode({ kind: "accept" });
 
     const row = await deliveryOf(reminder.id);
     expect(row.status).toBe("failed");
@@ -164,7 +148,7 @@ describe("failures", () => {
     const c2 = await createContact(user.id, { email: "greylist@example.org" });
     const due = new Date("2032-01-08T15:00:00Z");
     const r1 = await createReminder(user.id, c1.id, due);
-    smtp.setMode({ kind: "reject", code: 550, message: "Mailbox unavailable" });
+    peers.smtp.setMode({ kind: "reject", code: 550, message: "Mailbox unavailable" });
     await runBatch({ workerId: "w", clock: ms(due, 0) });
     const d1 = await deliveryOf(r1.id);
     expect(d1.status).toBe("failed");
@@ -172,9 +156,9 @@ describe("failures", () => {
     expect((await reminderOf(r1.id)).lastError).toContain("Mailbox unavailable");
 
     const r2 = await createReminder(user.id, c2.id, new Date(due.getTime() + 60_000));
-    smtp.setMode({ kind: "reject", code: 451, message: "Try again later" });
+    peers.smtp.setMode({ kind: "reject", code: 451, message: "Try again later" });
     await runBatch({ workerId: "w", clock: ms(due, 60_000) });
-    smtp.setMode({ kind: "accept" });
+    peers.smtp.setMode({ kind: "accept" });
     expect((await deliveryOf(r2.id)).status).toBe("queued");
     await runBatch({ workerId: "w", clock: ms(due, 60_000 + RETRY_SCHEDULE_MS[0] * (1 + RETRY_JITTER)) });
     expect((await deliveryOf(r2.id)).status).toBe("sent");
@@ -187,9 +171,9 @@ describe("permanent SMTP refusal", () => {
     const contact = await createContact(user.id, { email: "gone@example.org" });
     const due = new Date("2032-02-08T15:00:00Z");
     const first = await createReminder(user.id, contact.id, due);
-    smtp.setMode({ kind: "reject", code: 550, message: "5.1.1 User unknown" });
+    peers.smtp.setMode({ kind: "reject", code: 550, message: "5.1.1 User unknown" });
     await runBatch({ workerId: "w", clock: ms(due, 0) });
-    smtp.setMode({ kind: "accept" });
+    peers.smtp.setMode({ kind: "accept" });
     expect((await deliveryOf(first.id)).errorCode).toBe("550");
     const [suppressed] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
     expect(suppressed.emailSuppressedAt).not.toBeNull();
@@ -198,14 +182,14 @@ describe("permanent SMTP refusal", () => {
     const listed = (await listContacts(user.id)).find((c) => c.id === contact.id);
     expect(listed?.emailSuppressedReason).toContain("User unknown");
 
-    const before = smtp.messages.length;
+    const before = peers.smtp.messages.length;
     const second = await createReminder(user.id, contact.id, new Date(due.getTime() + 60_000));
     await runBatch({ workerId: "w", clock: ms(due, 60_000) });
     const d2 = await deliveryOf(second.id);
     expect(d2.status).toBe("failed");
     expect(d2.errorCode).toBe("suppressed");
     expect(d2.error).toContain("refused this address");
-    expect(smtp.messages.length).toBe(before);
+    expect(peers.smtp.messages.length).toBe(before);
     // The reserved usage went back.
     expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
 

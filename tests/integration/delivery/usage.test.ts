@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { creditLedger, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
-import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
-import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
-import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { loopbackPeers } from "@/tests/support/peers";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
-let smtp: SmtpSink;
-let twilio: TwilioSink;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  setSmtpUrl(smtp.url);
-  twilio = await startTwilioSink();
-  useTwilioSink(twilio);
-});
-
-afterAll(async () => {
-  closeMail();
-  await smtp.close();
-  await twilio.close();
-});
+const peers = loopbackPeers();
 
 const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
@@ -97,9 +81,9 @@ describe("usage and credit", () => {
     const contact = await createContact(user.id, { email: "nobody@example.org" });
     const due = new Date("2033-01-03T10:00:00Z");
     const reminder = await createReminder(user.id, contact.id, due);
-    smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
+    peers.smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
     await runBatch({ workerId: "w", clock: () => due });
-    smtp.setMode({ kind: "accept" });
+    peers.smtp.setMode({ kind: "accept" });
     const [row] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(row.status).toBe("failed");
     expect((await userOf(user.id)).paygCreditBalance).toBe(50);
@@ -170,9 +154,9 @@ describe("credits on a subscription plan", () => {
     const contact = await createContact(user.id, { email: "nobody@example.org" });
     const due = new Date("2033-01-06T10:00:00Z");
     const reminder = await createReminder(user.id, contact.id, due);
-    smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
+    peers.smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
     await runBatch({ workerId: "w", clock: () => due });
-    smtp.setMode({ kind: "accept" });
+    peers.smtp.setMode({ kind: "accept" });
     const [row] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(row.status).toBe("failed");
     const after = await userOf(user.id);
@@ -204,9 +188,9 @@ describe("credits on a subscription plan", () => {
     expect((await userOf(user.id)).paygCreditBalance).toBe(1);
     // A new period before the next lease: this time the send holds quota, and then fails for good.
     await db.update(users).set({ remindersUsedCurrentPeriod: 0 }).where(eq(users.id, user.id));
-    smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
+    peers.smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
     await runBatch({ workerId: "w", clock: () => due });
-    smtp.setMode({ kind: "accept" });
+    peers.smtp.setMode({ kind: "accept" });
     const after = await userOf(user.id);
     expect(after.remindersUsedCurrentPeriod).toBe(0);
     expect(after.paygCreditBalance).toBe(1);
@@ -251,10 +235,10 @@ describe("send now", () => {
     await expect(sendReminderNow({ userId: stranger.id, reminderId: reminder.id })).rejects.toMatchObject({
       status: 404,
     });
-    expect(twilio.messages.some((m) => m.to === "+12125550301")).toBe(false);
+    expect(peers.twilio.messages.some((m) => m.to === "+12125550301")).toBe(false);
 
     expect(await sendReminderNow({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
-    expect(twilio.messages.filter((m) => m.to === "+12125550301").map((m) => m.body)).toEqual([
+    expect(peers.twilio.messages.filter((m) => m.to === "+12125550301").map((m) => m.body)).toEqual([
       "Remindful: Now please\nReply STOP to opt out.",
     ]);
     const [row] = await db.select().from(reminders).where(eq(reminders.id, reminder.id));
@@ -263,7 +247,7 @@ describe("send now", () => {
     // the engine will not send it again.
     expect(await sendReminderNow({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
     await runBatch({ workerId: "w", clock: () => new Date(Date.now() + 2 * 86_400_000) });
-    expect(twilio.messages.filter((m) => m.to === "+12125550301")).toHaveLength(1);
+    expect(peers.twilio.messages.filter((m) => m.to === "+12125550301")).toHaveLength(1);
   });
 
   it("answers the provider's error when the send fails", async () => {
@@ -276,9 +260,9 @@ describe("send now", () => {
     const reminder = await createReminder(user.id, contact.id, new Date(Date.now() + 86_400_000), {
       deliveryMethod: "whatsapp",
     });
-    twilio.setMode({ kind: "error", status: 400, code: 63016, message: "Outside the allowed window" });
+    peers.twilio.setMode({ kind: "error", status: 400, code: 63016, message: "Outside the allowed window" });
     const result = await sendReminderNow({ userId: user.id, reminderId: reminder.id });
-    twilio.setMode({ kind: "accept" });
+    peers.twilio.setMode({ kind: "accept" });
     expect(result).toEqual({ success: false, error: "Outside the allowed window" });
   });
 });
