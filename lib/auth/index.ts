@@ -55,7 +55,7 @@ const adapter = DrizzleAdapter(db, {
   verificationTokensTable: verificationTokens,
 });
 
-export const { handlers, auth, signIn, signOut } = NextAuth({
+export const { handlers, auth, signIn } = NextAuth({
   adapter: {
     ...adapter,
     // New accounts start on the trial plan (see lib/users/create-user.ts).

@@ -1,5 +1,3 @@
-// First: it sets up the request storage Next.js modules read when they load.
-import { inRequestScope } from "../support/request-scope";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { GET as getUser } from "@/app/api/auth/user/route";
@@ -10,11 +8,10 @@ import { callRoute } from "../support/call-route";
 import { createSignedInUser } from "../support/users";
 
 const sessionRows = (token: string) => db.select().from(sessions).where(eq(sessions.sessionToken, token));
-const post = inRequestScope(POST, "/api/logout/route");
 
 it("a GET of /api/logout (an image, a prefetch) leads to the log-out page and leaves the session valid", async () => {
   const { sessionToken, cookie } = await createSignedInUser();
-  const res = await callRoute(inRequestScope(GET, "/api/logout/route"), "/api/logout", { cookie });
+  const res = await callRoute(GET, "/api/logout", { cookie });
   expect(res.status).toBe(303);
   expect(res.headers.get("location")).toBe("/sign-out");
   expect(res.headers.get("set-cookie")).toBeNull();
@@ -25,7 +22,7 @@ it("a GET of /api/logout (an image, a prefetch) leads to the log-out page and le
 it("the page's POST ends the session, expires the cookie and returns to the landing page", async () => {
   const { sessionToken, cookie } = await createSignedInUser();
   const other = await createSignedInUser();
-  const res = await callRoute(post, "/api/logout", {
+  const res = await callRoute(POST, "/api/logout", {
     method: "POST",
     cookie,
     headers: { origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
@@ -44,7 +41,7 @@ it.each([
   ["sec-fetch-site", "cross-site"],
 ])("a cross-site POST (%s: %s) is refused and the session stays", async (header, value) => {
   const { sessionToken, cookie } = await createSignedInUser();
-  const res = await callRoute(post, "/api/logout", { method: "POST", cookie, headers: { [header]: value } });
+  const res = await callRoute(POST, "/api/logout", { method: "POST", cookie, headers: { [header]: value } });
   expect(res.status).toBe(403);
   expect(res.json).toMatchObject({ code: "cross_site" });
   expect(await sessionRows(sessionToken)).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { publicRoute } from "@/lib/api/route";
 import { endSession } from "@/lib/auth/end-session";
+import { expireSessionCookies } from "@/lib/auth/session-cookie";
 
 /**
  * SPEC's log-out address. A GET changes nothing (an image or a prefetch from anywhere can make
@@ -7,11 +8,13 @@ import { endSession } from "@/lib/auth/end-session";
  * wrapper, ends the session and returns to the landing page. Locations are relative so the
  * browser stays on the host it used.
  */
-export function GET() {
+export async function GET() {
   return new Response(null, { status: 303, headers: { Location: "/sign-out" } });
 }
 
-export const POST = publicRoute({}, async () => {
-  await endSession();
-  return new Response(null, { status: 303, headers: { Location: "/" } });
+export const POST = publicRoute({}, async ({ request }) => {
+  await endSession(request);
+  const response = new Response(null, { status: 303, headers: { Location: "/" } });
+  expireSessionCookies(response.headers);
+  return response;
 });
