@@ -116,18 +116,24 @@ const envSchema = twilioSchema.extend({
 
 export type Env = z.infer<typeof envSchema>;
 
-function parseEnv(): Env {
-  const result = envSchema.safeParse(process.env);
+/** The process environment read through `schema`; an invalid value throws, naming each variable. */
+function readEnvironment<S extends z.ZodType>(schema: S): z.output<S> {
+  const result = schema.safeParse(process.env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
+  return result.data;
+}
+
+function parseEnv(): Env {
+  const data = readEnvironment(envSchema);
   // `next build` evaluates modules in production mode too; the secret is a runtime need.
   const building = process.env.NEXT_PHASE === "phase-production-build";
-  if (result.data.NODE_ENV === "production" && !result.data.AUTH_SECRET && !building) {
+  if (data.NODE_ENV === "production" && !data.AUTH_SECRET && !building) {
     throw new Error("Invalid environment:\n  AUTH_SECRET: required in production");
   }
-  return result.data;
+  return data;
 }
 
 /** Validated once, when first imported. */
@@ -142,10 +148,5 @@ export type TwilioEnv = z.infer<typeof twilioSchema>;
 
 /** Twilio's settings as the process environment holds them now; an invalid value throws, naming it. */
 export function readTwilioEnv(): TwilioEnv {
-  const result = twilioSchema.safeParse(process.env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
-  }
-  return result.data;
+  return readEnvironment(twilioSchema);
 }

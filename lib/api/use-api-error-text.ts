@@ -5,8 +5,6 @@ import { useTranslations } from "next-intl";
 import { isErrorCode } from "./errors";
 import { ApiRequestError, errorMessage, type ApiResult } from "./request";
 
-type Failure = unknown | Pick<ApiResult<unknown>, "code" | "message">;
-
 const isResult = (value: unknown): value is Pick<ApiResult<unknown>, "code" | "message"> =>
   typeof value === "object" &&
   value !== null &&
@@ -21,7 +19,8 @@ const isResult = (value: unknown): value is Pick<ApiResult<unknown>, "code" | "m
 export function useApiErrorText() {
   const t = useTranslations("errors");
   return useCallback(
-    (failure: Failure): string => {
+    // A thrown value, or an ApiResult's `{ code, message }`.
+    (failure: unknown): string => {
       const code =
         failure instanceof ApiRequestError ? failure.code : isResult(failure) ? failure.code : null;
       const fallback = isResult(failure) ? failure.message : errorMessage(failure);

@@ -5,7 +5,7 @@ export const MAGIC_LINK_MAX_AGE_SECONDS = 30 * 60;
 
 /** Auth.js's e-mail callback; a GET of it is sent to the confirmation page instead of signing in. */
 export const MAGIC_LINK_CALLBACK_PATH = "/api/auth/callback/nodemailer";
-export const MAGIC_LINK_CONFIRM_PATH = "/sign-in/confirm";
+const MAGIC_LINK_CONFIRM_PATH = "/sign-in/confirm";
 
 /**
  * The link we e-mail: our confirmation page with Auth.js's token, e-mail and callbackUrl. Mail

@@ -5,6 +5,7 @@ import { users } from "@/db/schema";
 import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
 import type { Transaction } from "@/lib/db";
 import { findBillingUser } from "./find-billing-user";
+import { invoicePeriodStart, isSettledPeriod } from "./invoice-period-start";
 import { invoiceSubscription } from "./invoice-subscription";
 
 const SUBSCRIPTION_PLANS = new Set<PlanType>(["personal", "starter", "professional", "business"]);
@@ -28,12 +29,12 @@ export async function invoicePaid(tx: Transaction, event: Stripe.Event) {
   if (!user) return;
   if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) return;
   const period = invoice.lines.data[0]?.period;
-  const start = period ? new Date(period.start * 1000) : null;
+  const start = invoicePeriodStart(invoice);
   const newPeriod =
     period &&
     start &&
     NEW_PERIOD_REASONS.has(invoice.billing_reason ?? "") &&
-    (!user.stripeInvoicePeriodStart || start > user.stripeInvoicePeriodStart);
+    !isSettledPeriod(invoice, user.stripeInvoicePeriodStart);
   const settled =
     user.paymentIssue === "action_required" ? { paymentIssue: null, paymentActionUrl: null } : {};
   if (!newPeriod) {

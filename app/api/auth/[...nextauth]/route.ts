@@ -2,8 +2,7 @@ import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth";
 import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
 import { toErrorResponse } from "@/lib/api/to-error-response";
-import { MAGIC_LINK_CALLBACK_PATH, MAGIC_LINK_CONFIRM_PATH } from "@/lib/auth/magic-link-confirm-url";
-import { env } from "@/lib/env";
+import { MAGIC_LINK_CALLBACK_PATH, magicLinkConfirmUrl } from "@/lib/auth/magic-link-confirm-url";
 
 /**
  * A GET of the e-mail callback (a mail scanner, a link preview, an old link) must not use the
@@ -11,9 +10,7 @@ import { env } from "@/lib/env";
  */
 export async function GET(request: NextRequest): Promise<Response> {
   if (request.nextUrl.pathname === MAGIC_LINK_CALLBACK_PATH) {
-    const confirm = new URL(MAGIC_LINK_CONFIRM_PATH, env.APP_URL);
-    confirm.search = request.nextUrl.search;
-    return Response.redirect(confirm, 303);
+    return Response.redirect(magicLinkConfirmUrl(request.url), 303);
   }
   return handlers.GET(request);
 }
