@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { contactDates } from "@/db/schema";
 import { badRequest } from "@/lib/api/errors";
 import type { DbOrTx } from "@/lib/db";
@@ -24,9 +24,8 @@ export async function replaceContactDates(
     .from(contactDates)
     .where(own);
   const storedById = new Map(stored.map((d) => [d.id, d]));
-  const storedIds = new Set(storedById.keys());
   const kept = dates.filter((d) => d.id !== undefined).map((d) => d.id!);
-  if (kept.some((id) => !storedIds.has(id)) || new Set(kept).size !== kept.length)
+  if (kept.some((id) => !storedById.has(id)) || new Set(kept).size !== kept.length)
     throw badRequest({ code: "contact_date_not_found", message: "dates: Unknown date id" });
   await tx.delete(contactDates).where(kept.length > 0 ? and(own, notInArray(contactDates.id, kept)) : own);
   const now = new Date();
@@ -41,7 +40,7 @@ export async function replaceContactDates(
         year: date.year,
         updatedAt: now,
       })
-      .where(and(own, inArray(contactDates.id, [date.id!])));
+      .where(and(own, eq(contactDates.id, date.id!)));
     const before = storedById.get(date.id!)!;
     if (before.month !== date.month || before.day !== date.day)
       await followMovedDate(tx, date.id!, date, now);

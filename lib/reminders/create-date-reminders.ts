@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { PLANS } from "@/config/plans";
 import { contactDates, contacts, reminders, users } from "@/db/schema";
 import type { ContactDateKind, PlanType } from "@/db/schema/enums";
-import { badRequest, forbidden, notFound, unauthorized } from "@/lib/api/errors";
+import { forbidden, notFound, unauthorized } from "@/lib/api/errors";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { db } from "@/lib/db";
 import { firstOccurrence, type Schedule } from "@/lib/recurrence";
@@ -10,7 +10,7 @@ import type { DateReminderBody } from "@/lib/validations/date-reminder";
 import { assertMessageFields } from "./assert-message-fields";
 import { assertReminderQuota } from "./assert-reminder-quota";
 import { dateReminderTexts } from "./date-reminder-texts";
-import { REMINDER_ERRORS } from "./resolve-reminder-input";
+import { assertContactReachable, REMINDER_ERRORS } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
 import { scheduleColumns } from "./to-schedule";
 
@@ -36,8 +36,7 @@ export async function createDateReminders(userId: string, body: DateReminderBody
     const { date, contact } = found;
     if (!PLANS[user.planType as PlanType]?.recurringAllowed) throw forbidden(REMINDER_ERRORS.recurringPlan);
     const method = contact.deliveryMethod as "email" | "sms";
-    if (method === "email" && !contact.email) throw badRequest(REMINDER_ERRORS.noEmail);
-    if (method !== "email" && !contact.phone) throw badRequest(REMINDER_ERRORS.noPhone);
+    assertContactReachable(contact, method);
 
     // The user's own text: no unknown field, and {age} only from a date with a year.
     await assertMessageFields(tx, body.message, date.id);

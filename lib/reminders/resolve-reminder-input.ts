@@ -38,6 +38,15 @@ export interface ResolvedReminder {
   nextRunAt: Date;
 }
 
+/** The contact has the address `method` sends to: an e-mail for email, a phone for SMS and WhatsApp. */
+export function assertContactReachable(
+  contact: { email: string | null; phone: string | null },
+  method: string,
+): void {
+  if (method === "email" && !contact.email) throw badRequest(REMINDER_ERRORS.noEmail);
+  if (method !== "email" && !contact.phone) throw badRequest(REMINDER_ERRORS.noPhone);
+}
+
 /**
  * Every check a create or edit needs after the quota, in SPEC section 5's order first
  * (its words), then ours: type, contact ownership, delivery method against the contact,
@@ -64,8 +73,7 @@ export async function resolveReminderInput(
     .where(and(eq(contacts.id, body.contactId ?? ""), eq(contacts.userId, user.id)))
     .limit(1);
   if (!contact) throw notFound(REMINDER_ERRORS.contactNotFound);
-  if (body.deliveryMethod === "email" && !contact.email) throw badRequest(REMINDER_ERRORS.noEmail);
-  if (body.deliveryMethod !== "email" && !contact.phone) throw badRequest(REMINDER_ERRORS.noPhone);
+  assertContactReachable(contact, body.deliveryMethod);
 
   if (body.scheduleType === "recurring" && !PLANS[user.planType as PlanType]?.recurringAllowed) {
     throw forbidden(REMINDER_ERRORS.recurringPlan);

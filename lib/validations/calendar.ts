@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-/** A feed token: 32 random bytes, base64url without padding (43 characters). */
-export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The feed route's path segment, `<token>.ics`, read as the token alone. */
+/**
+ * The feed route's path segment, `<token>.ics`, read as the token alone. A token is 32 random
+ * bytes, base64url without padding (43 characters).
+ */
 export const calendarFeedParamsSchema = z
   .object({
     file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, "Not a calendar feed address"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_LEAD_DAYS } from "@/lib/recurrence/lead-offset";
-import { MESSAGE_MAX_LENGTH } from "./reminder";
+import { MESSAGE_MAX_LENGTH, TIME } from "./reminder";
 
 /** The lead reminders the dialog offers (days before the date); the API takes any 1-60. */
 export const LEAD_CHOICES = [7, 1] as const;
@@ -13,7 +13,7 @@ export const LEAD_CHOICES = [7, 1] as const;
 export const dateReminderBodySchema = z
   .object({
     contactDateId: z.string().min(1).max(64),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:MM (00:00-23:59)"),
+    time: z.string().regex(TIME, "Time must be HH:MM (00:00-23:59)"),
     message: z
       .string()
       .trim()

@@ -82,7 +82,8 @@ export const messageSchema = (context: { allowAge?: boolean } = {}) =>
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A local wall time, HH:MM (00:00-23:59). */
+export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const emptyToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
