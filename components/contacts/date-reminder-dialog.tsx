@@ -23,6 +23,7 @@ import { formatDayAndMonth } from "@/lib/messages/render-fields";
 import { DEFAULT_TIME, nextOccurrences } from "@/lib/recurrence";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { LEAD_CHOICES, type DateReminderInput } from "@/lib/validations/date-reminder";
+import { TIME } from "@/lib/validations/reminder";
 import type { Locale } from "@/i18n/locales";
 
 // Fields stay as written in the message; they are filled in at each send.
@@ -87,7 +88,7 @@ function DateReminderForm({
   const [pending, setPending] = useState(false);
 
   const next = useMemo(() => {
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
+    if (!TIME.test(time)) return null;
     const schedule = {
       scheduleType: "recurring" as const,
       frequency: "yearly" as const,
