@@ -4,12 +4,9 @@ import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/locales";
+import { escapeHtml } from "@/lib/mail/escape-html";
 
 const catalogues = { en, es, fr } as const;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The "not confirmed" e-mail to the user: subject, text and HTML in their language and zone. */
 export function renderFollowUp(input: {
