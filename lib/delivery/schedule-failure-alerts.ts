@@ -4,7 +4,7 @@ import { jobQueueReady } from "@/lib/jobs/job-queue-ready";
 import { FAILURE_ALERT_TASK } from "./constants";
 
 /** At most one alert e-mail per user in this window. */
-export const FAILURE_ALERT_INTERVAL = "1 hour";
+const FAILURE_ALERT_INTERVAL = "1 hour";
 
 /**
  * Queues the failure alert of each user, in the caller's transaction (so a failure recorded
