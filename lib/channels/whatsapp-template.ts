@@ -4,9 +4,9 @@
  * empty, holds a newline or tab, or more than four consecutive spaces (Twilio error 63013),
  * and a template whose text with its variables passes 1,024 characters (error 63021).
  */
-export const WHATSAPP_TEMPLATE_MAX_CHARS = 1024;
+const WHATSAPP_TEMPLATE_MAX_CHARS = 1024;
 /** Room kept for the template's own fixed text; the documented templates stay well under it. */
-export const WHATSAPP_TEMPLATE_FIXED_CHARS = 124;
+const WHATSAPP_TEMPLATE_FIXED_CHARS = 124;
 /** Together, the variables may use what the fixed text leaves. */
 export const WHATSAPP_VARIABLES_MAX_CHARS = WHATSAPP_TEMPLATE_MAX_CHARS - WHATSAPP_TEMPLATE_FIXED_CHARS;
 

@@ -5,7 +5,7 @@ import { deliveryColumns } from "./delivery-columns";
 import { NOT_ALERTED } from "./failure-reasons";
 import { toDeliveryEntry, type DeliveryEntry } from "./to-delivery-entry";
 
-export const ATTENTION_DAYS = 7;
+const ATTENTION_DAYS = 7;
 const SHOWN = 3;
 
 export interface AttentionSummary {

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { pool } from "@/lib/db";
 import { twilioSender } from "@/lib/channels/twilio-config";
+import type { OutgoingMessage } from "@/lib/channels/types";
 import { PACE_HORIZON_MS } from "./constants";
 import { messagePartsOf } from "./message-parts-of";
 import { renderMessage } from "./render-message";
@@ -68,8 +69,9 @@ export async function paceSends(
     let nextFree = start;
     let granted = 0;
     while (granted < items.length && nextFree <= dbNow + PACE_HORIZON_MS) {
-      ready.push({ ...items[granted], notBefore: localNow + (nextFree - dbNow) });
-      nextFree += units(items[granted]) * interval;
+      const rendered = renderedSms(items[granted]);
+      ready.push({ ...items[granted], notBefore: localNow + (nextFree - dbNow), rendered });
+      nextFree += units(items[granted], rendered) * interval;
       granted++;
     }
     const queuedBefore = Number(rows[0].queue_until);
@@ -89,11 +91,14 @@ export async function paceSends(
   return { ready, deferred };
 }
 
+/** An SMS as it will be sent (kept on the delivery, so the send does not render it again). */
+function renderedSms(d: LeasedDelivery): OutgoingMessage | undefined {
+  return d.channel === "sms" ? renderMessage(messagePartsOf(d)) : undefined;
+}
+
 /** Slots a message takes: its SMS segments (a WhatsApp message is one). */
-function units(d: LeasedDelivery): number {
-  if (d.channel !== "sms") return 1;
-  const message = renderMessage(messagePartsOf(d));
-  return smsSegments(message.text);
+function units(d: LeasedDelivery, rendered = renderedSms(d)): number {
+  return rendered ? smsSegments(rendered.text) : 1;
 }
 
 /** A "slow down" answer: no worker gives this sender a slot before `waitMs` from now. */

@@ -1,12 +1,12 @@
 import type pg from "pg";
 import { NOT_ALERTED, TWILIO_ERRORS } from "./failure-reasons";
-
-/** Outcomes that mean the recipient opted out of the channel: ours, or Twilio's 21610 on a send. */
-const OPT_OUT_CODES: ReadonlySet<string> = new Set(["opted_out", TWILIO_ERRORS.unsubscribedRecipient]);
 import { refundUsage } from "./refund-usage";
 import { scheduleFailureAlerts } from "./schedule-failure-alerts";
 import { scheduleConfirmationFollowUps } from "@/lib/replies/schedule-confirmation-follow-ups";
 import type { DecidedDelivery } from "./types";
+
+/** Outcomes that mean the recipient opted out of the channel: ours, or Twilio's 21610 on a send. */
+const OPT_OUT_CODES: ReadonlySet<string> = new Set(["opted_out", TWILIO_ERRORS.unsubscribedRecipient]);
 
 type Of<K extends DecidedDelivery["outcome"]["kind"]> = DecidedDelivery & {
   outcome: Extract<DecidedDelivery["outcome"], { kind: K }>;

@@ -1,4 +1,5 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
+import { escapeHtml } from "@/lib/mail/escape-html";
 import { deliveryLogTranslator } from "./delivery-log-translator";
 import { failureReason } from "./failure-reasons";
 
@@ -11,10 +12,6 @@ export interface AlertedFailure {
 
 /** Failures listed in one e-mail; the rest are counted in the subject and on the activity page. */
 export const ALERT_LIST_MAX = 20;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The alert e-mail: subject, text and HTML in the user's language, times in the user's zone. */
 export function renderFailureAlert(input: {

@@ -6,6 +6,7 @@ import type { DeliveryMethod } from "@/db/schema/enums";
 import { env } from "@/lib/env";
 import { isLocale, type Locale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
+import { escapeHtml } from "@/lib/mail/escape-html";
 import { composeMessage } from "@/lib/messages/compose-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
@@ -49,10 +50,6 @@ export interface MessageParts {
   recipient?: "contact" | "owner";
   /** The occurrence's local day and the reminder's contact date: `{first_name}`, `{age}`, `{date}`... */
   fields?: { occurrenceDate: CivilDate; contactDate: YearlyDate | null };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The reminder's own text with its fields filled in for this occurrence; null when it has none. */

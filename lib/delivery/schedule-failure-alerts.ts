@@ -1,9 +1,10 @@
 import type pg from "pg";
 import { env } from "@/lib/env";
+import { jobQueueReady } from "@/lib/jobs/job-queue-ready";
 import { FAILURE_ALERT_TASK } from "./constants";
 
 /** At most one alert e-mail per user in this window. */
-export const FAILURE_ALERT_INTERVAL = "1 hour";
+const FAILURE_ALERT_INTERVAL = "1 hour";
 
 /**
  * Queues the failure alert of each user, in the caller's transaction (so a failure recorded
@@ -19,10 +20,7 @@ export async function scheduleFailureAlerts(
   now: Date,
 ): Promise<number> {
   if (userIds.length === 0) return 0;
-  const { rows } = await client.query<{ ready: boolean }>(
-    `select to_regprocedure('graphile_worker.add_job(text,json,text,timestamptz,integer,text,integer,text[],text)') is not null as ready`,
-  );
-  if (!rows[0]?.ready) return 0;
+  if (!(await jobQueueReady(client))) return 0;
   const res = await client.query(
     `select graphile_worker.add_job(
               $3, json_build_object('userId', u.id),

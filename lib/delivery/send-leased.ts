@@ -63,7 +63,7 @@ function mayHaveLeft(d: LeasedDelivery): boolean {
 
 async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
   if (d.notBefore) await sleep(d.notBefore - Date.now());
-  const message = renderMessage(messagePartsOf(d));
+  const message = d.rendered ?? renderMessage(messagePartsOf(d));
   const asked = carriesConfirmation(message);
   const channel = getChannel(d.channel);
   try {

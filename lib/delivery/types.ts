@@ -1,4 +1,5 @@
 import type { DeliveryMethod, ReminderRecipient } from "@/db/schema/enums";
+import type { OutgoingMessage } from "@/lib/channels/types";
 import type { YearlyDate } from "@/lib/messages/render-fields";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
 
@@ -20,6 +21,8 @@ export interface LeasedDelivery {
   takenOver?: boolean;
   /** Paced sends: not before this instant (this process's clock, epoch ms). */
   notBefore?: number;
+  /** Paced SMS: the message as rendered to count its segments, sent as it is. */
+  rendered?: OutgoingMessage;
   reminderStatus: string;
   message: string | null;
   /** SMS and WhatsApp: the message asks the recipient to reply YES, NO or LATER. */

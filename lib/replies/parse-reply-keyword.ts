@@ -15,7 +15,7 @@ const KEYWORDS: Record<ConfirmationAction, readonly string[]> = {
 };
 
 /** The ButtonPayload ids of the WhatsApp quick-reply template (docs/deployment.md). */
-export const BUTTON_PAYLOADS: Record<ConfirmationAction, string> = {
+const BUTTON_PAYLOADS: Record<ConfirmationAction, string> = {
   confirm: "CONFIRM",
   decline: "DECLINE",
   snooze: "LATER",

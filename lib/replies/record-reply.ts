@@ -3,7 +3,7 @@ import type { ReplyAction } from "@/db/schema/enums";
 import { withTransaction } from "@/lib/delivery/pg-client";
 
 /** LATER: the same message again this long after the reply. */
-export const SNOOZE_MS = 3_600_000;
+const SNOOZE_MS = 3_600_000;
 
 export interface InboundReply {
   channel: "sms" | "whatsapp";

@@ -4,12 +4,10 @@ import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/locales";
+import { deliveryLogTranslator } from "@/lib/delivery/delivery-log-translator";
+import { escapeHtml } from "@/lib/mail/escape-html";
 
 const catalogues = { en, es, fr } as const;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The "not confirmed" e-mail to the user: subject, text and HTML in their language and zone. */
 export function renderFollowUp(input: {
@@ -23,7 +21,7 @@ export function renderFollowUp(input: {
 }) {
   const chosen: Locale = isLocale(input.locale) ? input.locale : "en";
   const t = createTranslator({ locale: chosen, messages: catalogues[chosen], namespace: "replies" });
-  const log = createTranslator({ locale: chosen, messages: catalogues[chosen], namespace: "deliveryLog" });
+  const log = deliveryLogTranslator(chosen).t;
   const time = new Intl.DateTimeFormat(chosen, {
     dateStyle: "medium",
     timeStyle: "short",

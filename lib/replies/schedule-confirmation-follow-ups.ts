@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { jobQueueReady } from "@/lib/jobs/job-queue-ready";
 import { CONFIRMATION_FOLLOW_UP_TASK } from "./constants";
 
 /**
@@ -13,10 +14,7 @@ export async function scheduleConfirmationFollowUps(
   deliveryIds: number[],
 ): Promise<number> {
   if (deliveryIds.length === 0) return 0;
-  const { rows } = await client.query<{ ready: boolean }>(
-    `select to_regprocedure('graphile_worker.add_job(text,json,text,timestamptz,integer,text,integer,text[],text)') is not null as ready`,
-  );
-  if (!rows[0]?.ready) return 0;
+  if (!(await jobQueueReady(client))) return 0;
   const res = await client.query(
     `select graphile_worker.add_job(
               $2, json_build_object('deliveryId', d.id),
