@@ -13,8 +13,10 @@ export function channelPreflight(
   d: LeasedDelivery,
   refund: boolean,
 ): Extract<Outcome, { kind: "failed" }> | null {
+  // Errors are read by the user, in theirs; the template is the recipient's language's.
   const t = deliveryTranslator(d.locale);
-  const readiness = channelReadiness(d.channel, d.locale);
+  const parts = messagePartsOf(d);
+  const readiness = channelReadiness(d.channel, parts.locale);
   if (!readiness.ready) {
     const error = t("errors.channelNotConfigured", { channel: d.channel, missing: readiness.missing });
     return { kind: "failed", error, code: "channel_not_configured", refund };
@@ -24,7 +26,6 @@ export function channelPreflight(
     return { kind: "failed", error: t("errors.noConsent"), code: "no_consent", refund };
   }
   // The text as it will be sent: fields filled, in the recipient's language.
-  const parts = messagePartsOf(d);
   const body =
     filledMessage(parts) || deliveryTranslator(parts.locale)("defaultMessage", { sender: d.senderName });
   const variables = whatsappTemplateVariables(d.senderName, body);

@@ -63,6 +63,24 @@ describe("WhatsApp through approved Content templates", () => {
     expect(row.providerMessageId).toBe(sent[0].sid);
   });
 
+  it("checks the template of the recipient's language: a Spanish contact of an English user, with only a Spanish template", async () => {
+    const user = await createSender({ locale: "en" });
+    const contact = await createContact(user.id, { phone: "+34600000105", locale: "es", ...consent });
+    const reminder = await createReminder(user.id, contact.id, new Date("2031-08-05T10:00:00Z"), {
+      deliveryMethod: "whatsapp",
+      message: "Toma la pastilla",
+    });
+    useTwilioSink(sink, 100, { whatsappTemplates: { es: TEST_WHATSAPP_TEMPLATES.es.sid } });
+    try {
+      await runBatch({ workerId: "w", clock: at("2031-08-05T10:00:00Z") });
+    } finally {
+      useTwilioSink(sink);
+    }
+    const sent = sink.messages.filter((m) => m.to === "whatsapp:+34600000105");
+    expect(sent.map((m) => m.contentSid)).toEqual([TEST_WHATSAPP_TEMPLATES.es.sid]);
+    expect((await deliveryOf(reminder.id)).status).toBe("sent");
+  });
+
   it("without the recipient's opt-in fails with no_consent: nothing sent, nothing charged", async () => {
     const user = await createSender({ remindersUsedCurrentPeriod: 3 });
     const contact = await createContact(user.id, { phone: "+34600000102" });
