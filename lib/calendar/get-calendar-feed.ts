@@ -6,6 +6,7 @@ import { calendarTranslator } from "./calendar-translator";
 import { FEED_WINDOW_DAYS, feedOccurrences } from "./feed-occurrences";
 import { toCalendarEvent, type FeedReminderRow } from "./to-calendar-event";
 import { writeIcs } from "./write-ics";
+import { senderNameSql } from "@/lib/users/sender-name";
 
 /** Calendar apps that honour REFRESH-INTERVAL are asked to fetch again after this long. */
 export const FEED_REFRESH_MINUTES = 60;
@@ -25,7 +26,7 @@ export async function getCalendarFeed(
     .select({
       id: users.id,
       locale: users.locale,
-      senderName: sql<string>`coalesce(nullif(${users.senderName}, ''), nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.name}, ${users.email})`,
+      senderName: sql<string>`${sql.raw(senderNameSql('"users"'))}`,
     })
     .from(users)
     .where(eq(users.calendarToken, token))

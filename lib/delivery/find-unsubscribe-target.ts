@@ -1,4 +1,7 @@
 import { pool } from "@/lib/db";
+import { senderNameSql } from "@/lib/users/sender-name";
+
+const SENDER_NAME = senderNameSql("u");
 
 export interface UnsubscribeTarget {
   email: string | null;
@@ -10,7 +13,7 @@ export interface UnsubscribeTarget {
 export async function findUnsubscribeTarget(token: string): Promise<UnsubscribeTarget | null> {
   const { rows } = await pool.query<{ email: string | null; sender_name: string; email_opt_out: boolean }>(
     `select c.email, c.email_opt_out,
-            coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name
+            ${SENDER_NAME} as sender_name
        from contacts c join users u on u.id = c.user_id
       where c.unsubscribe_token = $1`,
     [token],

@@ -8,6 +8,9 @@ import { quietHoursRelease } from "./quiet-hours";
 import { deliveryTranslator } from "./render-message";
 import { reserveUsage } from "./reserve-usage";
 import type { DecidedDelivery, LeasedDelivery } from "./types";
+import { senderNameSql } from "@/lib/users/sender-name";
+
+const SENDER_NAME = senderNameSql("u");
 
 export interface LeaseOptions {
   workerId: string;
@@ -228,7 +231,7 @@ export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptio
         d.error_code as last_error_code, d.created_at,
         r.status as reminder_status, r.message, r.ask_confirmation, c.name as contact_name, c.email, c.phone,
         c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out, c.whatsapp_consent_at,
-        c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token, coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name, u.email as sender_email,
+        c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token, ${SENDER_NAME} as sender_name, u.email as sender_email,
         u.locale, u.timezone as user_timezone, r.recipient, cd.month as date_month, cd.day as date_day,
         cd.year as date_year, (d.occurrence_at at time zone r.timezone)::date::text as occurrence_local_date`,
           [ids, options.workerId, new Date(options.now.getTime() + LEASE_MS), options.now],

@@ -4,6 +4,9 @@ import { logger } from "@/lib/logger";
 import { scheduleFromRow, type ScheduleFields } from "@/lib/reminders/to-schedule";
 import { FIELD_COLUMNS, toLeased, type LeasedRow } from "./lease-deliveries";
 import type { LeasedDelivery } from "./types";
+import { senderNameSql } from "@/lib/users/sender-name";
+
+const SENDER_NAME = senderNameSql("u");
 
 interface DueRow
   extends
@@ -57,7 +60,7 @@ const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_ty
   r.status as reminder_status, r.message, r.ask_confirmation, c.name as contact_name, c.email, c.phone,
   c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
   c.whatsapp_consent_at, c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token,
-  coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name,
+  ${SENDER_NAME} as sender_name,
   u.email as sender_email, u.locale, u.timezone as user_timezone, r.lead_days as "leadDays", ${FIELD_COLUMNS}`;
 const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on u.id = r.user_id
   left join contact_dates cd on cd.id = r.contact_date_id`;

@@ -3,6 +3,7 @@ import type { PlanType } from "@/db/schema/enums";
 import { isLocale } from "@/i18n/locales";
 import { deliveryTexts } from "@/lib/messages/delivery-texts";
 import type { User } from "@/lib/users/find-session-user";
+import { senderNameOf } from "@/lib/users/sender-name";
 import type { ReminderUser } from "./types";
 
 export function toReminderUser(user: User): ReminderUser {
@@ -18,10 +19,4 @@ export function toReminderUser(user: User): ReminderUser {
     locale: isLocale(user.locale) ? user.locale : "en",
     deliveryTexts: deliveryTexts(),
   };
-}
-
-/** The engine's choice (lib/delivery/lease-deliveries.ts): sender name, else full name, else name, else e-mail. */
-function senderNameOf(user: User): string {
-  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return user.senderName?.trim() || full || user.name?.trim() || user.email;
 }

@@ -4,6 +4,9 @@ import { deliveryTranslator } from "@/lib/delivery/render-message";
 import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail/send-mail";
 import { renderFollowUp } from "./render-follow-up";
+import { senderNameSql } from "@/lib/users/sender-name";
+
+const SENDER_NAME = senderNameSql("u");
 
 interface FollowUpRow {
   channel: DeliveryMethod;
@@ -27,7 +30,7 @@ export async function sendConfirmationFollowUp(deliveryId: number, now = new Dat
   return withTransaction(async (client) => {
     const { rows } = await client.query<FollowUpRow>(
       `select d.channel, d.sent_at, r.message, c.name as contact_name, u.email, u.locale, u.timezone,
-              coalesce(nullif(u.sender_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) as sender_name
+              ${SENDER_NAME} as sender_name
          from deliveries d join reminders r on r.id = d.reminder_id join contacts c on c.id = d.contact_id
          join users u on u.id = d.user_id
         where d.id = $1 and d.confirmation = 'awaiting' and d.follow_up_sent_at is null and d.sent_at is not null

@@ -1,0 +1,20 @@
+/**
+ * The name recipients see a user's reminders come from: the sender name, else first and last
+ * name, else the account's name, else the e-mail. One rule, written for rows already read
+ * (`senderNameOf`) and for queries over the users table (`senderNameSql`).
+ */
+export function senderNameOf(user: {
+  senderName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+  email: string;
+}): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return user.senderName?.trim() || full || user.name?.trim() || user.email;
+}
+
+/** `senderNameOf` as a SQL expression over the users row called `alias` in the query. */
+export function senderNameSql(alias: string): string {
+  return `coalesce(nullif(${alias}.sender_name, ''), nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.name, ${alias}.email)`;
+}
