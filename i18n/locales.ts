@@ -9,6 +9,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A stored or received language, or the default when it is missing or not one we speak. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** Picks the first supported language from an Accept-Language header. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale | undefined {
   if (!header) return undefined;

@@ -8,7 +8,7 @@ import { cookies } from "next/headers";
 import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { db } from "@/lib/db";
 import { appUrlIsSet, env, isProduction } from "@/lib/env";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from "@/i18n/locales";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, toLocale } from "@/i18n/locales";
 import { createUser } from "@/lib/users/create-user";
 import { authSecret } from "./secret";
 import { sendMagicLinkEmail } from "./magic-link-email";
@@ -17,7 +17,7 @@ import { MAGIC_LINK_MAX_AGE_SECONDS, magicLinkConfirmUrl } from "./magic-link-co
 async function requestLocale(): Promise<Locale> {
   try {
     const value = (await cookies()).get(LOCALE_COOKIE)?.value;
-    return isLocale(value) ? value : DEFAULT_LOCALE;
+    return toLocale(value);
   } catch {
     return DEFAULT_LOCALE;
   }

@@ -2,7 +2,7 @@ import { createTranslator } from "use-intl/core";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
-import { isLocale, type Locale } from "@/i18n/locales";
+import { type Locale, toLocale } from "@/i18n/locales";
 
 const catalogues = { en, es, fr } as const;
 
@@ -17,7 +17,7 @@ const translators = new Map<Locale, CalendarTranslator>();
 
 /** The feed's own words (calendar name, event titles) in the user's language; English otherwise. */
 export function calendarTranslator(locale: string | null | undefined): CalendarTranslator {
-  const chosen: Locale = isLocale(locale) ? locale : "en";
+  const chosen: Locale = toLocale(locale);
   let t = translators.get(chosen);
   if (!t) translators.set(chosen, (t = create(chosen)));
   return t;

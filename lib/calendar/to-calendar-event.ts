@@ -1,5 +1,5 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { isLocale } from "@/i18n/locales";
+import { toLocale } from "@/i18n/locales";
 import { deliveryTranslator } from "@/lib/delivery/render-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
 import { utcToLocal } from "@/lib/recurrence";
@@ -37,7 +37,7 @@ export function toCalendarEvent(
   { reminder, at }: FeedOccurrence<FeedReminderRow>,
   ctx: EventContext,
 ): IcsEvent {
-  const locale = isLocale(reminder.messageLocale) ? reminder.messageLocale : "en";
+  const locale = toLocale(reminder.messageLocale);
   const body = reminder.message?.trim();
   const description = body
     ? renderFields(body, {

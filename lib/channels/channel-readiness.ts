@@ -1,6 +1,6 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { smtpConfigured } from "@/lib/mail/send-mail";
-import { isLocale } from "@/i18n/locales";
+import { toLocale } from "@/i18n/locales";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { twilioConfig, type TwilioConfig } from "./twilio-config";
 
@@ -14,7 +14,7 @@ export function whatsappTemplateSid(
   config: TwilioConfig,
   locale: string | null | undefined,
 ): string | undefined {
-  const chosen = isLocale(locale) ? locale : "en";
+  const chosen = toLocale(locale);
   return config.whatsappTemplates[chosen] ?? config.whatsappTemplates.en;
 }
 
@@ -23,7 +23,7 @@ export function whatsappConfirmTemplateSid(
   config: TwilioConfig,
   locale: string | null | undefined,
 ): string | undefined {
-  return config.whatsappConfirmTemplates?.[isLocale(locale) ? locale : "en"];
+  return config.whatsappConfirmTemplates?.[toLocale(locale)];
 }
 
 /**

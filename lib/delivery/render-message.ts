@@ -4,7 +4,7 @@ import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { env } from "@/lib/env";
-import { isLocale, type Locale } from "@/i18n/locales";
+import { type Locale, toLocale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
 import { escapeHtml } from "@/lib/mail/escape-html";
 import { composeMessage } from "@/lib/messages/compose-message";
@@ -26,7 +26,7 @@ function createDeliveryTranslator(locale: Locale) {
 const translators = new Map<Locale, DeliveryTranslator>();
 
 export function deliveryTranslator(locale: string | null | undefined): DeliveryTranslator {
-  const chosen: Locale = isLocale(locale) ? locale : "en";
+  const chosen: Locale = toLocale(locale);
   let t = translators.get(chosen);
   if (!t) translators.set(chosen, (t = createDeliveryTranslator(chosen)));
   return t;
@@ -59,7 +59,7 @@ export function filledMessage(parts: MessageParts): string | null {
   return renderFields(written, {
     contactName: parts.contactName,
     senderName: parts.senderName,
-    locale: isLocale(parts.locale) ? parts.locale : "en",
+    locale: toLocale(parts.locale),
     ...parts.fields,
   });
 }

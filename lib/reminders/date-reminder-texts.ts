@@ -3,7 +3,7 @@ import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 import type { ContactDateKind } from "@/db/schema/enums";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@/i18n/locales";
+import { type Locale, toLocale } from "@/i18n/locales";
 
 const catalogues = { en, es, fr } as const;
 
@@ -22,7 +22,7 @@ export interface DateOfContact {
  * contact and the date and, only when the year is known, the age ("... on {date} (turning {age})").
  */
 export function dateReminderTexts(locale: string, date: DateOfContact): { greeting: string; lead: string } {
-  const chosen: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const chosen: Locale = toLocale(locale);
   const t = createTranslator({
     locale: chosen,
     messages: catalogues[chosen],

@@ -1,6 +1,6 @@
 import { PLANS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
-import { isLocale } from "@/i18n/locales";
+import { toLocale } from "@/i18n/locales";
 import { deliveryTexts } from "@/lib/messages/delivery-texts";
 import type { User } from "@/lib/users/find-session-user";
 import { senderNameOf } from "@/lib/users/sender-name";
@@ -16,7 +16,7 @@ export function toReminderUser(user: User): ReminderUser {
     paygCreditBalance: user.paygCreditBalance,
     recurringAllowed: PLANS[planType]?.recurringAllowed ?? false,
     senderName: senderNameOf(user),
-    locale: isLocale(user.locale) ? user.locale : "en",
+    locale: toLocale(user.locale),
     deliveryTexts: deliveryTexts(),
   };
 }

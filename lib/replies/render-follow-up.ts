@@ -3,7 +3,7 @@ import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { isLocale, type Locale } from "@/i18n/locales";
+import { type Locale, toLocale } from "@/i18n/locales";
 import { deliveryLogTranslator } from "@/lib/delivery/delivery-log-translator";
 import { escapeHtml } from "@/lib/mail/escape-html";
 
@@ -19,7 +19,7 @@ export function renderFollowUp(input: {
   message: string;
   sentAt: Date;
 }) {
-  const chosen: Locale = isLocale(input.locale) ? input.locale : "en";
+  const chosen: Locale = toLocale(input.locale);
   const t = createTranslator({ locale: chosen, messages: catalogues[chosen], namespace: "replies" });
   const log = deliveryLogTranslator(chosen).t;
   const time = new Intl.DateTimeFormat(chosen, {
