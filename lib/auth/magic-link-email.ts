@@ -4,10 +4,7 @@ import type { Locale } from "@/i18n/locales";
 import { sendMail } from "@/lib/mail/send-mail";
 import { logger } from "@/lib/logger";
 import { isProduction } from "@/lib/env";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from "@/lib/mail/escape-html";
 
 /** Sends the sign-in link in the visitor's language, through the one mail path. */
 export async function sendMagicLinkEmail(params: { to: string; url: string; locale: Locale }) {
