@@ -65,6 +65,15 @@ const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_ty
 const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on u.id = r.user_id
   left join contact_dates cd on cd.id = r.contact_date_id`;
 
+/**
+ * Moves each reminder ($1 ids) to its next occurrence ($2). `id = any($1)` makes the planner read
+ * the rows by primary key rather than hash the whole table (see RECORD_SENT_SQL).
+ */
+export const ADVANCE_REMINDERS_SQL = `update reminders r
+    set next_run_at = u.next_run_at, occurrences_sent = r.occurrences_sent + 1, updated_at = $3
+   from unnest($1::text[], $2::timestamptz[]) as u(id, next_run_at)
+  where r.id = u.id and r.id = any($1::text[])`;
+
 /** The occurrence after this one, or null when the schedule ends (or cannot be read). */
 function following(row: DueRow, now: Date): Date | null {
   if (row.scheduleType === "once") return null;
@@ -146,13 +155,7 @@ export async function materializeDue(
       lease ? options.now : null,
     ],
   );
-  await client.query(
-    `update reminders r
-        set next_run_at = u.next_run_at, occurrences_sent = r.occurrences_sent + 1, updated_at = $3
-       from unnest($1::text[], $2::timestamptz[]) as u(id, next_run_at)
-      where r.id = u.id`,
-    [rows.map((r) => r.id), next, options.now],
-  );
+  await client.query(ADVANCE_REMINDERS_SQL, [rows.map((r) => r.id), next, options.now]);
   const created = inserted.rows.map((r) => Number(r.id));
   if (!lease) return { created, leased: [] };
   const byReminder = new Map(rows.map((r) => [r.id, r]));

@@ -25,6 +25,30 @@ export function onlySent(outcomes: DecidedDelivery[]): boolean {
 }
 
 /**
+ * Records sent deliveries ($1 ids, $2 provider ids, $5 asked for a confirmation) held by worker
+ * $3 at $4, and their reminders, in one statement: atomic on its own, so a group of sends needs
+ * no transaction around it (see onlySent).
+ *
+ * Each `update … from unnest(ids)` in this file also says `id = any(ids)`: the same rows, but
+ * the planner then reads them by primary key. Without it, it scanned every leased row (the lease
+ * index: all workers' batches) against the list, or the whole reminders table, per statement:
+ * most of PostgreSQL's time in a burst (docs/PERFORMANCE.md).
+ */
+export const RECORD_SENT_SQL = `with d as (
+   update deliveries d set status = 'sent', sent_at = $4, provider_message_id = v.sid, error = null,
+          error_code = null, worker_id = null, lease_expires_at = null, next_attempt_at = null, updated_at = $4,
+          confirmation = case when v.asked then 'awaiting' else d.confirmation end
+     from unnest($1::bigint[], $2::text[], $5::boolean[]) as v(id, sid, asked)
+    where d.id = v.id and d.id = any($1::bigint[]) and d.worker_id = $3 and d.status = 'sending'
+    returning d.reminder_id),
+ r as (
+   update reminders set last_sent_at = $4, last_error = null, updated_at = $4,
+          status = case when status = 'scheduled' and next_run_at is null then 'sent' else status end
+    where id in (select reminder_id from d)
+    returning 1)
+ select (select count(*) from d)::int as n, (select count(*) from r)::int as reminders`;
+
+/**
  * Writes each outcome on its delivery (only while this worker still holds the lease) and on
  * its reminder: last sent time or last error, and 'sent'/'failed' once nothing more is due.
  * Returns how many rows this worker could still record (a lost lease records nothing).
@@ -38,30 +62,13 @@ export async function recordOutcomes(
   let recorded = 0;
   const sent = only(outcomes, "sent");
   if (sent.length > 0) {
-    // One statement for both tables (the most frequent write of a burst): atomic on its own,
-    // so a group of sends only needs no transaction around it (see onlySent).
-    const res = await client.query<{ n: number }>(
-      `with d as (
-         update deliveries d set status = 'sent', sent_at = $4, provider_message_id = v.sid, error = null,
-                error_code = null, worker_id = null, lease_expires_at = null, next_attempt_at = null, updated_at = $4,
-                confirmation = case when v.asked then 'awaiting' else d.confirmation end
-           from unnest($1::bigint[], $2::text[], $5::boolean[]) as v(id, sid, asked)
-          where d.id = v.id and d.worker_id = $3 and d.status = 'sending'
-          returning d.reminder_id),
-       r as (
-         update reminders set last_sent_at = $4, last_error = null, updated_at = $4,
-                status = case when status = 'scheduled' and next_run_at is null then 'sent' else status end
-          where id in (select reminder_id from d)
-          returning 1)
-       select (select count(*) from d)::int as n, (select count(*) from r)::int as reminders`,
-      [
-        sent.map((s) => s.delivery.id),
-        sent.map((s) => s.outcome.providerMessageId),
-        workerId,
-        now,
-        sent.map((s) => s.outcome.asked === true),
-      ],
-    );
+    const res = await client.query<{ n: number }>(RECORD_SENT_SQL, [
+      sent.map((s) => s.delivery.id),
+      sent.map((s) => s.outcome.providerMessageId),
+      workerId,
+      now,
+      sent.map((s) => s.outcome.asked === true),
+    ]);
     recorded += res.rows[0]?.n ?? 0;
     // Asked for a confirmation: the user hears if none comes (see scheduleConfirmationFollowUps).
     const asked = sent.filter((s) => s.outcome.asked).map((s) => s.delivery.id);
@@ -75,7 +82,7 @@ export async function recordOutcomes(
               worker_id = null, lease_expires_at = null, updated_at = $5
          from unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $7::boolean[])
            as v(id, at, error, code, slowed)
-        where d.id = v.id and d.worker_id = $6 and d.status = 'sending'`,
+        where d.id = v.id and d.id = any($1::bigint[]) and d.worker_id = $6 and d.status = 'sending'`,
       [
         retry.map((r) => r.delivery.id),
         retry.map((r) => r.outcome.at),
@@ -99,7 +106,7 @@ export async function recordOutcomes(
       `update deliveries d set status = v.status, next_attempt_at = v.at, attempt_count = greatest(0, d.attempt_count - 1),
               worker_id = null, lease_expires_at = null, updated_at = $4
          from unnest($1::bigint[], $2::text[], $3::timestamptz[]) as v(id, status, at)
-        where d.id = v.id and d.worker_id = $5 and d.status = 'sending'`,
+        where d.id = v.id and d.id = any($1::bigint[]) and d.worker_id = $5 and d.status = 'sending'`,
       [waiting.map((w) => w.id), waiting.map((w) => w.status), waiting.map((w) => w.at), now, workerId],
     );
     recorded += res.rowCount ?? 0;
@@ -116,7 +123,7 @@ export async function recordOutcomes(
       `update deliveries d set status = 'failed', error = v.error, error_code = v.code, worker_id = null,
               lease_expires_at = null, next_attempt_at = null, updated_at = $4
          from unnest($1::bigint[], $2::text[], $3::text[]) as v(id, error, code)
-        where d.id = v.id and d.worker_id = $5 and d.status = 'sending'
+        where d.id = v.id and d.id = any($1::bigint[]) and d.worker_id = $5 and d.status = 'sending'
         returning d.id, d.reminder_id, d.user_id, d.error, d.error_code`,
       [
         failed.map((f) => f.delivery.id),
@@ -151,7 +158,7 @@ export async function recordOutcomes(
       await client.query(
         `update contacts c set email_suppressed_at = $3, email_suppressed_reason = v.error, updated_at = $3
            from unnest($1::bigint[], $2::text[]) as v(id, error), deliveries d
-          where d.id = v.id and c.id = d.contact_id and c.email_suppressed_at is null`,
+          where d.id = v.id and d.id = any($1::bigint[]) and c.id = d.contact_id and c.email_suppressed_at is null`,
         [refused.map((f) => f.delivery.id), refused.map((f) => f.outcome.error), now],
       );
     }
@@ -159,7 +166,7 @@ export async function recordOutcomes(
       `update reminders r set last_error = v.error, updated_at = $3,
               status = case when r.status = 'scheduled' and r.next_run_at is null then 'failed' else r.status end
          from unnest($1::text[], $2::text[]) as v(id, error)
-        where r.id = v.id`,
+        where r.id = v.id and r.id = any($1::text[])`,
       [res.rows.map((r) => r.reminder_id), res.rows.map((r) => r.error), now],
     );
     // Failed for good: the sender hears of it by e-mail (batched, see scheduleFailureAlerts).

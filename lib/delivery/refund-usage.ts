@@ -43,7 +43,8 @@ export async function refundUsage(
     `update users u
         set payg_credit_balance = u.payg_credit_balance + v.credit,
             reminders_used_current_period = greatest(0, u.reminders_used_current_period - v.used)
-       from unnest($1::text[], $2::int[], $3::int[]) as v(id, credit, used) where u.id = v.id`,
+       from unnest($1::text[], $2::int[], $3::int[]) as v(id, credit, used)
+      where u.id = v.id and u.id = any($1::text[])`, // by primary key (see RECORD_SENT_SQL)
     [ids, ids.map((id) => balance.get(id) ?? 0), ids.map((id) => used.get(id) ?? 0)],
   );
 }

@@ -90,7 +90,8 @@ export async function reserveUsage(
   if (changed.length > 0) {
     await client.query(
       `update users u set reminders_used_current_period = v.used, payg_credit_balance = v.balance
-         from unnest($1::text[], $2::int[], $3::int[]) as v(id, used, balance) where u.id = v.id`,
+         from unnest($1::text[], $2::int[], $3::int[]) as v(id, used, balance)
+        where u.id = v.id and u.id = any($1::text[])`, // by primary key (see RECORD_SENT_SQL)
       [
         changed.map((u) => u.id),
         changed.map((u) => u.reminders_used_current_period),
@@ -116,11 +117,7 @@ export async function reserveUsage(
   const crossedThreshold = rows
     .filter((u) => {
       const threshold = u.auto_recharge_threshold_cents;
-      return (
-        threshold != null &&
-        before.get(u.id)! >= threshold &&
-        u.payg_credit_balance < threshold
-      );
+      return threshold != null && before.get(u.id)! >= threshold && u.payg_credit_balance < threshold;
     })
     .map((u) => u.id);
   return { refused, crossedThreshold };

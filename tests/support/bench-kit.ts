@@ -106,7 +106,7 @@ export async function topStatements(client: pg.Client, limit = 15) {
 
 /** 1 user in `users` groups, one contact per reminder, every reminder due at `dueAt` (e-mail). */
 export async function seedDue(
-  client: pg.Client,
+  client: Pick<pg.ClientBase, "query">,
   options: { reminders: number; users: number; dueAt: Date; smsShare?: number },
 ) {
   await client.query(
