@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt } from "./columns";
 import { CONFIRMATION_STATES, DELIVERY_METHODS, DELIVERY_STATUSES, REPLY_ACTIONS } from "./enums";
@@ -64,7 +74,11 @@ export const deliveries = pgTable(
       .on(t.leaseExpiresAt)
       .where(sql`${t.status} = 'sending'`),
     index("deliveries_contact_created_idx").on(t.contactId, t.createdAt.desc()),
-    index("deliveries_provider_message_idx").on(t.providerMessageId),
+    // A row has no provider id until it is sent: leaving the nulls out spares each new delivery
+    // one index write (status callbacks and replies look a given id up).
+    index("deliveries_provider_message_idx")
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
     // The activity log: a user's deliveries newest first (keyset on created_at, id), all or by
     // status; by contact it uses deliveries_contact_created_idx. Not ordered by id alone: the
     // planner would then walk the primary key through other users' rows.
