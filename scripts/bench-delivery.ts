@@ -34,6 +34,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { summariseProfiles } from "./bench/cpu-profile";
+import { SMTP_POOL_SIZE_DEFAULT } from "@/lib/env";
 
 const N = numberFlag("reminders", 100_000);
 const USERS = numberFlag("users", 1_000);
@@ -44,8 +45,9 @@ const SMS_SHARE = numberFlag("sms-share", 0.1);
 const LOCAL_QUEUE = numberFlag("local-queue", 500);
 // Dispatch batches per wake-up (WORKER_PARALLEL); 0 keeps the worker's default.
 const PARALLEL = numberFlag("parallel", 0);
-// SMTP connections: enough for the sink's latency at ~1,000 messages/s (see SMTP_POOL_SIZE).
-const SMTP_POOL = numberFlag("smtp-pool", Math.max(10, Math.ceil(LATENCY)));
+// SMTP connections: the default (SMTP_POOL_SIZE), or more when the sink's latency needs them
+// for ~1,000 messages/s.
+const SMTP_POOL = numberFlag("smtp-pool", Math.max(SMTP_POOL_SIZE_DEFAULT, Math.ceil(LATENCY)));
 const LABEL = process.argv.includes("--label") ? process.argv[process.argv.indexOf("--label") + 1] : "";
 
 const db = await benchDatabase("bench_delivery");
