@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { formatCents } from "@/lib/billing/format-cents";
+import { formatMoney } from "@/lib/plans";
 import { useApiErrorText } from "@/lib/api/use-api-error-text";
 
 interface AutoRechargeCardProps {
@@ -70,7 +70,7 @@ export function AutoRechargeCard(props: AutoRechargeCardProps) {
               {CREDIT_PACKAGES.map((pkg, index) => (
                 <option key={pkg.amountCents} value={index}>
                   {t("packageOption", {
-                    amount: formatCents(pkg.amountCents, locale),
+                    amount: formatMoney(pkg.amountCents, locale),
                     reminders: pkg.reminders,
                   })}
                 </option>

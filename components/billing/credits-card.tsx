@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { CREDIT_PACKAGES } from "@/config/plans";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatCents } from "@/lib/billing/format-cents";
+import { formatMoney } from "@/lib/plans";
 import type { LedgerPage } from "@/lib/credits/list-credit-ledger";
 import type { User } from "@/lib/users/find-session-user";
 import { cn } from "@/lib/utils";
@@ -38,7 +38,7 @@ export async function CreditsCard({
           <p>
             {t("balance")}{" "}
             <span className="text-2xl font-semibold" data-testid="credits-balance">
-              {formatCents(user.paygCreditBalance, locale)}
+              {formatMoney(user.paygCreditBalance, locale)}
             </span>
           </p>
           <Link href="/pricing#payg" className="font-medium underline underline-offset-4">
@@ -48,8 +48,8 @@ export async function CreditsCard({
         <p data-testid="auto-recharge-status">
           {user.autoRechargeEnabled && pkg && user.autoRechargeThresholdCents !== null
             ? t("autoRechargeOn", {
-                amount: formatCents(pkg.amountCents, locale),
-                threshold: formatCents(user.autoRechargeThresholdCents, locale),
+                amount: formatMoney(pkg.amountCents, locale),
+                threshold: formatMoney(user.autoRechargeThresholdCents, locale),
               })
             : t("autoRechargeOff")}
         </p>
@@ -91,7 +91,7 @@ export async function CreditsCard({
                       )}
                     >
                       {entry.amountCents > 0 ? "+" : "−"}
-                      {formatCents(Math.abs(entry.amountCents), locale)}
+                      {formatMoney(Math.abs(entry.amountCents), locale)}
                     </td>
                   </tr>
                 ))}

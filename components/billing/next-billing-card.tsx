@@ -4,7 +4,7 @@ import { PLANS } from "@/config/plans";
 import type { PaymentFrequency, PlanType } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatCents } from "@/lib/billing/format-cents";
+import { formatMoney } from "@/lib/plans";
 import type { User } from "@/lib/users/find-session-user";
 
 export function NextBillingCard({ user }: { user: User }) {
@@ -23,7 +23,7 @@ export function NextBillingCard({ user }: { user: User }) {
         {user.nextBillingDate && price ? (
           <dl className="grid grid-cols-2 gap-2">
             <dt className="text-muted-foreground">{t("amount")}</dt>
-            <dd data-testid="next-amount">{formatCents(price.priceCents, locale)}</dd>
+            <dd data-testid="next-amount">{formatMoney(price.priceCents, locale)}</dd>
             <dt className="text-muted-foreground">{t("billingPeriodLabel")}</dt>
             <dd>{t(`frequencies.${frequency ?? "monthly"}`)}</dd>
             <dt className="text-muted-foreground">{t("nextBillingDate")}</dt>

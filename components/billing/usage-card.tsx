@@ -4,7 +4,7 @@ import { PLANS, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { formatCents } from "@/lib/billing/format-cents";
+import { formatMoney } from "@/lib/plans";
 import { isLowBalance, usageLevel, usagePercent, type UsageLevel } from "@/lib/billing/usage-level";
 import type { User } from "@/lib/users/find-session-user";
 import { cn } from "@/lib/utils";
@@ -84,7 +84,7 @@ export function UsageCard({ user, contactsCount }: { user: User; contactsCount: 
       <Notice key="r" tone="reached" title={t("limitReached")}>
         {/* Bought credits carry sends past the quota (docs/billing.md, Credits). */}
         {user.paygCreditBalance >= PRICE_PER_REMINDER_CENTS
-          ? t("reminderLimitReachedCredits", { balance: formatCents(user.paygCreditBalance, locale) })
+          ? t("reminderLimitReachedCredits", { balance: formatMoney(user.paygCreditBalance, locale) })
           : t("reminderLimitReached")}
       </Notice>,
     );
@@ -120,7 +120,7 @@ export function UsageCard({ user, contactsCount }: { user: User; contactsCount: 
           <div className="flex justify-between text-sm">
             <span>{t("creditBalance")}</span>
             <span data-testid="credit-balance" className="font-semibold">
-              {formatCents(user.paygCreditBalance, locale)}
+              {formatMoney(user.paygCreditBalance, locale)}
             </span>
           </div>
         ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "@/lib/billing/format-cents";
+import { formatMoney } from "@/lib/plans";
 import { statusBadgeColour } from "@/lib/billing/status-badge-colour";
 import { trialDaysLeft } from "@/lib/billing/trial-days-left";
 import { isLowBalance, usageLevel, usagePercent } from "@/lib/billing/usage-level";
@@ -74,5 +74,5 @@ describe("catalogue for Stripe", () => {
   it("credits a package one cent per reminder, bonus included", () => {
     expect(CREDIT_PACKAGES.map(packageCreditCents)).toEqual([2000, 5250, 11000, 28000]);
   });
-  it("formats cents as dollars", () => expect(formatCents(2000)).toBe("$20.00"));
+  it("formats cents as dollars", () => expect(formatMoney(2000, "en")).toBe("$20.00"));
 });

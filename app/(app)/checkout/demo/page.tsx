@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DemoCheckout } from "@/components/billing/demo-checkout";
 import { CREDIT_PACKAGES, PLANS } from "@/config/plans";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { formatCents } from "@/lib/billing/format-cents";
+import { formatMoney } from "@/lib/plans";
 import { planHasTrial } from "@/lib/payments/catalogue";
 import { isDemoCheckoutEnabled } from "@/lib/payments/demo-checkout";
 import { checkoutSchema } from "@/lib/validations/checkout";
@@ -33,7 +33,7 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
       <DemoCheckout
         input={input}
         line={t("creditsLine", { reminders: pkg.reminders })}
-        total={formatCents(pkg.amountCents, locale)}
+        total={formatMoney(pkg.amountCents, locale)}
         trial={false}
       />
     );
@@ -47,7 +47,7 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
         // 'billed annually', not 'billed Annual': the period as a phrase, per language.
         billing: tPlans(`billingLabel.${input.paymentFrequency}`),
       })}
-      total={formatCents(price?.priceCents ?? 0, locale)}
+      total={formatMoney(price?.priceCents ?? 0, locale)}
       trial={planHasTrial(input.planType, input.paymentFrequency) && !user?.stripeSubscriptionId}
     />
   );
