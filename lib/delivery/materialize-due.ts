@@ -91,11 +91,12 @@ function following(row: DueRow, now: Date): Date | null {
 /**
  * Send now sends an occurrence ahead of its time; until that time comes it stays the
  * reminder's current occurrence, so another Send now (a double click, a second tab) sends
- * nothing and leaves the schedule where it is. Called with the reminder row locked.
+ * nothing and leaves the schedule where it is. Called with the reminder row locked. A LATER
+ * resend of an earlier occurrence (due an hour after the reply) is not an occurrence sent ahead.
  */
 async function sentAhead(client: pg.PoolClient, reminderId: string, now: Date): Promise<boolean> {
   const { rows } = await client.query(
-    `select 1 from deliveries where reminder_id = $1 and occurrence_at > $2 limit 1`,
+    `select 1 from deliveries where reminder_id = $1 and occurrence_at > $2 and snoozed_from_id is null limit 1`,
     [reminderId, now],
   );
   return rows.length > 0;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
@@ -40,7 +40,13 @@ export async function sendReminderNow({
     const [ahead] = await db
       .select({ status: deliveries.status, error: deliveries.error })
       .from(deliveries)
-      .where(and(eq(deliveries.reminderId, reminderId), gt(deliveries.occurrenceAt, startedAt)))
+      .where(
+        and(
+          eq(deliveries.reminderId, reminderId),
+          gt(deliveries.occurrenceAt, startedAt),
+          isNull(deliveries.snoozedFromId),
+        ),
+      )
       .orderBy(desc(deliveries.occurrenceAt))
       .limit(1);
     if (!ahead) return { success: false, error: t("errors.notScheduled") };

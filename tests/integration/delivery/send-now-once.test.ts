@@ -9,7 +9,8 @@ import { addDays } from "@/lib/recurrence/civil-date";
 import { callRoute } from "@/tests/support/call-route";
 import { createContact, insertReminder } from "@/tests/support/reminders";
 import { createSignedInUser } from "@/tests/support/users";
-import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { POST as INBOUND } from "@/app/api/webhooks/twilio/inbound/route";
+import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
 
 let sink: TwilioSink;
 
@@ -32,7 +33,7 @@ function daytimeZone(): string {
  * A daily SMS reminder at noon in a zone where it is daytime now (Send Now is held in quiet hours
  * too), so its next occurrence, tomorrow at noon there, is daytime as well.
  */
-async function dailyReminder(phone: string) {
+async function dailyReminder(phone: string, values: Partial<typeof reminders.$inferInsert> = {}) {
   const { user, cookie } = await createSignedInUser();
   const zone = daytimeZone();
   const contact = await createContact(user.id, { phone, timezone: zone });
@@ -47,6 +48,7 @@ async function dailyReminder(phone: string) {
     timezone: zone,
     scheduledFor: tomorrow,
     nextRunAt: tomorrow,
+    ...values,
   });
   const send = () =>
     callRoute<{ success: boolean; error: string | null }>(SEND, `/api/reminders/${reminder.id}/send`, {
@@ -94,5 +96,34 @@ describe("Send now on a recurring reminder sends the current occurrence once", (
     expect(await rowsOf(reminder.id)).toHaveLength(1);
     const after = await reload(reminder.id);
     expect(after.nextRunAt?.toISOString()).toBe(dayAfter.toISOString());
+  });
+
+  it("a LATER resend waiting for an earlier occurrence does not stop Send now", async () => {
+    const number = "+12125550303";
+    // Due a minute ago and asking for a confirmation: the first Send now sends it on time.
+    const { reminder, send } = await dailyReminder(number, {
+      askConfirmation: true,
+      nextRunAt: new Date(Date.now() - 60_000),
+    });
+    expect((await send()).json).toEqual({ success: true, error: null });
+    const url = "http://localhost:3000/api/webhooks/twilio/inbound";
+    const later = signedWebhook(url, {
+      MessageSid: "SM00000000000000000000000000000303",
+      From: number,
+      To: "+15005550006",
+      Body: "LATER",
+    });
+    const replied = await callRoute(INBOUND, "/api/webhooks/twilio/inbound", { method: "POST", ...later });
+    expect(replied.status).toBe(200);
+    const [, resend] = await rowsOf(reminder.id);
+    expect(resend?.snoozedFromId).not.toBeNull();
+
+    // The resend is an hour away; Send now sends the reminder's next occurrence now.
+    const next = (await reload(reminder.id)).nextRunAt;
+    expect((await send()).json).toEqual({ success: true, error: null });
+    expect(sink.messages.filter((m) => m.to === number)).toHaveLength(2);
+    const rows = await rowsOf(reminder.id);
+    expect(rows.find((r) => r.occurrenceAt.getTime() === next?.getTime())?.status).toBe("sent");
+    expect(rows.find((r) => r.id === resend.id)?.status).toBe("queued");
   });
 });
