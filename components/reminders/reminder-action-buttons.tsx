@@ -12,7 +12,8 @@ export interface ReminderActions {
 
 /**
  * The actions a reminder's status allows (SPEC): Edit and Cancel while scheduled, Send Now for
- * scheduled SMS and WhatsApp, Retry when failed. Edit shows only where `onEdit` is given.
+ * scheduled SMS and WhatsApp, Retry when failed. Edit shows only where `onEdit` is given, and not
+ * for a lead reminder to the user, whose day follows the contact's date (edited on the contact).
  */
 export function ReminderActionButtons({
   reminder,
@@ -29,7 +30,7 @@ export function ReminderActionButtons({
   const scheduled = reminder.status === "scheduled";
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={label}>
-      {scheduled && onEdit && (
+      {scheduled && onEdit && reminder.recipient !== "owner" && (
         <Button size="sm" variant="outline" onClick={() => onEdit(reminder)}>
           {t("edit")}
         </Button>

@@ -51,6 +51,11 @@ export function ReminderRow({
         <p className="text-sm text-muted-foreground" data-testid="schedule-text">
           {text}
         </p>
+        {reminder.recipient === "owner" && (
+          <p className="text-sm text-muted-foreground" data-testid="lead-line">
+            {t("leadToYou", { days: reminder.leadDays ?? 0 })}
+          </p>
+        )}
         {reminder.failure && <FailureReasonLine reason={reminder.failure} />}
       </div>
       <div className="flex flex-wrap gap-2">

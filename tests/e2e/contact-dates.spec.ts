@@ -28,6 +28,8 @@ const TEXT = {
     greeting: "¡Feliz cumpleaños, {first_name}!",
     lead: "El cumpleaños de {name} es el {date} (cumple {age}).",
     next: /^Próxim/,
+    leadRow: "Se te envía por correo electrónico 7 días antes de la fecha",
+    editReminder: "Editar",
   },
   fr: {
     menu: "Options pour Ana López",
@@ -49,6 +51,8 @@ const TEXT = {
     greeting: "Joyeux anniversaire, {first_name} !",
     lead: "L’anniversaire de {name} est le {date} ({age} ans).",
     next: /^Proch/,
+    leadRow: "Vous est envoyé par e-mail 7 jours avant la date",
+    editReminder: "Modifier",
   },
 } as const;
 
@@ -127,6 +131,13 @@ for (const locale of ["es", "fr"] as const) {
 
     // Both are in the reminders list.
     await page.goto("/reminders");
-    await expect(page.getByTestId("reminder-row").filter({ hasText: "Ana López" })).toHaveCount(2);
+    const rows = page.getByTestId("reminder-row").filter({ hasText: "Ana López" });
+    await expect(rows).toHaveCount(2);
+    // The lead reminder says it goes to the user, and has no Edit (its day follows the date).
+    const leadRow = rows.filter({ has: page.getByTestId("lead-line") });
+    await expect(leadRow.getByTestId("lead-line")).toHaveText(text.leadRow);
+    await expect(leadRow.getByRole("button", { name: text.editReminder, exact: true })).toHaveCount(0);
+    const yearlyRow = rows.filter({ hasNot: page.getByTestId("lead-line") });
+    await expect(yearlyRow.getByRole("button", { name: text.editReminder, exact: true })).toBeVisible();
   });
 }
