@@ -64,7 +64,6 @@ const twilioSchema = z.object({
   TWILIO_WHATSAPP_CONFIRM_TEMPLATE_FR: contentSid,
 });
 
-/** Every environment variable the app reads; `.env.example` documents each one. */
 /**
  * Kept-open SMTP connections. Each carries one message at a time, and a message takes the
  * relay's reply plus four round trips (MAIL FROM, RCPT TO, DATA, the body: nodemailer does not
@@ -73,6 +72,7 @@ const twilioSchema = z.object({
  */
 export const SMTP_POOL_SIZE_DEFAULT = 25;
 
+/** Every environment variable the app reads; `.env.example` documents each one. */
 const envSchema = twilioSchema.extend({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   // Empty counts as unset (.env.example leaves it empty for development). Unset: the port the
