@@ -6,7 +6,7 @@ import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
 import { AppShell } from "@/components/layout/app-shell";
 import { LandingPage } from "@/components/marketing/landing-page";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { SIGNED_IN_HOME_HEADER } from "@/proxy";
+import { SIGNED_IN_HOME_HEADER } from "@/config/signed-in-routes";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("shell.nav");
