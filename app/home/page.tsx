@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { DASHBOARD_CLIENT_NAMESPACES } from "@/components/dashboard/dashboard-client-namespaces";
 import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
 import { AppShell } from "@/components/layout/app-shell";
 import { LandingPage } from "@/components/marketing/landing-page";
@@ -21,7 +22,7 @@ export default async function SignedInHomePage() {
   // A stale session cookie: show the landing rather than redirect back to `/` in a loop.
   if (!user) return <LandingPage />;
   return (
-    <AppShell user={user}>
+    <AppShell user={user} clientNamespaces={DASHBOARD_CLIENT_NAMESPACES}>
       <DashboardScreen user={user} />
     </AppShell>
   );
