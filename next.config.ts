@@ -1,5 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { signedInHomeRewrites } from "./config/signed-in-routes";
+import { SESSION_COOKIES } from "./lib/auth/session-cookie";
 import { securityHeaders } from "./lib/security/headers";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
@@ -10,6 +12,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders() }];
+  },
+  async rewrites() {
+    // Before the file system: `/` is also the landing page's own route.
+    return { beforeFiles: signedInHomeRewrites(SESSION_COOKIES), afterFiles: [], fallback: [] };
   },
 };
 

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { DASHBOARD_CLIENT_NAMESPACES } from "@/components/dashboard/dashboard-client-namespaces";
 import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
 import { AppShell } from "@/components/layout/app-shell";
 import { LandingPage } from "@/components/marketing/landing-page";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { SIGNED_IN_HOME_HEADER } from "@/proxy";
+import { SIGNED_IN_HOME_HEADER } from "@/config/signed-in-routes";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("shell.nav");
@@ -21,7 +22,7 @@ export default async function SignedInHomePage() {
   // A stale session cookie: show the landing rather than redirect back to `/` in a loop.
   if (!user) return <LandingPage />;
   return (
-    <AppShell user={user}>
+    <AppShell user={user} clientNamespaces={DASHBOARD_CLIENT_NAMESPACES}>
       <DashboardScreen user={user} />
     </AppShell>
   );

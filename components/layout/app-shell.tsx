@@ -1,6 +1,5 @@
 import { cookies } from "next/headers";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { User } from "@/lib/users/find-session-user";
@@ -14,20 +13,40 @@ import { SIDEBAR_COOKIE } from "./sidebar-cookie";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 import { languageNames } from "./language-names";
-import { clientMessages } from "./client-messages";
+import { clientMessages, messagesJson, pageClientMessages } from "./client-messages";
+import { ClientIntlProvider } from "./client-intl-provider";
 
-/** The signed-in frame of SPEC section 2: sidebar, header, toasts, and the page in between. */
-export async function AppShell({ user, children }: { user: User; children: React.ReactNode }) {
-  const [summary, cookieStore, locale, t, messages] = await Promise.all([
+/**
+ * The signed-in frame of SPEC section 2: sidebar, header, toasts, and the page in between.
+ * `clientNamespaces`: the only message namespaces the shell's and the page's client components
+ * read (the shell's included); without it they get every namespace but the server-only ones.
+ */
+export async function AppShell({
+  user,
+  clientNamespaces,
+  children,
+}: {
+  user: User;
+  clientNamespaces?: readonly string[];
+  children: React.ReactNode;
+}) {
+  const [summary, cookieStore, locale, t, messages, timeZone] = await Promise.all([
     getShellSummary(user),
     cookies(),
     getLocale(),
     getTranslations("shell"),
     getMessages(),
+    getTimeZone(),
   ]);
   const defaultOpen = cookieStore.get(SIDEBAR_COOKIE)?.value !== "false";
   return (
-    <NextIntlClientProvider messages={clientMessages(messages)}>
+    <ClientIntlProvider
+      locale={locale}
+      timeZone={timeZone}
+      messagesJson={messagesJson(
+        clientNamespaces ? pageClientMessages(messages, clientNamespaces) : clientMessages(messages),
+      )}
+    >
       <TooltipProvider>
         <SidebarProvider defaultOpen={defaultOpen}>
           <AppSidebar usage={summary} />
@@ -53,6 +72,6 @@ export async function AppShell({ user, children }: { user: User; children: React
         </SidebarProvider>
       </TooltipProvider>
       <Toaster containerAriaLabel={t("notifications")} />
-    </NextIntlClientProvider>
+    </ClientIntlProvider>
   );
 }

@@ -17,6 +17,13 @@ export const SERVER_ONLY_NAMESPACES = [
   "signOut",
 ] as const;
 
+/**
+ * The namespaces the signed-in shell's own client components read (sidebar, header, upgrade
+ * links); a page with its own list adds these to it. Checked against the shell's imports by
+ * tests/unit/layout/page-messages.test.ts.
+ */
+export const SHELL_CLIENT_NAMESPACES = ["shell", "plans"] as const;
+
 const picked = new WeakMap<AbstractIntlMessages, AbstractIntlMessages>();
 
 /** The messages handed to client components (computed once per locale's catalogue object). */
@@ -28,4 +35,39 @@ export function clientMessages(messages: AbstractIntlMessages): AbstractIntlMess
     picked.set(messages, result);
   }
   return result;
+}
+
+const pickedFor = new WeakMap<AbstractIntlMessages, Map<readonly string[], AbstractIntlMessages>>();
+
+/**
+ * Only `namespaces` of the catalogue, for a page whose client components are known to read no
+ * other (computed once per catalogue object and list).
+ */
+export function pageClientMessages(
+  messages: AbstractIntlMessages,
+  namespaces: readonly string[],
+): AbstractIntlMessages {
+  let lists = pickedFor.get(messages);
+  if (!lists) {
+    lists = new Map();
+    pickedFor.set(messages, lists);
+  }
+  let result = lists.get(namespaces);
+  if (!result) {
+    result = Object.fromEntries(namespaces.filter((ns) => ns in messages).map((ns) => [ns, messages[ns]]));
+    lists.set(namespaces, result);
+  }
+  return result;
+}
+
+const serialised = new WeakMap<AbstractIntlMessages, string>();
+
+/** The picked messages as the JSON string ClientIntlProvider takes (made once per picked object). */
+export function messagesJson(messages: AbstractIntlMessages): string {
+  let json = serialised.get(messages);
+  if (json === undefined) {
+    json = JSON.stringify(messages);
+    serialised.set(messages, json);
+  }
+  return json;
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { badRequest } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { prepareFlatSelect } from "@/lib/db/prepare-flat-select";
 import type { ReminderListQuery } from "@/lib/validations/reminder";
 import { toReminderDto, type ReminderDto } from "./to-reminder-dto";
 
@@ -49,6 +50,26 @@ function shapeOf(query: PageQuery): PageShape {
   };
 }
 
+/**
+ * What a page selects, flat: the reminder's columns (in the table's order), then the contact's
+ * name, the failure code and the keyset's sort key.
+ */
+function pageSelection(schedule: boolean) {
+  const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
+  return {
+    ...getTableColumns(reminders),
+    contactName: contacts.name,
+    // The failed row's reason: read only for reminders showing an error (unique index scan).
+    failureCode: sql<string | null>`case when ${reminders.lastError} is not null then (
+      select ${deliveries.errorCode} from ${deliveries}
+       where ${deliveries.reminderId} = ${reminders.id} and ${deliveries.status} = 'failed'
+       order by ${deliveries.occurrenceAt} desc limit 1) end`,
+    sortKey: sql<string>`to_char(${sortKey} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  };
+}
+
+type PageRow = ReturnType<typeof reminderPageTemplate>["_"]["result"][number];
+
 function pageStatement(shape: PageShape, values: PageValues) {
   const schedule = shape.view === "schedule";
   const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
@@ -66,16 +87,7 @@ function pageStatement(shape: PageShape, values: PageValues) {
     );
   }
   return db
-    .select({
-      reminder: reminders,
-      contactName: contacts.name,
-      // The failed row's reason: read only for reminders showing an error (unique index scan).
-      failureCode: sql<string | null>`case when ${reminders.lastError} is not null then (
-        select ${deliveries.errorCode} from ${deliveries}
-         where ${deliveries.reminderId} = ${reminders.id} and ${deliveries.status} = 'failed'
-         order by ${deliveries.occurrenceAt} desc limit 1) end`,
-      sortKey: sql<string>`to_char(${sortKey} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
+    .select(pageSelection(schedule))
     .from(reminders)
     .leftJoin(contacts, eq(contacts.id, reminders.contactId))
     .where(and(...where))
@@ -98,8 +110,9 @@ export function reminderPageQuery(userId: string, query: PageQuery) {
 }
 
 // Each of the six shapes (view, one status or all, first or later page) is built once and
-// prepared (a named statement per pooled connection): the list is the app's busiest read.
-const prepared = new Map<string, ReturnType<ReturnType<typeof reminderPageTemplate>["prepare"]>>();
+// prepared (a named statement per pooled connection), its rows mapped by a function made once:
+// the list is the app's busiest read.
+const prepared = new Map<string, (values: Record<string, unknown>) => Promise<PageRow[]>>();
 
 /** The page's statement with its values as placeholders (exported so tests can read its generic plan). */
 export function reminderPageTemplate(query: PageQuery) {
@@ -117,7 +130,11 @@ function preparedPage(query: PageQuery) {
   const name = `reminder_page_${shape.view}_${shape.oneStatus ? "status" : "all"}_${shape.after ? "after" : "first"}`;
   let statement = prepared.get(name);
   if (!statement) {
-    statement = reminderPageTemplate(query).prepare(name);
+    statement = prepareFlatSelect<PageRow>(
+      name,
+      reminderPageTemplate(query),
+      pageSelection(shape.view === "schedule"),
+    );
     prepared.set(name, statement);
   }
   return statement;
@@ -132,11 +149,11 @@ export async function listReminders(
   userId: string,
   query: PageQuery,
 ): Promise<ReminderPage> {
-  const rows = await preparedPage(query).execute(valuesOf(userId, query));
+  const rows = await preparedPage(query)(valuesOf(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    items: page.map((row) => toReminderDto(row.reminder, row.contactName, row.failureCode)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.reminder.id) : null,
+    items: page.map((row) => toReminderDto(row, row.contactName, row.failureCode)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.id) : null,
   };
 }

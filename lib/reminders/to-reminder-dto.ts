@@ -16,14 +16,15 @@ export function toReminderDto(
   /** error_code of the latest failed occurrence, while the reminder shows an error. */
   failureCode: string | null = null,
 ) {
-  const schedule = scheduleFromRow(row);
   const recurring = row.scheduleType === "recurring";
   let upcoming: Date[] = [];
   if (row.status === "scheduled" && row.nextRunAt) {
     upcoming = [row.nextRunAt];
-    // A row written outside the API could hold an incomplete schedule: show no preview
-    // rather than fail the whole list.
-    if (recurring && !scheduleProblem(schedule)) {
+    // Only a recurring row previews more (the schedule is built for it alone: the list's
+    // busiest cost). A row written outside the API could hold an incomplete schedule: show
+    // no preview rather than fail the whole list.
+    const schedule = recurring ? scheduleFromRow(row) : null;
+    if (schedule && !scheduleProblem(schedule)) {
       upcoming.push(...nextOccurrences(schedule, row.nextRunAt, PREVIEW_COUNT - 1, row.occurrencesSent + 1));
     }
   }

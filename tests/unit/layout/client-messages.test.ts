@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { clientMessages, SERVER_ONLY_NAMESPACES } from "@/components/layout/client-messages";
 import en from "@/messages/en.json";
+import { clientModulesOf, namespacesNamedIn, relative } from "@/tests/support/client-graph";
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -18,19 +19,21 @@ const clientFiles = ["app", "components", "lib"]
   .map((file) => ({ file, text: readFileSync(file, "utf8") }))
   .filter(({ text }) => /^\s*["']use client["']/m.test(text));
 
-function namespacesNamedIn(text: string): Set<string> {
-  const found = new Set<string>();
-  for (const match of text.matchAll(/useTranslations\(\s*["'`]([A-Za-z]+)/g)) found.add(match[1]);
-  for (const match of text.matchAll(/["'`]([A-Za-z]+)\.[A-Za-z$]/g)) found.add(match[1]);
-  return found;
-}
+// Every module the signed-in pages run in the browser, hooks and helpers without a directive of
+// their own included (followed from each page and layout through its imports).
+const signedInClientModules = clientModulesOf(
+  sourceFiles("app/(app)").filter((file) => /\/(page|layout|loading|error)\.tsx$/.test(file)),
+).map((file) => ({ file: relative(file), text: readFileSync(file, "utf8") }));
 
 describe("the signed-in shell's client messages", () => {
   it("leaves out only namespaces that exist and that no client component names", () => {
     expect(clientFiles.length).toBeGreaterThan(20);
+    expect(signedInClientModules.length).toBeGreaterThan(clientFiles.length / 2);
     for (const namespace of SERVER_ONLY_NAMESPACES) {
       expect(Object.keys(en)).toContain(namespace);
-      const users = clientFiles.filter(({ text }) => namespacesNamedIn(text).has(namespace));
+      const users = [...clientFiles, ...signedInClientModules].filter(({ text }) =>
+        namespacesNamedIn(text).has(namespace),
+      );
       expect(users.map(({ file }) => file), namespace).toEqual([]);
     }
   });
