@@ -43,9 +43,6 @@ export const contacts = pgTable(
   },
   (t) => [
     index("contacts_user_id_name_idx").on(t.userId, t.name),
-    // The contacts list's exact order (lower(name), then created_at, under the column's
-    // collation), so a user's list is read from the index in order instead of sorted.
-    index("contacts_user_lower_name_created_idx").on(t.userId, sql`lower(${t.name})`, t.createdAt),
     index("contacts_phone_idx").on(t.phone),
     check("contacts_delivery_method_check", oneOf(t.deliveryMethod, CONTACT_DELIVERY_METHODS)),
     check("contacts_email_or_phone_check", sql`${t.email} is not null or ${t.phone} is not null`),

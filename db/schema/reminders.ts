@@ -84,10 +84,10 @@ export const reminders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("reminders_contact_id_idx").on(t.contactId),
-    // A contact's reminder count (not cancelled) from the index alone: the contacts list asks
-    // for it once per contact.
-    index("reminders_contact_live_idx")
-      .on(t.contactId)
+    // The contacts list's reminder counts (not cancelled), one grouped pass over the user's
+    // entries, from the index alone once vacuum has marked the pages all-visible.
+    index("reminders_user_contact_live_idx")
+      .on(t.userId, t.contactId)
       .where(sql`${t.status} <> 'cancelled'`),
     index("reminders_contact_date_id_idx").on(t.contactDateId),
     // The engine's hot path: due reminders by time.

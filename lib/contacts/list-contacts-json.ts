@@ -3,14 +3,13 @@ import pg from "pg";
 import { db } from "@/lib/db";
 import { instantJson } from "@/lib/db/instant-json";
 import { contactListQuery } from "./contact-list-query";
-import { contactSelect } from "./contact-select";
 import { emailDisplay } from "./email-display";
 
 const { sql: text, params } = contactListQuery.toSQL();
 
-// Each field's position in a row: the statement selects contactSelect's fields in its order.
-const at = Object.fromEntries(Object.keys(contactSelect).map((key, i) => [key, i])) as Record<
-  keyof typeof contactSelect,
+// Each field's position in a row: the statement selects its fields in the answer's order.
+const at = Object.fromEntries(Object.keys(contactListQuery._.selectedFields).map((key, i) => [key, i])) as Record<
+  keyof typeof contactListQuery._.selectedFields,
   number
 >;
 

@@ -1,2 +1,0 @@
-CREATE INDEX "contacts_user_lower_name_created_idx" ON "contacts" USING btree ("user_id",lower("name"),"created_at");--> statement-breakpoint
-CREATE INDEX "reminders_contact_live_idx" ON "reminders" USING btree ("contact_id") WHERE "reminders"."status" <> 'cancelled';
