@@ -8,17 +8,18 @@ import { emailDisplay } from "./email-display";
 const { sql: text, params } = contactListQuery.toSQL();
 
 // Each field's position in a row: the statement selects its fields in the answer's order.
-const at = Object.fromEntries(Object.keys(contactListQuery._.selectedFields).map((key, i) => [key, i])) as Record<
-  keyof typeof contactListQuery._.selectedFields,
-  number
->;
+const at = Object.fromEntries(
+  Object.keys(contactListQuery._.selectedFields).map((key, i) => [key, i]),
+) as Record<keyof typeof contactListQuery._.selectedFields, number>;
 
 // Instants arrive as PostgreSQL's text, which Drizzle reads with `new Date(text)` for
 // listContacts (instantJson writes what that Date serialises to); every other type is parsed
 // as pg always does.
 const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === pg.types.builtins.TIMESTAMPTZ ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /**

@@ -35,7 +35,7 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
       whatsappConsentAt: new Date("2026-03-01T10:00:00.123Z"),
       whatsappConsentSource: "in_person",
       emailSuppressedAt: new Date("2026-04-01T00:00:00Z"),
-      emailSuppressedReason: "550 5.1.1 <ana@xn--bcher-kva.example>: \"no such user\"\n",
+      emailSuppressedReason: '550 5.1.1 <ana@xn--bcher-kva.example>: "no such user"\n',
     });
     await setInstant(full.id, "created_at", "2026-01-01 23:59:59.999999+00");
     // The same name in other cases: the order falls to created_at.
@@ -60,10 +60,22 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
     await insertReminder(user.id, same.id);
     const delivery = { reminderId: sent.id, userId: user.id, contactId: full.id, channel: "sms" };
     await db.insert(deliveries).values([
-      { ...delivery, occurrenceAt: new Date("2026-05-01T09:00:00Z"), status: "delivered", sentAt: new Date("2026-05-01T09:00:01.5Z") },
-      { ...delivery, occurrenceAt: new Date("2026-06-01T09:00:00Z"), status: "failed", sentAt: new Date("2026-06-01T09:00:00Z") },
+      {
+        ...delivery,
+        occurrenceAt: new Date("2026-05-01T09:00:00Z"),
+        status: "delivered",
+        sentAt: new Date("2026-05-01T09:00:01.5Z"),
+      },
+      {
+        ...delivery,
+        occurrenceAt: new Date("2026-06-01T09:00:00Z"),
+        status: "failed",
+        sentAt: new Date("2026-06-01T09:00:00Z"),
+      },
     ]);
-    await db.execute(sql`update deliveries set sent_at = sent_at + interval '123 microseconds' where status = 'delivered'`);
+    await db.execute(
+      sql`update deliveries set sent_at = sent_at + interval '123 microseconds' where status = 'delivered'`,
+    );
 
     const expected = JSON.stringify(await listContacts(user.id));
     expect(await listContactsJson(user.id)).toBe(expected);
@@ -81,7 +93,11 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
       createdAt: "2026-01-01T23:59:59.999Z",
       whatsappConsentAt: "2026-03-01T10:00:00.123Z",
     });
-    expect((list[4].dates as { kind: string }[]).map((d) => d.kind)).toEqual(["birthday", "anniversary", "custom"]);
+    expect((list[4].dates as { kind: string }[]).map((d) => d.kind)).toEqual([
+      "birthday",
+      "anniversary",
+      "custom",
+    ]);
     expect(list[1].emailSuppressedAt).toBe("9999-12-31T23:59:59.999Z");
   });
 

@@ -16,7 +16,6 @@ function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
-
 async function explain(text: string, params: unknown[] = []): Promise<PlanNode> {
   const result = await db.$client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(text, params);
   return result.rows[0]["QUERY PLAN"][0].Plan;
