@@ -84,6 +84,11 @@ export const reminders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("reminders_contact_id_idx").on(t.contactId),
+    // The contacts list's reminder counts (not cancelled), one grouped pass over the user's
+    // entries, from the index alone once vacuum has marked the pages all-visible.
+    index("reminders_user_contact_live_idx")
+      .on(t.userId, t.contactId)
+      .where(sql`${t.status} <> 'cancelled'`),
     // Most reminders have no contact date: leaving the nulls out spares the engine one index
     // write per reminder update (lookups by a date id still use it).
     index("reminders_contact_date_id_idx")

@@ -2,14 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import type { ContactDateView } from "./contact-view";
 
-/**
- * The fields GET /api/contacts returns for each contact (SPEC section 3) plus two computed
- * in SQL:
- * - reminderCount: the contact's reminders that are not cancelled (scheduled, sent, failed).
- * - lastReminder: when a reminder was last actually sent to this contact (the latest
- *   delivery that reached 'sent' or 'delivered'), or null if none ever was.
- */
-export const contactSelect = {
+/** A contact's own columns that GET /api/contacts returns (SPEC section 3), in the answer's order. */
+export const contactColumns = {
   id: contacts.id,
   userId: contacts.userId,
   name: contacts.name,
@@ -28,6 +22,21 @@ export const contactSelect = {
   emailSuppressedAt: contacts.emailSuppressedAt,
   emailSuppressedReason: contacts.emailSuppressedReason,
   createdAt: contacts.createdAt,
+};
+
+/** A stored instant as the driver gives it (text), read as a Date as Drizzle reads columns. */
+export const readInstant = (value: string | Date | null) => (value ? new Date(value) : null);
+
+/**
+ * The fields GET /api/contacts returns for each contact: contactColumns plus three computed
+ * in SQL (here per contact; the list computes them for all contacts at once):
+ * - reminderCount: the contact's reminders that are not cancelled (scheduled, sent, failed).
+ * - lastReminder: when a reminder was last actually sent to this contact (the latest
+ *   delivery that reached 'sent' or 'delivered'), or null if none ever was.
+ * - dates: the contact's yearly dates.
+ */
+export const contactSelect = {
+  ...contactColumns,
   // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
   reminderCount: sql<number>`(
     select count(*)::int from reminders r
@@ -37,7 +46,7 @@ export const contactSelect = {
     select max(d.sent_at) from deliveries d
     where d.contact_id = "contacts"."id" and d.status in ('sent', 'delivered')
   )`
-    .mapWith((value: string | Date | null) => (value ? new Date(value) : null))
+    .mapWith(readInstant)
     .as("last_reminder"),
   // Birthday, anniversary, then named dates by day of the year: the order the card shows.
   dates: sql<ContactDateView[]>`coalesce((

@@ -1,0 +1,1 @@
+CREATE INDEX "reminders_user_contact_live_idx" ON "reminders" USING btree ("user_id","contact_id") WHERE "reminders"."status" <> 'cancelled';

@@ -1,0 +1,64 @@
+import { fillPlaceholders } from "drizzle-orm";
+import pg from "pg";
+import { db } from "@/lib/db";
+import { instantJson } from "@/lib/db/instant-json";
+import { contactListQuery } from "./contact-list-query";
+import { emailDisplay } from "./email-display";
+
+const { sql: text, params } = contactListQuery.toSQL();
+
+// Each field's position in a row: the statement selects its fields in the answer's order.
+const at = Object.fromEntries(
+  Object.keys(contactListQuery._.selectedFields).map((key, i) => [key, i]),
+) as Record<keyof typeof contactListQuery._.selectedFields, number>;
+
+// Instants arrive as PostgreSQL's text, which Drizzle reads with `new Date(text)` for
+// listContacts (instantJson writes what that Date serialises to); every other type is parsed
+// as pg always does.
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * The JSON text GET /api/contacts answers: byte for byte `JSON.stringify(await
+ * listContacts(userId))`, built from the statement's rows without Drizzle's mapping, Date
+ * objects or the object spread (`list-contacts-json.test.ts` compares the two).
+ */
+export async function listContactsJson(userId: string): Promise<string> {
+  const { rows } = await db.$client.query<unknown[]>({
+    name: "list_contacts_json",
+    text,
+    values: fillPlaceholders(params, { userId }),
+    rowMode: "array",
+    types,
+  });
+  return JSON.stringify(
+    rows.map((row) => ({
+      id: row[at.id],
+      userId: row[at.userId],
+      name: row[at.name],
+      email: row[at.email],
+      phone: row[at.phone],
+      relationship: row[at.relationship],
+      avatarUrl: row[at.avatarUrl],
+      deliveryMethod: row[at.deliveryMethod],
+      emailOptOut: row[at.emailOptOut],
+      smsOptOut: row[at.smsOptOut],
+      whatsappOptOut: row[at.whatsappOptOut],
+      whatsappConsentAt: instantJson(row[at.whatsappConsentAt] as string | null),
+      whatsappConsentSource: row[at.whatsappConsentSource],
+      timezone: row[at.timezone],
+      locale: row[at.locale],
+      emailSuppressedAt: instantJson(row[at.emailSuppressedAt] as string | null),
+      emailSuppressedReason: row[at.emailSuppressedReason],
+      createdAt: instantJson(row[at.createdAt] as string | null),
+      reminderCount: row[at.reminderCount],
+      lastReminder: instantJson(row[at.lastReminder] as string | null),
+      dates: row[at.dates],
+      emailDisplay: emailDisplay(row[at.email] as string | null),
+    })),
+  );
+}
