@@ -2,19 +2,8 @@ import { fillPlaceholders, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { contactListQuery } from "@/lib/contacts/contact-list-query";
+import { planNodes, type PlanNode } from "../../support/query-plan";
 import { createSignedInUser } from "../../support/users";
-
-interface PlanNode {
-  "Node Type": string;
-  "Parent Relationship"?: string;
-  "Index Name"?: string;
-  Plans?: PlanNode[];
-}
-
-/** Every node of the plan, sub-plans included. */
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 async function explain(text: string, params: unknown[] = []): Promise<PlanNode> {
   const result = await db.$client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(text, params);
@@ -62,7 +51,7 @@ describe("the contacts list computes its counts in one pass, not per contact", (
     ["the user's plan", () => customPlan(userId)],
     ["the prepared statement's generic plan", genericPlan],
   ])("%s: no sub-query per contact, the counts from the partial index alone", async (_label, planOf) => {
-    const plan = nodes(await planOf());
+    const plan = planNodes(await planOf());
     expect(plan.filter((n) => n["Parent Relationship"] === "SubPlan")).toEqual([]);
     expect(plan.find((n) => n["Index Name"] === "reminders_user_contact_live_idx")?.["Node Type"]).toBe(
       "Index Only Scan",

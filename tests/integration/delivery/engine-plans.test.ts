@@ -3,17 +3,7 @@ import { pool } from "@/lib/db";
 import { ADVANCE_REMINDERS_SQL } from "@/lib/delivery/materialize-due";
 import { RECORD_SENT_SQL } from "@/lib/delivery/record-outcomes";
 import { seedDue } from "../../support/bench-kit";
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows"?: number;
-  "Rows Removed by Join Filter"?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+import { planNodes, type PlanNode } from "../../support/query-plan";
 
 /** Runs EXPLAIN (ANALYZE when asked: the update runs) inside a transaction that is rolled back. */
 async function planOf(statement: string, params: unknown[], analyze = false): Promise<PlanNode[]> {
@@ -24,7 +14,7 @@ async function planOf(statement: string, params: unknown[], analyze = false): Pr
       `explain (${analyze ? "analyze, " : ""}format json) ${statement}`,
       params,
     );
-    return nodes(rows[0]["QUERY PLAN"][0].Plan);
+    return planNodes(rows[0]["QUERY PLAN"][0].Plan);
   } finally {
     await client.query("rollback");
     client.release();

@@ -3,20 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { reminderPageQuery, reminderPageTemplate, type PageQuery } from "@/lib/reminders/list-reminders";
 import { createContact } from "../../support/reminders";
+import { planNodes, type PlanNode } from "../../support/query-plan";
 import { createSignedInUser } from "../../support/users";
-
-interface PlanNode {
-  "Node Type": string;
-  "Parent Relationship"?: string;
-  "Index Name"?: string;
-  Plans?: PlanNode[];
-}
-
-/** The plan's nodes, leaving out sub-plans (the failed delivery's reason, read per shown row). */
-function nodes(plan: PlanNode): PlanNode[] {
-  const children = (plan.Plans ?? []).filter((child) => child["Parent Relationship"] !== "SubPlan");
-  return [plan, ...children.flatMap(nodes)];
-}
 
 /** PostgreSQL's plan for the statement a list page runs (EXPLAIN only: nothing timed). */
 async function planOf(query: ReturnType<typeof reminderPageQuery>): Promise<PlanNode[]> {
@@ -25,7 +13,7 @@ async function planOf(query: ReturnType<typeof reminderPageQuery>): Promise<Plan
     `explain (format json) ${text}`,
     params,
   );
-  return nodes(result.rows[0]["QUERY PLAN"][0].Plan);
+  return planNodes(result.rows[0]["QUERY PLAN"][0].Plan, { subPlans: false });
 }
 
 /**
@@ -37,7 +25,7 @@ async function genericPlanOf(query: PageQuery): Promise<PlanNode[]> {
   const result = await db.$client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
     `explain (generic_plan, format json) ${text}`,
   );
-  return nodes(result.rows[0]["QUERY PLAN"][0].Plan);
+  return planNodes(result.rows[0]["QUERY PLAN"][0].Plan, { subPlans: false });
 }
 
 describe("the reminders list reads a page from an index", () => {
@@ -88,7 +76,11 @@ describe("the reminders list reads a page from an index", () => {
 
   it.each([
     ["all statuses, first page", { status: "all", view: "recent" }, "reminders_user_created_id_idx"],
-    ["one status, later page", { status: "sent", view: "recent", cursor: "x" }, "reminders_user_status_created_idx"],
+    [
+      "one status, later page",
+      { status: "sent", view: "recent", cursor: "x" },
+      "reminders_user_status_created_idx",
+    ],
   ] as const)("%s: the prepared statement's generic plan has no sort", async (_, shape, index) => {
     const plan = await genericPlanOf({ limit: 50, ...shape });
     expect(plan.map((n) => n["Node Type"])).not.toContain("Sort");
