@@ -1,26 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as CREATE_CONTACT } from "@/app/api/contacts/route";
 import { POST as FROM_DATE } from "@/app/api/reminders/from-date/route";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
-import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { callRoute } from "@/tests/support/call-route";
-import { startSmtpSink, type SmtpSink, type SunkMail } from "@/tests/support/smtp-sink";
+import { loopbackPeers } from "@/tests/support/peers";
+import type { SunkMail } from "@/tests/support/smtp-sink";
 import { createSignedInUser } from "@/tests/support/users";
 
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  setSmtpUrl(sink.url);
-});
-
-afterAll(async () => {
-  closeMail();
-  await sink.close();
-});
+const peers = loopbackPeers();
 
 /** The message as written: quoted-printable soft breaks and escapes undone, encoded words decoded. */
 function textOf(mail: SunkMail): string {
@@ -32,7 +22,7 @@ function textOf(mail: SunkMail): string {
 }
 
 const at = (iso: string) => () => new Date(iso);
-const mailsTo = (address: string) => sink.messages.filter((m) => m.to.includes(address));
+const mailsTo = (address: string) => peers.smtp.messages.filter((m) => m.to.includes(address));
 
 describe("a friend's birthday, without typing a schedule", () => {
   it('sends "Happy 40th, Ana!" at 09:00 in her zone, and the user an e-mail a week before in theirs', async () => {
@@ -102,9 +92,9 @@ describe("a friend's birthday, without typing a schedule", () => {
     await runBatch({ workerId: "w", clock: at("2026-03-03T07:59:59Z") });
     expect(mailsTo("ana.birthday@example.org")).toHaveLength(0);
     // Her mail server asks to try later: the retry (leased again, not materialized) renders the same.
-    sink.setMode({ kind: "reject", code: 451, message: "4.7.1 Try again later" });
+    peers.smtp.setMode({ kind: "reject", code: 451, message: "4.7.1 Try again later" });
     await runBatch({ workerId: "w", clock: at("2026-03-03T08:00:01Z") });
-    sink.setMode({ kind: "accept" });
+    peers.smtp.setMode({ kind: "accept" });
     expect(mailsTo("ana.birthday@example.org")).toHaveLength(0);
     await runBatch({ workerId: "w", clock: at("2026-03-03T09:00:00Z") });
     const [greeting] = mailsTo("ana.birthday@example.org");

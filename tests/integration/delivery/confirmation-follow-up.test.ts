@@ -6,33 +6,25 @@ import { db, pool } from "@/lib/db";
 import { JOB_TASKS } from "@/jobs/registry";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
 import { runBatch } from "@/lib/delivery/run-batch";
-import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { CONFIRMATION_FOLLOW_UP_TASK } from "@/lib/replies/constants";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { callRoute } from "@/tests/support/call-route";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 import { noonZone } from "@/tests/support/noon-zone";
-import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
-import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import { loopbackPeers } from "@/tests/support/peers";
+import { signedWebhook } from "@/tests/support/twilio-sink";
 
-let smtp: SmtpSink;
-let twilio: TwilioSink;
+const peers = loopbackPeers();
 let engine: DeliveryEngine;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  setSmtpUrl(smtp.url);
-  twilio = await startTwilioSink();
-  useTwilioSink(twilio);
   // The tasks every process registers (jobs/registry.ts), as startEngineFromEnv passes them.
   engine = await startDeliveryEngine({ workerId: "follow-up-test", concurrency: 2, tasks: JOB_TASKS });
 });
 
 afterAll(async () => {
+  // Before the peers close (vitest runs afterAll hooks last-registered first).
   await engine.stop();
-  closeMail();
-  await smtp.close();
-  await twilio.close();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,7 +51,7 @@ async function jobDone(deliveryId: number) {
   });
 }
 
-const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+const mailsTo = (email: string) => peers.smtp.messages.filter((m) => m.to.includes(email));
 
 /**
  * An SMS reminder asking for confirmation with a 5-minute follow-up, sent by the engine as if

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { contacts, deliveries, deliveryReplies, reminders, users } from "@/db/schema";
@@ -7,28 +7,18 @@ import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { GET as historyRoute } from "@/app/api/reminders/[id]/deliveries/route";
 import { callRoute } from "@/tests/support/call-route";
+import { loopbackPeers } from "@/tests/support/peers";
 import { createSignedInUser } from "@/tests/support/users";
 import { noonZone } from "@/tests/support/noon-zone";
 import {
   signedWebhook,
-  startTwilioSink,
   TEST_WHATSAPP_CONFIRM_TEMPLATES,
   TEST_WHATSAPP_TEMPLATES,
   useTwilioSink,
-  type TwilioSink,
 } from "@/tests/support/twilio-sink";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
-let sink: TwilioSink;
-
-beforeAll(async () => {
-  sink = await startTwilioSink();
-  useTwilioSink(sink);
-});
-
-afterAll(async () => {
-  await sink.close();
-});
+const peers = loopbackPeers();
 
 const INBOUND_URL = "http://localhost:3000/api/webhooks/twilio/inbound";
 const SMS_FROM = "+15005550006";
@@ -96,9 +86,9 @@ async function sentAsk(
     deliveryMethod: options.channel ?? "sms",
     askConfirmation: true,
   });
-  const before = sink.messages.length;
+  const before = peers.twilio.messages.length;
   await runBatch({ workerId: "w", clock: () => at, reminderId: reminder.id, userId });
-  const sent = sink.messages.slice(before);
+  const sent = peers.twilio.messages.slice(before);
   expect(sent).toHaveLength(1);
   const [delivery] = await deliveriesOf(reminder.id);
   expect(delivery.status).toBe("sent");
@@ -125,7 +115,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const contact = await createContact(user.id, { phone: phone(), timezone: "UTC" });
     const plain = await createReminder(user.id, contact.id, DUE, { deliveryMethod: "sms" });
     await runBatch({ workerId: "w", clock: () => DUE, reminderId: plain.id, userId: user.id });
-    expect(sink.messages.at(-1)?.body).toBe("Remindful: Call grandma\nReply STOP to opt out.");
+    expect(peers.twilio.messages.at(-1)?.body).toBe("Remindful: Call grandma\nReply STOP to opt out.");
     expect((await deliveriesOf(plain.id))[0].confirmation).toBeNull();
   });
 
@@ -263,11 +253,11 @@ describe("replies that act on a reminder asking for confirmation", () => {
     expect(resend.nextAttemptAt?.getTime()).toBe(replyAt + 3_600_000);
     expect(resend.occurrenceAt.getTime()).toBe(replyAt + 3_600_000);
 
-    const before = sink.messages.length;
+    const before = peers.twilio.messages.length;
     await runBatch({ workerId: "w", clock: () => new Date(replyAt + 3_599_000) });
-    expect(sink.messages.length).toBe(before);
+    expect(peers.twilio.messages.length).toBe(before);
     await runBatch({ workerId: "w", clock: () => new Date(replyAt + 3_600_000) });
-    const resent = sink.messages.slice(before).filter((m) => m.to === number);
+    const resent = peers.twilio.messages.slice(before).filter((m) => m.to === number);
     expect(resent).toHaveLength(1);
     expect(resent[0].body).toContain("Call grandma\nReply YES to confirm");
     const after = await deliveriesOf(reminder.id);
@@ -301,7 +291,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
   });
 
   it("WhatsApp without a quick-reply template: the plain template goes and no answer is awaited", async () => {
-    useTwilioSink(sink, 100, { whatsappConfirmTemplates: {} });
+    useTwilioSink(peers.twilio, 100, { whatsappConfirmTemplates: {} });
     try {
       const { message, delivery, number, reminder } = await sentAsk({ channel: "whatsapp", locale: "fr" });
       expect(message.contentSid).toBe(TEST_WHATSAPP_TEMPLATES.fr.sid);
@@ -309,7 +299,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
       expect((await reply(`whatsapp:${number}`, "OUI")).text).toBe(EMPTY);
       expect(await repliesOf(reminder.id)).toHaveLength(0);
     } finally {
-      useTwilioSink(sink);
+      useTwilioSink(peers.twilio);
     }
   });
 
