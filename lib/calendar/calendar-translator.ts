@@ -1,13 +1,9 @@
 import { createTranslator } from "use-intl/core";
-import en from "@/messages/en.json";
-import es from "@/messages/es.json";
-import fr from "@/messages/fr.json";
+import { catalogueFor } from "@/i18n/catalogues";
 import { type Locale, toLocale } from "@/i18n/locales";
 
-const catalogues = { en, es, fr } as const;
-
 function create(locale: Locale) {
-  return createTranslator({ locale, messages: catalogues[locale], namespace: "calendarFeed.feed" });
+  return createTranslator({ ...catalogueFor(locale), namespace: "calendarFeed.feed" });
 }
 
 export type CalendarTranslator = ReturnType<typeof create>;

@@ -1,9 +1,7 @@
 import { createTranslator } from "use-intl/core";
-import en from "@/messages/en.json";
-import es from "@/messages/es.json";
-import fr from "@/messages/fr.json";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { env } from "@/lib/env";
+import { catalogueFor } from "@/i18n/catalogues";
 import { type Locale, toLocale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
 import { escapeHtml } from "@/lib/mail/escape-html";
@@ -12,12 +10,10 @@ import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
 import { PRODUCT_NAME } from "./constants";
 
-const catalogues = { en, es, fr } as const;
-
 type DeliveryTranslator = ReturnType<typeof createDeliveryTranslator>;
 
 function createDeliveryTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: catalogues[locale], namespace: "delivery" });
+  return createTranslator({ ...catalogueFor(locale), namespace: "delivery" });
 }
 
 // One translator per language for the life of the process: each keeps its parsed messages and

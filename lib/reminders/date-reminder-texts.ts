@@ -1,11 +1,6 @@
 import { createTranslator } from "use-intl/core";
-import en from "@/messages/en.json";
-import es from "@/messages/es.json";
-import fr from "@/messages/fr.json";
 import type { ContactDateKind } from "@/db/schema/enums";
-import { type Locale, toLocale } from "@/i18n/locales";
-
-const catalogues = { en, es, fr } as const;
+import { catalogueFor } from "@/i18n/catalogues";
 
 // The fields stay as written, to be filled by renderFields at each send.
 const FIELDS = { first_name: "{first_name}", name: "{name}", date: "{date}", age: "{age}" };
@@ -22,12 +17,7 @@ export interface DateOfContact {
  * contact and the date and, only when the year is known, the age ("... on {date} (turning {age})").
  */
 export function dateReminderTexts(locale: string, date: DateOfContact): { greeting: string; lead: string } {
-  const chosen: Locale = toLocale(locale);
-  const t = createTranslator({
-    locale: chosen,
-    messages: catalogues[chosen],
-    namespace: "contactDates.messages",
-  });
+  const t = createTranslator({ ...catalogueFor(locale), namespace: "contactDates.messages" });
   const noYear = date.year === null;
   const lead =
     date.kind === "birthday"

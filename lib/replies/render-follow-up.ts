@@ -1,13 +1,8 @@
 import { createTranslator } from "use-intl/core";
-import en from "@/messages/en.json";
-import es from "@/messages/es.json";
-import fr from "@/messages/fr.json";
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { type Locale, toLocale } from "@/i18n/locales";
+import { catalogueFor } from "@/i18n/catalogues";
 import { deliveryLogTranslator } from "@/lib/delivery/delivery-log-translator";
 import { escapeHtml } from "@/lib/mail/escape-html";
-
-const catalogues = { en, es, fr } as const;
 
 /** The "not confirmed" e-mail to the user: subject, text and HTML in their language and zone. */
 export function renderFollowUp(input: {
@@ -19,8 +14,9 @@ export function renderFollowUp(input: {
   message: string;
   sentAt: Date;
 }) {
-  const chosen: Locale = toLocale(input.locale);
-  const t = createTranslator({ locale: chosen, messages: catalogues[chosen], namespace: "replies" });
+  const catalogue = catalogueFor(input.locale);
+  const chosen = catalogue.locale;
+  const t = createTranslator({ ...catalogue, namespace: "replies" });
   const log = deliveryLogTranslator(chosen).t;
   const time = new Intl.DateTimeFormat(chosen, {
     dateStyle: "medium",
