@@ -14,6 +14,7 @@ export interface ComposeInput {
   html?: string;
   headers?: Record<string, string>;
   replyTo?: string;
+  /** A stable Message-ID lets a re-sent occurrence be recognised as the same message. */
   messageId?: string;
   /** Test hooks: a fixed boundary base and date make the output reproducible. */
   baseBoundary?: string;

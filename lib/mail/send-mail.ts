@@ -7,20 +7,13 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
-import { composeMail, type ComposedMail } from "./compose-mail";
+import { composeMail, type ComposedMail, type ComposeInput } from "./compose-mail";
 
-export interface MailMessage {
-  to: string;
+/** A message to send: what composeMail takes, with From defaulting to MAIL_FROM. */
+export type MailMessage = Omit<ComposeInput, "from" | "baseBoundary" | "date"> & {
   /** Display form, e.g. `"Ana via Remindful" <no-reply@…>`; defaults to MAIL_FROM. */
   from?: string;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-  replyTo?: string;
-  /** A stable Message-ID lets a re-sent occurrence be recognised as the same message. */
-  messageId?: string;
-}
+};
 
 export interface MailResult {
   messageId: string;
