@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn } from "@/lib/auth";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
 import { magicLinkSchema } from "@/lib/validations/auth";
 
@@ -20,7 +20,7 @@ export async function requestMagicLink(_state: MagicLinkState, formData: FormDat
   try {
     await limitMagicLinkRequests(email, clientIp(await headers()));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) return { error: "tooManyRequests" };
+    if (error instanceof DomainError && error.kind === "rate_limited") return { error: "tooManyRequests" };
     throw error;
   }
   // Auth.js would redirect to its own /api/auth/verify-request URL; the address bar should

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { toApiError } from "@/lib/api/to-error-response";
-import { fromZodError, unauthorized } from "@/lib/api/errors";
+import { HTTP_STATUS, toDomainError } from "@/lib/api/to-error-response";
+import { unauthenticated } from "@/lib/errors/domain-error";
+import { fromZodError } from "@/lib/errors/zod-error";
 import type { User } from "@/lib/users/find-session-user";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
@@ -17,13 +18,13 @@ export function userAction<S extends z.ZodType, T>(
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
     try {
       const user = await getCurrentUser();
-      if (!user) throw unauthorized();
+      if (!user) throw unauthenticated();
       const parsed = schema.safeParse(input);
       if (!parsed.success) throw fromZodError(parsed.error);
       return { ok: true, data: await fn(parsed.data, user) };
     } catch (error) {
-      const apiError = toApiError(error);
-      return { ok: false, status: apiError.status, message: apiError.message };
+      const domainError = toDomainError(error);
+      return { ok: false, status: HTTP_STATUS[domainError.kind], message: domainError.message };
     }
   };
 }

@@ -13,7 +13,7 @@ export interface ApiResult<T> {
   text: string;
   /** The server's `{ message }`, else SPEC's '<status>: <body text or status text>'. */
   message: string;
-  /** The server's stable error `code` (lib/api/errors.ts), when it sent one. */
+  /** The server's stable error `code` (lib/errors/error-codes.ts), when it sent one. */
   code: string | null;
 }
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { getRequestUser } from "@/lib/auth/current-user";
 import { enforceRateLimit, type RateLimit } from "@/lib/security/rate-limit";
 import type { User } from "@/lib/users/find-session-user";
-import { badRequest, forbidden, fromZodError, unauthorized } from "./errors";
+import { invalidInput, forbidden, unauthenticated } from "@/lib/errors/domain-error";
+import { fromZodError } from "@/lib/errors/zod-error";
 import { toErrorResponse } from "./to-error-response";
 import { isCrossSite } from "./same-origin";
 
@@ -47,9 +48,9 @@ async function readJson(request: NextRequest): Promise<unknown> {
       return item;
     });
   } catch {
-    throw badRequest({ code: "malformed_json", message: "Malformed JSON body" });
+    throw invalidInput({ code: "malformed_json", message: "Malformed JSON body" });
   }
-  if (hasNul) throw badRequest({ code: "nul_character", message: "Text must not contain NUL characters" });
+  if (hasNul) throw invalidInput({ code: "nul_character", message: "Text must not contain NUL characters" });
   return value;
 }
 
@@ -92,7 +93,7 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
 
 async function requireUser(request: NextRequest): Promise<User> {
   const user = await getRequestUser(request);
-  if (!user) throw unauthorized();
+  if (!user) throw unauthenticated();
   return user;
 }
 

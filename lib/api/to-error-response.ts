@@ -1,6 +1,23 @@
 import { z } from "zod";
 import { logger } from "@/lib/logger";
-import { ApiError, fromZodError } from "./errors";
+import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
+import { fromZodError } from "@/lib/errors/zod-error";
+
+/** The one place where a kind of refusal becomes an HTTP status. */
+export const HTTP_STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+  internal: 500,
+};
 
 interface PgError {
   code?: string;
@@ -20,28 +37,29 @@ function pgErrorOf(error: unknown): PgError | undefined {
  */
 const INPUT_ERROR_CODES = new Set(["23514", "22P02", "22001", "23502", "22021"]);
 
-/** Maps any thrown value to the API's one error shape: `{ code, message }` (+ details) with a status. */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+/** Any thrown value as a domain error: known refusals as they are, database rule breaks by kind, the rest internal. */
+export function toDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
   if (error instanceof z.ZodError) return fromZodError(error);
   const pg = pgErrorOf(error);
   // A constraint the database guards that validation let through is still the caller's input.
   if (pg?.code && INPUT_ERROR_CODES.has(pg.code)) {
-    return new ApiError(400, "Invalid input", pg.constraint ? { constraint: pg.constraint } : undefined);
+    return new DomainError("invalid", "Invalid input", pg.constraint ? { constraint: pg.constraint } : undefined);
   }
-  if (pg?.code === "23505") return new ApiError(409, "Already exists");
-  if (pg?.code === "23503") return new ApiError(404, "Not found");
+  if (pg?.code === "23505") return new DomainError("conflict", "Already exists");
+  if (pg?.code === "23503") return new DomainError("not_found", "Not found");
   logger.error("api.unhandled_error", { error: error instanceof Error ? error : String(error) });
-  return new ApiError(500, "Internal server error");
+  return new DomainError("internal", "Internal server error");
 }
 
+/** The API's one error format: `{ code, message, ...details }` with the kind's status. */
 export function toErrorResponse(error: unknown): Response {
-  const apiError = toApiError(error);
+  const domainError = toDomainError(error);
   const headers: Record<string, string> = {};
-  const retryAfter = apiError.details?.retryAfter;
+  const retryAfter = domainError.details?.retryAfter;
   if (typeof retryAfter === "number") headers["Retry-After"] = String(retryAfter);
   return Response.json(
-    { code: apiError.code, message: apiError.message, ...apiError.details },
-    { status: apiError.status, headers },
+    { code: domainError.code, message: domainError.message, ...domainError.details },
+    { status: HTTP_STATUS[domainError.kind], headers },
   );
 }

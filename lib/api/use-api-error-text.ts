@@ -2,7 +2,7 @@
 
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
-import { isErrorCode } from "./errors";
+import { isErrorCode } from "@/lib/errors/error-codes";
 import { ApiRequestError, errorMessage, type ApiResult } from "./request";
 
 const isResult = (value: unknown): value is Pick<ApiResult<unknown>, "code" | "message"> =>

@@ -7,7 +7,7 @@ export function clientIp(headers: Headers): string {
 
 /**
  * Magic links cost an e-mail each: at most `limit` per address and four times that per IP
- * in a window. Throws a 429 ApiError beyond that. Used by the sign-in form's action and by
+ * in a window. Throws a rate-limited DomainError beyond that. Used by the sign-in form's action and by
  * Auth.js's own sign-in endpoint, so neither path bypasses it.
  */
 export async function limitMagicLinkRequests(email: string, ip: string): Promise<void> {

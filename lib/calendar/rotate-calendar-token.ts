@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { newCalendarToken } from "./new-calendar-token";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { contacts, storedObjects } from "@/db/schema";
-import { ApiError, badRequest, notFound } from "@/lib/api/errors";
+import { DomainError, invalidInput, notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { getStorage } from "@/lib/storage/get-storage";
 import { objectPathOf } from "@/lib/storage/object-path";
@@ -22,7 +22,7 @@ export async function attachAvatar(userId: string, contactId: string, uploadUrl:
   if (!contact) throw notFound("Contact not found");
   const storage = getStorage();
   const key = storage.keyFromUploadUrl(uploadUrl);
-  if (!key) throw badRequest("avatarUrl: Not an upload URL");
+  if (!key) throw invalidInput("avatarUrl: Not an upload URL");
   const [object] = await db
     .select()
     .from(storedObjects)
@@ -30,17 +30,17 @@ export async function attachAvatar(userId: string, contactId: string, uploadUrl:
   if (!object) throw notFound({ code: "upload_not_found", message: "Upload not found" });
 
   const size = await storage.size(key);
-  if (size === null) throw badRequest({ code: "upload_not_found", message: "Upload not found" });
-  const refuse = async (error: ApiError) => {
+  if (size === null) throw invalidInput({ code: "upload_not_found", message: "Upload not found" });
+  const refuse = async (error: DomainError) => {
     await storage.remove(key);
     await db.delete(storedObjects).where(eq(storedObjects.id, object.id));
     throw error;
   };
   if (size > AVATAR_MAX_BYTES)
-    await refuse(new ApiError(413, { code: "file_too_large", message: "File is larger than 5 MB" }));
+    await refuse(new DomainError("too_large", { code: "file_too_large", message: "File is larger than 5 MB" }));
   const contentType = sniffImageType(await storage.readHead(key, SNIFF_BYTES));
   if (!contentType)
-    await refuse(new ApiError(415, { code: "not_an_image", message: "Only images can be uploaded" }));
+    await refuse(new DomainError("unsupported_type", { code: "not_an_image", message: "Only images can be uploaded" }));
 
   const objectPath = objectPathOf(object.id);
   await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { ApiError, conflict } from "@/lib/api/errors";
+import { DomainError, conflict } from "@/lib/errors/domain-error";
 import type { User } from "@/lib/users/find-session-user";
 import type { ContactInput } from "@/lib/validations/contact";
 import { contactLimitOf } from "./contact-limit";
@@ -16,8 +16,7 @@ export async function createContact(user: User, input: ContactInput) {
   const [outcome] = await insertContacts(user.id, [{ ...input, locale: input.locale ?? localeOf(user) }]);
   if (!outcome.ok) {
     if (outcome.limitReached) {
-      throw new ApiError(
-        403,
+      throw new DomainError("forbidden",
         { code: "contact_limit", message: outcome.reason },
         {
           limit: contactLimitOf(user.planType),

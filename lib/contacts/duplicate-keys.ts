@@ -1,4 +1,4 @@
-import type { Problem } from "@/lib/api/errors";
+import type { Problem } from "@/lib/errors/error-codes";
 /**
  * Duplicate policy: within one user's list an e-mail address (compared case-insensitively)
  * or a phone number (compared in E.164) belongs to at most one contact; a second one is

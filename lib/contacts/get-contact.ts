@@ -1,5 +1,5 @@
 import { contacts } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { contactSelect, ownContact } from "./contact-select";
 import { withEmailDisplay } from "./email-display";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { zodIssueCode, type ErrorCode } from "@/lib/api/errors";
+import { zodIssueCode } from "@/lib/errors/zod-error";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import { CONTACT_LIMIT_MESSAGE } from "./contact-limit";
 import { duplicateProblem } from "./duplicate-keys";
 

@@ -1,4 +1,4 @@
-import { isErrorCode } from "@/lib/api/errors";
+import { isErrorCode } from "@/lib/errors/error-codes";
 import { CSV_NO_EMAIL_OR_PHONE, CSV_NO_NAME, CSV_TOO_SHORT, ROW_TOO_SHORT } from "./parse-contacts-csv";
 import { VCARD_EMPTY } from "./parse-vcard";
 import { contactMessageKey } from "./message-key";

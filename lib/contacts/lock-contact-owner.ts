@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import type { Transaction } from "@/lib/db";
 
 /**

@@ -1,4 +1,4 @@
-import { fromZodError } from "@/lib/api/errors";
+import { fromZodError } from "@/lib/errors/zod-error";
 import type { User } from "@/lib/users/find-session-user";
 import type { ContactInput } from "@/lib/validations/contact";
 import { contactSchemaFor } from "./contact-schema-for";

@@ -1,6 +1,6 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import { contactDates } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 import type { DbOrTx } from "@/lib/db";
 import { followMovedDate } from "@/lib/reminders/follow-moved-date";
 import type { ContactDateInput } from "@/lib/validations/contact-date";
@@ -26,7 +26,7 @@ export async function replaceContactDates(
   const storedById = new Map(stored.map((d) => [d.id, d]));
   const kept = dates.filter((d) => d.id !== undefined).map((d) => d.id!);
   if (kept.some((id) => !storedById.has(id)) || new Set(kept).size !== kept.length)
-    throw badRequest({ code: "contact_date_not_found", message: "dates: Unknown date id" });
+    throw invalidInput({ code: "contact_date_not_found", message: "dates: Unknown date id" });
   await tx.delete(contactDates).where(kept.length > 0 ? and(own, notInArray(contactDates.id, kept)) : own);
   const now = new Date();
   for (const date of dates.filter((d) => d.id !== undefined)) {

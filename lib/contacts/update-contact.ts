@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { contacts, storedObjects } from "@/db/schema";
-import { badRequest, conflict, notFound } from "@/lib/api/errors";
+import { invalidInput, conflict, notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { objectIdOfPath } from "@/lib/storage/object-path";
 import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
@@ -64,7 +64,7 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
             eq(storedObjects.status, "ready"),
           ),
         );
-      if (!object) throw badRequest("avatarUrl: Invalid avatar");
+      if (!object) throw invalidInput("avatarUrl: Invalid avatar");
     }
     await tx
       .update(contacts)

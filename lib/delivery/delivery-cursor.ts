@@ -1,4 +1,4 @@
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 
 // Keyset cursors over (timestamp, id): the timestamp as PostgreSQL's own text (microseconds),
 // so no row is skipped or repeated between pages.
@@ -21,5 +21,5 @@ export function decodeDeliveryCursor(cursor: string): [string, number] {
   } catch {
     // fall through
   }
-  throw badRequest("cursor: Invalid cursor");
+  throw invalidInput("cursor: Invalid cursor");
 }

@@ -1,4 +1,4 @@
-import { fromZodError } from "@/lib/api/errors";
+import { fromZodError } from "@/lib/errors/zod-error";
 import { pool } from "@/lib/db";
 import { answerConfirmation } from "@/lib/replies/answer-confirmation";
 import { twilioInboundSchema, type TwilioInbound } from "@/lib/validations/twilio-webhook";

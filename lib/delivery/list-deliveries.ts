@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import type { ReminderDeliveriesQuery } from "@/lib/validations/delivery";
 import { deliveryColumns } from "./delivery-columns";
 import { decodeDeliveryCursor, encodeDeliveryCursor } from "./delivery-cursor";

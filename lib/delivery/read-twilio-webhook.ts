@@ -1,4 +1,4 @@
-import { forbidden } from "@/lib/api/errors";
+import { forbidden } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";
 import { twilioConfig } from "@/lib/channels/twilio-config";
 import { verifyTwilioSignature } from "@/lib/channels/verify-twilio-signature";

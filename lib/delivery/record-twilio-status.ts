@@ -1,4 +1,4 @@
-import { fromZodError } from "@/lib/api/errors";
+import { fromZodError } from "@/lib/errors/zod-error";
 import { twilioStatusSchema } from "@/lib/validations/twilio-webhook";
 import { TWILIO_ERRORS } from "./failure-reasons";
 import { withTransaction } from "./pg-client";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { deliveryTranslator } from "./render-message";
 
 /**

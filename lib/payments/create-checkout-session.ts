@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { CREDIT_PACKAGES, TRIAL_DAYS } from "@/config/plans";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/users/find-session-user";
 import type { CheckoutInput } from "@/lib/validations/checkout";
@@ -39,7 +39,7 @@ export function taxParams(): Partial<Stripe.Checkout.SessionCreateParams> {
 export async function createCheckoutSession(user: User, input: CheckoutInput): Promise<{ url: string }> {
   if (isDemoCheckoutEnabled()) return { url: demoCheckoutUrl(input) };
   if (!isStripeConfigured())
-    throw new ApiError(503, { code: "payments_not_configured", message: "Payments are not configured" });
+    throw new DomainError("unavailable", { code: "payments_not_configured", message: "Payments are not configured" });
   const stripe = getStripe();
   const customer = await ensureStripeCustomer(stripe, user);
   const metadata = checkoutMetadata(user, input);
@@ -87,6 +87,6 @@ export async function createCheckoutSession(user: User, input: CheckoutInput): P
     };
   }
   const session = await stripe.checkout.sessions.create(params);
-  if (!session.url) throw new ApiError(502, "Stripe returned no checkout url");
+  if (!session.url) throw new DomainError("upstream_failed", "Stripe returned no checkout url");
   return { url: session.url };
 }

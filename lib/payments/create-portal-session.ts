@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/users/find-session-user";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
@@ -10,7 +10,7 @@ import { getStripe, isStripeConfigured } from "./stripe-client";
  */
 export async function createPortalSession(user: User): Promise<{ url: string }> {
   if (!isStripeConfigured())
-    throw new ApiError(503, { code: "payments_not_configured", message: "Payments are in demo mode" });
+    throw new DomainError("unavailable", { code: "payments_not_configured", message: "Payments are in demo mode" });
   const stripe = getStripe();
   const customer = await ensureStripeCustomer(stripe, user);
   const session = await stripe.billingPortal.sessions.create({

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/users/find-session-user";
 import type { AutoRechargeInput } from "@/lib/validations/auto-recharge";
@@ -9,11 +9,11 @@ import { isStripeConfigured } from "./stripe-client";
 /** Saves the user's auto-recharge choice (a preference, not plan state); enabling clears a past error. */
 export async function updateAutoRecharge(user: User, input: AutoRechargeInput) {
   if (input.enabled && isStripeConfigured() && !user.stripeCustomerId) {
-    throw badRequest({ code: "no_saved_card", message: "Buy a credit package first so a card is saved" });
+    throw invalidInput({ code: "no_saved_card", message: "Buy a credit package first so a card is saved" });
   }
   if (input.enabled && user.billingFlag === "dispute") {
     // The disputed card must not be charged again off-session; support lifts the flag.
-    throw badRequest({
+    throw invalidInput({
       code: "auto_recharge_disputed",
       message: "Auto-recharge is unavailable while a payment on your account is disputed",
     });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { contactDates } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 import type { DbOrTx } from "@/lib/db";
 import { usesField } from "@/lib/messages/render-fields";
 import { messageFieldsProblem } from "@/lib/validations/reminder";
@@ -26,5 +26,5 @@ export async function assertMessageFields(
       : [];
   const problem = messageFieldsProblem(message, { contactDate: date ?? null });
   if (problem)
-    throw badRequest({ code: problem.code, message: `message: ${problem.message}` }, { field: "message" });
+    throw invalidInput({ code: problem.code, message: `message: ${problem.message}` }, { field: "message" });
 }

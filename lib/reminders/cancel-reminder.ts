@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { reminders } from "@/db/schema";
-import { conflict, notFound } from "@/lib/api/errors";
+import { conflict, notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { REMINDER_NOT_FOUND } from "./update-reminder";
 

@@ -1,4 +1,4 @@
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 import type { ReminderBody } from "@/lib/validations/reminder";
 
 export const CONFIRMATION_ERRORS = {
@@ -8,12 +8,12 @@ export const CONFIRMATION_ERRORS = {
 
 /**
  * The reminder's confirmation settings from a create or edit body: the ask only on SMS and
- * WhatsApp (replies come back there), a follow-up time only with the ask. Throws ApiError.
+ * WhatsApp (replies come back there), a follow-up time only with the ask. Throws DomainError.
  */
 export function confirmationColumns(
   body: Pick<ReminderBody, "deliveryMethod" | "askConfirmation" | "followUpMinutes">,
 ) {
-  if (body.askConfirmation && body.deliveryMethod === "email") throw badRequest(CONFIRMATION_ERRORS.channel);
-  if (body.followUpMinutes != null && !body.askConfirmation) throw badRequest(CONFIRMATION_ERRORS.followUp);
+  if (body.askConfirmation && body.deliveryMethod === "email") throw invalidInput(CONFIRMATION_ERRORS.channel);
+  if (body.followUpMinutes != null && !body.askConfirmation) throw invalidInput(CONFIRMATION_ERRORS.followUp);
   return { askConfirmation: body.askConfirmation, followUpMinutes: body.followUpMinutes ?? null };
 }

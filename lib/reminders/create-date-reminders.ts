@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { PLANS } from "@/config/plans";
 import { contactDates, contacts, reminders, users } from "@/db/schema";
 import type { ContactDateKind, PlanType } from "@/db/schema/enums";
-import { forbidden, notFound, unauthorized } from "@/lib/api/errors";
+import { forbidden, notFound, unauthenticated } from "@/lib/errors/domain-error";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { db } from "@/lib/db";
 import { firstOccurrence, type Schedule } from "@/lib/recurrence";
@@ -26,7 +26,7 @@ import { scheduleColumns } from "./to-schedule";
 export async function createDateReminders(userId: string, body: DateReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     const [found] = await tx
       .select({ date: contactDates, contact: contacts })
       .from(contactDates)

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { reminders, users } from "@/db/schema";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthenticated } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import type { ReminderBody } from "@/lib/validations/reminder";
 import { assertReminderQuota } from "./assert-reminder-quota";
@@ -16,7 +16,7 @@ import { scheduleColumns } from "./to-schedule";
 export async function createReminder(userId: string, body: ReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     await assertReminderQuota(tx, user);
     const resolved = await resolveReminderInput(tx, user, body, now);
     const [row] = await tx

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { prepareFlatSelect } from "@/lib/db/prepare-flat-select";
 import type { ReminderListQuery } from "@/lib/validations/reminder";
@@ -27,7 +27,7 @@ function decodeCursor(cursor: string): [string, string] {
   } catch {
     // fall through
   }
-  throw badRequest("cursor: Invalid cursor");
+  throw invalidInput("cursor: Invalid cursor");
 }
 
 export type PageQuery = Pick<ReminderListQuery, "status" | "view" | "limit"> & { cursor?: string };

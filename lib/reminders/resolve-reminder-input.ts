@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { PLANS } from "@/config/plans";
 import { contacts } from "@/db/schema";
 import type { PlanType } from "@/db/schema/enums";
-import { badRequest, forbidden, notFound, type Problem } from "@/lib/api/errors";
+import { invalidInput, forbidden, notFound } from "@/lib/errors/domain-error";
+import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
 import { localToUtc, nextOccurrence, scheduleProblem, type Schedule } from "@/lib/recurrence";
 import type { User } from "@/lib/users/find-session-user";
@@ -43,14 +44,14 @@ export function assertContactReachable(
   contact: { email: string | null; phone: string | null },
   method: string,
 ): void {
-  if (method === "email" && !contact.email) throw badRequest(REMINDER_ERRORS.noEmail);
-  if (method !== "email" && !contact.phone) throw badRequest(REMINDER_ERRORS.noPhone);
+  if (method === "email" && !contact.email) throw invalidInput(REMINDER_ERRORS.noEmail);
+  if (method !== "email" && !contact.phone) throw invalidInput(REMINDER_ERRORS.noPhone);
 }
 
 /**
  * Every check a create or edit needs after the quota, in SPEC section 5's order first
  * (its words), then ours: type, contact ownership, delivery method against the contact,
- * plan, and a schedule with a future occurrence. Throws ApiError; writes nothing.
+ * plan, and a schedule with a future occurrence. Throws DomainError; writes nothing.
  */
 export async function resolveReminderInput(
   tx: DbOrTx,
@@ -62,10 +63,10 @@ export async function resolveReminderInput(
   contactDateId: string | null = null,
 ): Promise<ResolvedReminder> {
   const problem = firstReminderProblem(body);
-  if (problem) throw badRequest(reminderProblem(problem));
+  if (problem) throw invalidInput(reminderProblem(problem));
   if (body.type === "text") await assertMessageFields(tx, body.message, contactDateId);
-  if (body.type === "voice") throw badRequest(REMINDER_ERRORS.voice);
-  if (body.type === "video") throw badRequest(REMINDER_ERRORS.video);
+  if (body.type === "voice") throw invalidInput(REMINDER_ERRORS.voice);
+  if (body.type === "video") throw invalidInput(REMINDER_ERRORS.video);
 
   const [contact] = await tx
     .select()
@@ -81,14 +82,14 @@ export async function resolveReminderInput(
 
   const schedule = scheduleFromBody(body, user.timezone);
   const invalid = scheduleProblem(schedule);
-  if (invalid) throw badRequest({ code: "invalid_schedule", message: invalid });
+  if (invalid) throw invalidInput({ code: "invalid_schedule", message: invalid });
 
   if (schedule.scheduleType === "once") {
     const due = localToUtc(schedule.localDateTime ?? "", schedule.timezone);
-    if (due.getTime() <= now.getTime()) throw badRequest(REMINDER_ERRORS.past);
+    if (due.getTime() <= now.getTime()) throw invalidInput(REMINDER_ERRORS.past);
     return { contact, schedule, scheduledFor: due, nextRunAt: due };
   }
   const next = nextOccurrence(schedule, now, occurrencesSent);
-  if (!next) throw badRequest(REMINDER_ERRORS.noOccurrence);
+  if (!next) throw invalidInput(REMINDER_ERRORS.noOccurrence);
   return { contact, schedule, scheduledFor: next, nextRunAt: next };
 }

@@ -1,4 +1,4 @@
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors/domain-error";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
 import { findOwnReminder } from "./find-own-reminder";
 

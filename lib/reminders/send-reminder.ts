@@ -1,4 +1,4 @@
-import { badRequest, conflict } from "@/lib/api/errors";
+import { invalidInput, conflict } from "@/lib/errors/domain-error";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
 import { findOwnReminder } from "./find-own-reminder";
 
@@ -8,7 +8,7 @@ export async function sendReminder(userId: string, reminderId: string) {
   if (reminder.status !== "scheduled")
     throw conflict({ code: "reminder_not_scheduled", message: "Only scheduled reminders can be sent now" });
   if (reminder.deliveryMethod === "email")
-    throw badRequest({
+    throw invalidInput({
       code: "send_now_channel",
       message: "Only SMS and WhatsApp reminders can be sent now",
     });

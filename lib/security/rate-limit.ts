@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { tooManyRequests } from "@/lib/api/errors";
+import { rateLimited } from "@/lib/errors/domain-error";
 
 export interface RateLimit {
   /** What is limited, e.g. "magic-link". */
@@ -10,8 +10,8 @@ export interface RateLimit {
 }
 
 /**
- * Fixed-window counter in PostgreSQL, so every app instance shares it. Throws a 429
- * ApiError once `limit` calls for `subject` fall in the current window. Old windows are deleted
+ * Fixed-window counter in PostgreSQL, so every app instance shares it. Throws a rate-limited
+ * DomainError once `limit` calls for `subject` fall in the current window. Old windows are deleted
  * by the hourly clean-up job (jobs/tasks/purge-expired-rows.ts).
  */
 export async function enforceRateLimit(rule: RateLimit, subject: string, now = new Date()): Promise<void> {
@@ -25,7 +25,7 @@ export async function enforceRateLimit(rule: RateLimit, subject: string, now = n
   const count = Number(result.rows[0]?.count ?? 0);
   if (count > rule.limit) {
     const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
-    throw tooManyRequests(retryAfter);
+    throw rateLimited(retryAfter);
   }
 }
 

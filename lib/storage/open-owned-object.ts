@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { storedObjects } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { getStorage } from "./get-storage";
 

@@ -5,13 +5,13 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, eq } from "drizzle-orm";
 import { storedObjects } from "@/db/schema";
-import { ApiError, forbidden, notFound } from "@/lib/api/errors";
+import { DomainError, forbidden, notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { AVATAR_MAX_BYTES } from "@/lib/validations/contact";
 import { getLocalStorage } from "./get-storage";
 import { isValidUploadSignature } from "./upload-signature";
 
-const tooLarge = () => new ApiError(413, { code: "file_too_large", message: "File is larger than 5 MB" });
+const tooLarge = () => new DomainError("too_large", { code: "file_too_large", message: "File is larger than 5 MB" });
 
 /**
  * The local driver's upload target: checks the app's own signature and expiry, then
@@ -34,7 +34,7 @@ export async function receiveLocalUpload(input: {
     .where(and(eq(storedObjects.key, input.key), eq(storedObjects.status, "pending")));
   if (!row) throw notFound();
   if (input.contentLength !== null && input.contentLength > AVATAR_MAX_BYTES) throw tooLarge();
-  if (!input.body) throw new ApiError(400, "Empty upload");
+  if (!input.body) throw new DomainError("invalid", "Empty upload");
 
   const file = storage.pathOf(input.key);
   await mkdir(path.dirname(file), { recursive: true });
@@ -54,6 +54,6 @@ export async function receiveLocalUpload(input: {
     );
   } catch (error) {
     await rm(file, { force: true });
-    throw error instanceof ApiError ? error : new ApiError(400, "Upload failed");
+    throw error instanceof DomainError ? error : new DomainError("invalid", "Upload failed");
   }
 }

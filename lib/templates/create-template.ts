@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { messageTemplates } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { lockContactOwner } from "@/lib/contacts/lock-contact-owner";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/users/find-session-user";
@@ -21,8 +21,7 @@ export async function createTemplate(user: User, input: CreateTemplateInput): Pr
         .from(messageTemplates)
         .where(eq(messageTemplates.userId, user.id));
       if (saved >= TEMPLATE_LIMIT)
-        throw new ApiError(
-          409,
+        throw new DomainError("conflict",
           { code: "template_limit", message: `You can save up to ${TEMPLATE_LIMIT} templates` },
           { max: TEMPLATE_LIMIT },
         );

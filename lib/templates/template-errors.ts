@@ -1,6 +1,6 @@
-import { conflict, notFound, type ApiError } from "@/lib/api/errors";
+import { conflict, notFound, type DomainError } from "@/lib/errors/domain-error";
 
-export const templateNotFound = (): ApiError =>
+export const templateNotFound = (): DomainError =>
   notFound({ code: "template_not_found", message: "Template not found" });
 
 /** A unique-name violation becomes the 409 the user can act on; anything else is rethrown. */

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { SUBSCRIPTION_PLAN_TYPES } from "@/config/plans";
 import { storedObjects, users, verificationTokens } from "@/db/schema";
 import type { PlanType } from "@/db/schema/enums";
-import { ApiError, badRequest } from "@/lib/api/errors";
+import { DomainError, invalidInput } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { getStripe, isStripeConfigured } from "@/lib/payments/stripe-client";
@@ -24,8 +24,7 @@ async function cancelSubscription(user: User) {
       return;
     }
     logger.error("account.subscription_cancel_failed", { subscriptionId: id, error: error as Error });
-    throw new ApiError(
-      502,
+    throw new DomainError("upstream_failed",
       "Your subscription could not be cancelled, so nothing was deleted. Please try again.",
     );
   }
@@ -39,7 +38,7 @@ async function cancelSubscription(user: User) {
  */
 export async function deleteAccount(user: User, input: DeleteAccountInput) {
   if (input.email.toLowerCase() !== user.email.toLowerCase()) {
-    throw badRequest({
+    throw invalidInput({
       code: "email_mismatch",
       message: "email: The e-mail address does not match your account",
     });

@@ -1,6 +1,6 @@
 import type { CountryCode } from "libphonenumber-js";
 import { z } from "zod";
-import { issueParams } from "@/lib/api/errors";
+import { issueParams } from "@/lib/errors/zod-error";
 import { CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "@/db/schema/enums";
 import { LOCALES } from "@/i18n/locales";
 import { isValidTimeZone } from "@/lib/time/time-zones";

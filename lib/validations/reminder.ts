@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { issueParams, type ErrorCode, type Problem } from "@/lib/api/errors";
+import { issueParams } from "@/lib/errors/zod-error";
+import type { ErrorCode, Problem } from "@/lib/errors/error-codes";
 import { MESSAGE_FIELDS, unknownFields, usesField, type YearlyDate } from "@/lib/messages/render-fields";
 import {
   DELIVERY_METHODS,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issueParams } from "@/lib/api/errors";
+import { issueParams } from "@/lib/errors/zod-error";
 import { LOCALES } from "@/i18n/locales";
 import { INVALID_PHONE_MESSAGE, phoneRegionOf, toE164 } from "./phone";
 import { senderNameSchema, timezoneSchema } from "./settings";

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ERROR_CODES, fromZodError } from "@/lib/api/errors";
+import { ERROR_CODES } from "@/lib/errors/error-codes";
+import { fromZodError } from "@/lib/errors/zod-error";
+import { invalidInput } from "@/lib/errors/domain-error";
 import { toErrorResponse } from "@/lib/api/to-error-response";
 import { buildContactSchema } from "@/lib/validations/contact";
 import { reminderInputSchema } from "@/lib/validations/reminder";
 import { updateUserSchema } from "@/lib/validations/user";
 import { REMINDER_ERRORS } from "@/lib/reminders/resolve-reminder-input";
-import { badRequest } from "@/lib/api/errors";
 
 const messages = (locale: string) =>
   JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as { errors: Record<string, string> };
@@ -23,9 +24,9 @@ describe("API error codes", () => {
   });
 
   it("the response carries code and message; a plain message gets its status's code", async () => {
-    const body = await toErrorResponse(badRequest(REMINDER_ERRORS.past)).json();
+    const body = await toErrorResponse(invalidInput(REMINDER_ERRORS.past)).json();
     expect(body).toEqual({ code: "scheduled_in_past", message: "The scheduled time must be in the future" });
-    expect(await toErrorResponse(badRequest("Something")).json()).toMatchObject({ code: "invalid_input" });
+    expect(await toErrorResponse(invalidInput("Something")).json()).toMatchObject({ code: "invalid_input" });
   });
 
   it("zod issues map to codes: phone, e-mail, e-mail or phone, reminder rules", () => {

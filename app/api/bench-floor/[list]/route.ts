@@ -1,5 +1,5 @@
 import { publicRoute } from "@/lib/api/route";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { readFloorPayload } from "@/lib/bench/read-floor-payload";
 import { benchFloorParams } from "@/lib/validations/bench-floor";
 

@@ -1,5 +1,5 @@
 import { publicRoute } from "@/lib/api/route";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { getCalendarFeed } from "@/lib/calendar/get-calendar-feed";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";

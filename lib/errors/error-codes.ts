@@ -1,0 +1,86 @@
+/**
+ * The one list of error codes: stable snake_case names of problems for programs and translations
+ * (the UI shows `errors.<code>` from messages/{en,es,fr}.json; `message` stays English, for logs
+ * and callers without a translation). docs/architecture.md describes the format.
+ */
+export const ERROR_CODES = [
+  // By kind, when nothing more specific applies.
+  "invalid_input",
+  "unauthorized",
+  "payment_required",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "too_large",
+  "unsupported_type",
+  "too_many_requests",
+  "internal",
+  "unavailable",
+  // Request format.
+  "malformed_json",
+  "nul_character",
+  "cross_site",
+  // Validation (zod issues carry these in `params.code`).
+  "invalid_email",
+  "invalid_phone",
+  "email_or_phone_required",
+  "email_delivery_needs_email",
+  "sms_delivery_needs_phone",
+  "select_contact",
+  "enter_message",
+  "select_date_time",
+  "select_frequency",
+  "select_days",
+  "select_end_date",
+  "unknown_fields",
+  "age_needs_birth_year",
+  // Reminders.
+  "voice_coming_soon",
+  "video_coming_soon",
+  "contact_not_found",
+  "contact_has_no_email",
+  "contact_has_no_phone",
+  "recurring_needs_paid_plan",
+  "scheduled_in_past",
+  "no_future_occurrence",
+  "invalid_schedule",
+  "reminder_not_found",
+  "reminder_not_scheduled",
+  "reminder_not_failed",
+  "send_now_channel",
+  "reminder_limit",
+  "no_credit",
+  // Contacts and uploads.
+  "contact_limit",
+  "duplicate_email",
+  "duplicate_phone",
+  "upload_not_found",
+  "upload_expired",
+  "not_an_image",
+  "file_too_large",
+  // Billing.
+  "payments_not_configured",
+  "no_saved_card",
+  "auto_recharge_disputed",
+  // Message templates.
+  "template_not_found",
+  "duplicate_template_name",
+  "template_limit",
+  // Account.
+  "email_mismatch",
+  // Contact dates.
+  "contact_date_not_found",
+  "lead_reminder_not_editable",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === "string" && CODE_SET.has(value);
+
+/** A message with its code: domain modules keep their English texts as these. */
+export interface Problem {
+  code: ErrorCode;
+  message: string;
+}
