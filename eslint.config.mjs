@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { layersPlugin } from "./eslint/layers.mjs";
 
 const config = [
   ...nextVitals,
@@ -21,6 +22,12 @@ const config = [
       "@typescript-eslint/ban-ts-comment": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // Domains depend one way (eslint/layers.mjs).
+    files: ["app/**", "components/**", "lib/**", "jobs/**", "db/**", "config/**", "i18n/**"],
+    plugins: { layers: layersPlugin },
+    rules: { "layers/one-way": "error" },
   },
   {
     // Playwright fixtures receive a `use` callback that is not React's hook.

@@ -6,7 +6,7 @@ export async function register() {
   // The delivery engine runs in the web process unless dedicated `npm run worker` processes do it.
   const { env } = await import("@/lib/env");
   if (env.WORKER_MODE !== "external" && env.NODE_ENV !== "test") {
-    const { startEngineFromEnv } = await import("@/lib/jobs/start-engine-from-env");
+    const { startEngineFromEnv } = await import("@/jobs/start-engine-from-env");
     const { onShutdownSignal } = await import("@/lib/jobs/on-shutdown-signal");
     const { logger } = await import("@/lib/logger");
     const engine = await startEngineFromEnv();

@@ -4,7 +4,7 @@
  */
 import { logger } from "@/lib/logger";
 import { onShutdownSignal } from "@/lib/jobs/on-shutdown-signal";
-import { startEngineFromEnv } from "@/lib/jobs/start-engine-from-env";
+import { startEngineFromEnv } from "@/jobs/start-engine-from-env";
 import { closeMail } from "@/lib/mail/send-mail";
 import { pool } from "@/lib/db";
 

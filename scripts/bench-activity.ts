@@ -12,8 +12,8 @@ const ROUNDS = numberFlag("rounds", 50);
 
 const db = await benchDatabase("bench_activity");
 process.env.DATABASE_URL = db.url;
-const { activityQuery, listActivity } = await import("@/lib/delivery/list-activity");
-const { encodeDeliveryCursor } = await import("@/lib/delivery/delivery-cursor");
+const { activityQuery, listActivity } = await import("@/lib/activity/list-activity");
+const { encodeDeliveryCursor } = await import("@/lib/activity/delivery-cursor");
 const { pool } = await import("@/lib/db");
 
 const client = new pg.Client({ connectionString: db.url });

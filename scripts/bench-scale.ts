@@ -36,7 +36,7 @@ const DUE = 200;
 
 const db = await benchDatabase("bench_scale");
 process.env.DATABASE_URL = db.url;
-const { withTransaction } = await import("@/lib/delivery/pg-client");
+const { withTransaction } = await import("@/lib/db/with-transaction");
 const { materializeDue } = await import("@/lib/delivery/materialize-due");
 const { leaseDeliveries } = await import("@/lib/delivery/lease-deliveries");
 const { LEASE_MS } = await import("@/lib/delivery/constants");

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { DashboardData, UsageLevel } from "@/lib/reminders/get-dashboard-data";
+import type { DashboardData, UsageLevel } from "@/lib/dashboard/get-dashboard-data";
 import { cn } from "@/lib/utils";
 
 const BAR: Record<UsageLevel, string> = { ok: "bg-primary", warning: "bg-amber-500", limit: "bg-red-600" };

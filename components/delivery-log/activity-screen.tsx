@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { DELIVERY_METHODS } from "@/db/schema/enums";
-import type { ActivityPage } from "@/lib/delivery/list-activity";
+import type { ActivityPage } from "@/lib/activity/list-activity";
 import { ACTIVITY_STATUSES } from "@/lib/validations/delivery";
 import { DeliveryEntryItem } from "./delivery-entry-item";
-import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 import { useKeysetPages } from "@/lib/api/use-keyset-pages";
 
 interface Filters {

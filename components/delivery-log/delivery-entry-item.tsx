@@ -2,12 +2,12 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
 import { FailureReasonLine } from "./failure-reason-line";
 import { ConfirmationBadge, DeliveryReplies } from "./delivery-replies";
-import type { ReplyEntry } from "@/lib/replies/with-replies";
+import type { ReplyEntry } from "@/lib/activity/with-replies";
 
 /**
  * One delivery: when it was due, its status, channel and address, every attempt time we

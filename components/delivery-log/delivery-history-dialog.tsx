@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DeliveryEntryItem } from "./delivery-entry-item";
-import type { HistoryEntry } from "@/lib/replies/with-replies";
+import type { HistoryEntry } from "@/lib/activity/with-replies";
 import { useKeysetPages } from "@/lib/api/use-keyset-pages";
 
 function HistoryList({ reminderId, timeZone }: { reminderId: string; timeZone: string }) {

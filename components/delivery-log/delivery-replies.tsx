@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import type { ConfirmationState } from "@/db/schema/enums";
-import type { ReplyEntry } from "@/lib/replies/with-replies";
+import type { ReplyEntry } from "@/lib/activity/with-replies";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 
 /** Where a delivery that asked for a confirmation stands: awaiting, confirmed, declined, snoozed. */

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import { SKIP_CODES } from "@/lib/delivery/failure-reasons";
-import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import { SKIP_CODES } from "@/lib/channels/failure-reasons";
+import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { cn } from "@/lib/utils";
 

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { FailureReason } from "@/lib/delivery/failure-reasons";
+import type { FailureReason } from "@/lib/channels/failure-reasons";
 import { cn } from "@/lib/utils";
 
 /**

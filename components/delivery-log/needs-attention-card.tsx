@@ -2,7 +2,7 @@ import Link from "next/link";
 import { AlertTriangle } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { AttentionSummary } from "@/lib/delivery/get-attention-summary";
+import type { AttentionSummary } from "@/lib/activity/get-attention-summary";
 import { DeliveryEntryItem } from "./delivery-entry-item";
 
 /** Shown on the dashboard only when something failed in the last 7 days. */

@@ -3,7 +3,7 @@ import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { User } from "@/lib/users/find-session-user";
-import { getShellSummary } from "@/lib/users/get-shell-summary";
+import { getShellSummary } from "@/lib/dashboard/get-shell-summary";
 import { displayName } from "@/lib/users/display-name";
 import { saveLocale } from "./actions";
 import { AppSidebar } from "./app-sidebar";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
-import type { ShellSummary } from "@/lib/users/get-shell-summary";
+import type { ShellSummary } from "@/lib/dashboard/get-shell-summary";
 
 export type SidebarUsageProps = ShellSummary;
 

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { nextOccurrences, scheduleProblem } from "@/lib/recurrence";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
-import { scheduleFromBody } from "@/lib/reminders/to-schedule";
+import { scheduleFromBody } from "@/lib/validations/schedule-from-body";
 import { reminderBodySchema } from "@/lib/validations/reminder";
 import { toRequestBody, type ReminderFormState } from "./reminder-form-state";
 

@@ -1,7 +1,7 @@
 import type { Task } from "graphile-worker";
 import { z } from "zod";
-import { FAILURE_ALERT_TASK } from "@/lib/delivery/constants";
-import { sendFailureAlert } from "@/lib/delivery/send-failure-alert";
+import { FAILURE_ALERT_TASK } from "@/lib/alerts/schedule-failure-alerts";
+import { sendFailureAlert } from "@/lib/alerts/send-failure-alert";
 
 export { FAILURE_ALERT_TASK };
 

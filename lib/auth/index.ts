@@ -10,7 +10,7 @@ import { db } from "@/lib/db";
 import { appUrlIsSet, env, isProduction } from "@/lib/env";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, toLocale } from "@/i18n/locales";
 import { createUser } from "@/lib/users/create-user";
-import { authSecret } from "./secret";
+import { authSecret } from "@/lib/security/secret";
 import { sendMagicLinkEmail } from "./magic-link-email";
 import { MAGIC_LINK_MAX_AGE_SECONDS, magicLinkConfirmUrl } from "./magic-link-confirm-url";
 

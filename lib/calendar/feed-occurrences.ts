@@ -1,5 +1,5 @@
 import { nextOccurrence, scheduleProblem, type Schedule } from "@/lib/recurrence";
-import { scheduleFromRow, type ScheduleFields } from "@/lib/reminders/to-schedule";
+import { scheduleFromRow, type ScheduleFields } from "@/lib/recurrence/schedule-from-row";
 
 /** What the feed shows: occurrences in the next 12 months, at most this many per reminder and in all. */
 export const FEED_WINDOW_DAYS = 366;

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { contactDates, contacts, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
-import { PRODUCT_NAME } from "@/lib/delivery/constants";
+import { PRODUCT_NAME } from "@/config/product";
 import { calendarTranslator } from "./calendar-translator";
 import { FEED_WINDOW_DAYS, feedOccurrences } from "./feed-occurrences";
 import { toCalendarEvent, type FeedReminderRow } from "./to-calendar-event";

@@ -1,6 +1,6 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";
-import { deliveryTranslator } from "@/lib/delivery/render-message";
+import { deliveryTranslator } from "@/lib/messages/render-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
 import { utcToLocal } from "@/lib/recurrence";
 import type { CalendarTranslator } from "./calendar-translator";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sendMail } from "@/lib/mail/send-mail";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/security/secret";
 import { env } from "@/lib/env";
 import { channelReadiness } from "./channel-readiness";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";

@@ -6,7 +6,7 @@ import { getStorage } from "@/lib/storage/get-storage";
 import { objectPathOf } from "@/lib/storage/object-path";
 import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
 import { SNIFF_BYTES, sniffImageType } from "@/lib/storage/sniff-image-type";
-import { AVATAR_MAX_BYTES } from "@/lib/validations/contact";
+import { AVATAR_MAX_BYTES } from "@/config/uploads";
 import { ownContact } from "./contact-select";
 
 /**

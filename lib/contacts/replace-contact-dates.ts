@@ -2,7 +2,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import { contactDates } from "@/db/schema";
 import { invalidInput } from "@/lib/errors/domain-error";
 import type { DbOrTx } from "@/lib/db";
-import { followMovedDate } from "@/lib/reminders/follow-moved-date";
+import { followMovedDate } from "@/lib/contacts/follow-moved-date";
 import type { ContactDateInput } from "@/lib/validations/contact-date";
 
 /**

@@ -1,7 +1,7 @@
 import { channelReadiness } from "@/lib/channels/channel-readiness";
 import { whatsappTemplateVariables } from "@/lib/channels/whatsapp-template";
 import { messagePartsOf } from "./message-parts-of";
-import { deliveryTranslator, filledMessage } from "./render-message";
+import { deliveryTranslator, filledMessage } from "@/lib/messages/render-message";
 import type { LeasedDelivery, Outcome } from "./types";
 
 /**

@@ -32,9 +32,6 @@ export const RECORD_EVERY_MS = 20;
 export const IDLE_RECHECK_MS = 30_000;
 export const NOTIFY_CHANNEL = "remindful_delivery";
 export const DISPATCH_TASK = "delivery_dispatch";
-export const PRODUCT_NAME = "Remindful";
 /** SMS quiet hours in the recipient's local time: none from 20:00 until 08:00. */
 export const QUIET_START_HOUR = 20;
 export const QUIET_END_HOUR = 8;
-/** graphile-worker task that e-mails a user the failures since their last alert. */
-export const FAILURE_ALERT_TASK = "failure_alert";

@@ -5,7 +5,7 @@ import { channelPreflight } from "./channel-preflight";
 import { LEASE_MS } from "./constants";
 import { paceSends } from "./pace-sends";
 import { quietHoursRelease } from "./quiet-hours";
-import { deliveryTranslator } from "./render-message";
+import { deliveryTranslator } from "@/lib/messages/render-message";
 import { reserveUsage } from "./reserve-usage";
 import type { DecidedDelivery, LeasedDelivery } from "./types";
 import { senderNameSql } from "@/lib/users/sender-name";

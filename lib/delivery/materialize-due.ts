@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { nextOccurrence } from "@/lib/recurrence";
 import { logger } from "@/lib/logger";
-import { scheduleFromRow, type ScheduleFields } from "@/lib/reminders/to-schedule";
+import { scheduleFromRow, type ScheduleFields } from "@/lib/recurrence/schedule-from-row";
 import { FIELD_COLUMNS, toLeased, type LeasedRow } from "./lease-deliveries";
 import type { LeasedDelivery } from "./types";
 import { senderNameSql } from "@/lib/users/sender-name";

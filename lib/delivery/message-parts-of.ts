@@ -1,4 +1,4 @@
-import type { MessageParts } from "./render-message";
+import type { MessageParts } from "@/lib/messages/render-message";
 import type { LeasedDelivery } from "./types";
 
 /** What rendering a leased delivery's message needs: its recipient, language and fields. */

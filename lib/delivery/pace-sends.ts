@@ -4,8 +4,8 @@ import { twilioSender } from "@/lib/channels/twilio-config";
 import type { OutgoingMessage } from "@/lib/channels/types";
 import { PACE_HORIZON_MS } from "./constants";
 import { messagePartsOf } from "./message-parts-of";
-import { renderMessage } from "./render-message";
-import { smsSegments } from "./sms-segments";
+import { renderMessage } from "@/lib/messages/render-message";
+import { smsSegments } from "@/lib/channels/sms-segments";
 import type { DecidedDelivery, LeasedDelivery } from "./types";
 
 export interface PacedSends {

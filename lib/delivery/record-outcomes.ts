@@ -1,7 +1,7 @@
 import type pg from "pg";
-import { NOT_ALERTED, TWILIO_ERRORS } from "./failure-reasons";
+import { NOT_ALERTED, TWILIO_ERRORS } from "@/lib/channels/failure-reasons";
 import { refundUsage } from "./refund-usage";
-import { scheduleFailureAlerts } from "./schedule-failure-alerts";
+import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 import { scheduleConfirmationFollowUps } from "@/lib/replies/schedule-confirmation-follow-ups";
 import type { DecidedDelivery } from "./types";
 

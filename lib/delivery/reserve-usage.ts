@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { sendsReminders } from "@/lib/plans/sends-reminders";
-import { deliveryTranslator } from "./render-message";
+import { deliveryTranslator } from "@/lib/messages/render-message";
 
 interface UserUsage {
   id: string;

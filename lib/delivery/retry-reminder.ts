@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
-import { deliveryTranslator } from "./render-message";
+import { deliveryTranslator } from "@/lib/messages/render-message";
 
 /**
  * Retry: the reminder's latest failed occurrence is queued again as a first attempt (it

@@ -4,7 +4,7 @@ import { triggerAutoRecharge } from "@/lib/payments/trigger-auto-recharge";
 import { BATCH_SIZE, LEASE_MS, RECORD_EVERY_MS } from "./constants";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
-import { withTransaction } from "./pg-client";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { onlySent, recordOutcomes } from "./record-outcomes";
 import { releaseLeases } from "./release-leases";
 import { sendLeased } from "./send-leased";

@@ -13,10 +13,10 @@ import {
   SLOW_DOWN_GIVE_UP_MS,
   SLOW_DOWN_MAX_MS,
 } from "./constants";
-import { SLOW_DOWN_CODES, type FailureReasonCode } from "./failure-reasons";
+import { SLOW_DOWN_CODES, type FailureReasonCode } from "@/lib/channels/failure-reasons";
 import { slowDownSender } from "./pace-sends";
 import { messagePartsOf } from "./message-parts-of";
-import { deliveryTranslator, renderMessage } from "./render-message";
+import { deliveryTranslator, renderMessage } from "@/lib/messages/render-message";
 import type { DecidedDelivery, LeasedDelivery, Outcome } from "./types";
 
 /** Wait after the `failures`-th transient failure: the schedule's step plus up to 20 % jitter. */

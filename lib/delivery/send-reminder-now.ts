@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
-import { deliveryTranslator } from "./render-message";
+import { deliveryTranslator } from "@/lib/messages/render-message";
 import { runBatch } from "./run-batch";
 
 let sendNowWorker: string | undefined;

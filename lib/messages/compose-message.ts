@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from "@/lib/delivery/constants";
+import { PRODUCT_NAME } from "@/config/product";
 import { whatsappTemplateVariables, type TemplateVariablesResult } from "@/lib/channels/whatsapp-template";
 
 /** The fixed lines of a reminder, from the `delivery` messages in the recipient's language. */

@@ -1,7 +1,7 @@
 import { createTranslator } from "use-intl/core";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/locales";
-import { smsSegmentInfo, type SmsSegmentInfo } from "@/lib/delivery/sms-segments";
+import { smsSegmentInfo, type SmsSegmentInfo } from "@/lib/channels/sms-segments";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
 import { composeMessage, type ComposedMessage, type DeliveryTextKey } from "./compose-message";
 import type { DeliveryTexts } from "./delivery-texts";

@@ -12,7 +12,7 @@ import { assertReminderQuota } from "./assert-reminder-quota";
 import { dateReminderTexts } from "./date-reminder-texts";
 import { assertContactReachable, REMINDER_ERRORS } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
-import { scheduleColumns } from "./to-schedule";
+import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
 
 /**
  * POST /api/reminders/from-date, in one transaction holding the user row locked:

@@ -7,7 +7,7 @@ import { assertReminderQuota } from "./assert-reminder-quota";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
 import { confirmationColumns } from "./confirmation-columns";
-import { scheduleColumns } from "./to-schedule";
+import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
 
 /**
  * POST /api/reminders. One transaction holding the user row locked, so concurrent creates

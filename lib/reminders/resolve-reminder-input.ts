@@ -9,7 +9,7 @@ import { localToUtc, nextOccurrence, scheduleProblem, type Schedule } from "@/li
 import type { User } from "@/lib/users/find-session-user";
 import { firstReminderProblem, reminderProblem, type ReminderBody } from "@/lib/validations/reminder";
 import { assertMessageFields } from "./assert-message-fields";
-import { scheduleFromBody } from "./to-schedule";
+import { scheduleFromBody } from "@/lib/validations/schedule-from-body";
 
 export const REMINDER_ERRORS = {
   voice: { code: "voice_coming_soon", message: "Voice reminders are coming soon" },

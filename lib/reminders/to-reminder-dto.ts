@@ -1,7 +1,7 @@
 import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } from "@/lib/recurrence";
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { failureReason } from "@/lib/delivery/failure-reasons";
-import { scheduleFromRow, type ReminderRow } from "./to-schedule";
+import { failureReason } from "@/lib/channels/failure-reasons";
+import { scheduleFromRow, type ReminderRow } from "@/lib/recurrence/schedule-from-row";
 
 /** How many upcoming occurrences each reminder previews. */
 export const PREVIEW_COUNT = 3;

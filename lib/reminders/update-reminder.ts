@@ -7,7 +7,7 @@ import type { ReminderBody } from "@/lib/validations/reminder";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
 import { confirmationColumns } from "./confirmation-columns";
-import { scheduleColumns } from "./to-schedule";
+import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
 
 export const REMINDER_NOT_FOUND = { code: "reminder_not_found", message: "Reminder not found" } as const;
 

@@ -1,5 +1,5 @@
 import type { ReplyAction } from "@/db/schema/enums";
-import { deliveryTranslator } from "@/lib/delivery/render-message";
+import { deliveryTranslator } from "@/lib/messages/render-message";
 import type { TwilioInbound } from "@/lib/validations/twilio-webhook";
 import { isOurSender } from "./is-our-sender";
 import { parseReplyKeyword } from "./parse-reply-keyword";

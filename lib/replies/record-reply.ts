@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { ReplyAction } from "@/db/schema/enums";
-import { withTransaction } from "@/lib/delivery/pg-client";
+import { withTransaction } from "@/lib/db/with-transaction";
 
 /** LATER: the same message again this long after the reply. */
 const SNOOZE_MS = 3_600_000;

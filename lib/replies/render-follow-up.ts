@@ -1,7 +1,7 @@
 import { createTranslator } from "use-intl/core";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { catalogueFor } from "@/i18n/catalogues";
-import { deliveryLogTranslator } from "@/lib/delivery/delivery-log-translator";
+import { deliveryLogTranslator } from "@/i18n/delivery-log-translator";
 import { escapeHtml } from "@/lib/mail/escape-html";
 
 /** The "not confirmed" e-mail to the user: subject, text and HTML in their language and zone. */

@@ -1,6 +1,6 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { withTransaction } from "@/lib/delivery/pg-client";
-import { deliveryTranslator } from "@/lib/delivery/render-message";
+import { withTransaction } from "@/lib/db/with-transaction";
+import { deliveryTranslator } from "@/lib/messages/render-message";
 import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail/send-mail";
 import { renderFollowUp } from "./render-follow-up";

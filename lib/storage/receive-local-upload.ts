@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { storedObjects } from "@/db/schema";
 import { DomainError, forbidden, notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
-import { AVATAR_MAX_BYTES } from "@/lib/validations/contact";
+import { AVATAR_MAX_BYTES } from "@/config/uploads";
 import { getLocalStorage } from "./get-storage";
 import { isValidUploadSignature } from "./upload-signature";
 

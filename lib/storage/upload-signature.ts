@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/security/secret";
 
 /** HMAC of a local upload's key and expiry, so only URLs the app issued are accepted. */
 export function signUpload(key: string, expires: number): string {

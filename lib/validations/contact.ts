@@ -10,7 +10,6 @@ import { INVALID_PHONE_MESSAGE, toE164 } from "./phone";
 
 export const NAME_REQUIRED_MESSAGE = "Name is required";
 export const EMAIL_OR_PHONE_MESSAGE = "Either email or phone must be provided";
-export const AVATAR_MAX_BYTES = 5_242_880;
 export const UNKNOWN_TIMEZONE_MESSAGE = "Unknown timezone";
 export const UNSUPPORTED_LANGUAGE_MESSAGE = "Unsupported language";
 

@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { sessions, users, verificationTokens } from "@/db/schema";
 import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { db } from "@/lib/db";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/security/secret";
 import { magicLinkConfirmUrl } from "@/lib/auth/magic-link-confirm-url";
 
 /** A link as Auth.js's e-mail provider makes it: the token is stored hashed with the secret. */

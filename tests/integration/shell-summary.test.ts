@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contacts } from "@/db/schema";
 import { db } from "@/lib/db";
-import { getShellSummary } from "@/lib/users/get-shell-summary";
+import { getShellSummary } from "@/lib/dashboard/get-shell-summary";
 import { createSignedInUser } from "../support/users";
 
 async function addContacts(userId: string, n: number) {

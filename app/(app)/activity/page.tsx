@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ActivityScreen } from "@/components/delivery-log/activity-screen";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { listActivity } from "@/lib/delivery/list-activity";
+import { listActivity } from "@/lib/activity/list-activity";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { activityQuerySchema } from "@/lib/validations/delivery";
 

@@ -1,6 +1,6 @@
 import { userRoute } from "@/lib/api/route";
 import { expireSessionCookies } from "@/lib/auth/session-cookie";
-import { deleteAccount } from "@/lib/users/delete-account";
+import { deleteAccount } from "@/lib/account/delete-account";
 import { deleteAccountSchema } from "@/lib/validations/account";
 
 /** DELETE /api/account: deletes the signed-in user's account and signs them out. */

@@ -1,6 +1,6 @@
 import { keysetPageResponse } from "@/lib/api/keyset-page-response";
 import { userRoute } from "@/lib/api/route";
-import { listActivity } from "@/lib/delivery/list-activity";
+import { listActivity } from "@/lib/activity/list-activity";
 import { activityQuerySchema } from "@/lib/validations/delivery";
 
 /** The activity log: the user's deliveries, newest first; further pages via `X-Next-Cursor`. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { deliveries, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import type { DeliveryEngine } from "@/lib/delivery/engine";
-import { startEngineFromEnv } from "@/lib/jobs/start-engine-from-env";
+import { startEngineFromEnv } from "@/jobs/start-engine-from-env";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { createContact, createReminder, createSender } from "../../support/delivery-fixtures";

@@ -3,7 +3,7 @@ import { GET as reminderDeliveries } from "@/app/api/reminders/[id]/deliveries/r
 import { GET as activity } from "@/app/api/deliveries/route";
 import { deliveries } from "@/db/schema";
 import { db } from "@/lib/db";
-import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 import { callRoute } from "@/tests/support/call-route";
 import { createContact, createReminder } from "@/tests/support/delivery-fixtures";
 import { createSignedInUser } from "@/tests/support/users";

@@ -4,7 +4,7 @@ import { POST as retry } from "@/app/api/reminders/[id]/retry/route";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
-import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 import { callRoute } from "@/tests/support/call-route";
 import { createContact, createReminder } from "@/tests/support/delivery-fixtures";
 import { loopbackPeers } from "@/tests/support/peers";

@@ -4,7 +4,7 @@ import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { leaseDeliveries } from "@/lib/delivery/lease-deliveries";
 import { materializeDue } from "@/lib/delivery/materialize-due";
-import { withTransaction } from "@/lib/delivery/pg-client";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { recordOutcomes } from "@/lib/delivery/record-outcomes";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { LEASE_MS } from "@/lib/delivery/constants";

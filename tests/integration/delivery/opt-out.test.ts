@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
-import { START_WORDS, STOP_WORDS } from "@/lib/delivery/handle-twilio-inbound";
+import { START_WORDS, STOP_WORDS } from "@/lib/inbound/handle-twilio-inbound";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { GET as listContactsRoute } from "@/app/api/contacts/route";
 import { callRoute } from "@/tests/support/call-route";

@@ -4,7 +4,7 @@ import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { materializeDue } from "@/lib/delivery/materialize-due";
-import { withTransaction } from "@/lib/delivery/pg-client";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";

@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { contacts } from "@/db/schema";
 import { GET, POST } from "@/app/api/unsubscribe/[token]/route";
 import { db } from "@/lib/db";
-import { findUnsubscribeTarget } from "@/lib/delivery/find-unsubscribe-target";
+import { findUnsubscribeTarget } from "@/lib/inbound/find-unsubscribe-target";
 import { callRoute } from "../../support/call-route";
 import { createContact, createSender } from "../../support/delivery-fixtures";
 

@@ -4,7 +4,7 @@ import { afterAll, expect, it } from "vitest";
 import { sessions, users, verificationTokens } from "@/db/schema";
 import { db, pool } from "@/lib/db";
 import type { DeliveryEngine } from "@/lib/delivery/engine";
-import { startEngineFromEnv } from "@/lib/jobs/start-engine-from-env";
+import { startEngineFromEnv } from "@/jobs/start-engine-from-env";
 import { createSignedInUser } from "../../support/users";
 
 let engine: DeliveryEngine | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDashboardData, trialDaysLeft, usageLevel } from "@/lib/reminders/get-dashboard-data";
+import { getDashboardData, trialDaysLeft, usageLevel } from "@/lib/dashboard/get-dashboard-data";
 import { createContact, insertReminder } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
 

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { creditLedger, users } from "@/db/schema";
 import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import { db } from "@/lib/db";
-import { getDashboardData } from "@/lib/reminders/get-dashboard-data";
+import { getDashboardData } from "@/lib/dashboard/get-dashboard-data";
 import { createSignedInUser } from "../../support/users";
 
 const periodStart = new Date(Date.now() - 5 * 86_400_000);

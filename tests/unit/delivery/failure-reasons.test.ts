@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
-import { FAILURE_REASONS, FIX_ACTIONS, failureReason } from "@/lib/delivery/failure-reasons";
-import { renderFailureAlert } from "@/lib/delivery/render-failure-alert";
+import { FAILURE_REASONS, FIX_ACTIONS, failureReason } from "@/lib/channels/failure-reasons";
+import { renderFailureAlert } from "@/lib/alerts/render-failure-alert";
 
 describe("failureReason", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smsSegmentInfo } from "@/lib/delivery/sms-segments";
+import { smsSegmentInfo } from "@/lib/channels/sms-segments";
 
 describe("smsSegmentInfo", () => {
   it("holds 160 GSM-7 septets in one segment and 153 per segment once split", () => {

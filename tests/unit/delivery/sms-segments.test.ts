@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smsSegments } from "@/lib/delivery/sms-segments";
+import { smsSegments } from "@/lib/channels/sms-segments";
 
 describe("smsSegments", () => {
   it("counts GSM-7 text in 160-septet segments, 153 once split; extension characters take two", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMessage } from "@/lib/delivery/render-message";
+import { renderMessage } from "@/lib/messages/render-message";
 import { deliveryTexts } from "@/lib/messages/delivery-texts";
 import { previewMessage, type PreviewInput } from "@/lib/messages/preview-message";
 import { renderFields } from "@/lib/messages/render-fields";

@@ -3,7 +3,7 @@ import { MailX } from "lucide-react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { findUnsubscribeTarget } from "@/lib/delivery/find-unsubscribe-target";
+import { findUnsubscribeTarget } from "@/lib/inbound/find-unsubscribe-target";
 
 /**
  * Where an e-mail's unsubscribe link lands. Showing it changes nothing (mail scanners open links);

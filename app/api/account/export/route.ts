@@ -1,6 +1,6 @@
 import { userRoute } from "@/lib/api/route";
 import { db } from "@/lib/db";
-import { exportAccountData } from "@/lib/users/export-account-data";
+import { exportAccountData } from "@/lib/account/export-account-data";
 
 /** GET /api/account/export: the signed-in user's data as a JSON file download. */
 // Each export reads the whole account: a few a minute is plenty for a person.

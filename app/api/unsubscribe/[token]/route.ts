@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { publicRoute } from "@/lib/api/route";
 import { localeFromAcceptLanguage } from "@/i18n/locales";
-import { deliveryTranslator } from "@/lib/delivery/render-message";
-import { unsubscribeContact } from "@/lib/delivery/unsubscribe-contact";
+import { deliveryTranslator } from "@/lib/messages/render-message";
+import { unsubscribeContact } from "@/lib/inbound/unsubscribe-contact";
 import { env } from "@/lib/env";
 
 const params = z.object({ token: z.uuid() });

@@ -1,6 +1,6 @@
 import { keysetPageResponse } from "@/lib/api/keyset-page-response";
 import { userRoute } from "@/lib/api/route";
-import { listDeliveries } from "@/lib/delivery/list-deliveries";
+import { listDeliveries } from "@/lib/activity/list-deliveries";
 import { reminderDeliveriesQuerySchema } from "@/lib/validations/delivery";
 import { reminderIdParamsSchema } from "@/lib/validations/reminder";
 

@@ -1,5 +1,5 @@
 import { userRoute } from "@/lib/api/route";
-import { retryFailedReminder } from "@/lib/reminders/retry-failed-reminder";
+import { retryFailedReminder } from "@/lib/delivery/retry-failed-reminder";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderIdParamsSchema } from "@/lib/validations/reminder";
 

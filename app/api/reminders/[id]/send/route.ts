@@ -1,5 +1,5 @@
 import { userRoute } from "@/lib/api/route";
-import { sendReminder } from "@/lib/reminders/send-reminder";
+import { sendReminder } from "@/lib/delivery/send-reminder";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderIdParamsSchema } from "@/lib/validations/reminder";
 

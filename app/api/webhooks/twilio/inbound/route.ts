@@ -1,7 +1,7 @@
 import { publicRoute } from "@/lib/api/route";
-import { handleTwilioInbound } from "@/lib/delivery/handle-twilio-inbound";
-import { readTwilioWebhook } from "@/lib/delivery/read-twilio-webhook";
-import { twiml } from "@/lib/delivery/twiml";
+import { handleTwilioInbound } from "@/lib/inbound/handle-twilio-inbound";
+import { readTwilioWebhook } from "@/lib/channels/read-twilio-webhook";
+import { twiml } from "@/lib/channels/twiml";
 
 /** Replies from phones: opt-out / opt-in keywords (or Twilio's OptOutType) and HELP. */
 export const POST = publicRoute({}, async ({ request }) => {

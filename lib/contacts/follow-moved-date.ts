@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { reminders } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { nextOccurrence } from "@/lib/recurrence";
-import { scheduleFromRow } from "./to-schedule";
+import { scheduleFromRow } from "@/lib/recurrence/schedule-from-row";
 
 /**
  * A contact date moved to another day (a corrected birthday): the scheduled reminders made from

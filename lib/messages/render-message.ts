@@ -8,7 +8,7 @@ import { escapeHtml } from "@/lib/mail/escape-html";
 import { composeMessage } from "@/lib/messages/compose-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
-import { PRODUCT_NAME } from "./constants";
+import { PRODUCT_NAME } from "@/config/product";
 
 type DeliveryTranslator = ReturnType<typeof createDeliveryTranslator>;
 

@@ -1,7 +1,7 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { escapeHtml } from "@/lib/mail/escape-html";
-import { deliveryLogTranslator } from "./delivery-log-translator";
-import { failureReason } from "./failure-reasons";
+import { deliveryLogTranslator } from "@/i18n/delivery-log-translator";
+import { failureReason } from "@/lib/channels/failure-reasons";
 
 export interface AlertedFailure {
   contactName: string;

@@ -1,7 +1,7 @@
 import { countContacts } from "@/lib/contacts/count-contacts";
 import { getPlan } from "@/lib/plans/get-plan";
 import type { PlanType } from "@/db/schema/enums";
-import type { User } from "./find-session-user";
+import type { User } from "@/lib/users/find-session-user";
 
 export interface ShellSummary {
   planType: PlanType;

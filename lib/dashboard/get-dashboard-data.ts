@@ -6,7 +6,7 @@ import { creditsUsedPastQuota } from "@/lib/credits/credits-used-past-quota";
 import { countContacts } from "@/lib/contacts/count-contacts";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/users/find-session-user";
-import { listReminders } from "./list-reminders";
+import { listReminders } from "@/lib/reminders/list-reminders";
 
 /** SPEC section 4: below 80 % fine, 80 % up to below 100 % a warning, 100 % or more the limit. */
 export type UsageLevel = "ok" | "warning" | "limit";

@@ -6,7 +6,7 @@ import type { ReminderDeliveriesQuery } from "@/lib/validations/delivery";
 import { deliveryColumns } from "./delivery-columns";
 import { decodeDeliveryCursor, encodeDeliveryCursor } from "./delivery-cursor";
 import { toDeliveryEntry } from "./to-delivery-entry";
-import { withReplies, type HistoryEntry } from "@/lib/replies/with-replies";
+import { withReplies, type HistoryEntry } from "@/lib/activity/with-replies";
 
 export interface DeliveryPage {
   items: HistoryEntry[];

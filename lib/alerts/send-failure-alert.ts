@@ -1,8 +1,8 @@
 import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail/send-mail";
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { NOT_ALERTED } from "./failure-reasons";
-import { withTransaction } from "./pg-client";
+import { NOT_ALERTED } from "@/lib/channels/failure-reasons";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { ALERT_LIST_MAX, renderFailureAlert } from "./render-failure-alert";
 
 interface AlertUser {

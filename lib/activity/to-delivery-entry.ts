@@ -1,5 +1,5 @@
 import type { ConfirmationState, DeliveryMethod, DeliveryStatus } from "@/db/schema/enums";
-import { failureReason, SKIP_CODES, type FailureReason } from "./failure-reasons";
+import { failureReason, SKIP_CODES, type FailureReason } from "@/lib/channels/failure-reasons";
 
 /** What the history and activity screens show for a delivery status. */
 export type DisplayStatus = DeliveryStatus | "skipped";

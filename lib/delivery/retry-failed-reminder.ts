@@ -1,6 +1,6 @@
 import { conflict } from "@/lib/errors/domain-error";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
-import { findOwnReminder } from "./find-own-reminder";
+import { findOwnReminder } from "@/lib/reminders/find-own-reminder";
 
 /** POST /api/reminders/{id}/retry: only failed reminders, handed to the delivery engine. */
 export async function retryFailedReminder(userId: string, reminderId: string) {

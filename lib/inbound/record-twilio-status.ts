@@ -1,10 +1,10 @@
 import { fromZodError } from "@/lib/errors/zod-error";
 import { twilioStatusSchema } from "@/lib/validations/twilio-webhook";
-import { TWILIO_ERRORS } from "./failure-reasons";
-import { withTransaction } from "./pg-client";
-import { refundUsage } from "./refund-usage";
-import { deliveryTranslator } from "./render-message";
-import { scheduleFailureAlerts } from "./schedule-failure-alerts";
+import { TWILIO_ERRORS } from "@/lib/channels/failure-reasons";
+import { withTransaction } from "@/lib/db/with-transaction";
+import { refundUsage } from "@/lib/delivery/refund-usage";
+import { deliveryTranslator } from "@/lib/messages/render-message";
+import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 
 /**
  * A status callback. 'delivered' marks a sent delivery delivered. 'undelivered' / 'failed'

@@ -1,7 +1,6 @@
 import type { reminders } from "@/db/schema";
 import type { EndCondition, Frequency, ScheduleType, Weekday } from "@/db/schema/enums";
 import { DEFAULT_TIME, formatCivilDateTime, utcToLocal, type Schedule } from "@/lib/recurrence";
-import type { ReminderBody } from "@/lib/validations/reminder";
 
 export type ReminderRow = typeof reminders.$inferSelect;
 
@@ -21,26 +20,6 @@ export type ScheduleFields = Pick<
   | "timezone"
   | "leadDays"
 >;
-
-/** The recurrence engine's view of a request body, in `timezone` (the user's). */
-export function scheduleFromBody(body: ReminderBody, timezone: string): Schedule {
-  if (body.scheduleType === "once") {
-    return { scheduleType: "once", localDateTime: body.scheduledFor ?? undefined, timezone };
-  }
-  const config = body.frequencyConfig ?? {};
-  return {
-    scheduleType: "recurring",
-    frequency: body.frequency ?? undefined,
-    time: config.time ?? DEFAULT_TIME,
-    days: body.frequency === "weekly" ? config.days : undefined,
-    dayOfMonth: body.frequency === "monthly" || body.frequency === "yearly" ? config.dayOfMonth : undefined,
-    month: body.frequency === "yearly" ? config.month : undefined,
-    endCondition: config.endCondition ?? "never",
-    endAfterCount: config.endCondition === "after" ? (config.endAfterCount ?? 10) : undefined,
-    endByDate: config.endCondition === "by" ? (config.endByDate ?? undefined) : undefined,
-    timezone,
-  };
-}
 
 /** The recurrence engine's view of a stored reminder (the API's and the delivery engine's). */
 export function scheduleFromRow(row: ScheduleFields): Schedule {

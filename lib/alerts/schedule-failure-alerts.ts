@@ -1,7 +1,9 @@
 import type pg from "pg";
 import { env } from "@/lib/env";
 import { jobQueueReady } from "@/lib/jobs/job-queue-ready";
-import { FAILURE_ALERT_TASK } from "./constants";
+
+/** graphile-worker task that e-mails a user the failures since their last alert. */
+export const FAILURE_ALERT_TASK = "failure_alert";
 
 /** At most one alert e-mail per user in this window. */
 const FAILURE_ALERT_INTERVAL = "1 hour";

@@ -2,7 +2,7 @@ import { asc, inArray } from "drizzle-orm";
 import { deliveryReplies } from "@/db/schema";
 import type { ReplyAction } from "@/db/schema/enums";
 import { db } from "@/lib/db";
-import type { DeliveryEntry } from "@/lib/delivery/to-delivery-entry";
+import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 
 export interface ReplyEntry {
   id: number;

@@ -2,7 +2,7 @@ import { and, count, eq, gte, isNull, notInArray, or, sql } from "drizzle-orm";
 import { contacts, deliveries } from "@/db/schema";
 import { db } from "@/lib/db";
 import { deliveryColumns } from "./delivery-columns";
-import { NOT_ALERTED } from "./failure-reasons";
+import { NOT_ALERTED } from "@/lib/channels/failure-reasons";
 import { toDeliveryEntry, type DeliveryEntry } from "./to-delivery-entry";
 
 const ATTENTION_DAYS = 7;

@@ -1,6 +1,6 @@
 import { invalidInput, conflict } from "@/lib/errors/domain-error";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
-import { findOwnReminder } from "./find-own-reminder";
+import { findOwnReminder } from "@/lib/reminders/find-own-reminder";
 
 /** POST /api/reminders/{id}/send: SPEC allows it for scheduled SMS and WhatsApp reminders. */
 export async function sendReminder(userId: string, reminderId: string) {

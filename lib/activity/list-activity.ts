@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import type { ActivityQuery } from "@/lib/validations/delivery";
 import { deliveryColumns } from "./delivery-columns";
 import { decodeDeliveryCursor, encodeDeliveryCursor } from "./delivery-cursor";
-import { SKIP_CODES } from "./failure-reasons";
+import { SKIP_CODES } from "@/lib/channels/failure-reasons";
 import { toDeliveryEntry, type DeliveryEntry } from "./to-delivery-entry";
 
 export interface ActivityPage {

@@ -2,7 +2,7 @@ import { fromZodError } from "@/lib/errors/zod-error";
 import { pool } from "@/lib/db";
 import { answerConfirmation } from "@/lib/replies/answer-confirmation";
 import { twilioInboundSchema, type TwilioInbound } from "@/lib/validations/twilio-webhook";
-import { deliveryTranslator } from "./render-message";
+import { deliveryTranslator } from "@/lib/messages/render-message";
 
 /** Twilio's default opt-out and opt-in keywords (docs/delivery.md), matched on the whole body. */
 export const STOP_WORDS = new Set([
