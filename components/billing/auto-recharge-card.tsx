@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { formatMoney } from "@/lib/plans";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 interface AutoRechargeCardProps {
   enabled: boolean;

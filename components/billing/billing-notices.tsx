@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 const NOTICE =
   "rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-950 dark:bg-orange-950 dark:text-orange-50";

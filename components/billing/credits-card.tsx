@@ -4,7 +4,7 @@ import { CREDIT_PACKAGES } from "@/config/plans";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/plans";
 import type { LedgerPage } from "@/lib/credits/list-credit-ledger";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { cn } from "@/lib/utils";
 
 const pageHref = (page: number) => `/billing?ledger=${page}#credits`;

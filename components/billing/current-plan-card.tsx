@@ -5,7 +5,7 @@ import type { PlanType } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { trialDaysLeft } from "@/lib/billing/trial-days-left";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { StatusBadge } from "./status-badge";
 
 export function CurrentPlanCard({ user, now }: { user: User; now: Date }) {

@@ -9,7 +9,7 @@ import { completeTestPayment } from "@/lib/actions/complete-test-payment";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { CheckoutInput } from "@/lib/validations/checkout";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 interface DemoCheckoutProps {
   input: CheckoutInput;

@@ -5,7 +5,7 @@ import type { PaymentFrequency, PlanType } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/plans";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 export function NextBillingCard({ user }: { user: User }) {
   const t = useTranslations("billing");

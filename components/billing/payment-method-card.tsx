@@ -7,7 +7,7 @@ import { openBillingPortal } from "@/lib/actions/open-billing-portal";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { CardSummary } from "@/lib/billing/get-billing-overview";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 /** 'Update' and 'Add Payment Method' open Stripe's Billing Portal, which returns to /billing. */
 export function PaymentMethodCard({

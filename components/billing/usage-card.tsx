@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { formatMoney } from "@/lib/plans";
 import { isLowBalance, usageLevel, usagePercent, type UsageLevel } from "@/lib/billing/usage-level";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { cn } from "@/lib/utils";
 
 // Colours the primitive's indicator through its data-slot, keeping components/ui/progress stock.

@@ -24,7 +24,7 @@ import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { LOCALES, type Locale } from "@/i18n/locales";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import { formatPhone, toE164 } from "@/lib/validations/phone";
-import { ApiRequestError, apiRequest } from "@/lib/api/request";
+import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
 import { AVATAR_MAX_BYTES } from "@/config/uploads";
 import { buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
 import { ContactDatesField } from "./contact-dates-field";

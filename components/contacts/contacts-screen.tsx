@@ -12,13 +12,13 @@ import type { PlanType } from "@/db/schema/enums";
 import type { CountryCode } from "libphonenumber-js";
 import type { Locale } from "@/i18n/locales";
 import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
-import { apiRequest } from "@/lib/api/request";
+import { apiRequest } from "@/lib/api-client/request";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
 import { DeleteContactDialog } from "./delete-contact-dialog";
 import { EmptyState } from "./empty-state";
 import { ImportContactsDialog } from "./import-contacts-dialog";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 export interface ContactsScreenProps {
   initialContacts: ContactView[];

@@ -16,8 +16,8 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { apiRequest } from "@/lib/api/request";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { apiRequest } from "@/lib/api-client/request";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import type { ContactDateView, ContactView } from "@/lib/contacts/contact-view";
 import { formatDayAndMonth } from "@/lib/messages/render-fields";
 import { DEFAULT_TIME, nextOccurrences } from "@/lib/recurrence";

@@ -14,8 +14,8 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import type { ContactView } from "@/lib/contacts/contact-view";
-import { apiRequest } from "@/lib/api/request";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { apiRequest } from "@/lib/api-client/request";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 export interface DeleteContactDialogProps {
   contact: ContactView | null;

@@ -14,7 +14,7 @@ import type { ImportResult } from "@/lib/contacts/import-contacts";
 import type { ShownImportFailure } from "@/lib/contacts/import-reason-key";
 import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
-import { apiRequest, errorMessage } from "@/lib/api/request";
+import { apiRequest, errorMessage } from "@/lib/api-client/request";
 import type { ImportRow } from "@/lib/validations/contact";
 import { useImportReason } from "./use-import-reason";
 

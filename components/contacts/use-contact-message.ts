@@ -2,7 +2,7 @@
 
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
-import { errorMessage } from "@/lib/api/request";
+import { errorMessage } from "@/lib/api-client/request";
 import { contactMessageKey } from "@/lib/contacts/message-key";
 
 /** Shows a validation or server message in the user's language when it is a known one. */

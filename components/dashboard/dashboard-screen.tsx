@@ -7,7 +7,7 @@ import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { getDashboardData, isFirstVisit } from "@/lib/dashboard/get-dashboard-data";
 import { loadContactOptions } from "@/lib/actions/load-contact-options";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { DashboardNewReminder } from "./dashboard-new-reminder";
 import { RecentReminders } from "./recent-reminders";
 import { UsagePanel } from "./usage-panel";

@@ -11,7 +11,7 @@ import type { ActivityPage } from "@/lib/activity/list-activity";
 import { ACTIVITY_STATUSES } from "@/lib/validations/delivery";
 import { DeliveryEntryItem } from "./delivery-entry-item";
 import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
-import { useKeysetPages } from "@/lib/api/use-keyset-pages";
+import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
 
 interface Filters {
   status?: string;

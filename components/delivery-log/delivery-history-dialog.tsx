@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DeliveryEntryItem } from "./delivery-entry-item";
 import type { HistoryEntry } from "@/lib/activity/with-replies";
-import { useKeysetPages } from "@/lib/api/use-keyset-pages";
+import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
 
 function HistoryList({ reminderId, timeZone }: { reminderId: string; timeZone: string }) {
   const t = useTranslations("deliveryLog");

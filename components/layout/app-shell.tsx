@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { getShellSummary } from "@/lib/dashboard/get-shell-summary";
 import { displayName } from "@/lib/users/display-name";
 import { saveLocale } from "./actions";

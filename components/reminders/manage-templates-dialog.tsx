@@ -6,8 +6,8 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { apiResult } from "@/lib/api/request";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { apiResult } from "@/lib/api-client/request";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import { TEMPLATE_LIMIT, TEMPLATE_NAME_MAX_LENGTH } from "@/lib/validations/template";
 import type { SavedTemplate } from "./use-message-templates";
 

@@ -11,7 +11,7 @@ import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { ReminderDialog } from "./reminder-dialog";
 import { ReminderRow } from "./reminder-row";
 import { useReminderActions } from "./use-reminder-actions";
-import { useKeysetPages } from "@/lib/api/use-keyset-pages";
+import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
 
 const TABS = ["all", "scheduled", "sent", "failed"] as const;
 type Tab = (typeof TABS)[number];

@@ -14,8 +14,8 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiResult } from "@/lib/api/request";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { apiResult } from "@/lib/api-client/request";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import { TEMPLATE_NAME_MAX_LENGTH } from "@/lib/validations/template";
 
 interface SaveTemplateDialogProps {

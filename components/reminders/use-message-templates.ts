@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { apiResult } from "@/lib/api/request";
+import { apiResult } from "@/lib/api-client/request";
 import type { TemplateView } from "@/lib/templates/template-view";
 
 export type SavedTemplate = Pick<TemplateView, "id" | "name" | "body" | "locale">;

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { apiResult, type ApiResult } from "@/lib/api/request";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { apiResult, type ApiResult } from "@/lib/api-client/request";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 /** Cancel, Send now and Retry with SPEC's toasts; `onChanged` runs after each success. */
 export function useReminderActions(onChanged?: () => void) {

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ReminderDialog } from "@/components/reminders/reminder-dialog";
-import { useKeysetPages } from "@/lib/api/use-keyset-pages";
+import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
 import { formatInZone, localDayKey } from "@/lib/reminders/format-in-zone";
 import { displayZone } from "@/lib/reminders/schedule-text";

@@ -18,8 +18,8 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiResult } from "@/lib/api/request";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { apiResult } from "@/lib/api-client/request";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 // The theme's dark destructive red is too light under white text (axe contrast): a darker red in both themes.
 const DANGER = "bg-red-700 text-white hover:bg-red-800 dark:bg-red-700 dark:hover:bg-red-800";

@@ -7,9 +7,9 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ApiRequestError, apiRequest } from "@/lib/api/request";
+import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
 import { settingsFormSchema, toUpdateUserBody, type SettingsFormValues } from "@/lib/validations/settings";
-import { useApiErrorText } from "@/lib/api/use-api-error-text";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 type Field = keyof SettingsFormValues;
 

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { formatMoney, getPlan } from "@/lib/plans";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { FailureAlertsSetting, type SaveFailureAlerts } from "./failure-alerts-setting";
 import { AccountDataCard } from "./account-data-card";
 import { CalendarFeedCard, type CreateCalendarFeedLink } from "./calendar-feed-card";

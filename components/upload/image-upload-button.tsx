@@ -8,7 +8,7 @@ import DashboardModal from "@uppy/react/dashboard-modal";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { apiRequest } from "@/lib/api/request";
+import { apiRequest } from "@/lib/api-client/request";
 
 /** SPEC's image-upload defaults (section 9). */
 export const IMAGE_UPLOAD_DEFAULTS = { maxNumberOfFiles: 1, maxFileSize: 10_485_760 };

@@ -90,6 +90,9 @@ export const users = pgTable(
   ],
 );
 
+/** A user as stored: what the session lookup answers and domain functions receive. */
+export type User = typeof users.$inferSelect;
+
 export const accounts = pgTable(
   "accounts",
   {

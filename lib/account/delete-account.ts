@@ -9,7 +9,7 @@ import { logger } from "@/lib/logger";
 import { getStripe, isStripeConfigured } from "@/lib/payments/stripe-client";
 import { getStorage } from "@/lib/storage/get-storage";
 import type { DeleteAccountInput } from "@/lib/validations/account";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 /** Ends the user's Stripe subscription now, so nothing is charged after the account is gone. */
 async function cancelSubscription(user: User) {

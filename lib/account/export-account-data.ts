@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { contacts, creditLedger, deliveries, reminders } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 /** Everything Remindful keeps about a user, as the JSON download "Export my data" gives them. */
 export async function exportAccountData(executor: DbOrTx, user: User, now = new Date()) {

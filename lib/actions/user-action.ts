@@ -3,7 +3,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { HTTP_STATUS, toDomainError } from "@/lib/api/to-error-response";
 import { unauthenticated } from "@/lib/errors/domain-error";
 import { fromZodError } from "@/lib/errors/zod-error";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 

@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { getRequestUser } from "@/lib/auth/current-user";
 import { enforceRateLimit, type RateLimit } from "@/lib/security/rate-limit";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { invalidInput, forbidden, unauthenticated } from "@/lib/errors/domain-error";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { toErrorResponse } from "./to-error-response";

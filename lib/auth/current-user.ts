@@ -1,6 +1,7 @@
 import { cache } from "react";
 import { cookies } from "next/headers";
-import { findSessionUser, type User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
+import { findSessionUser } from "@/lib/users/find-session-user";
 import { SESSION_COOKIES } from "./session-cookie";
 
 interface CookieSource {

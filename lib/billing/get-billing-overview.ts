@@ -3,7 +3,7 @@ import { contacts } from "@/db/schema";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { getStripe, isStripeConfigured } from "@/lib/payments/stripe-client";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 export interface CardSummary {
   brand: string;

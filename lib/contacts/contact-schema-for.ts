@@ -1,5 +1,5 @@
 import { domainToASCII } from "node:url";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { buildContactSchema } from "@/lib/validations/contact";
 import { phoneRegionOf } from "@/lib/validations/phone";
 

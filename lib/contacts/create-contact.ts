@@ -1,5 +1,5 @@
 import { DomainError, conflict } from "@/lib/errors/domain-error";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import type { ContactInput } from "@/lib/validations/contact";
 import { contactLimitOf } from "./contact-limit";
 import { duplicateProblem } from "./duplicate-keys";

@@ -1,4 +1,4 @@
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import type { ContactInput, ImportRow } from "@/lib/validations/contact";
 import { parseYearlyDate } from "@/lib/validations/contact-date";
 import { contactSchemaFor } from "./contact-schema-for";

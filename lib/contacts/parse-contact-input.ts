@@ -1,5 +1,5 @@
 import { fromZodError } from "@/lib/errors/zod-error";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import type { ContactInput } from "@/lib/validations/contact";
 import { contactSchemaFor } from "./contact-schema-for";
 

@@ -4,7 +4,7 @@ import { invalidInput, conflict, notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { objectIdOfPath } from "@/lib/storage/object-path";
 import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import type { UpdateContactBody } from "@/lib/validations/contact";
 import { ownContact } from "./contact-select";
 import { DuplicateKeys, duplicateProblem } from "./duplicate-keys";

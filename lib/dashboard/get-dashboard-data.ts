@@ -5,7 +5,7 @@ import type { PlanType } from "@/db/schema/enums";
 import { creditsUsedPastQuota } from "@/lib/credits/credits-used-past-quota";
 import { countContacts } from "@/lib/contacts/count-contacts";
 import { db } from "@/lib/db";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { listReminders } from "@/lib/reminders/list-reminders";
 
 /** SPEC section 4: below 80 % fine, 80 % up to below 100 % a warning, 100 % or more the limit. */

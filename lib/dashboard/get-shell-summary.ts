@@ -1,7 +1,7 @@
 import { countContacts } from "@/lib/contacts/count-contacts";
 import { getPlan } from "@/lib/plans/get-plan";
 import type { PlanType } from "@/db/schema/enums";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 export interface ShellSummary {
   planType: PlanType;

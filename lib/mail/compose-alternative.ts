@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import * as mimeFuncsModule from "nodemailer/lib/mime-funcs/index.js";
 import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64/index.js";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp/index.js";
-import type { ComposedMail, ComposeInput } from "./compose-mail";
+import type { ComposedMail, ComposeInput } from "./mail-types";
 
 // An address nodemailer writes back unchanged: ASCII local part, lower-case ASCII domain.
 const PLAIN_ADDRESS = /^[A-Za-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;

@@ -5,29 +5,7 @@ import type MimeNode from "nodemailer/lib/mime-node/index.js";
 import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64/index.js";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp/index.js";
 import { composeAlternative } from "./compose-alternative";
-
-export interface ComposeInput {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-  replyTo?: string;
-  /** A stable Message-ID lets a re-sent occurrence be recognised as the same message. */
-  messageId?: string;
-  /** Test hooks: a fixed boundary base and date make the output reproducible. */
-  baseBoundary?: string;
-  date?: Date;
-}
-
-export interface ComposedMail {
-  /** The whole RFC 5322 message, CRLF line ends. */
-  raw: string;
-  /** MAIL FROM / RCPT TO, as nodemailer derives them from the headers. */
-  envelope: { from: string; to: string[] };
-  messageId: string;
-}
+import type { ComposedMail, ComposeInput } from "./mail-types";
 
 // Bytes on a line of an encoded body, as nodemailer's encoders wrap them.
 const LINE_LENGTH = 76;

@@ -7,7 +7,8 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
-import { composeMail, type ComposedMail, type ComposeInput } from "./compose-mail";
+import { composeMail } from "./compose-mail";
+import type { ComposedMail, ComposeInput } from "./mail-types";
 
 /** A message to send: what composeMail takes, with From defaulting to MAIL_FROM. */
 export type MailMessage = Omit<ComposeInput, "from" | "baseBoundary" | "date"> & {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { PLANS, TRIAL_DAYS } from "@/config/plans";
 import { notFound } from "@/lib/errors/domain-error";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import type { CheckoutInput } from "@/lib/validations/checkout";
 import { planHasTrial, planLookupKey } from "./catalogue";
 import { checkoutMetadata } from "./create-checkout-session";

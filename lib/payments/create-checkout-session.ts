@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { CREDIT_PACKAGES, TRIAL_DAYS } from "@/config/plans";
 import { DomainError } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import type { CheckoutInput } from "@/lib/validations/checkout";
 import { packageLookupKey, planHasTrial, planLookupKey } from "./catalogue";
 import { demoCheckoutUrl, isDemoCheckoutEnabled } from "./demo-checkout";

@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
 import { getStripe, isStripeConfigured } from "./stripe-client";
 

@@ -4,7 +4,7 @@ import { users } from "@/db/schema";
 import type { LedgerReason } from "@/db/schema/enums";
 import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import type { Transaction } from "@/lib/db";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { packageCreditCents } from "./catalogue";
 
 const SUBSCRIBED = new Set(["trial", "active", "cancelled"]);

@@ -4,7 +4,7 @@ import { creditLedger, users } from "@/db/schema";
 import type { BillingFlag } from "@/db/schema/enums";
 import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import type { Transaction } from "@/lib/db";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { packageCreditCents } from "./catalogue";
 import type { PackagePayment } from "./find-package-payment";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import type { AutoRechargeInput } from "@/lib/validations/auto-recharge";
 import { isStripeConfigured } from "./stripe-client";
 

@@ -3,7 +3,7 @@ import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { reminders } from "@/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { DbOrTx } from "@/lib/db";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 export const REMINDER_LIMIT_MESSAGE = "Reminder limit reached";
 export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credits to schedule reminders.";

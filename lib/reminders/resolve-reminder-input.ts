@@ -6,7 +6,7 @@ import { invalidInput, forbidden, notFound } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
 import { localToUtc, nextOccurrence, scheduleProblem, type Schedule } from "@/lib/recurrence";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { firstReminderProblem, reminderProblem, type ReminderBody } from "@/lib/validations/reminder";
 import { assertMessageFields } from "./assert-message-fields";
 import { scheduleFromBody } from "@/lib/validations/schedule-from-body";

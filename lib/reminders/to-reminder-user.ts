@@ -2,7 +2,7 @@ import { PLANS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";
 import { deliveryTexts } from "@/lib/messages/delivery-texts";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { senderNameOf } from "@/lib/users/sender-name";
 import type { ReminderUser } from "./types";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { reminders } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import type { ReminderBody } from "@/lib/validations/reminder";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";

@@ -3,7 +3,7 @@ import { messageTemplates } from "@/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { lockContactOwner } from "@/lib/contacts/lock-contact-owner";
 import { db } from "@/lib/db";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 import { TEMPLATE_LIMIT, type CreateTemplateInput } from "@/lib/validations/template";
 import { duplicateNameOr } from "./template-errors";
 import { templateColumns, type TemplateView } from "./template-view";

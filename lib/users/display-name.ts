@@ -1,4 +1,4 @@
-import type { User } from "./find-session-user";
+import type { User } from "@/db/schema";
 
 /** First and last name, else the Auth.js name, else empty (callers fall back to the e-mail). */
 export function displayName(user: Pick<User, "firstName" | "lastName" | "name">): string {

@@ -1,8 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { sessions, users } from "@/db/schema";
+import { sessions, users, type User } from "@/db/schema";
 import { db } from "@/lib/db";
-
-export type User = typeof users.$inferSelect;
 
 // Every signed-in request runs this: prepared once (a named statement per pooled connection),
 // so neither Drizzle's query building nor PostgreSQL's parse and plan is repeated per request.

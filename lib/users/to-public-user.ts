@@ -1,4 +1,4 @@
-import type { User } from "./find-session-user";
+import type { User } from "@/db/schema";
 
 /** The user fields of SPEC section 3 that GET /api/auth/user returns (no Auth.js internals). */
 export function toPublicUser(user: User) {

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { User } from "@/lib/users/find-session-user";
+import type { User } from "@/db/schema";
 
 const fromSeconds = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiRequestError, apiRequest, apiResult, errorMessage } from "@/lib/api/request";
+import { ApiRequestError, apiRequest, apiResult, errorMessage } from "@/lib/api-client/request";
 
 let server: http.Server;
 let base = "";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { composeAlternative } from "@/lib/mail/compose-alternative";
-import { composeMail, type ComposeInput } from "@/lib/mail/compose-mail";
+import { composeMail } from "@/lib/mail/compose-mail";
+import type { ComposeInput } from "@/lib/mail/mail-types";
 
 const date = new Date("2031-03-04T05:06:07Z");
 const baseBoundary = "0123456789abcdef";
