@@ -157,15 +157,19 @@ async function baseline(localQueue: number) {
   const before = await statementCounts(client);
   const postgresBefore = await postgresCpuSeconds(client);
   const noops = Array.from({ length: W }, () =>
-    spawn(process.execPath, ["--import", "tsx", "scripts/bench/noop-worker.ts"], {
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        WORKER_CONCURRENCY: String(C),
-        NOOP_LOCAL_QUEUE: String(localQueue),
+    spawn(
+      process.execPath,
+      ["--import", "./scripts/allow-server-only.mjs", "--import", "tsx", "scripts/bench/noop-worker.ts"],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: db.url,
+          WORKER_CONCURRENCY: String(C),
+          NOOP_LOCAL_QUEUE: String(localQueue),
+        },
+        stdio: ["ignore", "pipe", "inherit"],
       },
-      stdio: ["ignore", "pipe", "inherit"],
-    }),
+    ),
   );
   const reports = noops.map(
     (w) =>

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { SUBSCRIPTION_PLAN_TYPES } from "@/config/plans";
@@ -24,7 +25,8 @@ async function cancelSubscription(user: User) {
       return;
     }
     logger.error("account.subscription_cancel_failed", { subscriptionId: id, error: error as Error });
-    throw new DomainError("upstream_failed",
+    throw new DomainError(
+      "upstream_failed",
       "Your subscription could not be cancelled, so nothing was deleted. Please try again.",
     );
   }

@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { contacts, creditLedger, deliveries, reminders } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";

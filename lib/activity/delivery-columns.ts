@@ -1,3 +1,4 @@
+import "server-only";
 import { contacts, deliveries } from "@/db/schema";
 
 /** The columns `toDeliveryEntry` reads, for a select joined with the contact. */

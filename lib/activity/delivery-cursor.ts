@@ -1,3 +1,4 @@
+import "server-only";
 import { invalidInput } from "@/lib/errors/domain-error";
 
 // Keyset cursors over (timestamp, id): the timestamp as PostgreSQL's own text (microseconds),

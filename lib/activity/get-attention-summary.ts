@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq, gte, isNull, notInArray, or, sql } from "drizzle-orm";
 import { contacts, deliveries } from "@/db/schema";
 import { db } from "@/lib/db";

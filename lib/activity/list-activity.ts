@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { contacts, deliveries } from "@/db/schema";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ConfirmationState, DeliveryMethod, DeliveryStatus } from "@/db/schema/enums";
 import { failureReason, SKIP_CODES, type FailureReason } from "@/lib/channels/failure-reasons";
 

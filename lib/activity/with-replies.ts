@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, inArray } from "drizzle-orm";
 import { deliveryReplies } from "@/db/schema";
 import type { ReplyAction } from "@/db/schema/enums";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { escapeHtml } from "@/lib/mail/escape-html";
 import { deliveryLogTranslator } from "@/i18n/delivery-log-translator";

@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import { env } from "@/lib/env";
 import { jobQueueReady } from "@/lib/jobs/job-queue-ready";

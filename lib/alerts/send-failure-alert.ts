@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail/send-mail";
 import type { DeliveryMethod } from "@/db/schema/enums";

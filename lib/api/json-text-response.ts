@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * An answer whose JSON is already text: the same status and Content-Type as `Response.json`,
  * without parsing and serialising it again.

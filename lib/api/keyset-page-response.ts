@@ -1,3 +1,4 @@
+import "server-only";
 /** A keyset page from lib/<domain>/list-*: the items and the cursor of the next page, if any. */
 export interface KeysetPage<T> {
   items: T[];

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { logger } from "@/lib/logger";
 import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
@@ -44,7 +45,11 @@ export function toDomainError(error: unknown): DomainError {
   const pg = pgErrorOf(error);
   // A constraint the database guards that validation let through is still the caller's input.
   if (pg?.code && INPUT_ERROR_CODES.has(pg.code)) {
-    return new DomainError("invalid", "Invalid input", pg.constraint ? { constraint: pg.constraint } : undefined);
+    return new DomainError(
+      "invalid",
+      "Invalid input",
+      pg.constraint ? { constraint: pg.constraint } : undefined,
+    );
   }
   if (pg?.code === "23505") return new DomainError("conflict", "Already exists");
   if (pg?.code === "23503") return new DomainError("not_found", "Not found");

@@ -1,3 +1,4 @@
+import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
 import type { User } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { inArray } from "drizzle-orm";
 import { sessions } from "@/db/schema";
 import { db } from "@/lib/db";

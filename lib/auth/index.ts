@@ -1,3 +1,4 @@
+import "server-only";
 import NextAuth from "next-auth";
 import Nodemailer from "next-auth/providers/nodemailer";
 import Google from "next-auth/providers/google";

@@ -1,3 +1,4 @@
+import "server-only";
 import { enforceRateLimit, RATE_LIMITS } from "@/lib/security/rate-limit";
 
 /** The caller's address as the proxy in front of us reports it. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 
 /** How long a sign-in link works (Auth.js's e-mail provider `maxAge`, in seconds). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { createTranslator } from "next-intl";
 import { loadMessages } from "@/i18n/messages";
 import type { Locale } from "@/i18n/locales";

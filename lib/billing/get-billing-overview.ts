@@ -1,3 +1,4 @@
+import "server-only";
 import { count, eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import { db } from "@/lib/db";

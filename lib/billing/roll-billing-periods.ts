@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { PLANS } from "@/config/plans";
 import { users } from "@/db/schema";

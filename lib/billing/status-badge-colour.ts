@@ -1,3 +1,4 @@
+import "server-only";
 /** SPEC section 4: trial blue, active green, cancelled orange, expired red, anything else gray. */
 const COLOURS: Record<string, string> = {
   trial: "bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-100",

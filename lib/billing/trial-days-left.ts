@@ -1,3 +1,4 @@
+import "server-only";
 const DAY_MS = 86_400_000;
 
 /** SPEC section 4: the ceiling of the days until the trial ends, never below 0. */

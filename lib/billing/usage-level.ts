@@ -1,3 +1,4 @@
+import "server-only";
 import { LOW_BALANCE_CENTS } from "@/config/plans";
 
 export type UsageLevel = "ok" | "warning" | "reached";

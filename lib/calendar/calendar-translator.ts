@@ -1,3 +1,4 @@
+import "server-only";
 import { createTranslator } from "use-intl/core";
 import { catalogueFor } from "@/i18n/catalogues";
 import { type Locale, toLocale } from "@/i18n/locales";

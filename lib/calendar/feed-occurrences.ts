@@ -1,3 +1,4 @@
+import "server-only";
 import { nextOccurrence, scheduleProblem, type Schedule } from "@/lib/recurrence";
 import { scheduleFromRow, type ScheduleFields } from "@/lib/recurrence/schedule-from-row";
 

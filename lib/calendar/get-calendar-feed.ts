@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { contactDates, contacts, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 
 /** A fresh feed secret: 32 random bytes (256 bits), base64url, safe in a URL path as it is. */

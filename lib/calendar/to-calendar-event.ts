@@ -1,3 +1,4 @@
+import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";
 import { deliveryTranslator } from "@/lib/messages/render-message";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A small iCalendar (RFC 5545) writer for the calendar feed: only what the feed needs (VCALENDAR
  * with VEVENTs in UTC), written to the letter: CRLF line ends, lines folded at 75 octets without

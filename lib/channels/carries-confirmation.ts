@@ -1,3 +1,4 @@
+import "server-only";
 import { whatsappConfirmTemplateSid } from "./channel-readiness";
 import { twilioConfig } from "./twilio-config";
 import type { OutgoingMessage } from "./types";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { smtpConfigured } from "@/lib/mail/send-mail";
 import { toLocale } from "@/i18n/locales";

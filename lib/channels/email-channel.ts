@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { sendMail } from "@/lib/mail/send-mail";
 import { authSecret } from "@/lib/security/secret";

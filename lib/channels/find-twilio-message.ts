@@ -1,3 +1,4 @@
+import "server-only";
 import { twilioAuth, type TwilioConfig } from "./twilio-config";
 import { ChannelError } from "./types";
 

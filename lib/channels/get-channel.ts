@@ -1,3 +1,4 @@
+import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { emailChannel } from "./email-channel";
 import { twilioChannel } from "./twilio-channel";

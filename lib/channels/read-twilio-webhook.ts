@@ -1,3 +1,4 @@
+import "server-only";
 import { forbidden } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";
 import { twilioConfig } from "@/lib/channels/twilio-config";

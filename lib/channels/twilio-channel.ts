@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { channelReadiness, whatsappConfirmTemplateSid, whatsappTemplateSid } from "./channel-readiness";

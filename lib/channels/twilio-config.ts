@@ -1,3 +1,4 @@
+import "server-only";
 import { readTwilioEnv } from "@/lib/env";
 import type { Locale } from "@/i18n/locales";
 

@@ -1,3 +1,4 @@
+import "server-only";
 function escapeXml(value: string): string {
   return value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import type { TemplateVariables } from "./whatsapp-template";
 

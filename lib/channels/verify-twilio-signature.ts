@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** Twilio's signature: base64 HMAC-SHA1 of the full URL followed by each POST param (sorted) name+value. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { contacts, storedObjects } from "@/db/schema";
 import { DomainError, invalidInput, notFound } from "@/lib/errors/domain-error";
@@ -37,10 +38,14 @@ export async function attachAvatar(userId: string, contactId: string, uploadUrl:
     throw error;
   };
   if (size > AVATAR_MAX_BYTES)
-    await refuse(new DomainError("too_large", { code: "file_too_large", message: "File is larger than 5 MB" }));
+    await refuse(
+      new DomainError("too_large", { code: "file_too_large", message: "File is larger than 5 MB" }),
+    );
   const contentType = sniffImageType(await storage.readHead(key, SNIFF_BYTES));
   if (!contentType)
-    await refuse(new DomainError("unsupported_type", { code: "not_an_image", message: "Only images can be uploaded" }));
+    await refuse(
+      new DomainError("unsupported_type", { code: "not_an_image", message: "Only images can be uploaded" }),
+    );
 
   const objectPath = objectPathOf(object.id);
   await db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { contactDates, contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";

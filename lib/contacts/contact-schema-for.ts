@@ -1,3 +1,4 @@
+import "server-only";
 import { domainToASCII } from "node:url";
 import type { User } from "@/db/schema";
 import { buildContactSchema } from "@/lib/validations/contact";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import type { ContactDateView } from "./contact-view";

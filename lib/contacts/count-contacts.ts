@@ -1,3 +1,4 @@
+import "server-only";
 import { cache } from "react";
 import { count, eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { DomainError, conflict } from "@/lib/errors/domain-error";
 import type { User } from "@/db/schema";
 import type { ContactInput } from "@/lib/validations/contact";
@@ -16,7 +17,8 @@ export async function createContact(user: User, input: ContactInput) {
   const [outcome] = await insertContacts(user.id, [{ ...input, locale: input.locale ?? localeOf(user) }]);
   if (!outcome.ok) {
     if (outcome.limitReached) {
-      throw new DomainError("forbidden",
+      throw new DomainError(
+        "forbidden",
         { code: "contact_limit", message: outcome.reason },
         {
           limit: contactLimitOf(user.planType),

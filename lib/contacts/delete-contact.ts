@@ -1,3 +1,4 @@
+import "server-only";
 import { contacts } from "@/db/schema";
 import { notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { domainToUnicode } from "node:url";
 
 /** A stored address as people read it: a punycode domain back in its own letters. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { reminders } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { User } from "@/db/schema";
 import type { ContactInput, ImportRow } from "@/lib/validations/contact";
 import { parseYearlyDate } from "@/lib/validations/contact-date";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { zodIssueCode } from "@/lib/errors/zod-error";
 import type { ErrorCode } from "@/lib/errors/error-codes";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { contactDates, contacts } from "@/db/schema";
 import { db } from "@/lib/db";

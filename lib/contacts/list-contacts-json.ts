@@ -1,3 +1,4 @@
+import "server-only";
 import { fillPlaceholders } from "drizzle-orm";
 import pg from "pg";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { contactListQuery } from "./contact-list-query";
 import { withEmailDisplay } from "./email-display";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { type Locale, toLocale } from "@/i18n/locales";
 
 /** The owner's language as a contact's default (en when the stored one is not supported). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { fromZodError } from "@/lib/errors/zod-error";
 import type { User } from "@/db/schema";
 import type { ContactInput } from "@/lib/validations/contact";

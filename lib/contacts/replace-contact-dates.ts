@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, notInArray } from "drizzle-orm";
 import { contactDates } from "@/db/schema";
 import { invalidInput } from "@/lib/errors/domain-error";

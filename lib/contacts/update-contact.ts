@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { contacts, storedObjects } from "@/db/schema";
 import { invalidInput, conflict, notFound } from "@/lib/errors/domain-error";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { WhatsAppConsentSource } from "@/db/schema/enums";
 
 export interface WhatsAppConsent {

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { LedgerReason } from "@/db/schema/enums";
 import type { DbOrTx } from "@/lib/db";

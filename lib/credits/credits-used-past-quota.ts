@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gte, like, or, sql } from "drizzle-orm";
 import { creditLedger } from "@/db/schema";
 import { db } from "@/lib/db";

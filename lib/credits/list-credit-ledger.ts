@@ -1,3 +1,4 @@
+import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { creditLedger } from "@/db/schema";
 import type { LedgerReason } from "@/db/schema/enums";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import { LOW_BALANCE_CENTS, PLANS } from "@/config/plans";
 import { reminders } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 // PostgreSQL's text for a timestamptz in a UTC session with 4-digit years (DateStyle ISO):
 // "2026-11-23 23:07:45.588123+00", the fraction trimmed of trailing zeros or absent.
 const UTC_TEXT = /^[1-9]\d{3}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?\+00$/;

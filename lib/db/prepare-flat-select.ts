@@ -1,3 +1,4 @@
+import "server-only";
 import pg from "pg";
 import { Column, fillPlaceholders, is, type SQL } from "drizzle-orm";
 import { pool } from "./index";

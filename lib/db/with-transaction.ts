@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";

@@ -1,3 +1,4 @@
+import "server-only";
 import { channelReadiness } from "@/lib/channels/channel-readiness";
 import { whatsappTemplateVariables } from "@/lib/channels/whatsapp-template";
 import { messagePartsOf } from "./message-parts-of";

@@ -1,3 +1,4 @@
+import "server-only";
 /** A claimed delivery belongs to its worker until then; heartbeats extend it while alive. */
 export const LEASE_MS = 30_000;
 export const HEARTBEAT_MS = 5_000;

@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";

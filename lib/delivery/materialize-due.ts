@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import { nextOccurrence } from "@/lib/recurrence";
 import { logger } from "@/lib/logger";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { MessageParts } from "@/lib/messages/render-message";
 import type { LeasedDelivery } from "./types";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import { pool } from "@/lib/db";
 import { twilioSender } from "@/lib/channels/twilio-config";

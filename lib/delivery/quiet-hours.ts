@@ -1,3 +1,4 @@
+import "server-only";
 import { utcToLocal, wallTimeToUtcMs } from "@/lib/recurrence";
 import { addDays } from "@/lib/recurrence/civil-date";
 import { QUIET_END_HOUR, QUIET_START_HOUR } from "./constants";

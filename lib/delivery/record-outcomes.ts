@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import { NOT_ALERTED, TWILIO_ERRORS } from "@/lib/channels/failure-reasons";
 import { refundUsage } from "./refund-usage";

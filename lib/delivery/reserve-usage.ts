@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { sendsReminders } from "@/lib/plans/sends-reminders";

@@ -1,3 +1,4 @@
+import "server-only";
 import { conflict } from "@/lib/errors/domain-error";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
 import { findOwnReminder } from "@/lib/reminders/find-own-reminder";

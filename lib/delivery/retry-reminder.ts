@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";

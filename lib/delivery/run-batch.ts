@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { triggerAutoRecharge } from "@/lib/payments/trigger-auto-recharge";

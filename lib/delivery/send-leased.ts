@@ -1,3 +1,4 @@
+import "server-only";
 import { carriesConfirmation } from "@/lib/channels/carries-confirmation";
 import { getChannel } from "@/lib/channels/get-channel";
 import { ChannelError } from "@/lib/channels/types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { invalidInput, conflict } from "@/lib/errors/domain-error";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
 import { findOwnReminder } from "@/lib/reminders/find-own-reminder";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DeliveryMethod, ReminderRecipient } from "@/db/schema/enums";
 import type { OutgoingMessage } from "@/lib/channels/types";
 import type { YearlyDate } from "@/lib/messages/render-fields";

@@ -1,3 +1,4 @@
+import "server-only";
 import { appUrlIsSet, env, isProduction } from "@/lib/env";
 
 /**

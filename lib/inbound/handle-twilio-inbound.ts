@@ -1,3 +1,4 @@
+import "server-only";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { pool } from "@/lib/db";
 import { answerConfirmation } from "@/lib/replies/answer-confirmation";

@@ -1,3 +1,4 @@
+import "server-only";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { twilioStatusSchema } from "@/lib/validations/twilio-webhook";
 import { TWILIO_ERRORS } from "@/lib/channels/failure-reasons";

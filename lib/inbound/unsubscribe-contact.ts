@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "@/lib/db";
 
 /** E-mail List-Unsubscribe: the contact with this token stops receiving e-mail reminders. */

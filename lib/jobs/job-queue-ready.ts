@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 
 // Once graphile-worker has created its schema in our database it stays: the answer is kept,

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import * as mimeFuncsModule from "nodemailer/lib/mime-funcs/index.js";
 import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64/index.js";

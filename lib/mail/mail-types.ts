@@ -1,3 +1,4 @@
+import "server-only";
 /** What composing a message takes and gives (the general composer and the text/html fast path share it). */
 export interface ComposeInput {
   from: string;

@@ -1,3 +1,4 @@
+import "server-only";
 import net from "node:net";
 import tls from "node:tls";
 import type MailerMessage from "nodemailer/lib/mailer/mail-message.js";

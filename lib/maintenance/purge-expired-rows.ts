@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db";
 
@@ -14,7 +15,8 @@ export interface PurgeReport {
  * window; a worker silent for a day is gone (each process start has its own id).
  */
 export async function purgeExpiredRows(executor: DbOrTx, now: Date): Promise<PurgeReport> {
-  const count = async (statement: ReturnType<typeof sql>) => (await executor.execute(statement)).rowCount ?? 0;
+  const count = async (statement: ReturnType<typeof sql>) =>
+    (await executor.execute(statement)).rowCount ?? 0;
   return {
     sessions: await count(sql`delete from sessions where expires < ${now}`),
     verificationTokens: await count(sql`delete from verification_tokens where expires < ${now}`),

@@ -1,3 +1,4 @@
+import "server-only";
 import { desc } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { outboxMessages } from "@/db/schema";

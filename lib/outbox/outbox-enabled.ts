@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);

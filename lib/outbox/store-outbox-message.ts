@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
 import { outboxMessages } from "@/db/schema";
 import type { OutboxChannel } from "@/db/schema/enums";

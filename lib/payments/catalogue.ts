@@ -1,3 +1,4 @@
+import "server-only";
 import { CREDIT_PACKAGES, PLANS, PRICE_PER_REMINDER_CENTS, type CreditPackage } from "@/config/plans";
 import { PAYMENT_FREQUENCIES, type PaymentFrequency, type PlanType } from "@/db/schema/enums";
 

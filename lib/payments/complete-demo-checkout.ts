@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { PLANS, TRIAL_DAYS } from "@/config/plans";

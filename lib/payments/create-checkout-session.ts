@@ -1,3 +1,4 @@
+import "server-only";
 import type Stripe from "stripe";
 import { CREDIT_PACKAGES, TRIAL_DAYS } from "@/config/plans";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -39,7 +40,10 @@ export function taxParams(): Partial<Stripe.Checkout.SessionCreateParams> {
 export async function createCheckoutSession(user: User, input: CheckoutInput): Promise<{ url: string }> {
   if (isDemoCheckoutEnabled()) return { url: demoCheckoutUrl(input) };
   if (!isStripeConfigured())
-    throw new DomainError("unavailable", { code: "payments_not_configured", message: "Payments are not configured" });
+    throw new DomainError("unavailable", {
+      code: "payments_not_configured",
+      message: "Payments are not configured",
+    });
   const stripe = getStripe();
   const customer = await ensureStripeCustomer(stripe, user);
   const metadata = checkoutMetadata(user, input);

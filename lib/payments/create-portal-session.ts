@@ -1,3 +1,4 @@
+import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";
 import type { User } from "@/db/schema";
@@ -10,7 +11,10 @@ import { getStripe, isStripeConfigured } from "./stripe-client";
  */
 export async function createPortalSession(user: User): Promise<{ url: string }> {
   if (!isStripeConfigured())
-    throw new DomainError("unavailable", { code: "payments_not_configured", message: "Payments are in demo mode" });
+    throw new DomainError("unavailable", {
+      code: "payments_not_configured",
+      message: "Payments are in demo mode",
+    });
   const stripe = getStripe();
   const customer = await ensureStripeCustomer(stripe, user);
   const session = await stripe.billingPortal.sessions.create({

@@ -1,3 +1,4 @@
+import "server-only";
 import { env, isProduction } from "@/lib/env";
 import { isStripeConfigured } from "./stripe-client";
 import type { CheckoutInput } from "@/lib/validations/checkout";

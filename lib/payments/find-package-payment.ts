@@ -1,3 +1,4 @@
+import "server-only";
 import type Stripe from "stripe";
 import { CREDIT_PACKAGES } from "@/config/plans";
 import { refId } from "./webhooks/find-billing-user";

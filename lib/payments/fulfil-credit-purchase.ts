@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { CREDIT_PACKAGES } from "@/config/plans";
 import { users } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, like, or, sql } from "drizzle-orm";
 import { CREDIT_PACKAGES } from "@/config/plans";
 import { creditLedger, users } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { CREDIT_PACKAGES } from "@/config/plans";

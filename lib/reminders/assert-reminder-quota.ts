@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq } from "drizzle-orm";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { reminders } from "@/db/schema";
@@ -21,7 +22,11 @@ export async function assertReminderQuota(
 ): Promise<void> {
   if (user.planType === "payg") {
     if (user.paygCreditBalance <= 0)
-      throw new DomainError("payment_required", { code: "no_credit", message: NO_CREDIT_MESSAGE }, { limit: "credits" });
+      throw new DomainError(
+        "payment_required",
+        { code: "no_credit", message: NO_CREDIT_MESSAGE },
+        { limit: "credits" },
+      );
     return;
   }
   const [{ scheduled }] = await tx
@@ -30,7 +35,8 @@ export async function assertReminderQuota(
     .where(and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled")));
   const creditSends = Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS);
   if (user.remindersUsedCurrentPeriod + scheduled >= user.remindersQuota + creditSends) {
-    throw new DomainError("forbidden",
+    throw new DomainError(
+      "forbidden",
       { code: "reminder_limit", message: REMINDER_LIMIT_MESSAGE },
       { limit: "reminders" },
     );

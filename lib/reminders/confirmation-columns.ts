@@ -1,3 +1,4 @@
+import "server-only";
 import { invalidInput } from "@/lib/errors/domain-error";
 import type { ReminderBody } from "@/lib/validations/reminder";
 
@@ -13,7 +14,8 @@ export const CONFIRMATION_ERRORS = {
 export function confirmationColumns(
   body: Pick<ReminderBody, "deliveryMethod" | "askConfirmation" | "followUpMinutes">,
 ) {
-  if (body.askConfirmation && body.deliveryMethod === "email") throw invalidInput(CONFIRMATION_ERRORS.channel);
+  if (body.askConfirmation && body.deliveryMethod === "email")
+    throw invalidInput(CONFIRMATION_ERRORS.channel);
   if (body.followUpMinutes != null && !body.askConfirmation) throw invalidInput(CONFIRMATION_ERRORS.followUp);
   return { askConfirmation: body.askConfirmation, followUpMinutes: body.followUpMinutes ?? null };
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { reminders, users } from "@/db/schema";
 import { unauthenticated } from "@/lib/errors/domain-error";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { invalidInput } from "@/lib/errors/domain-error";
@@ -145,10 +146,7 @@ function preparedPage(query: PageQuery) {
  * (the reminders screen and dashboard). view 'schedule': scheduled reminders with a
  * due time, soonest first (the schedule screen).
  */
-export async function listReminders(
-  userId: string,
-  query: PageQuery,
-): Promise<ReminderPage> {
+export async function listReminders(userId: string, query: PageQuery): Promise<ReminderPage> {
   const rows = await preparedPage(query)(valuesOf(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { PLANS } from "@/config/plans";
 import { contacts } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } from "@/lib/recurrence";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { failureReason } from "@/lib/channels/failure-reasons";

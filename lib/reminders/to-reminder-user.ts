@@ -1,3 +1,4 @@
+import "server-only";
 import { PLANS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";

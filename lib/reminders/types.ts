@@ -1,3 +1,4 @@
+import "server-only";
 import type { PlanType } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/locales";
 import type { DeliveryTexts } from "@/lib/messages/delivery-texts";

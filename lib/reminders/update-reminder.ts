@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { reminders } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors/domain-error";

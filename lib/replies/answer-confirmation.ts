@@ -1,3 +1,4 @@
+import "server-only";
 import type { ReplyAction } from "@/db/schema/enums";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import type { TwilioInbound } from "@/lib/validations/twilio-webhook";

@@ -1,3 +1,4 @@
+import "server-only";
 import { twilioConfig } from "@/lib/channels/twilio-config";
 
 /**

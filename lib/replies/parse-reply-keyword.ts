@@ -1,3 +1,4 @@
+import "server-only";
 import type { ReplyAction } from "@/db/schema/enums";
 
 /** The reply actions a recipient can take on a reminder that asked for a confirmation. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import type { ReplyAction } from "@/db/schema/enums";
 import { withTransaction } from "@/lib/db/with-transaction";

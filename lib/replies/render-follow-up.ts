@@ -1,3 +1,4 @@
+import "server-only";
 import { createTranslator } from "use-intl/core";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { catalogueFor } from "@/i18n/catalogues";

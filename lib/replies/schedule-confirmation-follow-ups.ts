@@ -1,3 +1,4 @@
+import "server-only";
 import type pg from "pg";
 import { jobQueueReady } from "@/lib/jobs/job-queue-ready";
 import { CONFIRMATION_FOLLOW_UP_TASK } from "./constants";

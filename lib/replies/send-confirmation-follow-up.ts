@@ -1,3 +1,4 @@
+import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { deliveryTranslator } from "@/lib/messages/render-message";

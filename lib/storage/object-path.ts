@@ -1,3 +1,4 @@
+import "server-only";
 /** The stable path the app serves an object at (to its owner only). */
 export const objectPathOf = (id: string) => `/api/objects/uploads/${id}`;
 

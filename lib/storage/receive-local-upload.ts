@@ -1,3 +1,4 @@
+import "server-only";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -11,7 +12,8 @@ import { AVATAR_MAX_BYTES } from "@/config/uploads";
 import { getLocalStorage } from "./get-storage";
 import { isValidUploadSignature } from "./upload-signature";
 
-const tooLarge = () => new DomainError("too_large", { code: "file_too_large", message: "File is larger than 5 MB" });
+const tooLarge = () =>
+  new DomainError("too_large", { code: "file_too_large", message: "File is larger than 5 MB" });
 
 /**
  * The local driver's upload target: checks the app's own signature and expiry, then

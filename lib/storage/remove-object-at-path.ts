@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { storedObjects } from "@/db/schema";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { storedObjects } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getStorage } from "./get-storage";

@@ -1,3 +1,4 @@
+import "server-only";
 /** Image types avatars may have, recognised by their first bytes (the browser's claim is not trusted). */
 const SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
   {

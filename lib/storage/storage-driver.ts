@@ -1,3 +1,4 @@
+import "server-only";
 /** What the app needs from an object store: signed single-PUT uploads, then read and delete. */
 export interface StorageDriver {
   readonly kind: "s3" | "local";

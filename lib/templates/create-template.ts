@@ -1,3 +1,4 @@
+import "server-only";
 import { count, eq } from "drizzle-orm";
 import { messageTemplates } from "@/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -21,7 +22,8 @@ export async function createTemplate(user: User, input: CreateTemplateInput): Pr
         .from(messageTemplates)
         .where(eq(messageTemplates.userId, user.id));
       if (saved >= TEMPLATE_LIMIT)
-        throw new DomainError("conflict",
+        throw new DomainError(
+          "conflict",
           { code: "template_limit", message: `You can save up to ${TEMPLATE_LIMIT} templates` },
           { max: TEMPLATE_LIMIT },
         );

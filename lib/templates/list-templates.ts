@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { messageTemplates } from "@/db/schema";
 import { db } from "@/lib/db";

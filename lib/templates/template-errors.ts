@@ -1,3 +1,4 @@
+import "server-only";
 import { conflict, notFound, type DomainError } from "@/lib/errors/domain-error";
 
 export const templateNotFound = (): DomainError =>

@@ -1,3 +1,4 @@
+import "server-only";
 import { messageTemplates } from "@/db/schema";
 
 /** What the API answers for a template. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { addDays } from "date-fns";
 import { PLANS, TRIAL_DAYS } from "@/config/plans";
 import { users } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { User } from "@/db/schema";
 
 /** First and last name, else the Auth.js name, else empty (callers fall back to the e-mail). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { sessions, users, type User } from "@/db/schema";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The name recipients see a user's reminders come from: the sender name, else first and last
  * name, else the account's name, else the e-mail. One rule, written for rows already read

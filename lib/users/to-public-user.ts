@@ -1,3 +1,4 @@
+import "server-only";
 import type { User } from "@/db/schema";
 
 /** The user fields of SPEC section 3 that GET /api/auth/user returns (no Auth.js internals). */

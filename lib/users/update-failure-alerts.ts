@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { db } from "@/lib/db";

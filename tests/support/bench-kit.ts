@@ -140,10 +140,14 @@ export async function seedDue(
 export function spawnWorker(env: Record<string, string>, profileDir?: string): ChildProcess {
   // One process (tsx as a loader, not its CLI's child process), so its memory can be read.
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
-  return spawn(process.execPath, [...profile, "--import", "tsx", "jobs/worker.ts"], {
-    env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: "bench", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  return spawn(
+    process.execPath,
+    [...profile, "--import", "./scripts/allow-server-only.mjs", "--import", "tsx", "jobs/worker.ts"],
+    {
+      env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: "bench", ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
 }
 
 /** Peak resident memory (VmHWM) of a live process, in MB. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type Stripe from "stripe";
 import type { Transaction } from "@/lib/db";
 import { logger } from "@/lib/logger";

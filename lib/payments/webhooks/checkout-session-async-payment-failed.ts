@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { creditLedger, users } from "@/db/schema";

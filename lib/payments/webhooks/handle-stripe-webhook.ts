@@ -1,3 +1,4 @@
+import "server-only";
 import Stripe from "stripe";
 import { DomainError, invalidInput } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";

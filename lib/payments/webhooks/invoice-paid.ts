@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { PLANS } from "@/config/plans";

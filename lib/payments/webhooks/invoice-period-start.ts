@@ -1,3 +1,4 @@
+import "server-only";
 import type Stripe from "stripe";
 
 /** The start of the service period an invoice bills (its first line), or null. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type Stripe from "stripe";
 import { refId } from "./find-billing-user";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type Stripe from "stripe";
 import { stripeEvents } from "@/db/schema";
 import { db } from "@/lib/db";

@@ -130,7 +130,7 @@ describe("failures", () => {
 
     const other = await createSender();
     await expect(retryReminder({ userId: other.id, reminderId: reminder.id })).rejects.toMatchObject({
-      status: 404,
+      kind: "not_found",
     });
     expect(await retryReminder({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
     expect((await reminderOf(reminder.id)).status).toBe("scheduled");

@@ -233,7 +233,7 @@ describe("send now", () => {
     });
     const stranger = await createSender();
     await expect(sendReminderNow({ userId: stranger.id, reminderId: reminder.id })).rejects.toMatchObject({
-      status: 404,
+      kind: "not_found",
     });
     expect(peers.twilio.messages.some((m) => m.to === "+12125550301")).toBe(false);
 

@@ -35,7 +35,11 @@ const alive = (pid: number) => {
 };
 
 it("npm start's wrapper forwards SIGTERM to the server process and exits with it", async () => {
-  const run = start(process.execPath, ["scripts/with-node24.mjs", process.execPath, path.join(fixtures, "signal-child.mjs")]);
+  const run = start(process.execPath, [
+    "scripts/with-node24.mjs",
+    process.execPath,
+    path.join(fixtures, "signal-child.mjs"),
+  ]);
   await run.saw("child ready");
   const childPid = Number(/child ready (\d+)/.exec(run.output())![1]);
   const exited = once(run.child, "exit");
@@ -50,7 +54,13 @@ it("npm start's wrapper forwards SIGTERM to the server process and exits with it
 });
 
 it("on SIGTERM the engine drains before the server's own handler closes and exits; a second signal waits", async () => {
-  const run = start(process.execPath, ["--import", "tsx", path.join(fixtures, "shutdown-order.ts")]);
+  const run = start(process.execPath, [
+    "--import",
+    "./scripts/allow-server-only.mjs",
+    "--import",
+    "tsx",
+    path.join(fixtures, "shutdown-order.ts"),
+  ]);
   await run.saw("ready");
   const exited = once(run.child, "exit");
   run.child.kill("SIGTERM");

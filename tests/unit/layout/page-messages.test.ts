@@ -52,7 +52,7 @@ describe("per-page client messages", () => {
     expect(modules).toContain("components/layout/app-sidebar.tsx");
     expect(modules).toContain("components/reminders/reminder-dialog.tsx");
     // A hook without "use client" of its own, reached through a client component.
-    expect(modules).toContain("lib/api/use-api-error-text.ts");
+    expect(modules).toContain("lib/api-client/use-api-error-text.ts");
     // Server components and server actions stay out.
     expect(modules).not.toContain("components/dashboard/dashboard-screen.tsx");
     expect(modules).not.toContain("lib/actions/load-contact-options.ts");
@@ -72,7 +72,8 @@ describe("per-page client messages", () => {
       for (const messages of [en, es, fr]) {
         const picked = pageClientMessages(messages, list);
         expect(Object.keys(picked).sort()).toEqual([...new Set(list)].sort());
-        for (const namespace of list) expect(picked[namespace]).toBe((messages as Record<string, unknown>)[namespace]);
+        for (const namespace of list)
+          expect(picked[namespace]).toBe((messages as Record<string, unknown>)[namespace]);
       }
     });
   }
