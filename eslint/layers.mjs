@@ -57,7 +57,9 @@ export const layersPlugin = {
     "one-way": {
       meta: {
         type: "problem",
-        docs: { description: "lib/ domains import only lower layers; top-level folders only those below them" },
+        docs: {
+          description: "lib/ domains import only lower layers; top-level folders only those below them",
+        },
         schema: [],
       },
       create(context) {
@@ -80,9 +82,15 @@ export const layersPlugin = {
           const fromRank = RANK.get(fromArea);
           const toRank = RANK.get(toArea);
           if (fromRank === undefined) {
-            context.report({ node, message: `lib/${fromArea} has no layer: add it to LIB_LAYERS in eslint/layers.mjs` });
+            context.report({
+              node,
+              message: `lib/${fromArea} has no layer: add it to LIB_LAYERS in eslint/layers.mjs`,
+            });
           } else if (toRank === undefined) {
-            context.report({ node, message: `lib/${toArea} has no layer: add it to LIB_LAYERS in eslint/layers.mjs` });
+            context.report({
+              node,
+              message: `lib/${toArea} has no layer: add it to LIB_LAYERS in eslint/layers.mjs`,
+            });
           } else if (toRank >= fromRank) {
             context.report({
               node,
