@@ -1,6 +1,6 @@
 import type { User } from "./find-session-user";
 
-/** The user fields of SPEC section 3 that GET /api/auth/user returns (no Auth.js internals). */
+/** The user fields that GET /api/auth/user returns (no Auth.js internals). */
 export function toPublicUser(user: User) {
   return {
     id: user.id,
