@@ -1,6 +1,6 @@
 import type { PaymentFrequency, PlanType } from "@/db/schema/enums";
 
-/** Plan catalogue (SPEC sections 3 and 9): the one place every limit and price lives. Money is in cents. */
+/** Plan catalogue: the one place every limit and price lives. Money is in cents. */
 export interface PeriodPrice {
   /** What one billing period costs. */
   priceCents: number;
@@ -158,7 +158,7 @@ export const PLANS: Record<PlanType, Plan> = {
   },
   payg: {
     planType: "payg",
-    // SPEC leaves pay-as-you-go's contact limit open: it gets Business's 1,000.
+    // Pay-as-you-go keeps as many contacts as Business: 1,000.
     contactsLimit: 1000,
     remindersLimit: null,
     features: ["pricePerReminder", "creditsNeverExpire", "autoRecharge", "allChannels", "recurring"],
@@ -198,7 +198,7 @@ export const PRICING_FREQUENCIES: readonly PaymentFrequency[] = [
   "annual",
 ];
 
-/** SPEC section 2: MOST POPULAR on Bi-Annual, BEST VALUE on Annual (message keys `plans.badge.<key>`). */
+/** Tab badges: MOST POPULAR on Bi-Annual, BEST VALUE on Annual (message keys `plans.badge.<key>`). */
 export const FREQUENCY_BADGES: Partial<Record<PaymentFrequency, "mostPopular" | "bestValue">> = {
   biannual: "mostPopular",
   annual: "bestValue",
@@ -207,7 +207,7 @@ export const FREQUENCY_BADGES: Partial<Record<PaymentFrequency, "mostPopular" | 
 /** Cards on the pricing page and the landing comparison, in order. */
 export const PRICING_PLANS: readonly PlanType[] = ["free", "personal", "starter", "professional", "business"];
 
-/** SPEC section 4: the order in which plans are offered as upgrades. */
+/** The order in which plans are offered as upgrades. */
 export const UPGRADE_ORDER: readonly PlanType[] = [
   "trial",
   "free",

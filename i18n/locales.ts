@@ -33,7 +33,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return undefined;
 }
 
-/** SPEC section 1: the language kept in local storage, then the browser's languages, then English. */
+/** The language kept in local storage, then the browser's languages, then English. */
 export function detectLocale(stored: string | null | undefined, browserLanguages: readonly string[]): Locale {
   if (isLocale(stored)) return stored;
   return localeFromAcceptLanguage(browserLanguages.join(",")) ?? DEFAULT_LOCALE;

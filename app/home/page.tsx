@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("dashboard") };
 }
 
-/** The signed-in `/` (SPEC route table), reached through proxy.ts's rewrite only. */
+/** The signed-in `/`, reached only through next.config.ts's rewrite (proxy.ts marks the request). */
 export default async function SignedInHomePage() {
   // Typed directly as /home it is not a route of the product.
   if ((await headers()).get(SIGNED_IN_HOME_HEADER) !== "1") notFound();

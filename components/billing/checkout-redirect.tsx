@@ -13,7 +13,7 @@ interface CheckoutRedirectProps {
 
 const REDIRECT_DELAY_MS = 2000;
 
-/** SPEC section 8: a failed request reads 'status: body text' (or the status text). */
+/** A failed request reads 'status: body text' (or the status text), as elsewhere in the app. */
 async function requestError(response: Response): Promise<string> {
   const text = await response.text();
   let message = text;

@@ -29,7 +29,7 @@ export interface ContactsScreenProps {
   ownerLocale: Locale;
 }
 
-/** The Contacts screen (SPEC section 2). */
+/** The Contacts screen (`/contacts`). */
 export function ContactsScreen({
   initialContacts,
   planType,

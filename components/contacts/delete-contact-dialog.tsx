@@ -23,7 +23,7 @@ export interface DeleteContactDialogProps {
   onDeleted(): void;
 }
 
-/** Asks SPEC's question, then deletes the contact (and its reminders) on the server. */
+/** Asks for confirmation, then deletes the contact (and its reminders) on the server. */
 export function DeleteContactDialog({ contact, onOpenChange, onDeleted }: DeleteContactDialogProps) {
   const t = useTranslations("contacts");
   const errorText = useApiErrorText();

@@ -7,7 +7,7 @@ export interface EmptyStateProps {
   action?: React.ReactNode;
 }
 
-/** SPEC's generic empty state: icon, title, description and an optional action. */
+/** A generic empty state: icon, title, description and an optional action. */
 export function EmptyState({ icon: Icon, title, description, action }: EmptyStateProps) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">

@@ -154,7 +154,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
                 </Button>
               </>
             ) : (
-              // No button that can only fail: SPEC's 'not supported' words, said up front.
+              // No button that can only fail: 'Not supported', said up front.
               <div role="status" className="rounded-md bg-muted p-3 text-sm" data-testid="phone-unsupported">
                 <p className="font-medium">{t("notSupported")}</p>
                 <p className="text-muted-foreground">{t("notSupportedDescription")}</p>

@@ -36,7 +36,7 @@ function StatCard({
   );
 }
 
-/** The signed-in home (SPEC: Dashboard): greeting, four stat cards, recent reminders, usage. */
+/** The signed-in home, the Dashboard: greeting, four stat cards, recent reminders, usage. */
 export async function DashboardScreen({ user }: { user: User }) {
   const t = await getTranslations("dashboard");
   const locale = await getLocale();

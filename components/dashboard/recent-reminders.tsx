@@ -10,7 +10,7 @@ import { useReminderActions } from "@/components/reminders/use-reminder-actions"
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 
-/** The dashboard's first five reminders with SPEC's fallbacks; actions really work. */
+/** The dashboard's first five reminders, or an example card when there are none; actions really work. */
 export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDto[]; timeZone: string }) {
   const t = useTranslations("reminders");
   const d = useTranslations("dashboard");

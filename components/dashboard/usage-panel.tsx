@@ -33,7 +33,7 @@ function UsageBar({
   );
 }
 
-/** SPEC's usage panel: reminders (80 % warning, 100 % limit), contacts, payg balance, trial days. */
+/** The usage panel: reminders (80 % warning, 100 % limit), contacts, payg balance, trial days. */
 export async function UsagePanel({ data }: { data: DashboardData }) {
   const t = await getTranslations("dashboard");
   const plans = await getTranslations("plans");

@@ -17,7 +17,7 @@ import { clientMessages, messagesJson, pageClientMessages } from "./client-messa
 import { ClientIntlProvider } from "./client-intl-provider";
 
 /**
- * The signed-in frame of SPEC section 2: sidebar, header, toasts, and the page in between.
+ * The signed-in frame: sidebar, header, toasts, and the page in between.
  * `clientNamespaces`: the only message namespaces the shell's and the page's client components
  * read (the shell's included); without it they get every namespace but the server-only ones.
  */

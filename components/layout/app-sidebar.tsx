@@ -106,7 +106,7 @@ export function AppSidebar({ usage }: { usage: SidebarUsageProps }) {
     href === "/" ? pathname === "/" || pathname === "/home" : pathname.startsWith(href);
   return (
     <Sidebar label={t("sidebarLabel")} closeLabel={t("closeSidebar")}>
-      {/* SPEC section 9: no tooltip delay inside the sidebar. */}
+      {/* No tooltip delay inside the sidebar. */}
       <TooltipProvider delayDuration={0} skipDelayDuration={0}>
         <div className="flex h-14 items-center px-2.5">
           <Link

@@ -5,7 +5,7 @@ export const THEME_STORAGE_KEY = "theme";
 /**
  * Runs in <head> before first paint. Theme: the stored class (default light), so a dark page
  * never flashes light. Language: with no cookie yet (first visit), the server guessed from
- * Accept-Language; local storage, then navigator.languages decide (SPEC section 1), the cookie
+ * Accept-Language; local storage, then navigator.languages, then English decide, the cookie
  * is written, and the page reloads once if the guess was wrong (only if the cookie stuck).
  */
 export const headScript = `try{var t=localStorage.getItem("${THEME_STORAGE_KEY}")==="dark"?"dark":"light",c=document.documentElement.classList;c.remove("light","dark");c.add(t)}catch(e){}

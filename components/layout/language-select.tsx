@@ -10,7 +10,7 @@ import {
 } from "@/i18n/locales";
 
 /**
- * A native select keeps this tiny on public pages. The choice goes to local storage (SPEC's
+ * A native select keeps this tiny on public pages. The choice goes to local storage (the language's
  * first source) and to the cookie the server renders from, then the page re-renders.
  */
 export function LanguageSelect({

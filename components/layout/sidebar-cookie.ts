@@ -1,3 +1,3 @@
-/** SPEC section 9: the sidebar remembers expanded/collapsed for 7 days. */
+/** The sidebar remembers expanded/collapsed for 7 days. */
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 604_800;

@@ -9,7 +9,7 @@ import type { ShellSummary } from "@/lib/dashboard/get-shell-summary";
 
 export type SidebarUsageProps = ShellSummary;
 
-/** Sidebar footer (SPEC section 2): plan, contacts used/limit, reminder usage or payg credit. */
+/** Sidebar footer: plan, contacts used/limit, reminder usage or payg credit. */
 export function SidebarUsage(summary: SidebarUsageProps) {
   const t = useTranslations("shell");
   const tPlans = useTranslations("plans");

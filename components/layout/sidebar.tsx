@@ -7,7 +7,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { cn } from "@/lib/utils";
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "./sidebar-cookie";
 
-// SPEC section 9: narrow below 768 px; 16rem wide, 18rem as a sheet (portalled, so a literal
+// Narrow below 768 px; 16rem wide, 18rem as a sheet (portalled, so a literal
 // width), 3rem collapsed to icons.
 const NARROW = "(max-width: 767px)";
 

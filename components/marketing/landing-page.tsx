@@ -13,7 +13,7 @@ const STEPS = [
   { key: "scheduleDelivery", icon: CalendarClock },
 ] as const;
 
-/** Signed-out `/`: fully server-rendered (SPEC section 1). */
+/** Signed-out `/`: fully server-rendered. */
 export async function LandingPage() {
   const [t, tPlans, locale] = await Promise.all([
     getTranslations("landing"),

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
-// Ten sections (SPEC section 2); the SPEC section 9 rules live in 4 (SMS), 5 (billing) and 8 (liability).
+// Ten sections; quiet hours and STOP are in 4 (SMS), renewal in 5 (billing), and liability in 8.
 const SECTIONS = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10"] as const;
 
 export async function TermsPage() {

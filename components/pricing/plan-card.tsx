@@ -7,7 +7,7 @@ import { formatMoney, periodOffer, pricingAction } from "@/lib/plans";
 import type { PricingViewer } from "@/lib/plans/pricing-action";
 import { cn } from "@/lib/utils";
 
-/** One subscription card in one billing-period tab (SPEC section 2, pricing). */
+/** One subscription card in one billing-period tab of the pricing page. */
 export async function PlanCard({
   planType,
   frequency,

@@ -6,7 +6,7 @@ import type { PricingViewer } from "@/lib/plans/pricing-action";
 import { PaygCard } from "./payg-card";
 import { PlanCard } from "./plan-card";
 
-/** `/pricing` (SPEC section 2): period tabs, five plan cards, pay-as-you-go, footnotes. */
+/** `/pricing`: period tabs, five plan cards, pay-as-you-go, footnotes. */
 export async function PricingPage({ viewer }: { viewer: PricingViewer | null }) {
   const t = await getTranslations("plans");
   return (

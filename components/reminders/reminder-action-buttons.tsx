@@ -11,7 +11,7 @@ export interface ReminderActions {
 }
 
 /**
- * The actions a reminder's status allows (SPEC): Edit and Cancel while scheduled, Send Now for
+ * The actions a reminder's status allows: Edit and Cancel while scheduled, Send Now for
  * scheduled SMS and WhatsApp, Retry when failed. Edit shows only where `onEdit` is given, and not
  * for a lead reminder to the user, whose day follows the contact's date (edited on the contact).
  */

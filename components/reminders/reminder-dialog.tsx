@@ -44,7 +44,7 @@ interface ReminderDialogProps {
   onSaved?(reminder: ReminderDto): void;
 }
 
-/** SPEC's Create New Reminder dialog; the same dialog edits an existing reminder. */
+/** The Create New Reminder dialog; the same dialog edits an existing reminder. */
 export function ReminderDialog(props: ReminderDialogProps) {
   const { open, onOpenChange, contacts, user, reminder, initialContactId, onSaved } = props;
   const t = useTranslations("reminderForm");
@@ -76,7 +76,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    // SPEC section 5, rule 1: at the limit the upgrade dialog opens and nothing is sent. Bought
+    // At the plan's reminder limit the upgrade dialog opens and nothing is sent. Bought
     // credits carry sends past the quota, so the limit is hit only without them (the server
     // counts scheduled reminders too).
     if (

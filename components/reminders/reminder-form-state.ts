@@ -9,7 +9,7 @@ import type {
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ReminderBodyInput } from "@/lib/validations/reminder";
 
-/** The dialog's fields; SPEC's defaults: 09:00, end never, end-after count 10. */
+/** The dialog's fields; defaults: 09:00, end never, end-after count 10. */
 export interface ReminderFormState {
   type: ReminderType;
   contactId: string;
@@ -80,7 +80,7 @@ export function formStateFrom(reminder: ReminderDto): ReminderFormState {
   };
 }
 
-/** SPEC section 7's payload: scheduledFor (once) or frequency + frequencyConfig (recurring). */
+/** The request body: scheduledFor (once) or frequency + frequencyConfig (recurring). */
 export function toRequestBody(state: ReminderFormState): ReminderBodyInput {
   const time = `${state.hour}:${state.minute}`;
   const common = {

@@ -13,7 +13,7 @@ export interface ReminderRowActions extends ReminderActions {
   edit(reminder: ReminderDto): void;
 }
 
-/** One reminder: SPEC's fields, schedule text and the actions its status allows. */
+/** One reminder: contact, status, channel, message, schedule text and the actions its status allows. */
 export function ReminderRow({
   reminder,
   timeZone,

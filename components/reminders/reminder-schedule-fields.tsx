@@ -87,7 +87,7 @@ function SelectField({
 const asOptions = (values: readonly (string | number)[]) =>
   values.map((v) => ({ value: String(v), text: String(v) }));
 
-/** Hour 00-23 and minute 00-59, two digits, 24-hour (SPEC). */
+/** Hour 00-23 and minute 00-59, two digits, 24-hour. */
 function TimeFields({ state, update }: { state: ReminderFormState; update: Update }) {
   const t = useTranslations("reminderForm");
   return (

@@ -16,7 +16,7 @@ import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
 const TABS = ["all", "scheduled", "sent", "failed"] as const;
 type Tab = (typeof TABS)[number];
 
-/** SPEC's Reminders screen: New Reminder, All/Scheduled/Sent/Failed, rows with their actions. */
+/** The Reminders screen: New Reminder, All/Scheduled/Sent/Failed, rows with their actions. */
 export function RemindersScreen({
   user,
   contacts,

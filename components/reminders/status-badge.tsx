@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
-// SPEC: scheduled amber, sent green, failed red (text dark enough for contrast on the tint).
+// Scheduled amber, sent green, failed red (text dark enough for contrast on the tint).
 const COLOURS: Record<string, string> = {
   scheduled: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
   sent: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100",

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { apiResult, type ApiResult } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
-/** Cancel, Send now and Retry with SPEC's toasts; `onChanged` runs after each success. */
+/** Cancel, Send now and Retry, each with its success or error toast; `onChanged` runs after each success. */
 export function useReminderActions(onChanged?: () => void) {
   const t = useTranslations("reminders");
   const router = useRouter();

@@ -24,7 +24,7 @@ function groupOf(due: string, timeZone: string, now: Date): Group {
   return day === formatCivilDate(addDays(parseCivilDate(today), 1)) ? "tomorrow" : "upcoming";
 }
 
-/** SPEC's Schedule screen: scheduled reminders with a due time, soonest first, grouped. */
+/** The Schedule screen: scheduled reminders with a due time, soonest first, grouped. */
 export function ScheduleScreen({
   user,
   contacts,

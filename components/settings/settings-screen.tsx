@@ -13,7 +13,7 @@ import { CalendarFeedCard, type CreateCalendarFeedLink } from "./calendar-feed-c
 import { formatPhone } from "@/lib/validations/phone";
 import { SettingsForm } from "./settings-form";
 
-/** `/settings` (SPEC section 2): profile form and the Account Information card. */
+/** `/settings`: profile form and the Account Information card. */
 export async function SettingsScreen({
   user,
   saveFailureAlerts,

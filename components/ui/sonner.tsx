@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-// SPEC section 9: top on small screens, bottom right from the medium breakpoint (768 px).
+// Toasts at the top on small screens, bottom right from the medium breakpoint (768 px).
 const MEDIUM = "(min-width: 768px)";
 
 function subscribe(onChange: () => void) {

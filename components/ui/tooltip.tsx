@@ -4,7 +4,7 @@ import * as React from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
-/** SPEC section 9: open after 700 ms, 300 ms skip delay (the sidebar passes 0). */
+/** Tooltips open after 700 ms, with a 300 ms skip delay (the sidebar passes 0). */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -21,7 +21,7 @@ export interface UpgradeDialogProps {
   planType: PlanType;
 }
 
-/** SPEC's Upgrade dialog, shown instead of creating when a plan limit is reached. */
+/** The Upgrade dialog, shown instead of creating when a plan limit is reached. */
 export function UpgradeDialog({ open, onOpenChange, limit, planType }: UpgradeDialogProps) {
   const t = useTranslations("upgrade");
   // Plan names have one source: the pricing catalogue's messages.

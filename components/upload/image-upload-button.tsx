@@ -10,7 +10,7 @@ import "@uppy/dashboard/css/style.min.css";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { apiRequest } from "@/lib/api-client/request";
 
-/** SPEC's image-upload defaults (section 9). */
+/** Image uploads: one file of at most 10 MB unless the caller asks for less. */
 export const IMAGE_UPLOAD_DEFAULTS = { maxNumberOfFiles: 1, maxFileSize: 10_485_760 };
 
 export interface ImageUploadButtonProps extends Omit<ButtonProps, "onClick"> {
@@ -107,7 +107,7 @@ export function ImageUploadButton({
           onRequestClose={() => setOpen(false)}
           closeAfterFinish
           proudlyDisplayPoweredByUppy={false}
-          // The modal's size (750 by 550) and thumbnail width are SPEC's, and Uppy's defaults.
+          // The modal keeps Uppy's default size (750 by 550); 280 px thumbnails are its default too.
           thumbnailWidth={280}
           locale={{
             strings: {

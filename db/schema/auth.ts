@@ -20,7 +20,7 @@ export const users = pgTable(
     email: varchar({ length: 320 }).notNull().unique(),
     emailVerified: instant(),
     image: text(),
-    // Profile (SPEC section 3)
+    // Profile
     firstName: varchar({ length: 100 }),
     lastName: varchar({ length: 100 }),
     senderName: varchar({ length: 100 }),

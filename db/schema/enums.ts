@@ -20,7 +20,7 @@ export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
 export const REMINDER_TYPES = ["text", "voice", "video"] as const;
 export type ReminderType = (typeof REMINDER_TYPES)[number];
 
-/** 'cancelled' is ours: SPEC leaves a cancelled reminder's status open; it keeps its history. */
+/** 'cancelled': a cancelled reminder keeps its row and history and is never sent again. */
 export const REMINDER_STATUSES = ["scheduled", "sent", "failed", "cancelled"] as const;
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 

@@ -16,7 +16,7 @@ import { users } from "./auth";
 import { contactDates, contacts } from "./contacts";
 
 /**
- * SPEC's frequencyConfig is stored as typed columns (time, days, dayOfMonth, month,
+ * The API's frequencyConfig is stored as typed columns (time, days, dayOfMonth, month,
  * endCondition, endAfterCount, endByDate) so the database can check each one; the API
  * shapes them back into frequencyConfig.
  */

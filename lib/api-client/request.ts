@@ -1,5 +1,5 @@
 /**
- * The browser's one way to call our API (SPEC sections 7 and 8): cookies always sent, a JSON
+ * The browser's one way to call our API: cookies always sent, a JSON
  * body only when there is one. `apiResult` answers every response (screens that read headers or
  * branch on the status); `apiRequest` throws a non-OK one as `Error("<status>: <body text or
  * status text>")` whose `serverMessage` carries the `{ message }` of our JSON errors for toasts.
@@ -11,7 +11,7 @@ export interface ApiResult<T> {
   headers: Headers;
   /** The response text, or its status text when empty. */
   text: string;
-  /** The server's `{ message }`, else SPEC's '<status>: <body text or status text>'. */
+  /** The server's `{ message }`, else '<status>: <body text or status text>'. */
   message: string;
   /** The server's stable error `code` (lib/errors/error-codes.ts), when it sent one. */
   code: string | null;

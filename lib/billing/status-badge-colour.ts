@@ -1,5 +1,5 @@
 import "server-only";
-/** SPEC section 4: trial blue, active green, cancelled orange, expired red, anything else gray. */
+/** Trial blue, active green, cancelled orange, expired red, anything else gray. */
 const COLOURS: Record<string, string> = {
   trial: "bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-100",
   active: "bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100",

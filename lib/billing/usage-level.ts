@@ -3,7 +3,7 @@ import { LOW_BALANCE_CENTS } from "@/config/plans";
 
 export type UsageLevel = "ok" | "warning" | "reached";
 
-/** SPEC section 4: a warning from 80% up to below 100%, the limit reached at 100% or more. */
+/** A warning from 80% up to below 100%, the limit reached at 100% or more. */
 export function usageLevel(used: number, limit: number): UsageLevel {
   if (limit <= 0) return used > 0 ? "reached" : "ok";
   const ratio = used / limit;

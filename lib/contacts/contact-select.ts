@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import type { ContactDateView } from "./contact-view";
 
-/** A contact's own columns that GET /api/contacts returns (SPEC section 3), in the answer's order. */
+/** A contact's own columns that GET /api/contacts returns, in the answer's order. */
 export const contactColumns = {
   id: contacts.id,
   userId: contacts.userId,

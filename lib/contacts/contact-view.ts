@@ -46,7 +46,7 @@ export function initialsOf(name: string): string {
   return letters.map((w) => Array.from(w)[0]?.toUpperCase() ?? "").join("") || "?";
 }
 
-/** Case-insensitive substring search on the name (SPEC section 2). */
+/** Case-insensitive substring search on the name (the Contacts screen's search box). */
 export function filterContacts<T extends { name: string }>(contacts: T[], query: string): T[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return contacts;

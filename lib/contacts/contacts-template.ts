@@ -1,4 +1,4 @@
-/** The Download Template file (SPEC section 2): the columns and three sample rows. Dates are
+/** The Download Template file: the columns and three sample rows. Dates are
  * YYYY-MM-DD, or --MM-DD without a year. */
 export const CONTACTS_TEMPLATE_FILENAME = "contacts_template.csv";
 

@@ -18,7 +18,7 @@ export interface ParsedCsv {
 }
 
 /**
- * Reads a contacts CSV (SPEC section 5) with a real CSV parser: quoted fields with commas
+ * Reads a contacts CSV with a real CSV parser: quoted fields with commas
  * or line breaks, CRLF, a byte-order mark, blank lines and Excel's ";" separator are all
  * handled. Columns are found by contactColumns: the exports of Google Contacts and Outlook,
  * French and Spanish headers; first, middle and last names are joined into the name.

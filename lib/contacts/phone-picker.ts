@@ -20,11 +20,11 @@ export const isPhonePickerSupported = () => contactsManager() !== null;
 
 export interface PickedRows {
   rows: ImportRow[];
-  /** Entries without a name, or with neither e-mail nor phone (SPEC: counted as failed). */
+  /** Entries without a name, or with neither e-mail nor phone (counted as failed). */
   incomplete: number[];
 }
 
-/** Lets the user pick contacts; an aborted picker gives null (SPEC: silent). */
+/** Lets the user pick contacts; an aborted picker gives null (closing it is silent). */
 export async function pickPhoneContacts(): Promise<PickedRows | null> {
   const manager = contactsManager();
   if (!manager) throw new Error("unsupported");

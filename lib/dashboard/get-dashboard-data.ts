@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import type { User } from "@/db/schema";
 import { listReminders } from "@/lib/reminders/list-reminders";
 
-/** SPEC section 4: below 80 % fine, 80 % up to below 100 % a warning, 100 % or more the limit. */
+/** Below 80 % fine, 80 % up to below 100 % a warning, 100 % or more the limit. */
 export type UsageLevel = "ok" | "warning" | "limit";
 
 export function usageLevel(used: number, limit: number): UsageLevel {
@@ -19,7 +19,7 @@ export function usageLevel(used: number, limit: number): UsageLevel {
   return ratio >= 0.8 ? "warning" : "ok";
 }
 
-/** SPEC: ceiling of the days until trialEndDate, minimum 0. */
+/** The ceiling of the days until trialEndDate, minimum 0. */
 export function trialDaysLeft(trialEndDate: Date | null, now: Date): number | null {
   if (!trialEndDate) return null;
   return Math.max(0, Math.ceil((trialEndDate.getTime() - now.getTime()) / 86_400_000));

@@ -13,7 +13,7 @@ let sendNowWorker: string | undefined;
  * (delivery row, quiet hours, opt-out, usage, channel, outcome) synchronously, so it
  * cannot also be sent by a worker. A recurring reminder then moves to its next occurrence;
  * a one-time one ends sent or failed. Works for every channel (the UI offers it for SMS
- * and WhatsApp, as SPEC says). Another user's reminder is a 404.
+ * and WhatsApp, and so does its route). Another user's reminder is a 404.
  *
  * An occurrence sent ahead of its time stays the current one until that time: a second
  * Send now (concurrent or later) sends nothing more, answers with that occurrence's state,

@@ -3,7 +3,7 @@ import { invalidInput, conflict } from "@/lib/errors/domain-error";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
 import { findOwnReminder } from "@/lib/reminders/find-own-reminder";
 
-/** POST /api/reminders/{id}/send: SPEC allows it for scheduled SMS and WhatsApp reminders. */
+/** POST /api/reminders/{id}/send: for scheduled SMS and WhatsApp reminders only. */
 export async function sendReminder(userId: string, reminderId: string) {
   const reminder = await findOwnReminder(userId, reminderId);
   if (reminder.status !== "scheduled")

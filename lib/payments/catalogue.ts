@@ -93,7 +93,7 @@ export function parsePlanLookupKey(
 /** Whether checkout for this plan and period starts with the catalogue's free trial. */
 export function planHasTrial(planType: PlanType, frequency: PaymentFrequency): boolean {
   const plan = PLANS[planType];
-  // SPEC: Personal's trial is monthly only (it is only sold monthly anyway).
+  // Personal's trial is monthly only (it is only sold monthly anyway).
   if (planType === "personal") return plan.hasFreeTrial && frequency === "monthly";
   return plan.hasFreeTrial;
 }

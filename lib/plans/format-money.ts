@@ -1,4 +1,4 @@
-/** US dollars from cents, written the way the reader's language writes money (SPEC: prices in USD). */
+/** US dollars from cents (every price is in USD), written the way the reader's language writes money. */
 export function formatMoney(cents: number, locale: string, options: { whole?: boolean } = {}): string {
   const whole = options.whole && cents % 100 === 0;
   return new Intl.NumberFormat(locale, {

@@ -5,7 +5,7 @@ export function isPlanType(value: unknown): value is PlanType {
   return typeof value === "string" && (PLAN_TYPES as readonly string[]).includes(value);
 }
 
-/** The catalogue entry for a stored plan type; unknown values fall back to free (SPEC's sidebar default). */
+/** The catalogue entry for a stored plan type; unknown values fall back to free. */
 export function getPlan(planType: string | null | undefined): Plan {
   return isPlanType(planType) ? PLANS[planType] : PLANS.free;
 }

@@ -16,7 +16,7 @@ export interface PricingAction {
   href: string | null;
 }
 
-/** Checkout link for a subscription (SPEC: the checkout page reads plan and frequency). */
+/** Checkout link for a subscription (the checkout page reads plan and frequency). */
 export function checkoutHref(planType: PlanType, frequency: PaymentFrequency): string {
   return `/checkout?${new URLSearchParams({ plan: planType, frequency })}`;
 }
@@ -27,7 +27,7 @@ export function creditCheckoutHref(packageIndex: number): string {
 }
 
 /**
- * The button of one pricing card (SPEC section 2). Signed-out visitors are sent to `/`
+ * The button of one pricing card. Signed-out visitors are sent to `/`
  * (checkout needs an account); the viewer's own active plan is shown as current.
  */
 export function pricingAction(

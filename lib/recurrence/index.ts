@@ -4,7 +4,7 @@
  * Rules
  * - once: `localDateTime` 'YYYY-MM-DDTHH:MM' is a wall time in `timezone` (the user's
  *   setting), stored as the UTC instant. It counts as one occurrence: none once sent.
- * - recurring, each at `time` 'HH:MM' local in `timezone` (09:00 when absent, SPEC's default):
+ * - recurring, each at `time` 'HH:MM' local in `timezone` (09:00 when absent, the dialog's default):
  *   daily; weekly on one or more of Mon..Sun; monthly on `dayOfMonth` (1-31); yearly on
  *   `month` (1-12) + `dayOfMonth`; a yearly schedule with `leadDays` N (a lead reminder) falls
  *   N local days before each year's date, at its own `time` (see `leadDate`).

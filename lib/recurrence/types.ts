@@ -7,7 +7,7 @@ export interface Schedule {
   localDateTime?: string;
   /** recurring: daily | weekly | monthly | yearly. */
   frequency?: Frequency;
-  /** recurring: 'HH:MM' local; SPEC's default 09:00 when absent. */
+  /** recurring: 'HH:MM' local; 09:00 when absent. */
   time?: string;
   /** weekly: one or more of Mon..Sun. */
   days?: Weekday[];

@@ -10,7 +10,7 @@ export const REMINDER_LIMIT_MESSAGE = "Reminder limit reached";
 export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credits to schedule reminders.";
 
 /**
- * SPEC section 5 rule 1, on the server. Non-payg: refused when used + scheduled >= quota +
+ * The reminder limit, checked first, on the server. Non-payg: refused when used + scheduled >= quota +
  * the sends the credit balance covers, where each scheduled reminder holds one send until the
  * engine delivers it (so creates cannot outrun quota and credit before anything is sent); bought
  * credits carry sends past the plan's quota as the engine does. Payg: refused on an empty

@@ -3,7 +3,7 @@ import { WEEKDAYS } from "@/db/schema/enums";
 import { format } from "date-fns";
 import { enUS, es, fr, type Locale as DateFnsLocale } from "date-fns/locale";
 
-/** SPEC's English patterns ('h:mm a', 'MMM d', ...) and their usual form in es/fr. */
+/** The English patterns ('h:mm a', 'MMM d', ...) and their usual form in es/fr. */
 const PATTERNS = {
   en: {
     time: "h:mm a",
@@ -36,7 +36,7 @@ function localeKey(locale: string): keyof typeof PATTERNS {
   return locale === "es" || locale === "fr" ? locale : "en";
 }
 
-/** `date` shown in `timeZone` with the locale's form of one of SPEC's patterns. */
+/** `date` shown in `timeZone` with the locale's form of one of these patterns. */
 export function formatInZone(
   date: Date | string,
   pattern: DatePattern,

@@ -50,8 +50,8 @@ export function assertContactReachable(
 }
 
 /**
- * Every check a create or edit needs after the quota, in SPEC section 5's order first
- * (its words), then ours: type, contact ownership, delivery method against the contact,
+ * Every check a create or edit needs after the quota: the form's checks first, in their order
+ * and words, then the server's: type, contact ownership, delivery method against the contact,
  * plan, and a schedule with a future occurrence. Throws DomainError; writes nothing.
  */
 export async function resolveReminderInput(

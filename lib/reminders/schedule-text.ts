@@ -2,7 +2,7 @@ import { WEEKDAYS } from "@/db/schema/enums";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
 import { formatCivilDay, formatClock, formatInZone, formatWeekday, localDayKey } from "./format-in-zone";
 
-/** The reminder fields schedule text reads (SPEC section 2, Reminders screen). */
+/** The reminder fields schedule text reads (Reminders screen). */
 export interface ScheduleTextInput {
   scheduleType: string;
   scheduledFor: string | null;
@@ -93,7 +93,7 @@ function ruleText(input: ScheduleTextInput, { t, locale }: ScheduleTextOptions):
 }
 
 /**
- * SPEC's schedule text: 'Today at 9:00 AM', 'Tomorrow at ...', 'Jan 5 at ...';
+ * Schedule text: 'Today at 9:00 AM', 'Tomorrow at ...', 'Jan 5 at ...';
  * 'Recurring: daily at 9:00 AM', 'Recurring: weekly on Mon and Thu at ...',
  * 'Recurring: 31st of every month at ...', 'Recurring: Feb 29 every year', with
  * ' (ends after N times)' or ' (ends Jan 5, 2027)'; otherwise 'Not scheduled'. A sent or

@@ -8,7 +8,7 @@ import { scheduleFromRow, type ReminderRow } from "@/lib/recurrence/schedule-fro
 export const PREVIEW_COUNT = 3;
 
 /**
- * SPEC section 3's reminder as the API returns it: frequencyConfig rebuilt from its columns,
+ * A reminder as the API returns it: frequencyConfig rebuilt from its columns,
  * the contact's name, the next due time and a preview of the next occurrences (ISO UTC).
  */
 export function toReminderDto(

@@ -1,4 +1,4 @@
-/** SPEC's settings list, shown first; every other IANA zone follows. */
+/** The settings' common time zones, shown first; every other IANA zone follows. */
 export const FEATURED_TIME_ZONES = [
   "UTC",
   "America/New_York",

@@ -1,7 +1,7 @@
 import "server-only";
 import type { User } from "@/db/schema";
 
-/** The user fields of SPEC section 3 that GET /api/auth/user returns (no Auth.js internals). */
+/** The user fields that GET /api/auth/user returns (no Auth.js internals). */
 export function toPublicUser(user: User) {
   return {
     id: user.id,

@@ -9,7 +9,7 @@ const packageIndex = z.coerce
   .max(CREDIT_PACKAGES.length - 1, "Unknown credit package");
 
 /**
- * POST /api/create-checkout-session (SPEC section 7) and the /checkout page's query.
+ * POST /api/create-checkout-session and the /checkout page's query.
  * Only plans sold for money can be bought, each in the periods the catalogue prices.
  */
 export const checkoutSchema = z

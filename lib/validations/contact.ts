@@ -40,7 +40,7 @@ export interface ContactSchemaOptions {
 }
 
 /**
- * The contact form and POST /api/contacts, one schema (SPEC section 5). The phone is
+ * The contact form and POST /api/contacts, one schema. The phone is
  * parsed in the user's region and comes out in E.164; an internationalised e-mail domain
  * comes out in punycode. The time zone (IANA) and the language of the message's fixed
  * lines are optional: absent, the phone's country or the owner's settings apply.
@@ -114,7 +114,7 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
     })
     .transform((value) => ({
       ...value,
-      // SPEC section 7: 'email' when an e-mail exists, else 'sms'.
+      // The channel defaults to 'email' when an e-mail exists, else 'sms'.
       deliveryMethod: value.deliveryMethod ?? (value.email ? ("email" as const) : ("sms" as const)),
     }));
 }

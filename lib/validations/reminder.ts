@@ -11,7 +11,7 @@ import {
   WEEKDAYS,
 } from "@/db/schema/enums";
 
-/** SPEC section 5's messages, word for word, in its order. */
+/** The reminder form's messages, word for word, in the order they are checked. */
 export const REMINDER_MESSAGES = {
   contact: "Please select a contact",
   message: "Please enter a message",
@@ -101,9 +101,9 @@ export const frequencyConfigSchema = z
   .strict();
 
 /**
- * The body of POST /api/reminders and PUT /api/reminders/{id} (SPEC section 7), and the
- * dialog's values. Structure only: the rules SPEC orders (section 5) are in
- * `firstReminderProblem`, so that the server answers them in SPEC's order and words.
+ * The body of POST /api/reminders and PUT /api/reminders/{id}, and the
+ * dialog's values. Structure only: the ordered rules are in
+ * `firstReminderProblem`, so that the server answers them in the dialog's order and words.
  * Times are local wall times in the user's timezone: scheduledFor 'YYYY-MM-DDTHH:MM',
  * endByDate 'YYYY-MM-DD'.
  */
@@ -131,7 +131,7 @@ export const reminderBodySchema = z
 export type ReminderBody = z.output<typeof reminderBodySchema>;
 export type ReminderBodyInput = z.input<typeof reminderBodySchema>;
 
-/** SPEC section 5's checks after the quota, in its order: the first that fails, or null. */
+/** The form's checks after the quota, in order: the first that fails, or null. */
 export function firstReminderProblem(body: ReminderBody): ReminderProblem | null {
   if (!body.contactId) return "contact";
   if (body.type === "text" && !body.message?.trim()) return "message";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "@/i18n/locales";
 import { isValidTimeZone } from "@/lib/time/time-zones";
 
-/** SPEC section 9: sender name max 100 characters. Shared by the form and PATCH /api/auth/user. */
+/** Sender name max 100 characters. Shared by the form and PATCH /api/auth/user. */
 export const SENDER_NAME_MAX = 100;
 export const senderNameSchema = z
   .string()
@@ -24,7 +24,7 @@ export const settingsFormSchema = z.object({
 
 export type SettingsFormValues = z.input<typeof settingsFormSchema>;
 
-/** SPEC section 5: only non-empty first name, last name and phone are sent; timezone always. */
+/** Only non-empty first name, last name and phone are sent; timezone always. */
 export function toUpdateUserBody(values: z.output<typeof settingsFormSchema>) {
   return {
     ...(values.firstName ? { firstName: values.firstName } : {}),

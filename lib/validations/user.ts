@@ -6,7 +6,7 @@ import { senderNameSchema, timezoneSchema } from "./settings";
 
 const optionalName = z.string().trim().min(1).max(100).optional();
 
-/** PATCH /api/auth/user and the settings form (SPEC section 5). */
+/** PATCH /api/auth/user and the settings form. */
 export const updateUserSchema = z
   .object({
     firstName: optionalName,

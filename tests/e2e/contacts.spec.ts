@@ -77,7 +77,7 @@ test("adds a contact with a photo, searches, edits and deletes it", async ({ pag
   await expect(page.getByTestId("contact-card").filter({ hasText: "Ann Marie Lee" })).toBeVisible();
   expect((await rowsOf(user.id)).map((c) => c.name).sort()).toEqual(["Ann Marie Lee", "Bob Stone"]);
 
-  // Delete, after SPEC's question.
+  // Delete, after the confirmation question.
   const bob = page.getByTestId("contact-card").filter({ hasText: "Bob Stone" });
   await bob.getByRole("button", { name: "Options for Bob Stone" }).click();
   await page.getByRole("menuitem", { name: "Delete Contact" }).click();

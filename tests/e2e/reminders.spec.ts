@@ -13,7 +13,7 @@ test("create one-time and recurring reminders through the dialog and see them ev
   await page.goto("/reminders");
   await expect(page.getByText("No reminders found")).toBeVisible();
 
-  // SPEC's validation toasts, in order.
+  // The validation toasts, in order.
   let dialog = await openDialog(page);
   await dialog.getByRole("button", { name: "Create Reminder" }).click();
   await expect(page.getByText("Please select a contact")).toBeVisible();

@@ -12,7 +12,7 @@ async function reload(id: string) {
 }
 
 describe("GET /api/auth/user", () => {
-  it("answers 401 with SPEC's body when signed out", async () => {
+  it("answers 401 with the unauthorized body when signed out", async () => {
     const res = await callRoute(GET, "/api/auth/user");
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ code: "unauthorized", message: "Unauthorized" });

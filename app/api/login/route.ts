@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 /**
- * SPEC's sign-in link: leads to the product's own sign-in page. The Location is relative so the
+ * The sign-in link: leads to the product's own sign-in page. The Location is relative so the
  * browser stays on the host and port it used (127.0.0.1 stays 127.0.0.1).
  */
 export function GET(request: NextRequest) {

@@ -3,7 +3,7 @@ import { endSession } from "@/lib/auth/end-session";
 import { expireSessionCookies } from "@/lib/auth/session-cookie";
 
 /**
- * SPEC's log-out address. A GET changes nothing (an image or a prefetch from anywhere can make
+ * The log-out address. A GET changes nothing (an image or a prefetch from anywhere can make
  * one): it leads to a page whose button POSTs here. The POST, refused from other sites by the
  * wrapper, ends the session and returns to the landing page. Locations are relative so the
  * browser stays on the host it used.

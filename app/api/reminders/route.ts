@@ -5,7 +5,7 @@ import { listReminders } from "@/lib/reminders/list-reminders";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderBodySchema, reminderListQuerySchema } from "@/lib/validations/reminder";
 
-/** The first page is SPEC's array; further pages via the `X-Next-Cursor` header (?cursor=). */
+/** The first page is a plain array; further pages via the `X-Next-Cursor` header (?cursor=). */
 export const GET = userRoute({ query: reminderListQuerySchema }, async ({ user, query }) =>
   keysetPageResponse(await listReminders(user.id, query)),
 );

@@ -79,7 +79,7 @@ describe("POST /api/reminders", () => {
     });
   });
 
-  // SPEC section 5's order: each body fails the listed rule and all the ones after it.
+  // The validation order: each body fails the listed rule and all the ones after it.
   const ordered: [string, Record<string, unknown>, string][] = [
     ["no contact", { message: "", scheduleType: "once" }, "Please select a contact"],
     ["empty text message", { contactId: "X", message: "  ", scheduleType: "once" }, "Please enter a message"],
@@ -117,7 +117,7 @@ describe("POST /api/reminders", () => {
     ],
   ];
 
-  it.each(ordered)("refuses %s with SPEC's message and writes nothing", async (_label, body, message) => {
+  it.each(ordered)("refuses %s with its message and writes nothing", async (_label, body, message) => {
     const { user, cookie } = await createSignedInUser();
     const contact = await createContact(user.id);
     const withContact = body.contactId ? { ...body, contactId: contact.id } : body;
@@ -127,7 +127,7 @@ describe("POST /api/reminders", () => {
     expect(await countOf(user.id)).toBe(0);
   });
 
-  it("checks the quota before anything else (SPEC rule 1)", async () => {
+  it("checks the quota before anything else", async () => {
     const { user, cookie } = await createSignedInUser({ remindersQuota: 10, remindersUsedCurrentPeriod: 10 });
     const res = await post(cookie, { type: "text", deliveryMethod: "email", scheduleType: "once" });
     expect(res.status).toBe(403);

@@ -3,7 +3,7 @@ import { getDashboardData, trialDaysLeft, usageLevel } from "@/lib/dashboard/get
 import { createContact, insertReminder } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
 
-describe("usage thresholds (SPEC section 4)", () => {
+describe("usage thresholds (80 % warning, 100 % limit)", () => {
   it.each([
     [0, 10, "ok"],
     [7, 10, "ok"],
@@ -28,7 +28,7 @@ describe("usage thresholds (SPEC section 4)", () => {
 });
 
 describe("getDashboardData", () => {
-  it("gives SPEC's four stats, the first five recent reminders and the usage state", async () => {
+  it("gives the four stats, the first five recent reminders and the usage state", async () => {
     const { user } = await createSignedInUser({ remindersQuota: 10, remindersUsedCurrentPeriod: 8 });
     const contact = await createContact(user.id);
     const soon = new Date(Date.now() + 3_600_000);

@@ -50,7 +50,7 @@ describe("GET /api/reminders with 10,000 reminders", () => {
     expect(schedule.ids).toHaveLength(6667);
     expect(new Set(schedule.ids).size).toBe(6667);
 
-    // The first page without a limit is SPEC's plain array, 50 long.
+    // The first page without a limit is a plain array, 50 long.
     const first = await callRoute<unknown[]>(GET, "/api/reminders", { cookie });
     expect(Array.isArray(first.json)).toBe(true);
     expect(first.json).toHaveLength(50);

@@ -233,7 +233,7 @@ describe("POST /api/reminders/{id}/send and /retry", () => {
     expect((await send(failed.id)).status).toBe(409);
   });
 
-  it("send: answers SPEC's { success, error } shape for a scheduled SMS reminder", async () => {
+  it("send: answers { success, error } for a scheduled SMS reminder", async () => {
     const { user, cookie } = await createSignedInUser();
     const row = await insertReminder(user.id, (await createContact(user.id)).id);
     const res = await callRoute(SEND, `/api/reminders/${row.id}/send`, {

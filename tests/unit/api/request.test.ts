@@ -54,7 +54,7 @@ describe("apiRequest", () => {
 });
 
 describe("apiResult", () => {
-  it("answers failures with the status, headers and SPEC's message instead of throwing", async () => {
+  it("answers failures with the status, headers and a readable message instead of throwing", async () => {
     const bad = await apiResult("POST", `${base}/bad`, {});
     expect(bad).toMatchObject({ ok: false, status: 400, message: "name: Name is required" });
     const empty = await apiResult("GET", `${base}/empty-error`);

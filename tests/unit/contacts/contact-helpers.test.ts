@@ -21,7 +21,7 @@ describe("contact helpers", () => {
     expect(filterContacts(list, "zz")).toEqual([]);
   });
 
-  it("offers the next plan in SPEC's upgrade order, none after business or for payg", () => {
+  it("offers the next plan in the upgrade order, none after business or for payg", () => {
     expect(nextPlanOf("trial")).toBe("free");
     expect(nextPlanOf("free")).toBe("personal");
     expect(nextPlanOf("professional")).toBe("business");

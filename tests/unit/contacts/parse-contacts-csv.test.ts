@@ -46,7 +46,7 @@ describe("parseContactsCsv", () => {
     ["an empty file", "", CSV_TOO_SHORT],
     ["no name column", "email,phone\na@example.com,1\n", CSV_NO_NAME],
     ["neither email nor phone column", "name,relationship\nAnn,Friend\n", CSV_NO_EMAIL_OR_PHONE],
-  ])("refuses %s with SPEC's message", (_label, text, message) => {
+  ])("refuses %s with its file error message", (_label, text, message) => {
     expect(() => parseContactsCsv(text)).toThrow(message);
   });
 

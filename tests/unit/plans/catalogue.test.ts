@@ -17,7 +17,7 @@ import {
   upgradeRank,
 } from "@/lib/plans";
 
-describe("plan catalogue (SPEC section 9)", () => {
+describe("plan catalogue", () => {
   it.each([
     ["trial", 50, 50],
     ["free", 5, 10],

@@ -4,7 +4,7 @@ import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import { reminderInputSchema } from "@/lib/validations/reminder";
 
 describe("reminder dialog state", () => {
-  it("starts with SPEC's defaults: 09:00, one-time, end never, end-after 10", () => {
+  it("starts with the dialog's defaults: 09:00, one-time, end never, end-after 10", () => {
     expect(emptyFormState("c1")).toMatchObject({
       contactId: "c1",
       type: "text",
@@ -16,7 +16,7 @@ describe("reminder dialog state", () => {
     });
   });
 
-  it("sends scheduledFor for one-time and frequency + frequencyConfig for recurring (SPEC section 7)", () => {
+  it("sends scheduledFor for one-time and frequency + frequencyConfig for recurring", () => {
     const once = toRequestBody({
       ...emptyFormState("c1"),
       message: "Hi",

@@ -34,7 +34,7 @@ const recurring = (frequency: string, frequencyConfig: ScheduleTextInput["freque
   frequencyConfig,
 });
 
-describe("schedule text (SPEC, Reminders screen)", () => {
+describe("schedule text (Reminders screen)", () => {
   it.each<[string, Partial<ScheduleTextInput>, string]>([
     ["one-time today", { scheduleType: "once", scheduledFor: "2026-03-10T21:05:00Z" }, "Today at 9:05 PM"],
     [

@@ -41,11 +41,11 @@ describe("reminderInputSchema", () => {
       REMINDER_MESSAGES.endDate,
     ],
     ["date and time", { scheduleType: "once", scheduledFor: "" }, REMINDER_MESSAGES.dateTime],
-  ])("reports a missing %s with SPEC's words", (_label, change, message) => {
+  ])("reports a missing %s with its validation message", (_label, change, message) => {
     expect(firstMessage({ ...full, ...change })).toBe(message);
   });
 
-  it("reports in SPEC's order when several are missing", () => {
+  it("reports in the validation order when several are missing", () => {
     expect(firstMessage({ ...full, contactId: null, message: "", frequency: null })).toBe(
       REMINDER_MESSAGES.contact,
     );
