@@ -1,4 +1,3 @@
-import "server-only";
 /**
  * Headers for every response. Next's inline bootstrap scripts need 'unsafe-inline'
  * (nonces would force every page to render dynamically); framing is refused outright.
