@@ -101,7 +101,8 @@ async function requireUser(request: NextRequest): Promise<User> {
 /**
  * The one wrapper for signed-in `/api` routes: reads the session (401 without one),
  * refuses cross-site writes, validates params, query and JSON body with zod (400 naming
- * the field), applies a rate limit, and maps every error to the one error format (`{ code, message, ...details }`, docs/architecture.md).
+ * the field), applies a rate limit, and maps every error to the one error format
+ * (`{ code, message, ...details }`, docs/architecture.md).
  */
 export function userRoute<
   B extends Schema = undefined,
