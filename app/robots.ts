@@ -8,7 +8,7 @@ export default function robots(): MetadataRoute.Robots {
       userAgent: "*",
       allow: ["/", "/pricing", "/terms"],
       // The signed-in pages come from the proxy's own list, so a new one cannot be forgotten here.
-      disallow: ["/api/", "/dev/", "/bench-floor", ...SIGNED_IN_ROUTES, "/sign-in"],
+      disallow: ["/api/", "/dev/", ...SIGNED_IN_ROUTES, "/sign-in"],
     },
     sitemap: new URL("/sitemap.xml", env.APP_URL).href,
   };

@@ -21,7 +21,7 @@ export const LIB_LAYERS = [
   ["replies", "alerts"],
   ["delivery"],
   ["inbound", "activity", "calendar"],
-  ["dashboard", "account", "health", "bench"],
+  ["dashboard", "account", "health"],
   ["api", "api-client"],
   ["actions"],
 ];

@@ -112,8 +112,6 @@ const envSchema = twilioSchema.extend({
   WORKER_MODE: z.enum(["inline", "external"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
-  // bench:web only: serves its in-memory floor routes from this folder; unset everywhere else.
-  BENCH_FLOOR_DIR: optional,
   /** Failure alerts wait this long after the first failure so a burst becomes one e-mail. */
   FAILURE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   // On SIGTERM: how long sends in flight may take to finish (under Docker's 10 s grace period).

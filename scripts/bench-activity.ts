@@ -1,5 +1,5 @@
 /**
- * npm run bench:activity -- [--rows 100000] [--rounds 50]
+ * npm run bench:activity -- [--rows 100000] [--rounds 50] [--out file]
  * The activity log (GET /api/deliveries, /activity) for one user with 100,000 deliveries (and
  * as many again for other users): the first page, a deep page, and each filter. Prints each
  * query's plan (EXPLAIN ANALYZE of the exact SQL the app runs) and its median/p95 times.

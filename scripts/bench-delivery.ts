@@ -1,6 +1,6 @@
 /**
  * npm run bench:delivery -- [--reminders 100000] [--users 1000] [--workers 1] [--sink-latency-ms 1]
- *   [--concurrency 20] [--parallel P] [--sms-share 0.1] [--local-queue 500] [--smtp-pool N] [--label name] [--profile]
+ *   [--concurrency 20] [--parallel P] [--sms-share 0.1] [--local-queue 500] [--smtp-pool N] [--profile] [--out file]
  * All reminders fall due at one instant; W `npm run worker` processes deliver them to loopback
  * SMTP and Twilio-shaped sinks. Then, in the same run and on the same database, graphile-worker
  * alone runs as many no-op jobs with the same processes and concurrency, twice: with its default
@@ -48,7 +48,6 @@ const PARALLEL = numberFlag("parallel", 0);
 // SMTP connections: the default (SMTP_POOL_SIZE), or more when the sink's latency needs them
 // for ~1,000 messages/s.
 const SMTP_POOL = numberFlag("smtp-pool", Math.max(SMTP_POOL_SIZE_DEFAULT, Math.ceil(LATENCY)));
-const LABEL = process.argv.includes("--label") ? process.argv[process.argv.indexOf("--label") + 1] : "";
 
 const db = await benchDatabase("bench_delivery");
 const smtp = await startSmtpSink({ latencyMs: LATENCY });
@@ -264,7 +263,7 @@ ratio                   ${result.ratio} to default (target >= 0.8), ${result.rat
 load average            ${loadAtStart.join(" ")} -> ${loadAtEnd.join(" ")}
 top statements during delivery (calls, ms):
 ${engineTop.map((t) => `  ${String(t.calls).padStart(7)} ${String(t.ms).padStart(9)}  ${t.query}`).join("\n")}`);
-writeResult(`delivery-w${W}${LATENCY > 1 ? `-l${LATENCY}` : ""}${LABEL ? `-${LABEL}` : ""}`, result);
+writeResult("delivery", result, { profiled: Boolean(PROFILE) });
 
 await client.end();
 await smtp.close();

@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale -- [--sizes 10000,100000,1000000] [--rounds 30] [--warmup 5] [--seed N]
+ * npm run bench:scale -- [--sizes 10000,100000,1000000] [--rounds 30] [--warmup 5] [--seed N] [--out file]
  * The cost of finding and claiming due work (200 due reminders a round: claim, create their
  * delivery rows leased, as the engine's batch does, in one transaction) as scheduled-but-not-due
  * reminders grow. Sizes run in a random order (printed; --seed repeats it), each on emptied

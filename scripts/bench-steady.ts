@@ -1,5 +1,5 @@
 /**
- * npm run bench:steady -- [--rate 200] [--seconds 120] [--workers 1]
+ * npm run bench:steady -- [--rate 200] [--seconds 120] [--workers 1] [--idle-settle 30] [--idle-seconds 60] [--out file]
  * Reminders created ahead of time so that `rate` fall due every second (evenly spread) for
  * `seconds`; prints lateness after each due time, and the database's transactions per
  * second while the engine sits idle (no tight polling).

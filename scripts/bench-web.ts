@@ -1,33 +1,36 @@
 /**
- * npm run bench:web [-- --duration 10 --connections 50 --contacts 1000 --reminders 10000 --build --profile]
+ * npm run bench:web [-- --duration 10 --connections 50 --contacts 1000 --reminders 10000 --build --profile --out file]
  *
  * Starts `next start` from the existing build (or builds with --build / when none exists) on a
  * fresh embedded PostgreSQL seeded with one user owning N contacts and M reminders, then runs
  * autocannon against the landing page, the dashboard and the two API lists. Prints requests/s
  * and p50/p95/p99 latency, the landing page's first-load JavaScript (gzipped), and writes
- * bench/results/web.json. With --profile each target gets its own server run under
+ * bench/results/web.json (or --out). With --profile each target gets its own server run under
  * `node --cpu-prof`, and the script prints where that server's CPU time went (by package and by
- * function) and writes bench/results/web-profile.json.
+ * function); a profiled run is written only to --out.
  *
- * In the same run it measures a floor: the same JSON the lists answered, served from memory by a
- * bare route (/api/bench-floor/*), and a bare page (/bench-floor); both exist only while
- * BENCH_FLOOR_DIR is set. Each target is reported as a fraction of its floor. The script exits
- * non-zero when any answer was not 2xx, a request failed, or the signed-in `/` did not render
- * the dashboard (checked before and after the load).
+ * In the same run it measures a floor: bench/floor, a separate Next.js app built with the same
+ * Next.js, serving a bare page and the exact JSON the two lists answered, from memory. Each
+ * target is reported as a fraction of its floor. The script exits non-zero when any answer was
+ * not 2xx, a request failed, or the signed-in `/` did not render the dashboard (checked before
+ * and after the load).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
-import { freePort, startEmbeddedPostgres } from "@/lib/db/embedded";
+import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { runMigrations } from "@/lib/db/migrate";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
+import { writeResult } from "@/tests/support/bench-kit";
 import { summariseProfiles, type ProfileSummary } from "./bench/cpu-profile";
+import { startNextServer, stopNextServer, type NextServer } from "./bench/next-server";
+import { buildFloor, captureFloorPayloads, startFloor } from "./bench/web-floor";
+import { checkFloor, checkPages } from "./bench/web-checks";
+import { seedWebBench } from "./bench/web-seed";
 import { percentile } from "./bench-stats";
 
 const { values: args } = parseArgs({
@@ -38,73 +41,11 @@ const { values: args } = parseArgs({
     reminders: { type: "string", default: "10000" },
     build: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    out: { type: "string" },
   },
 });
 const duration = Number(args.duration);
 const connections = Number(args.connections);
-
-async function seed(url: string, contactCount: number, reminderCount: number): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const sessionToken = randomBytes(24).toString("hex");
-    const { rows } = await client.query<{ id: string }>(
-      `insert into users (id, email, name, plan_type, subscription_status, is_active, reminders_quota,
-         reminders_used_current_period, trial_end_date, timezone)
-       values (gen_random_uuid()::text, 'bench@example.com', 'Bench User', 'business', 'active', true, 15000, 1200,
-         now() + interval '7 days', 'Europe/Paris') returning id`,
-    );
-    const userId = rows[0].id;
-    await client.query(
-      `insert into sessions (session_token, user_id, expires) values ($1, $2, now() + interval '1 day')`,
-      [sessionToken, userId],
-    );
-    await client.query(
-      `insert into contacts (id, user_id, name, email, phone, relationship, delivery_method, unsubscribe_token)
-       select gen_random_uuid()::text, $1, 'Contact ' || g, 'contact' || g || '@example.com',
-              '+1415555' || lpad(g::text, 4, '0'), 'Friend', 'email', gen_random_uuid()::text
-       from generate_series(1, $2) g`,
-      [userId, contactCount],
-    );
-    // A mix of one-time and recurring reminders spread over the coming year.
-    await client.query(
-      `with c as (select id, row_number() over (order by id) - 1 as n from contacts where user_id = $1)
-       insert into reminders (id, user_id, contact_id, type, message, status, delivery_method, schedule_type,
-         scheduled_for, frequency, time, days, timezone, next_run_at)
-       select gen_random_uuid()::text, $1, c.id, 'text', 'Reminder ' || g, 'scheduled', 'email',
-              case when g % 3 = 0 then 'recurring' else 'once' end,
-              now() + (g || ' minutes')::interval,
-              case when g % 3 = 0 then 'weekly' end,
-              case when g % 3 = 0 then '09:00' end,
-              case when g % 3 = 0 then array['Mon','Thu'] end,
-              'Europe/Paris', now() + (g || ' minutes')::interval
-       from generate_series(1, $2) g join c on c.n = g % $3`,
-      [userId, reminderCount, contactCount],
-    );
-    // The tables as autovacuum leaves them a minute after a bulk load: statistics (without them
-    // the planner guesses a handful of rows per user and plans the first requests for that) and
-    // the visibility map (an insert-driven vacuum sets it, so index-only scans skip the heap).
-    // Without this, whether autovacuum ran before a target made it read the tables differently
-    // from one run to the next.
-    await client.query("vacuum analyze");
-    return sessionToken;
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the app did not become healthy in 120 s");
-}
 
 /**
  * The gzipped size of every script the landing page loads in a modern browser (noModule
@@ -161,67 +102,27 @@ async function hammer(base: string, name: string, urlPath: string, cookie?: stri
   };
 }
 
-/** Strings the dashboard renders (messages/en.json) and the landing page does not. */
-function dashboardMarkers(): string[] {
-  const en = JSON.parse(readFileSync("messages/en.json", "utf8")) as { dashboard: Record<string, string> };
-  return [en.dashboard.totalContacts, en.dashboard.activeReminders];
-}
-
-/** What the signed-in `/` and the landing page answer: problems found, empty when both are right. */
-async function checkPages(base: string, cookie: string): Promise<string[]> {
-  const problems: string[] = [];
-  const markers = dashboardMarkers();
-  const signedIn = await fetch(`${base}/`, { headers: { cookie }, redirect: "manual" });
-  const html = await signedIn.text();
-  if (signedIn.status !== 200) problems.push(`signed-in / answered ${signedIn.status}`);
-  for (const m of markers)
-    if (!html.includes(m)) problems.push(`signed-in / lacks "${m}" (not the dashboard)`);
-  const landing = await fetch(`${base}/`, { redirect: "manual" });
-  const landingHtml = await landing.text();
-  if (landing.status !== 200) problems.push(`landing answered ${landing.status}`);
-  if (markers.some((m) => landingHtml.includes(m))) problems.push("landing shows the dashboard");
-  return problems;
-}
-
-/** Saves what the lists answer, for the floor routes to serve from memory. */
-async function captureFloor(base: string, cookie: string, floorDir: string) {
-  mkdirSync(floorDir, { recursive: true });
-  for (const list of ["contacts", "reminders"]) {
-    const response = await fetch(`${base}/api/${list}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`GET /api/${list} answered ${response.status}`);
-    writeFileSync(path.join(floorDir, `${list}.json`), await response.text());
-  }
-}
-
-async function startApp(databaseUrl: string, dir: string, profileDir?: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
+function startApp(databaseUrl: string, dir: string, profileDir?: string): Promise<NextServer> {
+  return startNextServer({
+    projectDir: process.cwd(),
+    env: (base) => ({
       DATABASE_URL: databaseUrl,
       APP_URL: base,
       DATA_DIR: path.join(dir, "app"),
       AUTH_SECRET: "bench-secret-not-for-production",
       WORKER_MODE: "external",
       LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
-      BENCH_FLOOR_DIR: path.join(dir, "floor"),
-      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+    }),
+    readyPath: "/api/health",
+    profileDir,
   });
-  await waitForHealth(base, server);
-  return { base, server };
 }
 
-/** SIGTERM, then wait for the exit (a profiled process writes its profile while exiting). */
-async function stopApp(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+interface Target {
+  name: string;
+  server: "app" | "floor";
+  path: string;
+  cookie?: string;
 }
 
 async function main() {
@@ -231,67 +132,69 @@ async function main() {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "remindful-bench-web-"));
   chmodSync(dir, 0o755);
+  const floorDir = buildFloor(dir);
+  const payloadDir = path.join(dir, "floor-payloads");
   const database = await startEmbeddedPostgres({
     dataDir: path.join(dir, "pg"),
     database: "bench",
     persistent: false,
   });
-  let server: ChildProcess | undefined;
+  let app: NextServer | undefined;
+  let floor: NextServer | undefined;
   try {
     await runMigrations(database.url);
-    const sessionToken = await seed(database.url, Number(args.contacts), Number(args.reminders));
+    const sessionToken = await seedWebBench(database.url, Number(args.contacts), Number(args.reminders));
     const cookie = `${SESSION_COOKIE}=${sessionToken}`;
-    const targets: [name: string, urlPath: string, cookie?: string][] = [
-      ["landing", "/"],
-      ["dashboard", "/", cookie],
-      ["GET /api/contacts", "/api/contacts", cookie],
-      ["GET /api/reminders", "/api/reminders", cookie],
-      ["floor: page", "/bench-floor"],
-      ["floor: contacts JSON", "/api/bench-floor/contacts"],
-      ["floor: reminders JSON", "/api/bench-floor/reminders"],
-    ];
     const problems: string[] = [];
+    app = await startApp(database.url, dir);
+    problems.push(...(await checkPages(app.base, cookie)));
+    await captureFloorPayloads(app.base, cookie, payloadDir);
+    floor = await startFloor(floorDir, payloadDir);
+    problems.push(...(await checkFloor(floor.base, payloadDir)));
+    const targets: Target[] = [
+      { name: "landing", server: "app", path: "/" },
+      { name: "dashboard", server: "app", path: "/", cookie },
+      { name: "GET /api/contacts", server: "app", path: "/api/contacts", cookie },
+      { name: "GET /api/reminders", server: "app", path: "/api/reminders", cookie },
+      { name: "floor: page", server: "floor", path: "/" },
+      { name: "floor: contacts JSON", server: "floor", path: "/api/contacts" },
+      { name: "floor: reminders JSON", server: "floor", path: "/api/reminders" },
+    ];
     const results: TargetResult[] = [];
     const profiles: Record<string, ProfileSummary> = {};
-    if (args.profile) {
+    for (const target of targets) {
+      if (!args.profile) {
+        const base = target.server === "app" ? app.base : floor.base;
+        results.push(await hammer(base, target.name, target.path, target.cookie));
+        continue;
+      }
       // One profiled server per target, so each profile shows one kind of request.
-      for (const [name, urlPath, targetCookie] of targets) {
-        const profileDir = path.join(dir, "profiles", name.replace(/\W+/g, "-"));
-        const app = await startApp(database.url, dir, profileDir);
-        try {
-          if (!existsSync(path.join(dir, "floor", "reminders.json")))
-            await captureFloor(app.base, cookie, path.join(dir, "floor"));
-          results.push(await hammer(app.base, name, urlPath, targetCookie));
-        } finally {
-          await stopApp(app.server);
-        }
-        profiles[name] = summariseProfiles(profileDir);
+      const profileDir = path.join(dir, "profiles", target.name.replace(/\W+/g, "-"));
+      const profiled =
+        target.server === "app"
+          ? await startApp(database.url, dir, profileDir)
+          : await startFloor(floorDir, payloadDir, profileDir);
+      try {
+        results.push(await hammer(profiled.base, target.name, target.path, target.cookie));
+      } finally {
+        await stopNextServer(profiled.server);
       }
+      profiles[target.name] = summariseProfiles(profileDir);
     }
-    const app = await startApp(database.url, dir);
-    server = app.server;
-    const base = app.base;
-    problems.push(...(await checkPages(base, cookie)));
-    if (!args.profile) {
-      await captureFloor(base, cookie, path.join(dir, "floor"));
-      for (const [name, urlPath, targetCookie] of targets) {
-        results.push(await hammer(base, name, urlPath, targetCookie));
-      }
-    }
-    problems.push(...(await checkPages(base, cookie)).map((p) => `after the load: ${p}`));
+    problems.push(...(await checkPages(app.base, cookie)).map((p) => `after the load: ${p}`));
     for (const r of results) {
       if (r.non2xx > 0) problems.push(`${r.name}: ${r.non2xx} answers were not 2xx`);
       if (r.errors > 0) problems.push(`${r.name}: ${r.errors} requests failed`);
     }
     const rate = (name: string) => results.find((r) => r.name === name)?.requestsPerSecond ?? NaN;
-    const ratio = (name: string, floor: string) => Number((rate(name) / rate(floor)).toFixed(2));
+    const ratio = (name: string, floorName: string) => Number((rate(name) / rate(floorName)).toFixed(2));
     const ofFloor = {
       landing: ratio("landing", "floor: page"),
       dashboard: ratio("dashboard", "floor: page"),
       contacts: ratio("GET /api/contacts", "floor: contacts JSON"),
       reminders: ratio("GET /api/reminders", "floor: reminders JSON"),
     };
-    const firstLoad = await landingFirstLoadJs(base);
+    const firstLoad = await landingFirstLoadJs(app.base);
     const firstLoadBytes = firstLoad.total;
 
     console.log(
@@ -328,44 +231,40 @@ async function main() {
       console.table(summary.topFunctions.map((f) => ({ function: f.name, ms: f.ms, "%": f.percent })));
     }
 
-    mkdirSync("bench/results", { recursive: true });
-    // A profiled run is slower than a plain one, so its figures go to their own file.
-    writeFileSync(
-      args.profile ? "bench/results/web-profile.json" : "bench/results/web.json",
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: {
-            cpus: os.cpus().length,
-            model: os.cpus()[0]?.model,
-            memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-          },
-          options: {
-            duration,
-            connections,
-            contacts: Number(args.contacts),
-            reminders: Number(args.reminders),
-          },
-          results,
-          fractionOfFloor: ofFloor,
-          problems,
-          loadAverage: os.loadavg(),
-          landingFirstLoadJsGzipBytes: firstLoadBytes,
-          landingChunks: firstLoad.chunks,
-          targets: targetsMet,
-          ...(args.profile ? { profiles } : {}),
+    writeResult(
+      "web",
+      {
+        machine: {
+          cpus: os.cpus().length,
+          model: os.cpus()[0]?.model,
+          memoryGiB: Math.round(os.totalmem() / 2 ** 30),
         },
-        null,
-        2,
-      )}\n`,
+        options: {
+          duration,
+          connections,
+          contacts: Number(args.contacts),
+          reminders: Number(args.reminders),
+        },
+        results,
+        fractionOfFloor: ofFloor,
+        problems,
+        loadAverage: os.loadavg(),
+        landingFirstLoadJsGzipBytes: firstLoadBytes,
+        landingChunks: firstLoad.chunks,
+        targets: targetsMet,
+        ...(args.profile ? { profiles } : {}),
+      },
+      { profiled: args.profile },
     );
     if (problems.length > 0) {
       console.error(`\nbench:web FAILED:\n  ${problems.join("\n  ")}`);
       process.exitCode = 1;
     }
   } finally {
-    server?.kill("SIGTERM");
+    if (app) await stopNextServer(app.server);
+    if (floor) await stopNextServer(floor.server);
     await database.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -170,10 +170,21 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
   }
 }
 
-export function writeResult(name: string, data: Record<string, unknown>) {
-  const dir = path.join(process.cwd(), "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.json`);
+/**
+ * Writes a run's figures to `--out <file>` when given, else to bench/results/<name>.json: each
+ * benchmark keeps one summary there, which every plain run overwrites. A profiled run is slower
+ * than a plain one, so it is written only where --out says.
+ */
+export function writeResult(name: string, data: Record<string, unknown>, { profiled = false } = {}) {
+  const at = process.argv.indexOf("--out");
+  const out = at < 0 ? undefined : process.argv[at + 1];
+  if (at >= 0 && (!out || out.startsWith("--"))) throw new Error("--out needs a file path");
+  if (!out && profiled) {
+    console.log("\nprofiled run: figures not written (pass --out <file> to keep them)");
+    return;
+  }
+  const file = out ? path.resolve(out) : path.join(process.cwd(), "bench", "results", `${name}.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
     `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, ...data }, null, 2)}\n`,

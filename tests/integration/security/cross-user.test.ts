@@ -214,8 +214,6 @@ const ID_ROUTES: Record<string, Attempt[]> = {
 /** Param routes that own nothing per user, and why. */
 const NOT_USER_OWNED: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
-  "bench-floor/[list]/route.ts":
-    "bench:web's in-memory floor, 404 unless BENCH_FLOOR_DIR is set; no user data",
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
   "calendar/[file]/route.ts": "the feed token itself is the capability (calendar apps send no session)",
 };
