@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messageFieldsProblem, reminderBodySchema } from "@/lib/validations/reminder";
+import { messageFieldsProblem } from "@/lib/validations/message-fields";
+import { reminderBodySchema } from "@/lib/validations/reminder";
 import { createTemplateSchema } from "@/lib/validations/template";
 
 const reminder = (message: string) => ({
