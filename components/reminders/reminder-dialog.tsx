@@ -24,7 +24,8 @@ import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { messageFieldsProblem } from "@/lib/validations/message-fields";
-import { firstReminderProblem, reminderBodySchema } from "@/lib/validations/reminder";
+import { reminderInputSchema } from "@/lib/validations/reminder";
+import { zodIssueCode } from "@/lib/errors/zod-error";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import { apiResult } from "@/lib/api-client/request";
 import { ConfirmationFields } from "./confirmation-fields";
@@ -96,14 +97,14 @@ export function ReminderDialog(props: ReminderDialogProps) {
       toast.error(t("errorTitle"), { description: fieldsProblemText(fieldsProblem) });
       return;
     }
-    const parsed = reminderBodySchema.safeParse(toRequestBody(state));
+    const parsed = reminderInputSchema.safeParse(toRequestBody(state));
     if (!parsed.success) {
-      toast.error(t("errorTitle"), { description: parsed.error.issues[0]?.message });
-      return;
-    }
-    const problem = firstReminderProblem(parsed.data);
-    if (problem) {
-      toast.error(t("errorTitle"), { description: t(`validation.${problem}`) });
+      const issue = parsed.error.issues[0];
+      const code = issue ? zodIssueCode(issue) : "invalid_input";
+      // A rule's code has its translation; a malformed field keeps zod's words.
+      const description =
+        code === "invalid_input" ? issue?.message : errorText({ code, message: issue?.message });
+      toast.error(t("errorTitle"), { description });
       return;
     }
     setSaving(true);
