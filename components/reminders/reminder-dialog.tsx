@@ -118,7 +118,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
       return;
     }
     if (!result.ok) {
-      if ((result.data as { limit?: string } | null)?.limit === "reminders") setUpgradeOpen(true);
+      if (result.details.limit === "reminders") setUpgradeOpen(true);
       else toast.error(t("errorTitle"), { description: errorText(result) });
       return;
     }
