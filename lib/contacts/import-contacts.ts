@@ -1,8 +1,8 @@
 import "server-only";
 import { toLocale } from "@/i18n/locales";
 import type { User } from "@/db/schema";
-import type { ContactInput, ImportRow } from "@/lib/validations/contact";
-import { parseYearlyDate } from "@/lib/validations/contact-date";
+import type { ContactInput } from "@/lib/validations/contact";
+import { parseYearlyDate, type ImportRow } from "@/lib/validations/contact-import";
 import { contactSchemaFor } from "./contact-schema-for";
 import { invalidRowCode, refusedRowCode, type ImportFailureCode } from "./import-failure-code";
 import { insertContacts } from "./insert-contacts";
