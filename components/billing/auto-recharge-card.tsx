@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { formatMoney } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 interface AutoRechargeCardProps {

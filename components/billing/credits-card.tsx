@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { CREDIT_PACKAGES } from "@/config/plans";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatMoney } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
 import type { LedgerPage } from "@/lib/credits/list-credit-ledger";
 import type { User } from "@/db/schema";
 import { cn } from "@/lib/utils";

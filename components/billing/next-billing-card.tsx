@@ -4,7 +4,7 @@ import { PLANS } from "@/config/plans";
 import type { PaymentFrequency, PlanType } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatMoney } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
 import type { User } from "@/db/schema";
 
 export function NextBillingCard({ user }: { user: User }) {

@@ -22,7 +22,7 @@ export function PaymentMethodCard({
   const [pending, startTransition] = useTransition();
   const open = () =>
     startTransition(async () => {
-      const result = await openBillingPortal();
+      const result = await openBillingPortal({});
       if (result.ok) window.location.assign(result.data.url);
       else toast.error(t("portalError"), { description: errorText(result) });
     });

@@ -4,7 +4,7 @@ import { PLANS, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { formatMoney } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
 import { isLowBalance, usageLevel, usagePercent, type UsageLevel } from "@/lib/billing/usage-level";
 import type { User } from "@/db/schema";
 import { cn } from "@/lib/utils";

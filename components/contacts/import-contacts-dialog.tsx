@@ -15,7 +15,7 @@ import type { ShownImportFailure } from "@/lib/contacts/import-reason-key";
 import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
 import { apiRequest, errorMessage } from "@/lib/api-client/request";
-import type { ImportRow } from "@/lib/validations/contact";
+import type { ImportRow } from "@/lib/validations/contact-import";
 import { useImportReason } from "./use-import-reason";
 
 export interface ImportContactsDialogProps {

@@ -5,10 +5,11 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ReminderDialog } from "@/components/reminders/reminder-dialog";
-import type { ActionResult } from "@/lib/actions/user-action";
+import type { CallResult } from "@/lib/api-client/call-result";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 
-export type LoadContactOptions = (input: Record<string, never>) => Promise<ActionResult<ContactOption[]>>;
+export type LoadContactOptions = (input: Record<string, never>) => Promise<CallResult<ContactOption[]>>;
 
 /**
  * The dashboard's 'New Reminder': the contacts for the dialog's picker are read when it opens
@@ -23,6 +24,7 @@ export function DashboardNewReminder({
   user: ReminderUser;
   loadContacts: LoadContactOptions;
 }) {
+  const errorText = useApiErrorText();
   const [contacts, setContacts] = useState<ContactOption[] | null>(null);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -33,7 +35,7 @@ export function DashboardNewReminder({
     try {
       const result = await loadContacts({});
       if (!result.ok) {
-        toast.error(result.message);
+        toast.error(errorText(result));
         return;
       }
       setContacts(result.data);

@@ -3,7 +3,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
 import { PLANS, PRICING_PLANS } from "@/config/plans";
 import { env } from "@/lib/env";
-import { formatMoney, maxDiscount } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
+import { maxDiscount } from "@/lib/plans/max-discount";
 import { PublicFooter } from "./public-footer";
 import { PublicHeader } from "./public-header";
 
@@ -62,7 +63,10 @@ export async function LandingPage() {
             <h2 id="plans" className="text-center text-3xl font-bold">
               {t("plansTitle")}
             </h2>
-            <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" data-testid="landing-plans">
+            <ul
+              className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+              data-testid="landing-plans"
+            >
               {PRICING_PLANS.map((planType) => {
                 const plan = PLANS[planType];
                 const saveUpTo = maxDiscount(planType);

@@ -3,7 +3,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { CREDIT_PACKAGES, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
-import { creditCheckoutHref, formatMoney } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
+import { creditCheckoutHref } from "@/lib/plans/pricing-action";
 
 /** Pay-as-you-go: credit packages with their bonus and reminder count. */
 export async function PaygCard({ signedIn }: { signedIn: boolean }) {

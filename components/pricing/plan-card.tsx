@@ -3,7 +3,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
 import { PLANS } from "@/config/plans";
 import type { PaymentFrequency, PlanType } from "@/db/schema/enums";
-import { formatMoney, periodOffer, pricingAction } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
+import { periodOffer } from "@/lib/plans/period-offer";
+import { pricingAction } from "@/lib/plans/pricing-action";
 import type { PricingViewer } from "@/lib/plans/pricing-action";
 import { cn } from "@/lib/utils";
 

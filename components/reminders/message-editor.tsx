@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { MESSAGE_MAX_LENGTH } from "@/lib/validations/reminder";
+import { MESSAGE_MAX_LENGTH } from "@/lib/validations/message-fields";
 import { MessageFieldButtons } from "./message-field-buttons";
 import { TemplatePicker } from "./template-picker";
 

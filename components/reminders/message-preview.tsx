@@ -6,7 +6,7 @@ import { isLocale, type Locale } from "@/i18n/locales";
 import { previewMessage } from "@/lib/messages/preview-message";
 import { MESSAGE_FIELDS } from "@/lib/messages/render-fields";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
-import { messageFieldsProblem } from "@/lib/validations/reminder";
+import { messageFieldsProblem } from "@/lib/validations/message-fields";
 
 type FieldsProblem = NonNullable<ReturnType<typeof messageFieldsProblem>>;
 

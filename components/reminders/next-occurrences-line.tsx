@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { nextOccurrences, scheduleProblem } from "@/lib/recurrence";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { scheduleFromBody } from "@/lib/validations/schedule-from-body";
-import { reminderBodySchema } from "@/lib/validations/reminder";
+import { reminderShapeSchema } from "@/lib/validations/reminder";
 import { toRequestBody, type ReminderFormState } from "./reminder-form-state";
 
 /** 'Next: ...' — the next three occurrences of the schedule being edited, in the user's zone. */
@@ -21,7 +21,7 @@ export function NextOccurrencesLine({
   const t = useTranslations("recurrence");
   const locale = useLocale();
   const text = useMemo(() => {
-    const parsed = reminderBodySchema.safeParse(toRequestBody(state));
+    const parsed = reminderShapeSchema.safeParse(toRequestBody(state));
     if (!parsed.success) return null;
     const schedule = scheduleFromBody(parsed.data, timeZone);
     if (scheduleProblem(schedule)) return null;

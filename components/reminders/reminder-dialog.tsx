@@ -23,7 +23,9 @@ import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
 import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
-import { firstReminderProblem, messageFieldsProblem, reminderBodySchema } from "@/lib/validations/reminder";
+import { messageFieldsProblem } from "@/lib/validations/message-fields";
+import { reminderInputSchema } from "@/lib/validations/reminder";
+import { zodIssueCode } from "@/lib/errors/zod-error";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import { apiResult } from "@/lib/api-client/request";
 import { ConfirmationFields } from "./confirmation-fields";
@@ -95,14 +97,14 @@ export function ReminderDialog(props: ReminderDialogProps) {
       toast.error(t("errorTitle"), { description: fieldsProblemText(fieldsProblem) });
       return;
     }
-    const parsed = reminderBodySchema.safeParse(toRequestBody(state));
+    const parsed = reminderInputSchema.safeParse(toRequestBody(state));
     if (!parsed.success) {
-      toast.error(t("errorTitle"), { description: parsed.error.issues[0]?.message });
-      return;
-    }
-    const problem = firstReminderProblem(parsed.data);
-    if (problem) {
-      toast.error(t("errorTitle"), { description: t(`validation.${problem}`) });
+      const issue = parsed.error.issues[0];
+      const code = issue ? zodIssueCode(issue) : "invalid_input";
+      // A rule's code has its translation; a malformed field keeps zod's words.
+      const description =
+        code === "invalid_input" ? issue?.message : errorText({ code, message: issue?.message });
+      toast.error(t("errorTitle"), { description });
       return;
     }
     setSaving(true);
@@ -116,7 +118,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
       return;
     }
     if (!result.ok) {
-      if ((result.data as { limit?: string } | null)?.limit === "reminders") setUpgradeOpen(true);
+      if (result.details.limit === "reminders") setUpgradeOpen(true);
       else toast.error(t("errorTitle"), { description: errorText(result) });
       return;
     }

@@ -19,9 +19,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { ActionResult } from "@/lib/actions/user-action";
+import type { CallResult } from "@/lib/api-client/call-result";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
-export type CreateCalendarFeedLink = (input: Record<string, never>) => Promise<ActionResult<{ url: string }>>;
+export type CreateCalendarFeedLink = (input: Record<string, never>) => Promise<CallResult<{ url: string }>>;
 
 /** Settings' "Calendar feed" card: the secret ICS link, copy, create and regenerate (with a confirmation). */
 export function CalendarFeedCard({
@@ -32,6 +33,7 @@ export function CalendarFeedCard({
   createLink: CreateCalendarFeedLink;
 }) {
   const t = useTranslations("calendarFeed");
+  const errorText = useApiErrorText();
   const inputId = useId();
   const [url, setUrl] = useState(initialUrl);
   const [pending, startTransition] = useTransition();
@@ -43,7 +45,7 @@ export function CalendarFeedCard({
         setUrl(result.data.url);
         toast.success(regenerating ? t("regenerated") : t("created"));
       } else {
-        toast.error(t("failed"), { description: result.message });
+        toast.error(t("failed"), { description: errorText(result) });
       }
     });
 

@@ -5,16 +5,18 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import type { ActionResult } from "@/lib/actions/user-action";
+import type { CallResult } from "@/lib/api-client/call-result";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 export type SaveFailureAlerts = (input: {
   failureAlerts: boolean;
-}) => Promise<ActionResult<{ failureAlerts: boolean }>>;
+}) => Promise<CallResult<{ failureAlerts: boolean }>>;
 
 /** The switch for failure alert e-mails, saved on the user as soon as it changes. */
 export function FailureAlertsSetting({ initial, save }: { initial: boolean; save: SaveFailureAlerts }) {
   const t = useTranslations("deliveryLog.settings");
   const common = useTranslations("settings");
+  const errorText = useApiErrorText();
   const id = useId();
   const [checked, setChecked] = useState(initial);
   const [pending, startTransition] = useTransition();
@@ -27,7 +29,7 @@ export function FailureAlertsSetting({ initial, save }: { initial: boolean; save
         toast.success(t("saved"));
       } else {
         setChecked(!next);
-        toast.error(common("errorTitle"), { description: result.message });
+        toast.error(common("errorTitle"), { description: errorText(result) });
       }
     });
   };

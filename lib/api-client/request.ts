@@ -1,21 +1,12 @@
+import type { CallFailure, CallResult } from "./call-result";
+
 /**
- * The browser's one way to call our API: cookies always sent, a JSON
- * body only when there is one. `apiResult` answers every response (screens that read headers or
- * branch on the status); `apiRequest` throws a non-OK one as `Error("<status>: <body text or
+ * The browser's one way to call our API: cookies always sent, a JSON body only when there is
+ * one. `apiResult` answers every response as a `CallResult` (the shape server actions answer too)
+ * with the response headers; `apiRequest` throws a non-OK one as `Error("<status>: <body text or
  * status text>")` whose `serverMessage` carries the `{ message }` of our JSON errors for toasts.
  */
-export interface ApiResult<T> {
-  ok: boolean;
-  status: number;
-  data: T;
-  headers: Headers;
-  /** The response text, or its status text when empty. */
-  text: string;
-  /** The server's `{ message }`, else '<status>: <body text or status text>'. */
-  message: string;
-  /** The server's stable error `code` (lib/errors/error-codes.ts), when it sent one. */
-  code: string | null;
-}
+export type ApiResult<T> = CallResult<T> & { headers: Headers };
 
 export class ApiRequestError extends Error {
   constructor(
@@ -39,11 +30,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function apiResult<T = unknown>(
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<ApiResult<T>> {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+async function send(method: string, url: string, body?: unknown) {
   const response = await fetch(url, {
     method,
     credentials: "include",
@@ -51,31 +41,41 @@ export async function apiResult<T = unknown>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const raw = await response.text();
-  const data = parseJson(raw);
-  const text = raw || response.statusText;
-  const serverMessage =
-    data && typeof data === "object" && "message" in data && typeof data.message === "string"
-      ? data.message
-      : null;
-  const code =
-    data && typeof data === "object" && "code" in data && typeof data.code === "string" ? data.code : null;
+  return { response, data: parseJson(raw), text: raw || response.statusText };
+}
+
+function failureOf(status: number, data: unknown, text: string): CallFailure {
+  const { code, message, ...details } = isRecord(data) ? data : {};
   return {
-    ok: response.ok,
-    code,
-    status: response.status,
-    data: data as T,
-    headers: response.headers,
-    text,
-    message: serverMessage ?? `${response.status}: ${text}`,
+    ok: false,
+    status,
+    code: typeof code === "string" ? code : null,
+    message: typeof message === "string" ? message : `${status}: ${text}`,
+    details,
   };
 }
 
+export async function apiResult<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
+  const { response, data, text } = await send(method, url, body);
+  if (response.ok) return { ok: true, data: data as T, headers: response.headers };
+  return { ...failureOf(response.status, data, text), headers: response.headers };
+}
+
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const result = await apiResult<T>(method, url, body);
-  if (result.ok) return result.data;
-  const errorBody =
-    result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : null;
-  throw new ApiRequestError(result.status, result.text, result.message, errorBody, result.code);
+  const { response, data, text } = await send(method, url, body);
+  if (response.ok) return data as T;
+  const failure = failureOf(response.status, data, text);
+  throw new ApiRequestError(
+    response.status,
+    text,
+    failure.message,
+    isRecord(data) ? data : null,
+    failure.code,
+  );
 }
 
 /** The text a toast shows for a failed call. */

@@ -3,9 +3,10 @@
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
 import { isErrorCode } from "@/lib/errors/error-codes";
-import { ApiRequestError, errorMessage, type ApiResult } from "./request";
+import type { CallFailure } from "./call-result";
+import { ApiRequestError, errorMessage } from "./request";
 
-const isResult = (value: unknown): value is Pick<ApiResult<unknown>, "code" | "message"> =>
+const isResult = (value: unknown): value is Pick<CallFailure, "code" | "message"> =>
   typeof value === "object" &&
   value !== null &&
   "code" in value &&
@@ -19,7 +20,7 @@ const isResult = (value: unknown): value is Pick<ApiResult<unknown>, "code" | "m
 export function useApiErrorText() {
   const t = useTranslations("errors");
   return useCallback(
-    // A thrown value, or an ApiResult's `{ code, message }`.
+    // A thrown value, or a failed CallResult (fetch client or server action).
     (failure: unknown): string => {
       const code =
         failure instanceof ApiRequestError ? failure.code : isResult(failure) ? failure.code : null;

@@ -13,8 +13,14 @@ type Schema = z.ZodType | undefined;
 type Infer<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-interface RouteOptions<B extends Schema, P extends Schema, Q extends Schema> {
+interface RouteOptions<B extends Schema, P extends Schema, Q extends Schema, U> {
   body?: B;
+  /**
+   * Refusals that answer before the body's rules though after its shape: when `body` is
+   * `shape.pipe(rules)` and a body of the right shape breaks a rule, this runs first and its
+   * error is the answer (the reminder quota before "Please select a contact").
+   */
+  beforeRules?: (ctx: { user: U; params: Infer<P> }) => Promise<unknown>;
   params?: P;
   query?: Q;
   rateLimit?: RateLimit;
@@ -62,9 +68,21 @@ function parse<S extends Schema>(schema: S, value: unknown): Infer<S> {
   return result.data as Infer<S>;
 }
 
+async function parseBody<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  beforeRules: (() => Promise<unknown>) | undefined,
+): Promise<z.output<S>> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  if (beforeRules && schema instanceof z.ZodPipe && z.safeParse(schema.in, value).success)
+    await beforeRules();
+  throw fromZodError(result.error);
+}
+
 function build<U, B extends Schema, P extends Schema, Q extends Schema>(
   resolveUser: (request: NextRequest) => Promise<U>,
-  options: RouteOptions<B, P, Q>,
+  options: RouteOptions<B, P, Q, U>,
   handler: (ctx: HandlerContext<B, P, Q, U>) => Promise<unknown>,
 ) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
@@ -81,7 +99,11 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
           "local";
         await enforceRateLimit(options.rateLimit, subject);
       }
-      const body = options.body ? parse(options.body, await readJson(request)) : (undefined as Infer<B>);
+      const { beforeRules: refusals } = options;
+      const beforeRules = refusals && (() => refusals({ user, params }));
+      const body = (
+        options.body ? await parseBody(options.body, await readJson(request), beforeRules) : undefined
+      ) as Infer<B>;
       const result = await handler({ request, user, body, params, query });
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
@@ -108,7 +130,7 @@ export function userRoute<
   B extends Schema = undefined,
   P extends Schema = undefined,
   Q extends Schema = undefined,
->(options: RouteOptions<B, P, Q>, handler: (ctx: HandlerContext<B, P, Q, User>) => Promise<unknown>) {
+>(options: RouteOptions<B, P, Q, User>, handler: (ctx: HandlerContext<B, P, Q, User>) => Promise<unknown>) {
   return build(requireUser, options, handler);
 }
 
@@ -117,6 +139,9 @@ export function publicRoute<
   B extends Schema = undefined,
   P extends Schema = undefined,
   Q extends Schema = undefined,
->(options: RouteOptions<B, P, Q>, handler: (ctx: HandlerContext<B, P, Q, User | null>) => Promise<unknown>) {
+>(
+  options: RouteOptions<B, P, Q, User | null>,
+  handler: (ctx: HandlerContext<B, P, Q, User | null>) => Promise<unknown>,
+) {
   return build(getRequestUser, options, handler);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { toLocale } from "@/i18n/locales";
 import { DomainError, conflict } from "@/lib/errors/domain-error";
 import type { User } from "@/db/schema";
 import type { ContactInput } from "@/lib/validations/contact";
@@ -6,7 +7,6 @@ import { contactLimitOf } from "./contact-limit";
 import { duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { insertContacts } from "./insert-contacts";
-import { localeOf } from "./locale-of";
 
 /**
  * POST /api/contacts: 201 with the contact, 403 at the plan's limit, 409 on a duplicate.
@@ -14,7 +14,9 @@ import { localeOf } from "./locale-of";
  * message's fixed lines do not change when the owner later switches the screen language.
  */
 export async function createContact(user: User, input: ContactInput) {
-  const [outcome] = await insertContacts(user.id, [{ ...input, locale: input.locale ?? localeOf(user) }]);
+  const [outcome] = await insertContacts(user.id, [
+    { ...input, locale: input.locale ?? toLocale(user.locale) },
+  ]);
   if (!outcome.ok) {
     if (outcome.limitReached) {
       throw new DomainError(

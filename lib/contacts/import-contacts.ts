@@ -1,11 +1,11 @@
 import "server-only";
+import { toLocale } from "@/i18n/locales";
 import type { User } from "@/db/schema";
-import type { ContactInput, ImportRow } from "@/lib/validations/contact";
-import { parseYearlyDate } from "@/lib/validations/contact-date";
+import type { ContactInput } from "@/lib/validations/contact";
+import { parseYearlyDate, type ImportRow } from "@/lib/validations/contact-import";
 import { contactSchemaFor } from "./contact-schema-for";
 import { invalidRowCode, refusedRowCode, type ImportFailureCode } from "./import-failure-code";
 import { insertContacts } from "./insert-contacts";
-import { localeOf } from "./locale-of";
 
 export interface ImportFailure {
   line: number;
@@ -44,7 +44,7 @@ function importedDates(row: ImportRow) {
  */
 export async function importContacts(user: User, rows: ImportRow[]): Promise<ImportResult> {
   const schema = contactSchemaFor(user);
-  const locale = localeOf(user);
+  const locale = toLocale(user.locale);
   const failures: ImportFailure[] = [];
   const valid: { line: number; input: ContactInput }[] = [];
   rows.forEach((row, index) => {

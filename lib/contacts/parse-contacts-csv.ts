@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import type { ImportRow } from "@/lib/validations/contact";
+import type { ImportRow } from "@/lib/validations/contact-import";
 import { hasNameColumn, matchColumns, readRow } from "./contact-columns";
 import { languageOf } from "./language-of";
 

@@ -1,4 +1,4 @@
-import type { ImportRow } from "@/lib/validations/contact";
+import type { ImportRow } from "@/lib/validations/contact-import";
 import { languageOf } from "./language-of";
 import { CsvFormatError, withoutEmpty, type ParsedCsv } from "./parse-contacts-csv";
 

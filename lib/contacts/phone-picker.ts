@@ -1,4 +1,4 @@
-import type { ImportRow } from "@/lib/validations/contact";
+import type { ImportRow } from "@/lib/validations/contact-import";
 
 /** The browser Contact Picker API (Chrome on Android), which TypeScript's DOM types lack. */
 interface PickedContact {

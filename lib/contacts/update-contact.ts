@@ -11,7 +11,7 @@ import { ownContact } from "./contact-select";
 import { DuplicateKeys, duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { lockContactOwner } from "./lock-contact-owner";
-import { parseContactInput } from "./parse-contact-input";
+import { contactSchemaFor } from "./contact-schema-for";
 import { replaceContactDates } from "./replace-contact-dates";
 import { resolveWhatsAppConsent, type WhatsAppConsent } from "./whatsapp-consent";
 
@@ -42,7 +42,7 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
     const keepMethod =
       (current.deliveryMethod === "email" && merged.email) ||
       (current.deliveryMethod === "sms" && merged.phone);
-    const input = parseContactInput(user, {
+    const input = contactSchemaFor(user).parse({
       ...merged,
       dates: body.dates,
       deliveryMethod: body.deliveryMethod ?? (keepMethod ? current.deliveryMethod : undefined),

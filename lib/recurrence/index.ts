@@ -29,7 +29,7 @@
 export { localToUtc, utcToLocal, wallTimeToUtcMs, zoneOffsetMs, assertTimeZone } from "./time-zone";
 export { nextOccurrence, nextOccurrences, firstOccurrence, MAX_OCCURRENCES_PER_CALL } from "./occurrences";
 export { leadDate, MAX_LEAD_DAYS } from "./lead-offset";
-export { scheduleProblem, assertValidSchedule } from "./validate-schedule";
+export { scheduleProblem, timeZoneProblem, assertValidSchedule } from "./validate-schedule";
 export { DEFAULT_TIME, type Schedule } from "./types";
 export {
   clampedDate,

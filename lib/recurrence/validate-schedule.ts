@@ -16,13 +16,18 @@ function problemOf(check: () => void): string | null {
 const isIntegerIn = (value: unknown, min: number, max: number): boolean =>
   typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
 
+/** Why `timeZone` cannot be computed in, or null for an IANA zone the runtime knows. */
+export function timeZoneProblem(timeZone: string): string | null {
+  return problemOf(() => assertTimeZone(timeZone)) ? `Invalid time zone '${timeZone}'` : null;
+}
+
 /**
  * Why the schedule cannot be computed, or null when it is complete and well-formed.
  * Fields that do not apply to the schedule's type or frequency are ignored.
  */
 export function scheduleProblem(schedule: Schedule): string | null {
-  const zoneProblem = problemOf(() => assertTimeZone(schedule.timezone));
-  if (zoneProblem) return `Invalid time zone '${schedule.timezone}'`;
+  const zoneProblem = timeZoneProblem(schedule.timezone);
+  if (zoneProblem) return zoneProblem;
 
   if (schedule.scheduleType === "once") {
     if (!schedule.localDateTime) return "A one-time schedule needs localDateTime";

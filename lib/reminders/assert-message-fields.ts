@@ -4,7 +4,7 @@ import { contactDates } from "@/db/schema";
 import { invalidInput } from "@/lib/errors/domain-error";
 import type { DbOrTx } from "@/lib/db";
 import { usesField } from "@/lib/messages/render-fields";
-import { messageFieldsProblem } from "@/lib/validations/reminder";
+import { messageFieldsProblem } from "@/lib/validations/message-fields";
 
 /**
  * The server's field check of a reminder's message: unknown fields are refused, and `{age}` only

@@ -3,22 +3,23 @@ import { and, count, eq } from "drizzle-orm";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { reminders } from "@/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { DbOrTx } from "@/lib/db";
+import { db, type DbOrTx } from "@/lib/db";
 import type { User } from "@/db/schema";
 
 export const REMINDER_LIMIT_MESSAGE = "Reminder limit reached";
 export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credits to schedule reminders.";
 
 /**
- * The reminder limit, checked first, on the server. Non-payg: refused when used + scheduled >= quota +
+ * The first rule of a create, on the server. Non-payg: refused when used + scheduled >= quota +
  * the sends the credit balance covers, where each scheduled reminder holds one send until the
  * engine delivers it (so creates cannot outrun quota and credit before anything is sent); bought
  * credits carry sends past the plan's quota as the engine does. Payg: refused on an empty
- * balance. Call it inside the transaction that holds the user row locked.
+ * balance. Call it inside the transaction that holds the user row locked; outside one
+ * (`beforeRules` of the reminder route) it only chooses which refusal a bad request gets.
  */
 export async function assertReminderQuota(
-  tx: DbOrTx,
   user: Pick<User, "id" | "planType" | "remindersQuota" | "remindersUsedCurrentPeriod" | "paygCreditBalance">,
+  tx: DbOrTx = db,
 ): Promise<void> {
   if (user.planType === "payg") {
     if (user.paygCreditBalance <= 0)

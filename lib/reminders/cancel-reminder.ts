@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { reminders } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
-import { REMINDER_NOT_FOUND } from "./update-reminder";
+import { REMINDER_NOT_FOUND } from "./find-own-reminder";
 
 /**
  * DELETE /api/reminders/{id}: the reminder leaves the schedule for good (status

@@ -70,7 +70,7 @@ export async function createDateReminders(userId: string, body: DateReminderBody
     ];
     const created = [];
     for (const item of planned) {
-      await assertReminderQuota(tx, user);
+      await assertReminderQuota(user, tx);
       // A yearly date always has a next occurrence (29 February falls on the 28th otherwise).
       const next = firstOccurrence(item.schedule, now)!;
       const [row] = await tx

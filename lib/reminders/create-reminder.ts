@@ -7,7 +7,6 @@ import type { ReminderBody } from "@/lib/validations/reminder";
 import { assertReminderQuota } from "./assert-reminder-quota";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
-import { confirmationColumns } from "./confirmation-columns";
 import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
 
 /**
@@ -18,7 +17,7 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw unauthenticated();
-    await assertReminderQuota(tx, user);
+    await assertReminderQuota(user, tx);
     const resolved = await resolveReminderInput(tx, user, body, now);
     const [row] = await tx
       .insert(reminders)
@@ -31,7 +30,8 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
         deliveryMethod: body.deliveryMethod,
         ...scheduleColumns(resolved.schedule, resolved.scheduledFor),
         nextRunAt: resolved.nextRunAt,
-        ...confirmationColumns(body),
+        askConfirmation: body.askConfirmation,
+        followUpMinutes: body.followUpMinutes ?? null,
       })
       .returning();
     return toReminderDto(row, resolved.contact.name);

@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { reminders } from "@/db/schema";
 import { notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
-import { REMINDER_NOT_FOUND } from "./update-reminder";
+
+export const REMINDER_NOT_FOUND = { code: "reminder_not_found", message: "Reminder not found" } as const;
 
 /** The user's reminder, or a 404 (another user's id looks like an unknown one). */
 export async function findOwnReminder(userId: string, id: string) {

@@ -6,15 +6,13 @@ import type { PlanType } from "@/db/schema/enums";
 import { invalidInput, forbidden, notFound } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
-import { localToUtc, nextOccurrence, scheduleProblem, type Schedule } from "@/lib/recurrence";
+import { localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
 import type { User } from "@/db/schema";
-import { firstReminderProblem, reminderProblem, type ReminderBody } from "@/lib/validations/reminder";
-import { assertMessageFields } from "./assert-message-fields";
+import type { ReminderBody } from "@/lib/validations/reminder";
 import { scheduleFromBody } from "@/lib/validations/schedule-from-body";
+import { assertMessageFields } from "./assert-message-fields";
 
 export const REMINDER_ERRORS = {
-  voice: { code: "voice_coming_soon", message: "Voice reminders are coming soon" },
-  video: { code: "video_coming_soon", message: "Video reminders are coming soon" },
   contactNotFound: { code: "contact_not_found", message: "Contact not found" },
   noEmail: {
     code: "contact_has_no_email",
@@ -50,9 +48,11 @@ export function assertContactReachable(
 }
 
 /**
- * Every check a create or edit needs after the quota: the form's checks first, in their order
- * and words, then the server's: type, contact ownership, delivery method against the contact,
- * plan, and a schedule with a future occurrence. Throws DomainError; writes nothing.
+ * The checks of a create or edit that need the database or the clock, after the body passed
+ * `reminderInputSchema` (lib/validations/reminder.ts) and after the quota: `{age}` against the
+ * reminder's contact date, the contact is the user's and has the address the delivery method
+ * sends to, the plan allows recurring, the user's zone, and a due time in the future. Throws
+ * DomainError; writes nothing.
  */
 export async function resolveReminderInput(
   tx: DbOrTx,
@@ -63,11 +63,7 @@ export async function resolveReminderInput(
   /** The contact date an edited reminder was made from: `{age}` counts from its year. */
   contactDateId: string | null = null,
 ): Promise<ResolvedReminder> {
-  const problem = firstReminderProblem(body);
-  if (problem) throw invalidInput(reminderProblem(problem));
   if (body.type === "text") await assertMessageFields(tx, body.message, contactDateId);
-  if (body.type === "voice") throw invalidInput(REMINDER_ERRORS.voice);
-  if (body.type === "video") throw invalidInput(REMINDER_ERRORS.video);
 
   const [contact] = await tx
     .select()
@@ -81,10 +77,9 @@ export async function resolveReminderInput(
     throw forbidden(REMINDER_ERRORS.recurringPlan);
   }
 
+  const zoneProblem = timeZoneProblem(user.timezone);
+  if (zoneProblem) throw invalidInput({ code: "invalid_schedule", message: zoneProblem });
   const schedule = scheduleFromBody(body, user.timezone);
-  const invalid = scheduleProblem(schedule);
-  if (invalid) throw invalidInput({ code: "invalid_schedule", message: invalid });
-
   if (schedule.scheduleType === "once") {
     const due = localToUtc(schedule.localDateTime ?? "", schedule.timezone);
     if (due.getTime() <= now.getTime()) throw invalidInput(REMINDER_ERRORS.past);

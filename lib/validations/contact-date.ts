@@ -54,22 +54,3 @@ export const contactDatesSchema = z
 
 export type ContactDateFormValue = z.input<typeof contactDateSchema>;
 export type ContactDateInput = z.output<typeof contactDateSchema>;
-
-const FULL = /^(\d{4})-?(\d{2})-?(\d{2})$/;
-// RFC 6350 4.3.1 "--MMDD" / "--MM-DD" and the spreadsheet "MM-DD": a date without its year.
-const NO_YEAR = /^(?:--)?(\d{2})-?(\d{2})$/;
-
-/**
- * A date from a contacts file: 'YYYY-MM-DD' (or vCard's 'YYYYMMDD'), or without a year
- * '--MM-DD', '--MMDD' or 'MM-DD'. A vCard time part ('T...') is ignored. Null when unreadable.
- */
-export function parseYearlyDate(raw: string): { month: number; day: number; year: number | null } | null {
-  const value = raw.trim().split("T")[0];
-  const full = FULL.exec(value);
-  const bare = full ? null : NO_YEAR.exec(value);
-  if (!full && !bare) return null;
-  const [year, month, day] = full ? full.slice(1).map(Number) : [null, Number(bare![1]), Number(bare![2])];
-  if (month < 1 || month > 12 || day < 1 || day > maxDayOf(month, year)) return null;
-  if (year !== null && (year < 1900 || year > 2100)) return null;
-  return { month, day, year };
-}

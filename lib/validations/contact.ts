@@ -144,22 +144,5 @@ export type UpdateContactBody = z.output<typeof updateContactBodySchema>;
 /** PUT /api/contacts/{id}/avatar: the upload URL the browser just PUT the file to. */
 export const avatarBodySchema = z.object({ avatarUrl: z.string().min(1).max(2048) }).strict();
 
-/** POST /api/contacts/import: rows already split by the CSV parser or the phone picker. */
-export const importRowSchema = z.object({
-  /** Where the row came from (its line in the file), echoed in failure reports. */
-  line: z.number().int().min(1).optional(),
-  name: z.string().max(1000).optional(),
-  email: z.string().max(1000).optional(),
-  phone: z.string().max(1000).optional(),
-  relationship: z.string().max(1000).optional(),
-  timezone: z.string().max(1000).optional(),
-  locale: z.string().max(1000).optional(),
-  /** 'YYYY-MM-DD', or without a year '--MM-DD' / 'MM-DD' (see parseYearlyDate). */
-  birthday: z.string().max(100).optional(),
-  anniversary: z.string().max(100).optional(),
-});
-export const importBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(10_000) }).strict();
-export type ImportRow = z.infer<typeof importRowSchema>;
-
 // Any string: an id that is not ours (malformed or not) is a 404, never a 400.
 export const contactIdParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_LEAD_DAYS } from "@/lib/recurrence/lead-offset";
-import { MESSAGE_MAX_LENGTH, TIME } from "./reminder";
+import { MESSAGE_MAX_LENGTH } from "./message-fields";
+import { TIME } from "./reminder";
 
 /** The lead reminders the dialog offers (days before the date); the API takes any 1-60. */
 export const LEAD_CHOICES = [7, 1] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { issueParams } from "@/lib/errors/zod-error";
 import type { ErrorCode, Problem } from "@/lib/errors/error-codes";
-import { MESSAGE_FIELDS, unknownFields, usesField, type YearlyDate } from "@/lib/messages/render-fields";
+import { scheduleProblem } from "@/lib/recurrence";
 import {
   DELIVERY_METHODS,
   END_CONDITIONS,
@@ -10,8 +10,10 @@ import {
   SCHEDULE_TYPES,
   WEEKDAYS,
 } from "@/db/schema/enums";
+import { messageSchema } from "./message-fields";
+import { scheduleFromBody } from "./schedule-from-body";
 
-/** The reminder form's messages, word for word, in the order they are checked. */
+/** The form's required fields, checked in this order, with the words the user reads. */
 export const REMINDER_MESSAGES = {
   contact: "Please select a contact",
   message: "Please enter a message",
@@ -21,65 +23,28 @@ export const REMINDER_MESSAGES = {
   endDate: "Please select an end date",
 } as const;
 
-export type ReminderProblem = keyof typeof REMINDER_MESSAGES;
+type MissingField = keyof typeof REMINDER_MESSAGES;
 
 /** The API error code of each of those messages. */
-export const REMINDER_PROBLEM_CODES = {
+const MISSING_FIELD_CODES = {
   contact: "select_contact",
   message: "enter_message",
   dateTime: "select_date_time",
   frequency: "select_frequency",
   days: "select_days",
   endDate: "select_end_date",
-} as const satisfies Record<ReminderProblem, ErrorCode>;
+} as const satisfies Record<MissingField, ErrorCode>;
 
-export const reminderProblem = (problem: ReminderProblem): Problem => ({
-  code: REMINDER_PROBLEM_CODES[problem],
-  message: REMINDER_MESSAGES[problem],
-});
-
-export const MESSAGE_MAX_LENGTH = 1600;
-
-const FIELD_LIST = MESSAGE_FIELDS.map((field) => `{${field}}`).join(", ");
-
-/**
- * A message's field mistake, or null: a `{word}` we do not fill in, or `{age}` without a contact
- * date that has a year (the age is counted from it). Shared by the dialog, the reminder routes
- * and the template routes.
- */
-export function messageFieldsProblem(
-  message: string | null | undefined,
-  context: { contactDate?: YearlyDate | null; allowAge?: boolean } = {},
-): (Problem & { fields: string[] }) | null {
-  if (!message) return null;
-  const unknown = unknownFields(message);
-  if (unknown.length > 0) {
-    const named = unknown.map((field) => `{${field}}`).join(", ");
-    return {
-      code: "unknown_fields",
-      message: `Unknown field${unknown.length > 1 ? "s" : ""} ${named}; the fields are ${FIELD_LIST}`,
-      fields: unknown,
-    };
-  }
-  if (!context.allowAge && usesField(message, "age") && context.contactDate?.year == null)
-    return {
-      code: "age_needs_birth_year",
-      message: "{age} needs a reminder made from a contact date with a year",
-      fields: ["age"],
-    };
-  return null;
-}
-
-/** The message as a zod schema with its field check; `{age}` is refused unless `allowAge`. */
-export const messageSchema = (context: { allowAge?: boolean } = {}) =>
-  z
-    .string()
-    .max(MESSAGE_MAX_LENGTH)
-    .superRefine((value, ctx) => {
-      const problem = messageFieldsProblem(value, context);
-      if (problem)
-        ctx.addIssue({ code: "custom", message: problem.message, params: issueParams(problem.code) });
-    });
+/** The rules' other refusals: types not offered yet, and the confirmation settings. */
+export const REMINDER_RULE_ERRORS = {
+  voice: { code: "voice_coming_soon", message: "Voice reminders are coming soon" },
+  video: { code: "video_coming_soon", message: "Video reminders are coming soon" },
+  confirmationChannel: {
+    code: "invalid_input",
+    message: "Ask for confirmation is only available for SMS and WhatsApp",
+  },
+  followUp: { code: "invalid_input", message: "A follow-up time needs Ask for confirmation" },
+} as const satisfies Record<string, Problem>;
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -101,13 +66,12 @@ export const frequencyConfigSchema = z
   .strict();
 
 /**
- * The body of POST /api/reminders and PUT /api/reminders/{id}, and the
- * dialog's values. Structure only: the ordered rules are in
- * `firstReminderProblem`, so that the server answers them in the dialog's order and words.
+ * The fields of POST /api/reminders and PUT /api/reminders/{id}, and of the dialog: types,
+ * formats and lengths. `reminderInputSchema` adds the rules between fields.
  * Times are local wall times in the user's timezone: scheduledFor 'YYYY-MM-DDTHH:MM',
  * endByDate 'YYYY-MM-DD'.
  */
-export const reminderBodySchema = z
+export const reminderShapeSchema = z
   .object({
     contactId: z.preprocess(emptyToNull, z.string().max(100).nullish()),
     type: z.enum(REMINDER_TYPES).default("text"),
@@ -128,17 +92,14 @@ export const reminderBodySchema = z
   })
   .strict();
 
-export type ReminderBody = z.output<typeof reminderBodySchema>;
-export type ReminderBodyInput = z.input<typeof reminderBodySchema>;
+export type ReminderBody = z.output<typeof reminderShapeSchema>;
+export type ReminderBodyInput = z.input<typeof reminderShapeSchema>;
 
-/** The form's checks after the quota, in order: the first that fails, or null. */
-export function firstReminderProblem(body: ReminderBody): ReminderProblem | null {
+/** The first required field the body leaves empty, in the form's order, or null. */
+function missingField(body: ReminderBody): MissingField | null {
   if (!body.contactId) return "contact";
   if (body.type === "text" && !body.message?.trim()) return "message";
-  if (body.scheduleType === "once") {
-    if (!body.scheduledFor) return "dateTime";
-    return null;
-  }
+  if (body.scheduleType === "once") return body.scheduledFor ? null : "dateTime";
   if (!body.frequency) return "frequency";
   const config = body.frequencyConfig ?? {};
   if (body.frequency === "weekly" && (config.days ?? []).length === 0) return "days";
@@ -146,16 +107,40 @@ export function firstReminderProblem(body: ReminderBody): ReminderProblem | null
   return null;
 }
 
-/** The same rules as one zod schema, for callers that want a single parse. */
-export const reminderInputSchema = reminderBodySchema.superRefine((body, ctx) => {
-  const problem = firstReminderProblem(body);
-  if (problem)
-    ctx.addIssue({
-      code: "custom",
-      message: REMINDER_MESSAGES[problem],
-      params: issueParams(REMINDER_PROBLEM_CODES[problem]),
-    });
-});
+/**
+ * The first rule a well-shaped body breaks, or null, in this order: the required fields, the
+ * type, the schedule (the recurrence engine's own check), the confirmation settings. What
+ * needs the database (the quota, the contact, the plan) and the clock is checked by
+ * lib/reminders/resolve-reminder-input.ts afterwards.
+ */
+function reminderRuleProblem(body: ReminderBody): Problem | null {
+  const missing = missingField(body);
+  if (missing) return { code: MISSING_FIELD_CODES[missing], message: REMINDER_MESSAGES[missing] };
+  if (body.type === "voice") return REMINDER_RULE_ERRORS.voice;
+  if (body.type === "video") return REMINDER_RULE_ERRORS.video;
+  // The rules do not depend on the zone; the user's own zone is checked where it is known.
+  const schedule = scheduleProblem(scheduleFromBody(body, "UTC"));
+  if (schedule) return { code: "invalid_schedule", message: schedule };
+  // Replies come back on SMS and WhatsApp only; the follow-up e-mail waits for a reply.
+  if (body.askConfirmation && body.deliveryMethod === "email")
+    return REMINDER_RULE_ERRORS.confirmationChannel;
+  if (body.followUpMinutes != null && !body.askConfirmation) return REMINDER_RULE_ERRORS.followUp;
+  return null;
+}
+
+/**
+ * What POST /api/reminders and PUT /api/reminders/{id} validate with, and the dialog before it
+ * sends: the shape, then (for a body of the right shape) the first rule it breaks, as one issue
+ * with its code. A pipe, so that the route can tell the two apart (`beforeRules` in
+ * lib/api/route.ts).
+ */
+export const reminderInputSchema = reminderShapeSchema.pipe(
+  z.custom<ReminderBody>().superRefine((body, ctx) => {
+    const problem = reminderRuleProblem(body);
+    if (problem)
+      ctx.addIssue({ code: "custom", message: problem.message, params: issueParams(problem.code) });
+  }),
+);
 
 /** ?status=&cursor=&limit= of GET /api/reminders. */
 export const reminderListQuerySchema = z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "@/i18n/locales";
-import { messageSchema } from "./reminder";
+import { messageSchema } from "./message-fields";
 
 /** A user keeps at most this many saved message templates (docs/messages.md). */
 export const TEMPLATE_LIMIT = 50;

@@ -3,10 +3,10 @@ import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { ContactsScreen } from "@/components/contacts/contacts-screen";
 import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
+import { toLocale } from "@/i18n/locales";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { contactLimitOf } from "@/lib/contacts/contact-limit";
 import { listContacts } from "@/lib/contacts/list-contacts";
-import { localeOf } from "@/lib/contacts/locale-of";
 import { phoneRegionOf } from "@/lib/validations/phone";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -34,7 +34,7 @@ export default async function ContactsPage() {
       contactLimit={contactLimitOf(user.planType)}
       defaultCountry={phoneRegionOf(user)}
       ownerTimezone={user.timezone}
-      ownerLocale={localeOf(user)}
+      ownerLocale={toLocale(user.locale)}
     />
   );
 }

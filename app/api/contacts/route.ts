@@ -3,7 +3,7 @@ import { jsonTextResponse } from "@/lib/api/json-text-response";
 import { userRoute } from "@/lib/api/route";
 import { createContact } from "@/lib/contacts/create-contact";
 import { listContactsJson } from "@/lib/contacts/list-contacts-json";
-import { parseContactInput } from "@/lib/contacts/parse-contact-input";
+import { contactSchemaFor } from "@/lib/contacts/contact-schema-for";
 
 // The list's JSON is written from the rows directly: the same bytes as serialising listContacts.
 export const GET = userRoute({}, async ({ user }) => jsonTextResponse(await listContactsJson(user.id)));
@@ -11,5 +11,5 @@ export const GET = userRoute({}, async ({ user }) => jsonTextResponse(await list
 // The body is checked by the contact schema built for this user's phone region.
 export const POST = userRoute(
   { body: z.record(z.string(), z.unknown()), status: 201 },
-  async ({ user, body }) => createContact(user, parseContactInput(user, body)),
+  async ({ user, body }) => createContact(user, contactSchemaFor(user).parse(body)),
 );

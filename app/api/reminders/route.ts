@@ -1,9 +1,10 @@
 import { keysetPageResponse } from "@/lib/api/keyset-page-response";
 import { userRoute } from "@/lib/api/route";
+import { assertReminderQuota } from "@/lib/reminders/assert-reminder-quota";
 import { createReminder } from "@/lib/reminders/create-reminder";
 import { listReminders } from "@/lib/reminders/list-reminders";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
-import { reminderBodySchema, reminderListQuerySchema } from "@/lib/validations/reminder";
+import { reminderInputSchema, reminderListQuerySchema } from "@/lib/validations/reminder";
 
 /** The first page is a plain array; further pages via the `X-Next-Cursor` header (?cursor=). */
 export const GET = userRoute({ query: reminderListQuerySchema }, async ({ user, query }) =>
@@ -11,6 +12,12 @@ export const GET = userRoute({ query: reminderListQuerySchema }, async ({ user, 
 );
 
 export const POST = userRoute(
-  { body: reminderBodySchema, status: 201, rateLimit: RATE_LIMITS.reminderWrite },
+  {
+    body: reminderInputSchema,
+    // The quota is the first rule: over it, a request is told so before any field.
+    beforeRules: ({ user }) => assertReminderQuota(user),
+    status: 201,
+    rateLimit: RATE_LIMITS.reminderWrite,
+  },
   async ({ user, body }) => createReminder(user.id, body),
 );

@@ -135,6 +135,16 @@ describe("POST /api/reminders", () => {
     expect(await countOf(user.id)).toBe(0);
   });
 
+  it("answers a malformed field before the quota: the quota comes first among the rules only", async () => {
+    const { cookie } = await createSignedInUser({ remindersQuota: 10, remindersUsedCurrentPeriod: 10 });
+    const res = await post(cookie, { type: "text", deliveryMethod: "pigeon", scheduleType: "once" });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      code: "invalid_input",
+      message: expect.stringMatching(/^deliveryMethod: /),
+    });
+  });
+
   const base = (contactId: string) => ({
     contactId,
     type: "text",

@@ -163,6 +163,22 @@ describe("PUT /api/reminders/{id}", () => {
     expect(await reload(row.id)).toEqual(row);
   });
 
+  it("answers an unknown or uneditable reminder before the body's rules, and a malformed body before both", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const other = await createSignedInUser();
+    const contact = await createContact(user.id);
+    const theirs = await insertReminder(other.user.id, await createContact(other.user.id).then((c) => c.id));
+    const cancelled = await insertReminder(user.id, contact.id, { status: "cancelled", nextRunAt: null });
+    const put = (id: string, payload: unknown) =>
+      callRoute(PUT, `/api/reminders/${id}`, { method: "PUT", cookie, params: { id }, body: payload });
+    const noContact = { ...body(contact.id), contactId: null };
+    expect((await put(theirs.id, noContact)).json).toMatchObject({ code: "reminder_not_found" });
+    expect((await put(cancelled.id, noContact)).json).toMatchObject({ code: "reminder_not_scheduled" });
+    const malformed = await put(theirs.id, { ...noContact, deliveryMethod: "pigeon" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.message).toMatch(/^deliveryMethod: /);
+  });
+
   it("refuses to edit a cancelled reminder", async () => {
     const { user, cookie } = await createSignedInUser();
     const contact = await createContact(user.id);

@@ -6,7 +6,7 @@ import { fromZodError } from "@/lib/errors/zod-error";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { toErrorResponse } from "@/lib/api/to-error-response";
 import { buildContactSchema } from "@/lib/validations/contact";
-import { reminderInputSchema } from "@/lib/validations/reminder";
+import { REMINDER_RULE_ERRORS, reminderInputSchema } from "@/lib/validations/reminder";
 import { updateUserSchema } from "@/lib/validations/user";
 import { REMINDER_ERRORS } from "@/lib/reminders/resolve-reminder-input";
 
@@ -20,7 +20,12 @@ describe("API error codes", () => {
 
   it("the English message of a domain error is the API's own message", () => {
     const en = messages("en").errors;
-    for (const problem of Object.values(REMINDER_ERRORS)) expect(en[problem.code]).toBe(problem.message);
+    const problems = [
+      ...Object.values(REMINDER_ERRORS),
+      REMINDER_RULE_ERRORS.voice,
+      REMINDER_RULE_ERRORS.video,
+    ];
+    for (const problem of problems) expect(en[problem.code]).toBe(problem.message);
   });
 
   it("the response carries code and message; a plain message gets its status's code", async () => {

@@ -19,6 +19,10 @@ beforeAll(async () => {
           .end('{"message":"name: Name is required"}');
       if (req.url === "/empty-error") return res.writeHead(503, "Service Unavailable").end();
       if (req.url === "/signed-out") return res.writeHead(401).end('{"message":"Unauthorized"}');
+      if (req.url === "/limit")
+        return res
+          .writeHead(403, { "Content-Type": "application/json" })
+          .end('{"code":"reminder_limit","message":"Reminder limit reached","limit":"reminders"}');
       res
         .writeHead(200, { "Content-Type": "application/json" })
         .end(JSON.stringify({ ok: true, echo: body }));
@@ -60,8 +64,21 @@ describe("apiResult", () => {
     const empty = await apiResult("GET", `${base}/empty-error`);
     expect(empty).toMatchObject({ ok: false, status: 503, message: "503: Service Unavailable" });
     const ok = await apiResult<{ ok: boolean }>("GET", `${base}/ok`);
-    expect(ok.data).toMatchObject({ ok: true });
+    expect(ok).toMatchObject({ ok: true, data: { ok: true } });
     expect(ok.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("answers a refusal in the shape server actions answer: status, code, message, details", async () => {
+    const { headers, ...limit } = await apiResult("POST", `${base}/limit`, {});
+    expect(limit).toEqual({
+      ok: false,
+      status: 403,
+      code: "reminder_limit",
+      message: "Reminder limit reached",
+      details: { limit: "reminders" },
+    });
+    expect(headers.get("content-type")).toBe("application/json");
+    expect(await apiResult("GET", `${base}/empty-error`)).toMatchObject({ code: null, details: {} });
   });
 
   it("keeps the parsed error body for codes such as contact_limit", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
 import { statusBadgeColour } from "@/lib/billing/status-badge-colour";
 import { trialDaysLeft } from "@/lib/billing/trial-days-left";
 import { isLowBalance, usageLevel, usagePercent } from "@/lib/billing/usage-level";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { readRow, matchColumns } from "@/lib/contacts/contact-columns";
 import { parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
 import { parseVcard } from "@/lib/contacts/parse-vcard";
-import { contactDatesSchema, parseYearlyDate } from "@/lib/validations/contact-date";
+import { contactDatesSchema } from "@/lib/validations/contact-date";
+import { parseYearlyDate } from "@/lib/validations/contact-import";
 
 describe("parseYearlyDate: the date formats of contacts files", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextPlanOf } from "@/lib/plans";
+import { nextPlanOf } from "@/lib/plans/next-plan-of";
 import { contactLimitOf } from "@/lib/contacts/contact-limit";
 import { filterContacts, initialsOf } from "@/lib/contacts/contact-view";
 import { contactMessageKey } from "@/lib/contacts/message-key";

@@ -7,15 +7,12 @@ import {
   TRIAL_DAYS,
   UPGRADE_ORDER,
 } from "@/config/plans";
-import {
-  creditCheckoutHref,
-  formatMoney,
-  getPlan,
-  maxDiscount,
-  periodOffer,
-  pricingAction,
-  upgradeRank,
-} from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
+import { getPlan } from "@/lib/plans/get-plan";
+import { maxDiscount } from "@/lib/plans/max-discount";
+import { periodOffer } from "@/lib/plans/period-offer";
+import { creditCheckoutHref, pricingAction } from "@/lib/plans/pricing-action";
+import { upgradeRank } from "@/lib/plans/upgrade-rank";
 
 describe("plan catalogue", () => {
   it.each([

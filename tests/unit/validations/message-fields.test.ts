@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messageFieldsProblem, reminderBodySchema } from "@/lib/validations/reminder";
+import { messageFieldsProblem } from "@/lib/validations/message-fields";
+import { reminderShapeSchema } from "@/lib/validations/reminder";
 import { createTemplateSchema } from "@/lib/validations/template";
 
 const reminder = (message: string) => ({
@@ -13,7 +14,7 @@ const reminder = (message: string) => ({
 describe("message field validation", () => {
   it("accepts the known fields", () => {
     expect(messageFieldsProblem("{first_name} {name} {sender} {date}")).toBeNull();
-    expect(reminderBodySchema.safeParse(reminder("Hi {first_name}, {date}")).success).toBe(true);
+    expect(reminderShapeSchema.safeParse(reminder("Hi {first_name}, {date}")).success).toBe(true);
   });
 
   it("names each unknown field once", () => {
@@ -23,7 +24,7 @@ describe("message field validation", () => {
         "Unknown fields {nickname}, {surname}; the fields are {first_name}, {name}, {sender}, {age}, {date}",
       fields: ["nickname", "surname"],
     });
-    const parsed = reminderBodySchema.safeParse(reminder("Hi {nick}"));
+    const parsed = reminderShapeSchema.safeParse(reminder("Hi {nick}"));
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]).toMatchObject({
       path: ["message"],
@@ -41,7 +42,7 @@ describe("message field validation", () => {
       messageFieldsProblem("Happy {age}th", { contactDate: { month: 3, day: 3, year: 1990 } }),
     ).toBeNull();
     // The body schema leaves {age} to the server, which knows the reminder's contact date.
-    expect(reminderBodySchema.safeParse(reminder("Happy {age}th")).success).toBe(true);
+    expect(reminderShapeSchema.safeParse(reminder("Happy {age}th")).success).toBe(true);
   });
 
   it("lets a template keep {age} for reminders made from a dated contact, but not unknown fields", () => {

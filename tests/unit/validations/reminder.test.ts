@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REMINDER_MESSAGES, reminderInputSchema } from "@/lib/validations/reminder";
+import { fromZodError } from "@/lib/errors/zod-error";
+import { REMINDER_MESSAGES, REMINDER_RULE_ERRORS, reminderInputSchema } from "@/lib/validations/reminder";
 
 const full = {
   contactId: "c1",
@@ -14,6 +15,14 @@ const full = {
 const firstMessage = (body: unknown) => {
   const result = reminderInputSchema.safeParse(body);
   return result.success ? null : result.error.issues[0].message;
+};
+
+/** What the API answers for the body: the code and message of its first issue. */
+const answer = (body: unknown) => {
+  const result = reminderInputSchema.safeParse(body);
+  if (result.success) return null;
+  const { code, message } = fromZodError(result.error);
+  return { code, message };
 };
 
 describe("reminderInputSchema", () => {
@@ -41,11 +50,11 @@ describe("reminderInputSchema", () => {
       REMINDER_MESSAGES.endDate,
     ],
     ["date and time", { scheduleType: "once", scheduledFor: "" }, REMINDER_MESSAGES.dateTime],
-  ])("reports a missing %s with its validation message", (_label, change, message) => {
+  ])("reports a missing %s with the form's words", (_label, change, message) => {
     expect(firstMessage({ ...full, ...change })).toBe(message);
   });
 
-  it("reports in the validation order when several are missing", () => {
+  it("reports in the form's order when several are missing", () => {
     expect(firstMessage({ ...full, contactId: null, message: "", frequency: null })).toBe(
       REMINDER_MESSAGES.contact,
     );
@@ -55,8 +64,46 @@ describe("reminderInputSchema", () => {
     ).toBe(REMINDER_MESSAGES.days);
   });
 
-  it("does not need a message for voice (refused later as coming soon)", () => {
-    expect(firstMessage({ ...full, type: "voice", message: null })).toBeNull();
+  it("does not ask a voice or video reminder for a message: it refuses the type, as coming soon", () => {
+    expect(answer({ ...full, type: "voice", message: null })).toEqual(REMINDER_RULE_ERRORS.voice);
+    expect(answer({ ...full, type: "video", message: null })).toEqual(REMINDER_RULE_ERRORS.video);
+  });
+
+  it("refuses a schedule the recurrence engine cannot compute, with its words", () => {
+    expect(answer({ ...full, scheduleType: "once", scheduledFor: "2031-02-30T09:00" })).toEqual({
+      code: "invalid_schedule",
+      message: "Invalid date '2031-02-30', expected YYYY-MM-DD",
+    });
+    expect(answer({ ...full, frequency: "monthly", frequencyConfig: { endCondition: "never" } })).toEqual({
+      code: "invalid_schedule",
+      message: "dayOfMonth must be 1-31, got undefined",
+    });
+    expect(
+      answer({ ...full, frequencyConfig: { ...full.frequencyConfig, endByDate: "2031-13-01" } }),
+    ).toMatchObject({ code: "invalid_schedule" });
+  });
+
+  it("refuses confirmation settings that cannot work: the ask on e-mail, a follow-up without the ask", () => {
+    expect(answer({ ...full, askConfirmation: true })).toEqual({
+      code: "invalid_input",
+      message: "Ask for confirmation is only available for SMS and WhatsApp",
+    });
+    expect(answer({ ...full, deliveryMethod: "sms", followUpMinutes: 60 })).toEqual({
+      code: "invalid_input",
+      message: "A follow-up time needs Ask for confirmation",
+    });
+    expect(answer({ ...full, deliveryMethod: "sms", askConfirmation: true, followUpMinutes: 60 })).toBeNull();
+  });
+
+  it("checks the rules in order: fields, type, schedule, confirmation", () => {
+    const impossible = { scheduleType: "once", scheduledFor: "2031-02-30T09:00" };
+    expect(answer({ ...full, ...impossible, contactId: null, askConfirmation: true })?.code).toBe(
+      "select_contact",
+    );
+    expect(answer({ ...full, ...impossible, type: "voice", askConfirmation: true })?.code).toBe(
+      "voice_coming_soon",
+    );
+    expect(answer({ ...full, ...impossible, askConfirmation: true })?.code).toBe("invalid_schedule");
   });
 
   // Each body is the complete one with exactly one thing wrong (frequencyConfig merged, not

@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DemoCheckout } from "@/components/billing/demo-checkout";
 import { CREDIT_PACKAGES, PLANS } from "@/config/plans";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { formatMoney } from "@/lib/plans";
+import { formatMoney } from "@/lib/plans/format-money";
 import { planHasTrial } from "@/lib/payments/catalogue";
 import { isDemoCheckoutEnabled } from "@/lib/payments/demo-checkout";
 import { checkoutSchema } from "@/lib/validations/checkout";

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { maxDayOf } from "./contact-date";
+
+/** POST /api/contacts/import: rows already split by the CSV parser or the phone picker. */
+export const importRowSchema = z.object({
+  /** Where the row came from (its line in the file), echoed in failure reports. */
+  line: z.number().int().min(1).optional(),
+  name: z.string().max(1000).optional(),
+  email: z.string().max(1000).optional(),
+  phone: z.string().max(1000).optional(),
+  relationship: z.string().max(1000).optional(),
+  timezone: z.string().max(1000).optional(),
+  locale: z.string().max(1000).optional(),
+  /** 'YYYY-MM-DD', or without a year '--MM-DD' / 'MM-DD' (see parseYearlyDate below). */
+  birthday: z.string().max(100).optional(),
+  anniversary: z.string().max(100).optional(),
+});
+export const importBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(10_000) }).strict();
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+const FULL = /^(\d{4})-?(\d{2})-?(\d{2})$/;
+// RFC 6350 4.3.1 "--MMDD" / "--MM-DD" and the spreadsheet "MM-DD": a date without its year.
+const NO_YEAR = /^(?:--)?(\d{2})-?(\d{2})$/;
+
+/**
+ * A date from a contacts file: 'YYYY-MM-DD' (or vCard's 'YYYYMMDD'), or without a year
+ * '--MM-DD', '--MMDD' or 'MM-DD'. A vCard time part ('T...') is ignored. Null when unreadable.
+ */
+export function parseYearlyDate(raw: string): { month: number; day: number; year: number | null } | null {
+  const value = raw.trim().split("T")[0];
+  const full = FULL.exec(value);
+  const bare = full ? null : NO_YEAR.exec(value);
+  if (!full && !bare) return null;
+  const [year, month, day] = full ? full.slice(1).map(Number) : [null, Number(bare![1]), Number(bare![2])];
+  if (month < 1 || month > 12 || day < 1 || day > maxDayOf(month, year)) return null;
+  if (year !== null && (year < 1900 || year > 2100)) return null;
+  return { month, day, year };
+}
