@@ -5,7 +5,7 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import type { User } from "@/db/schema";
 import { getShellSummary } from "@/lib/dashboard/get-shell-summary";
 import { displayName } from "@/lib/users/display-name";
-import { saveLocale } from "./actions";
+import { saveLocale } from "@/lib/actions/save-locale";
 import { AppSidebar } from "./app-sidebar";
 import { LanguageSelect } from "./language-select";
 import { SidebarProvider, SidebarTrigger } from "./sidebar";

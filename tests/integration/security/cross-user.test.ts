@@ -232,7 +232,7 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/load-contact-options.ts":
     "reads the user's own contacts for the reminder dialog; takes no input",
   "lib/actions/create-calendar-feed-link.ts": "the user's own calendar feed link (takes no input)",
-  "components/layout/actions.ts": "the user's own locale",
+  "lib/actions/save-locale.ts": "the user's own locale",
 };
 
 function serverActionFiles(): string[] {
