@@ -46,15 +46,6 @@ const projectArgs = process.argv.flatMap((arg, i, all) =>
 const wants = (name: string) => projectArgs.length === 0 || projectArgs.includes(name);
 const DEV_SMOKE = "**/dev-smoke/**";
 
-// Fixtures import server modules (they create users and sessions): `server-only` resolves to
-// nothing in the test workers, as it does for Next.js's server code.
-process.env.NODE_OPTIONS = [
-  process.env.NODE_OPTIONS,
-  `--import=${path.resolve("scripts/allow-server-only.mjs")}`,
-]
-  .filter(Boolean)
-  .join(" ");
-
 const serverEnv = {
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
   AUTH_SECRET: "e2e-secret-not-for-production",
