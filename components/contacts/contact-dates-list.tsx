@@ -10,7 +10,10 @@ import { ageOn, formatDayAndMonth } from "@/lib/messages/render-fields";
 import type { Locale } from "@/i18n/locales";
 import { DateReminderDialog } from "./date-reminder-dialog";
 
-/** The contact's dates on their card, each with the age it comes to and "Yearly reminder". */
+/**
+ * The contact's dates on their card, each with the age it comes to and "Yearly reminder" (or
+ * "Edit yearly reminder" once the date has one).
+ */
 export function ContactDatesList({
   contact,
   ownerTimezone,
@@ -46,14 +49,18 @@ export function ContactDatesList({
                 <span className="font-medium">{name}</span>: {day}
                 {ageText ? <span className="text-muted-foreground"> · {ageText}</span> : null}
               </span>
+              {/* One yearly reminder per date: once it exists, the button edits it. */}
               <Button
                 type="button"
                 variant="ghost"
                 size="sm"
-                aria-label={t("createReminderLabel", { name: contact.name, date: `${name}, ${day}` })}
+                aria-label={t(date.hasYearlyReminder ? "editReminderLabel" : "createReminderLabel", {
+                  name: contact.name,
+                  date: `${name}, ${day}`,
+                })}
                 onClick={() => setChosen(date)}
               >
-                {t("createReminder")}
+                {t(date.hasYearlyReminder ? "editReminder" : "createReminder")}
               </Button>
             </li>
           );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -16,13 +16,17 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { apiRequest } from "@/lib/api-client/request";
+import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import type { ContactDateView, ContactView } from "@/lib/contacts/contact-view";
 import { formatDayAndMonth } from "@/lib/messages/render-fields";
 import { DEFAULT_TIME, nextOccurrences } from "@/lib/recurrence";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
-import { LEAD_CHOICES, type DateReminderInput } from "@/lib/validations/date-reminder";
+import {
+  LEAD_CHOICES,
+  type DateReminderInput,
+  type DateReminderSettings,
+} from "@/lib/validations/date-reminder";
 import { TIME } from "@/lib/validations/reminder";
 import type { Locale } from "@/i18n/locales";
 
@@ -37,21 +41,24 @@ export interface DateReminderDialogProps {
   /** Where the contact's reminder is sent from: their zone (else their phone's, else the user's). */
   contactZone: string;
   ownerZone: string;
+  /** Called once the date's reminders changed (created or edited), or turned out to exist already. */
   onCreated(): void;
 }
 
 /**
  * "Yearly reminder" from a contact date: everything prefilled (09:00, the kind's greeting in the
  * user's language, the contact's channel, a lead e-mail 7 days before), so Create is one click.
+ * A date that has its yearly reminder opens it for editing instead (one per date).
  */
 export function DateReminderDialog(props: DateReminderDialogProps) {
   const t = useTranslations("contactDates");
   const locale = useLocale();
+  const editing = props.date.hasYearlyReminder;
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t("dialogTitle")}</DialogTitle>
+          <DialogTitle>{t(editing ? "editTitle" : "dialogTitle")}</DialogTitle>
           <DialogDescription>
             {t("dialogDescription", {
               name: props.contact.name,
@@ -60,8 +67,8 @@ export function DateReminderDialog(props: DateReminderDialogProps) {
             })}
           </DialogDescription>
         </DialogHeader>
-        {/* Mounted only while open: every opening starts from the defaults. */}
-        {props.open ? <DateReminderForm {...props} /> : null}
+        {/* Mounted only while open: every opening starts from the defaults, or the saved reminder. */}
+        {props.open ? editing ? <SavedDateReminderForm {...props} /> : <DateReminderForm {...props} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -71,20 +78,47 @@ function dateText(date: ContactDateView, locale: string): string {
   return formatDayAndMonth({ year: 2000, month: date.month, day: date.day }, locale as Locale);
 }
 
+/** Edit mode: the date's yearly reminder as saved, then the same form. */
+function SavedDateReminderForm(props: DateReminderDialogProps) {
+  const t = useTranslations("contactDates");
+  const [saved, setSaved] = useState<DateReminderSettings | "failed" | null>(null);
+  const dateId = props.date.id;
+  useEffect(() => {
+    let live = true;
+    apiRequest<DateReminderSettings>(
+      "GET",
+      `/api/reminders/from-date?contactDateId=${encodeURIComponent(dateId)}`,
+    )
+      .then((settings) => live && setSaved(settings))
+      .catch(() => live && setSaved("failed"));
+    return () => {
+      live = false;
+    };
+  }, [dateId]);
+  if (saved === null) return <p className="text-sm text-muted-foreground">{t("loading")}</p>;
+  if (saved === "failed") return <p className="text-sm text-destructive">{t("loadFailed")}</p>;
+  return <DateReminderForm {...props} saved={saved} />;
+}
+
 function DateReminderForm({
   date,
   contactZone,
   ownerZone,
   onOpenChange,
   onCreated,
-}: DateReminderDialogProps) {
+  saved,
+}: DateReminderDialogProps & { saved?: DateReminderSettings }) {
   const t = useTranslations("contactDates");
   const tr = useTranslations("recurrence");
   const locale = useLocale();
   const errorText = useApiErrorText();
-  const [time, setTime] = useState(DEFAULT_TIME);
-  const [message, setMessage] = useState(() => t(`messages.${date.kind}`, FIELDS));
-  const [leads, setLeads] = useState<Record<number, boolean>>({ 7: true, 1: false });
+  const [time, setTime] = useState(saved?.time ?? DEFAULT_TIME);
+  const [message, setMessage] = useState(() => saved?.message ?? t(`messages.${date.kind}`, FIELDS));
+  const [leads, setLeads] = useState<Record<number, boolean>>(() =>
+    saved
+      ? Object.fromEntries(LEAD_CHOICES.map((days) => [days, saved.leadDays.includes(days)]))
+      : { 7: true, 1: false },
+  );
   const [pending, setPending] = useState(false);
 
   const next = useMemo(() => {
@@ -110,15 +144,24 @@ function DateReminderForm({
       contactDateId: date.id,
       time,
       message,
-      leadDays: LEAD_CHOICES.filter((days) => leads[days]),
+      // Leads the dialog does not offer (the API takes 1-60 days) stay as they are.
+      leadDays: [
+        ...LEAD_CHOICES.filter((days) => leads[days]),
+        ...(saved?.leadDays.filter((days) => !(LEAD_CHOICES as readonly number[]).includes(days)) ?? []),
+      ],
     };
     try {
-      await apiRequest("POST", "/api/reminders/from-date", body);
-      toast.success(t("created"));
+      await apiRequest(saved ? "PUT" : "POST", "/api/reminders/from-date", body);
+      toast.success(t(saved ? "saved" : "created"));
       onOpenChange(false);
       onCreated();
     } catch (error) {
       toast.error(errorText(error));
+      // Made meanwhile (another tab): the card's button turns to "Edit yearly reminder".
+      if (error instanceof ApiRequestError && error.code === "yearly_reminder_exists") {
+        onOpenChange(false);
+        onCreated();
+      }
     } finally {
       setPending(false);
     }
@@ -179,7 +222,7 @@ function DateReminderForm({
           {t("cancel")}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? t("creating") : t("create")}
+          {saved ? (pending ? t("saving") : t("save")) : pending ? t("creating") : t("create")}
         </Button>
       </DialogFooter>
     </form>

@@ -6,6 +6,7 @@ import type { User } from "@/db/schema";
 import { getShellSummary } from "@/lib/dashboard/get-shell-summary";
 import { displayName } from "@/lib/users/display-name";
 import { saveLocale } from "@/lib/actions/save-locale";
+import { saveTimeZone } from "@/lib/actions/save-time-zone";
 import { AppSidebar } from "./app-sidebar";
 import { LanguageSelect } from "./language-select";
 import { SidebarProvider, SidebarTrigger } from "./sidebar";
@@ -15,6 +16,7 @@ import { UserMenu } from "./user-menu";
 import { languageNames } from "./language-names";
 import { clientMessages, messagesJson, pageClientMessages } from "./client-messages";
 import { ClientIntlProvider } from "./client-intl-provider";
+import { TimeZoneOffer } from "./time-zone-offer";
 
 /**
  * The signed-in frame: sidebar, header, toasts, and the page in between.
@@ -66,6 +68,7 @@ export async function AppShell({
             </header>
             {/* Room under the last row for a bottom-right toast (md and up), so no row button has to stay under one. */}
             <main id="main" className="flex-1 p-4 md:p-6 md:pb-28">
+              <TimeZoneOffer accountZone={user.timezone} save={saveTimeZone} />
               {children}
             </main>
           </div>

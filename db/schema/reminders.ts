@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, smallint, text, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import {
@@ -94,6 +105,12 @@ export const reminders = pgTable(
     index("reminders_contact_date_id_idx")
       .on(t.contactDateId)
       .where(sql`${t.contactDateId} is not null`),
+    // One contact date has at most one live reminder per recipient: one yearly reminder to the
+    // contact, one lead reminder to the user per number of days before. Holds against two
+    // requests at once; cancelled and finished reminders do not count.
+    uniqueIndex("reminders_one_per_contact_date_idx")
+      .on(t.contactDateId, t.recipient, sql`coalesce(${t.leadDays}, 0)`)
+      .where(sql`${t.contactDateId} is not null and ${t.status} = 'scheduled'`),
     // The engine's hot path: due reminders by time.
     index("reminders_due_idx")
       .on(t.nextRunAt)

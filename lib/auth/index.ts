@@ -11,6 +11,7 @@ import { db } from "@/lib/db";
 import { appUrlIsSet, env, isProduction } from "@/lib/env";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, toLocale } from "@/i18n/locales";
 import { createUser } from "@/lib/users/create-user";
+import { TIME_ZONE_COOKIE, timeZoneFromCookie } from "@/lib/time/time-zone-cookie";
 import { authSecret } from "@/lib/security/secret";
 import { sendMagicLinkEmail } from "./magic-link-email";
 import { MAGIC_LINK_MAX_AGE_SECONDS, magicLinkConfirmUrl } from "./magic-link-confirm-url";
@@ -21,6 +22,15 @@ async function requestLocale(): Promise<Locale> {
     return toLocale(value);
   } catch {
     return DEFAULT_LOCALE;
+  }
+}
+
+/** The browser's zone, from the cookie the head script writes on every page (null without one). */
+async function requestTimeZone(): Promise<string | null> {
+  try {
+    return timeZoneFromCookie((await cookies()).get(TIME_ZONE_COOKIE)?.value);
+  } catch {
+    return null;
   }
 }
 
@@ -59,8 +69,10 @@ const adapter = DrizzleAdapter(db, {
 export const { handlers, auth, signIn } = NextAuth({
   adapter: {
     ...adapter,
-    // New accounts start on the trial plan (see lib/users/create-user.ts).
-    createUser: async (data) => createUser({ ...data, locale: await requestLocale() }),
+    // New accounts start on the trial plan (see lib/users/create-user.ts), in the language and
+    // time zone the browser already gave (the sign-in pages set both cookies before this request).
+    createUser: async (data) =>
+      createUser({ ...data, locale: await requestLocale(), timezone: await requestTimeZone() }),
   },
   session: { strategy: "database", maxAge: 30 * 24 * 60 * 60 },
   providers: providers(),

@@ -13,5 +13,7 @@ export function carriesConfirmation(message: OutgoingMessage): boolean {
   if (message.channel === "sms") return true;
   if (message.channel !== "whatsapp") return false;
   const config = twilioConfig();
-  return !config || whatsappConfirmTemplateSid(config, message.locale) !== undefined;
+  return (
+    !config || config.outbox === true || whatsappConfirmTemplateSid(config, message.locale) !== undefined
+  );
 }

@@ -37,7 +37,7 @@ export function channelReadiness(channel: DeliveryMethod, locale?: string | null
     return outboxEnabled() ? { ready: true, via: "outbox" } : { ready: false, missing: "SMTP_URL" };
   }
   const config = twilioConfig();
-  if (!config) {
+  if (!config || config.outbox) {
     return outboxEnabled()
       ? { ready: true, via: "outbox" }
       : { ready: false, missing: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN" };

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { channelReadiness, whatsappConfirmTemplateSid, whatsappTemplateSid } from "./channel-readiness";
 import { findTwilioMessage } from "./find-twilio-message";
-import { twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
+import { OUTBOX_SENDER, twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
 interface TwilioErrorBody {
@@ -79,7 +79,9 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
       }
       const config = twilioConfig();
       if (readiness.via === "outbox" || !config) {
-        const stored = await storeOutboxMessage({ channel, to, text: message.text });
+        // From the stand-in's number (twilio-config.ts): a reply typed at /dev/outbox goes back to it.
+        const from = config?.outbox ? address(channel, OUTBOX_SENDER) : undefined;
+        const stored = await storeOutboxMessage({ channel, to, from, text: message.text });
         return { providerMessageId: `outbox-${stored.id}`, outbox: true };
       }
       const form = new URLSearchParams({
@@ -122,7 +124,8 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
     },
     async find(message, since, taken) {
       const config = twilioConfig();
-      if (!config) return null;
+      // The stand-in sends nothing that could be looked up.
+      if (!config || config.outbox) return null;
       const from = sender(channel, config);
       return findTwilioMessage(config, {
         to: address(channel, message.to),

@@ -1,6 +1,9 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import { readTwilioEnv } from "@/lib/env";
 import type { Locale } from "@/i18n/locales";
+import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
+import { authSecret } from "@/lib/security/secret";
 
 export interface TwilioConfig {
   accountSid: string;
@@ -17,9 +20,38 @@ export interface TwilioConfig {
   validityPeriod: number;
   timeoutMs: number;
   apiBase: string;
+  /**
+   * The dev outbox's stand-in account (development without TWILIO_*): nothing is ever sent with
+   * it (messages go to the outbox, nothing is paced or looked up); replies typed at /dev/outbox
+   * are signed with its token and reach the inbound webhook as Twilio's would.
+   */
+  outbox?: true;
 }
 
 const MPS_BY_SENDER_TYPE = { long_code: 1, toll_free: 3, short_code: 100 } as const;
+
+/** The number the stand-in's SMS and WhatsApp messages come from (a fictional +1 555 01xx number). */
+export const OUTBOX_SENDER = "+15555550100";
+
+let standIn: TwilioConfig | undefined;
+
+function outboxStandIn(): TwilioConfig {
+  standIn ??= {
+    accountSid: `AC${"0".repeat(32)}`,
+    // Derived from the app's secret: only this server can sign as the stand-in.
+    authToken: createHmac("sha256", authSecret()).update("dev-outbox-twilio").digest("hex"),
+    smsFrom: OUTBOX_SENDER,
+    whatsappFrom: OUTBOX_SENDER,
+    whatsappTemplates: {},
+    smsMps: MPS_BY_SENDER_TYPE.long_code,
+    whatsappMps: MPS_BY_SENDER_TYPE.long_code,
+    validityPeriod: 14_400,
+    timeoutMs: 10_000,
+    apiBase: "",
+    outbox: true,
+  };
+  return standIn;
+}
 
 let override: TwilioConfig | undefined;
 // TWILIO_* as first read: parsing them costs more than a send's own work once several sends
@@ -37,12 +69,13 @@ export function setTwilioConfig(config: TwilioConfig | undefined): void {
 
 /**
  * The account to send with: the injected one, else TWILIO_* through lib/env, read on first use
- * (not at import) and kept for the process; null when unset.
+ * (not at import) and kept for the process; unset, the dev outbox's stand-in where the outbox
+ * exists (development), else null.
  */
 export function twilioConfig(): TwilioConfig | null {
   if (override) return override;
   configured ??= { config: fromEnv() };
-  return configured.config;
+  return configured.config ?? (outboxEnabled() ? outboxStandIn() : null);
 }
 
 function fromEnv(): TwilioConfig | null {
@@ -76,7 +109,7 @@ function fromEnv(): TwilioConfig | null {
 export function twilioSender(channel: string): { key: string; mps: number } | null {
   if (channel !== "sms" && channel !== "whatsapp") return null;
   const config = twilioConfig();
-  if (!config) return null;
+  if (!config || config.outbox) return null;
   if (channel === "whatsapp") {
     return config.whatsappFrom ? { key: `whatsapp:${config.whatsappFrom}`, mps: config.whatsappMps } : null;
   }

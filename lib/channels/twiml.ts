@@ -8,3 +8,17 @@ export function twiml(reply: string | null): string {
   const inner = reply ? `<Message>${escapeXml(reply)}</Message>` : "";
   return `<?xml version="1.0" encoding="UTF-8"?><Response>${inner}</Response>`;
 }
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** The texts of a TwiML answer's <Message> elements (what Twilio would send back), unescaped. */
+export function twimlMessages(xml: string): string[] {
+  return [...xml.matchAll(/<Message>([\s\S]*?)<\/Message>/g)].map(([, text]) =>
+    text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
+      if (name.startsWith("#x") || name.startsWith("#X"))
+        return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name] ?? entity;
+    }),
+  );
+}

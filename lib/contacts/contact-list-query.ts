@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { contactDates, contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { contactColumns, readInstant } from "./contact-select";
@@ -29,16 +30,28 @@ const lastSent = db
   .groupBy(deliveries.contactId)
   .as("last_sent");
 
+// A date's yearly reminder to the contact, if scheduled (the card's "Edit yearly reminder").
+const yearly = alias(reminders, "yearly");
+
 // Birthday, anniversary, then named dates by day of the year: contactSelect's order.
 const datesByContact = db
   .select({
     contactId: contactDates.contactId,
     dates: sql`json_agg(json_build_object('id', ${contactDates.id}, 'kind', ${contactDates.kind},
       'label', ${contactDates.label}, 'month', ${contactDates.month}, 'day', ${contactDates.day},
-      'year', ${contactDates.year}) order by ${contactDates.kind} <> 'birthday', ${contactDates.kind} <> 'anniversary',
+      'year', ${contactDates.year}, 'hasYearlyReminder', ${yearly.id} is not null) order by ${contactDates.kind} <> 'birthday', ${contactDates.kind} <> 'anniversary',
       ${contactDates.month}, ${contactDates.day}, ${contactDates.createdAt})`.as("dates_json"),
   })
   .from(contactDates)
+  // At most one row per date (reminders_one_per_contact_date_idx), so the join adds none.
+  .leftJoin(
+    yearly,
+    and(
+      eq(yearly.contactDateId, contactDates.id),
+      sql`${yearly.recipient} = 'contact'`,
+      sql`${yearly.status} = 'scheduled'`,
+    ),
+  )
   .where(eq(contactDates.userId, userId))
   .groupBy(contactDates.contactId)
   .as("contact_dates_json");

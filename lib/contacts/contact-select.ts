@@ -34,7 +34,7 @@ export const readInstant = (value: string | Date | null) => (value ? new Date(va
  * - reminderCount: the contact's reminders that are not cancelled (scheduled, sent, failed).
  * - lastReminder: when a reminder was last actually sent to this contact (the latest
  *   delivery that reached 'sent' or 'delivered'), or null if none ever was.
- * - dates: the contact's yearly dates.
+ * - dates: the contact's yearly dates, each saying whether its yearly reminder is scheduled.
  */
 export const contactSelect = {
   ...contactColumns,
@@ -52,7 +52,10 @@ export const contactSelect = {
   // Birthday, anniversary, then named dates by day of the year: the order the card shows.
   dates: sql<ContactDateView[]>`coalesce((
     select json_agg(json_build_object('id', cd.id, 'kind', cd.kind, 'label', cd.label, 'month', cd.month,
-      'day', cd.day, 'year', cd.year) order by cd.kind <> 'birthday', cd.kind <> 'anniversary', cd.month, cd.day, cd.created_at)
+      'day', cd.day, 'year', cd.year, 'hasYearlyReminder', exists (
+        select 1 from reminders yr where yr.contact_date_id = cd.id and yr.recipient = 'contact'
+          and yr.status = 'scheduled'))
+      order by cd.kind <> 'birthday', cd.kind <> 'anniversary', cd.month, cd.day, cd.created_at)
     from contact_dates cd where cd.contact_id = "contacts"."id"
   ), '[]'::json)`.as("dates"),
 };

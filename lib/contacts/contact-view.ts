@@ -6,6 +6,8 @@ export interface ContactDateView {
   month: number;
   day: number;
   year: number | null;
+  /** A yearly reminder to the contact is scheduled from this date (the card offers to edit it). */
+  hasYearlyReminder: boolean;
 }
 
 /** A contact as the browser receives it from GET /api/contacts (dates as ISO strings). */

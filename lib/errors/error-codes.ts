@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   // Contact dates.
   "contact_date_not_found",
   "lead_reminder_not_editable",
+  "yearly_reminder_exists",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

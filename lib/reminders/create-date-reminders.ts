@@ -1,19 +1,68 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PLANS } from "@/config/plans";
-import { contactDates, contacts, reminders, users } from "@/db/schema";
-import type { ContactDateKind, PlanType } from "@/db/schema/enums";
-import { forbidden, notFound, unauthenticated } from "@/lib/errors/domain-error";
-import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
-import { db } from "@/lib/db";
-import { firstOccurrence, type Schedule } from "@/lib/recurrence";
+import { reminders, users } from "@/db/schema";
+import type { PlanType } from "@/db/schema/enums";
+import { conflict, forbidden, unauthenticated } from "@/lib/errors/domain-error";
+import { db, type DbOrTx } from "@/lib/db";
+import { firstOccurrence } from "@/lib/recurrence";
 import type { DateReminderBody } from "@/lib/validations/date-reminder";
 import { assertMessageFields } from "./assert-message-fields";
 import { assertReminderQuota } from "./assert-reminder-quota";
-import { dateReminderTexts } from "./date-reminder-texts";
+import { liveDateReminders } from "./live-date-reminders";
+import { ownContactDate } from "./own-contact-date";
+import { planDateReminders, type PlannedDateReminder } from "./plan-date-reminders";
 import { assertContactReachable, REMINDER_ERRORS } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
 import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
+
+export const YEARLY_REMINDER_EXISTS = {
+  code: "yearly_reminder_exists",
+  message: "This date already has a yearly reminder: edit it instead",
+} as const;
+
+/** The index that keeps one live reminder per contact date and recipient (see db/schema/reminders.ts). */
+const ONE_PER_DATE_INDEX = "reminders_one_per_contact_date_idx";
+
+function isDuplicateOfDate(error: unknown): boolean {
+  const pg = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
+  return pg?.code === "23505" && pg.constraint === ONE_PER_DATE_INDEX;
+}
+
+/** Inserts one planned reminder of a date; a duplicate the index refuses is the 409 above. */
+export async function insertDateReminder(
+  tx: DbOrTx,
+  userId: string,
+  contactId: string,
+  contactDateId: string,
+  item: PlannedDateReminder,
+  now: Date,
+) {
+  // A yearly date always has a next occurrence (29 February falls on the 28th otherwise).
+  const next = firstOccurrence(item.schedule, now)!;
+  try {
+    const [row] = await tx
+      .insert(reminders)
+      .values({
+        userId,
+        contactId,
+        type: "text",
+        message: item.message,
+        status: "scheduled",
+        deliveryMethod: item.deliveryMethod,
+        ...scheduleColumns(item.schedule, next),
+        nextRunAt: next,
+        contactDateId,
+        recipient: item.recipient,
+        leadDays: item.leadDays,
+      })
+      .returning();
+    return row;
+  } catch (error) {
+    if (isDuplicateOfDate(error)) throw conflict(YEARLY_REMINDER_EXISTS);
+    throw error;
+  }
+}
 
 /**
  * POST /api/reminders/from-date, in one transaction holding the user row locked:
@@ -21,74 +70,32 @@ import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
  *   zone (chosen, else their phone's country's, else the user's), by the contact's channel;
  * - for each lead N, a yearly reminder to the user (recipient 'owner', by e-mail, in the user's
  *   zone) N days before the date at the same `time`.
- * Each one is a reminder for the plan's quota and is checked as it is added, so when the quota
+ * A date that already has its yearly reminder is a 409 (`yearly_reminder_exists`: the card
+ * offers to edit it); a lead the date already has is kept as it is, not made twice. Each new
+ * one is a reminder for the plan's quota and is checked as it is added, so when the quota
  * runs out part way nothing at all is created. Another user's date is a 404.
  */
 export async function createDateReminders(userId: string, body: DateReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw unauthenticated();
-    const [found] = await tx
-      .select({ date: contactDates, contact: contacts })
-      .from(contactDates)
-      .innerJoin(contacts, eq(contacts.id, contactDates.contactId))
-      .where(and(eq(contactDates.id, body.contactDateId), eq(contactDates.userId, userId)));
-    if (!found) throw notFound({ code: "contact_date_not_found", message: "Contact date not found" });
-    const { date, contact } = found;
+    const { date, contact } = await ownContactDate(tx, userId, body.contactDateId);
     if (!PLANS[user.planType as PlanType]?.recurringAllowed) throw forbidden(REMINDER_ERRORS.recurringPlan);
-    const method = contact.deliveryMethod as "email" | "sms";
-    assertContactReachable(contact, method);
+    assertContactReachable(contact, contact.deliveryMethod);
 
     // The user's own text: no unknown field, and {age} only from a date with a year.
     await assertMessageFields(tx, body.message, date.id);
-    const texts = dateReminderTexts(user.locale, { ...date, kind: date.kind as ContactDateKind });
-    const yearly = (timezone: string, leadDays?: number): Schedule => ({
-      scheduleType: "recurring",
-      frequency: "yearly",
-      time: body.time,
-      month: date.month,
-      dayOfMonth: date.day,
-      endCondition: "never",
-      leadDays,
-      timezone,
-    });
-    const planned = [
-      {
-        recipient: "contact" as const,
-        deliveryMethod: method,
-        message: body.message ?? texts.greeting,
-        schedule: yearly(recipientTimeZone(contact, user.timezone)),
-        leadDays: null,
-      },
-      ...body.leadDays.map((days) => ({
-        recipient: "owner" as const,
-        deliveryMethod: "email" as const,
-        message: texts.lead,
-        schedule: yearly(user.timezone, days),
-        leadDays: days,
-      })),
-    ];
+    // Two tabs at once queue on the user row above, so the second sees the first's reminders.
+    const existing = await liveDateReminders(tx, date.id);
+    if (existing.some((r) => r.recipient === "contact")) throw conflict(YEARLY_REMINDER_EXISTS);
+    const leadsHeld = new Set(existing.map((r) => r.leadDays));
+    const planned = planDateReminders(user, date, contact, body).filter(
+      (item) => item.leadDays === null || !leadsHeld.has(item.leadDays),
+    );
     const created = [];
     for (const item of planned) {
       await assertReminderQuota(user, tx);
-      // A yearly date always has a next occurrence (29 February falls on the 28th otherwise).
-      const next = firstOccurrence(item.schedule, now)!;
-      const [row] = await tx
-        .insert(reminders)
-        .values({
-          userId,
-          contactId: contact.id,
-          type: "text",
-          message: item.message,
-          status: "scheduled",
-          deliveryMethod: item.deliveryMethod,
-          ...scheduleColumns(item.schedule, next),
-          nextRunAt: next,
-          contactDateId: date.id,
-          recipient: item.recipient,
-          leadDays: item.leadDays,
-        })
-        .returning();
+      const row = await insertDateReminder(tx, userId, contact.id, date.id, item, now);
       created.push(toReminderDto(row, contact.name));
     }
     return created;

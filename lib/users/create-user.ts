@@ -11,9 +11,11 @@ export interface NewUserInput {
   image?: string | null;
   emailVerified?: Date | null;
   locale?: Locale;
+  /** The browser's IANA zone at sign-up; UTC without one. */
+  timezone?: string | null;
 }
 
-/** Every new account starts a 7-day trial: 50 reminders, 0 used, active, UTC. */
+/** Every new account starts a 7-day trial: 50 reminders, 0 used, active, UTC (until told otherwise). */
 export function trialDefaults(now: Date) {
   const trialEnd = addDays(now, TRIAL_DAYS);
   return {
@@ -42,6 +44,7 @@ export async function createUser(input: NewUserInput, now = new Date()) {
       lastName: rest.join(" ") || null,
       locale: input.locale ?? "en",
       ...trialDefaults(now),
+      timezone: input.timezone || "UTC",
     })
     .returning();
   return user;

@@ -31,3 +31,14 @@ export const dateReminderBodySchema = z
 
 export type DateReminderBody = z.output<typeof dateReminderBodySchema>;
 export type DateReminderInput = z.input<typeof dateReminderBodySchema>;
+
+/** GET /api/reminders/from-date?contactDateId=: the date whose yearly reminder is edited. */
+export const dateReminderQuerySchema = z.object({ contactDateId: z.string().min(1).max(64) }).strict();
+
+/** What "Edit yearly reminder" opens with: the date's yearly reminder's time and message, and its leads. */
+export interface DateReminderSettings {
+  reminderId: string;
+  time: string;
+  message: string | null;
+  leadDays: number[];
+}

@@ -37,3 +37,6 @@ export function toUpdateUserBody(values: z.output<typeof settingsFormSchema>) {
 
 /** The language chosen in the signed-in header, kept on the user for e-mails sent to them. */
 export const saveLocaleSchema = z.object({ locale: z.enum(LOCALES) }).strict();
+
+/** The shell's offer to follow the browser's time zone. */
+export const saveTimeZoneSchema = z.object({ timezone: timezoneSchema }).strict();

@@ -30,6 +30,11 @@ const TEXT = {
     next: /^Próxim/,
     leadRow: "Se te envía por correo electrónico 7 días antes de la fecha",
     editReminder: "Editar",
+    editButton: /Editar el recordatorio anual de Ana López/,
+    editDialog: "Editar recordatorio anual",
+    time: "Hora",
+    saveReminder: "Guardar",
+    savedReminder: "Recordatorio anual guardado",
   },
   fr: {
     menu: "Options pour Ana López",
@@ -53,6 +58,11 @@ const TEXT = {
     next: /^Proch/,
     leadRow: "Vous est envoyé par e-mail 7 jours avant la date",
     editReminder: "Modifier",
+    editButton: /Modifier le rappel annuel pour Ana López/,
+    editDialog: "Modifier le rappel annuel",
+    time: "Heure",
+    saveReminder: "Enregistrer",
+    savedReminder: "Rappel annuel enregistré",
   },
 } as const;
 
@@ -129,12 +139,32 @@ for (const locale of ["es", "fr"] as const) {
       message: text.lead,
     });
 
+    // One yearly reminder per date: the button now edits the one made, with what was saved.
+    await expect(card.getByRole("button", { name: text.button })).toHaveCount(0);
+    await card.getByRole("button", { name: text.editButton }).click();
+    const editing = page.getByRole("dialog", { name: text.editDialog });
+    await expect(editing.getByLabel(text.time, { exact: true })).toHaveValue("09:00");
+    await expect(editing.getByLabel(text.message, { exact: true })).toHaveValue(text.greeting);
+    await expect(editing.getByLabel(text.lead7)).toBeChecked();
+    await editing.getByLabel(text.time, { exact: true }).fill("08:30");
+    await editing.getByLabel(text.lead1).check();
+    await editing.getByRole("button", { name: text.saveReminder, exact: true }).click();
+    await expect(page.getByText(text.savedReminder).last()).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const edited = await e2eDb.select().from(reminders).where(eq(reminders.contactId, contact.id));
+    expect(edited.map((r) => [r.recipient, r.leadDays, r.time]).sort()).toEqual([
+      ["contact", null, "08:30"],
+      ["owner", 1, "08:30"],
+      ["owner", 7, "08:30"],
+    ]);
+    expect(edited.find((r) => r.recipient === "contact")?.id).toBe(yearly?.id);
+
     // Both are in the reminders list.
     await page.goto("/reminders");
     const rows = page.getByTestId("reminder-row").filter({ hasText: "Ana López" });
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
     // The lead reminder says it goes to the user, and has no Edit (its day follows the date).
-    const leadRow = rows.filter({ has: page.getByTestId("lead-line") });
+    const leadRow = rows.filter({ has: page.getByTestId("lead-line") }).filter({ hasText: text.leadRow });
     await expect(leadRow.getByTestId("lead-line")).toHaveText(text.leadRow);
     await expect(leadRow.getByRole("button", { name: text.editReminder, exact: true })).toHaveCount(0);
     const yearlyRow = rows.filter({ hasNot: page.getByTestId("lead-line") });

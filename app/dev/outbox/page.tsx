@@ -3,10 +3,14 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { listOutboxMessages } from "@/lib/outbox/list-outbox-messages";
 import { Linkified } from "@/components/dev/linkified";
+import { OutboxReply, type OutboxReplyLabels } from "@/components/dev/outbox-reply";
 
 export const dynamic = "force-dynamic";
 
-/** Messages kept instead of sent (no SMTP or Twilio settings). Development only: a 404 in production. */
+/**
+ * Messages kept instead of sent (no SMTP or Twilio settings), each SMS and WhatsApp one with
+ * replies to send as its recipient. Development only: a 404 in production.
+ */
 export default async function DevOutboxPage() {
   if (!outboxEnabled()) notFound();
   const [messages, t, format] = await Promise.all([
@@ -14,6 +18,16 @@ export default async function DevOutboxPage() {
     getTranslations("outbox"),
     getFormatter(),
   ]);
+  const labels = (to: string): OutboxReplyLabels => ({
+    legend: t("reply.legend", { to }),
+    other: t("reply.other"),
+    send: t("reply.send"),
+    // Filled in the browser with the reply and the answer.
+    sent: t.raw("reply.sent") as string,
+    answer: t.raw("reply.answer") as string,
+    noAnswer: t("reply.noAnswer"),
+    failed: t.raw("reply.failed") as string,
+  });
   return (
     <main className="mx-auto max-w-4xl space-y-6 p-6">
       <header>
@@ -47,6 +61,9 @@ export default async function DevOutboxPage() {
             <pre className="mt-3 whitespace-pre-wrap break-words rounded bg-muted p-3 text-sm">
               <Linkified text={message.text} />
             </pre>
+            {message.channel === "sms" || message.channel === "whatsapp" ? (
+              <OutboxReply messageId={message.id} labels={labels(message.to)} />
+            ) : null}
           </li>
         ))}
       </ol>

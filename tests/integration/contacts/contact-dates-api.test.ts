@@ -44,8 +44,24 @@ describe("contact dates through /api/contacts", () => {
     });
     expect(created.status).toBe(201);
     expect(created.json.dates).toEqual([
-      { id: expect.any(String), kind: "birthday", label: null, month: 3, day: 3, year: 1986 },
-      { id: expect.any(String), kind: "custom", label: "Name day", month: 7, day: 26, year: null },
+      {
+        id: expect.any(String),
+        kind: "birthday",
+        label: null,
+        month: 3,
+        day: 3,
+        year: 1986,
+        hasYearlyReminder: false,
+      },
+      {
+        id: expect.any(String),
+        kind: "custom",
+        label: "Name day",
+        month: 7,
+        day: 26,
+        year: null,
+        hasYearlyReminder: false,
+      },
     ]);
     const listed = await callRoute<Dated[]>(GET, "/api/contacts", { cookie });
     expect(listed.json.find((c) => c.id === created.json.id)?.dates).toEqual(created.json.dates);

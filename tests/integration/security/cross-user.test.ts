@@ -233,6 +233,7 @@ const SERVER_ACTIONS: Record<string, string> = {
     "reads the user's own contacts for the reminder dialog; takes no input",
   "lib/actions/create-calendar-feed-link.ts": "the user's own calendar feed link (takes no input)",
   "lib/actions/save-locale.ts": "the user's own locale",
+  "lib/actions/save-time-zone.ts": "the user's own time zone",
 };
 
 function serverActionFiles(): string[] {

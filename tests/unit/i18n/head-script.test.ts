@@ -8,11 +8,14 @@ function run({
   stored = {},
   languages = ["en-US"],
   lang = "en",
+  zone = "UTC",
 }: {
   cookie?: string;
   stored?: Record<string, string>;
   languages?: string[];
   lang?: string;
+  /** The browser's time zone, as Intl reports it. */
+  zone?: string;
 }) {
   const classes = new Set<string>(["light"]);
   let cookies = cookie;
@@ -39,6 +42,7 @@ function run({
     localStorage: { getItem: (key: string) => stored[key] ?? null },
     navigator: { languages, language: languages[0] },
     location: { reload: () => reloads++ },
+    Intl: { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: zone }) }) },
   });
   return { classes: [...classes], cookies, reloads };
 }
@@ -52,27 +56,38 @@ describe("inline head script", () => {
 
   it("on a first visit takes local storage before the browser, and reloads only on a wrong guess", () => {
     expect(run({ stored: { locale: "fr" }, languages: ["es"], lang: "es" })).toMatchObject({
-      cookies: "NEXT_LOCALE=fr",
+      cookies: "tz=UTC; NEXT_LOCALE=fr",
       reloads: 1,
     });
     expect(run({ languages: ["de-DE", "es-MX"], lang: "es" })).toMatchObject({
-      cookies: "NEXT_LOCALE=es",
+      cookies: "tz=UTC; NEXT_LOCALE=es",
       reloads: 0,
     });
     expect(run({ languages: ["de-DE"], lang: "en" })).toMatchObject({
-      cookies: "NEXT_LOCALE=en",
+      cookies: "tz=UTC; NEXT_LOCALE=en",
       reloads: 0,
     });
   });
 
   it("keeps an existing cookie unless local storage says otherwise", () => {
     expect(run({ cookie: "NEXT_LOCALE=es", languages: ["fr"], lang: "es" })).toMatchObject({
-      cookies: "NEXT_LOCALE=es",
+      cookies: "NEXT_LOCALE=es; tz=UTC",
       reloads: 0,
     });
     expect(run({ cookie: "NEXT_LOCALE=es", stored: { locale: "fr" }, lang: "es" })).toMatchObject({
-      cookies: "NEXT_LOCALE=fr",
+      cookies: "tz=UTC; NEXT_LOCALE=fr",
       reloads: 1,
     });
+  });
+
+  it("keeps the browser's time zone in a cookie, written again only when it changes", () => {
+    expect(run({ zone: "Europe/Madrid", lang: "en" }).cookies).toBe("tz=Europe%2FMadrid; NEXT_LOCALE=en");
+    expect(run({ cookie: "NEXT_LOCALE=en; tz=Europe%2FMadrid", zone: "Europe/Madrid" }).cookies).toBe(
+      "NEXT_LOCALE=en; tz=Europe%2FMadrid",
+    );
+    // Moved to Paris: the cookie follows the browser.
+    expect(run({ cookie: "tz=Europe%2FMadrid; NEXT_LOCALE=en", zone: "Europe/Paris" }).cookies).toBe(
+      "NEXT_LOCALE=en; tz=Europe%2FParis",
+    );
   });
 });

@@ -1,0 +1,75 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { PLANS } from "@/config/plans";
+import { reminders, users } from "@/db/schema";
+import type { PlanType } from "@/db/schema/enums";
+import { forbidden, notFound, unauthenticated } from "@/lib/errors/domain-error";
+import { db } from "@/lib/db";
+import { firstOccurrence } from "@/lib/recurrence";
+import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
+import type { DateReminderBody } from "@/lib/validations/date-reminder";
+import { assertMessageFields } from "./assert-message-fields";
+import { assertReminderQuota } from "./assert-reminder-quota";
+import { insertDateReminder } from "./create-date-reminders";
+import { liveDateReminders } from "./live-date-reminders";
+import { ownContactDate } from "./own-contact-date";
+import { planDateReminders } from "./plan-date-reminders";
+import { assertContactReachable, REMINDER_ERRORS } from "./resolve-reminder-input";
+import { toReminderDto } from "./to-reminder-dto";
+import { REMINDER_NOT_FOUND } from "./find-own-reminder";
+
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * PUT /api/reminders/from-date ("Edit yearly reminder"): the same body as the create, applied to
+ * the date's live reminders in one transaction with the user row locked. The yearly reminder
+ * takes the new time and message (in the contact's zone, as a new one would be); a lead still chosen takes
+ * the new time, one newly chosen is added (checked against the quota), one no longer chosen is
+ * cancelled as DELETE /api/reminders/{id} cancels. A date without its yearly reminder is a 404.
+ * Returns the live reminders, the yearly one first.
+ */
+export async function updateDateReminders(userId: string, body: DateReminderBody, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw unauthenticated();
+    const { date, contact } = await ownContactDate(tx, userId, body.contactDateId);
+    if (!PLANS[user.planType as PlanType]?.recurringAllowed) throw forbidden(REMINDER_ERRORS.recurringPlan);
+    assertContactReachable(contact, contact.deliveryMethod);
+    await assertMessageFields(tx, body.message, date.id);
+
+    const existing = await liveDateReminders(tx, date.id, true);
+    if (!existing.some((r) => r.recipient === "contact")) throw notFound(REMINDER_NOT_FOUND);
+    const saved = [];
+    for (const item of planDateReminders(user, date, contact, body)) {
+      const current = existing.find((r) => r.recipient === item.recipient && r.leadDays === item.leadDays);
+      if (!current) {
+        await assertReminderQuota(user, tx);
+        saved.push(await insertDateReminder(tx, userId, contact.id, date.id, item, now));
+        continue;
+      }
+      // This year's occurrence already sent (a time moved later on the day itself) is not sent again.
+      const after = new Date(Math.max(now.getTime(), (current.lastSentAt?.getTime() ?? 0) + MS_PER_DAY));
+      const next = firstOccurrence(item.schedule, after)!;
+      const [row] = await tx
+        .update(reminders)
+        .set({
+          message: item.message,
+          deliveryMethod: item.deliveryMethod,
+          ...scheduleColumns(item.schedule, next),
+          nextRunAt: next,
+          lastError: null,
+        })
+        .where(eq(reminders.id, current.id))
+        .returning();
+      saved.push(row);
+    }
+    const chosen = new Set(body.leadDays);
+    for (const lead of existing.filter((r) => r.recipient === "owner" && !chosen.has(r.leadDays ?? 0))) {
+      await tx
+        .update(reminders)
+        .set({ status: "cancelled", cancelledAt: now, nextRunAt: null })
+        .where(and(eq(reminders.id, lead.id), eq(reminders.status, "scheduled")));
+    }
+    return saved.map((row) => toReminderDto(row, contact.name));
+  });
+}
