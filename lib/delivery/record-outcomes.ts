@@ -1,6 +1,7 @@
 import "server-only";
 import type pg from "pg";
-import { NOT_ALERTED, TWILIO_ERRORS } from "@/lib/channels/failure-reasons";
+import { NOT_ALERTED } from "@/lib/channels/failure-reasons";
+import { TWILIO_ERRORS } from "@/lib/channels/twilio-errors";
 import { refundUsage } from "./refund-usage";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 import { scheduleConfirmationFollowUps } from "@/lib/replies/schedule-confirmation-follow-ups";

@@ -14,7 +14,8 @@ import {
   SLOW_DOWN_GIVE_UP_MS,
   SLOW_DOWN_MAX_MS,
 } from "./constants";
-import { SLOW_DOWN_CODES, type FailureReasonCode } from "@/lib/channels/failure-reasons";
+import type { FailureReasonCode } from "@/lib/channels/failure-reasons";
+import { isQueueFull, SLOW_DOWN_CODES } from "@/lib/channels/twilio-errors";
 import { slowDownSender } from "./pace-sends";
 import { messagePartsOf } from "./message-parts-of";
 import { deliveryTranslator, renderMessage } from "@/lib/messages/render-message";
@@ -36,7 +37,7 @@ export function slowDownDelayMs(
   slowed: number,
   random: () => number = Math.random,
 ): number {
-  const queueFull = failure.code === "21611" || failure.code === "30001";
+  const queueFull = isQueueFull(failure.code);
   const backoff = Math.min(SLOW_DOWN_DEFAULT_MS * 2 ** Math.max(0, slowed - 1), SLOW_DOWN_MAX_MS);
   const wait = Math.max(failure.detail.retryAfterMs ?? backoff, queueFull ? QUEUE_FULL_WAIT_MS : 0);
   return Math.round(wait * (1 + 0.5 * random()));

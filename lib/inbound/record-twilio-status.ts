@@ -1,7 +1,7 @@
 import "server-only";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { twilioStatusSchema } from "@/lib/validations/twilio-webhook";
-import { TWILIO_ERRORS } from "@/lib/channels/failure-reasons";
+import { TWILIO_ERRORS } from "@/lib/channels/twilio-errors";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { refundUsage } from "@/lib/delivery/refund-usage";
 import { deliveryTranslator } from "@/lib/messages/render-message";
