@@ -1,36 +1,50 @@
 import "server-only";
 import type pg from "pg";
-import { nextOccurrence } from "@/lib/recurrence";
+import { sql } from "drizzle-orm";
+import { contactDates, contacts, deliveries, reminders, users } from "@/db/schema";
+import { columnName, compileStatement, selectList } from "@/lib/db/compile-statement";
 import { logger } from "@/lib/logger";
+import { nextOccurrence } from "@/lib/recurrence";
 import { scheduleFromRow, type ScheduleFields } from "@/lib/recurrence/schedule-from-row";
-import { FIELD_COLUMNS, toLeased, type LeasedRow } from "./lease-deliveries";
+import { c, cd, r, SENDING_COLUMNS, toLeased, u, type SendingRow } from "./leased-row";
 import type { LeasedDelivery } from "./types";
-import { senderNameSql } from "@/lib/users/sender-name";
 
-const SENDER_NAME = senderNameSql("u");
-
-interface DueRow
-  extends
-    ScheduleFields,
-    Omit<
-      LeasedRow,
-      | "id"
-      | "reminder_id"
-      | "channel"
-      | "occurrence_at"
-      | "attempt_count"
-      | "slowed_count"
-      | "last_error_code"
-      | "created_at"
-      | "occurrence_local_date"
-    > {
+/** A reminder whose occurrence becomes a delivery: its schedule, and what sending it reads. */
+export interface DueRow extends ScheduleFields, SendingRow {
   id: string;
+  user_id: string;
   contact_id: string;
-  delivery_method: string;
+  delivery_method: LeasedDelivery["channel"];
   next_run_at: Date;
   occurrences_sent: number;
+  /** 'YYYY-MM-DD': the occurrence's local day in the reminder's zone. */
   next_local_date: string;
 }
+
+/** `select … from …` of due rows, read by the reminder's primary key and its joins; `where` follows. */
+const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof SendingRow>>({
+  id: r.id,
+  user_id: r.userId,
+  contact_id: r.contactId,
+  delivery_method: r.deliveryMethod,
+  scheduleType: r.scheduleType,
+  scheduledFor: r.scheduledFor,
+  frequency: r.frequency,
+  time: r.time,
+  days: r.days,
+  dayOfMonth: r.dayOfMonth,
+  month: r.month,
+  endCondition: r.endCondition,
+  endAfterCount: r.endAfterCount,
+  endByDate: sql`${r.endByDate}::text`,
+  timezone: r.timezone,
+  leadDays: r.leadDays,
+  next_run_at: r.nextRunAt,
+  occurrences_sent: r.occurrencesSent,
+  next_local_date: sql`(${r.nextRunAt} at time zone ${r.timezone})::date::text`,
+})}, ${SENDING_COLUMNS}
+  from ${reminders} ${r} join ${contacts} ${c} on ${c.id} = ${r.contactId} join ${users} ${u} on ${u.id} = ${r.userId}
+  left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId}`;
 
 export interface MaterializeOptions {
   now: Date;
@@ -53,27 +67,75 @@ export interface Materialized {
   leased: LeasedDelivery[];
 }
 
-// The reminder's schedule, plus (for a leased row) its contact, sender and message fields, read by primary key.
-const COLUMNS = `r.id, r.user_id, r.contact_id, r.delivery_method, r.schedule_type as "scheduleType",
-  r.scheduled_for as "scheduledFor", r.frequency, r.time, r.days, r.day_of_month as "dayOfMonth", r.month,
-  r.end_condition as "endCondition", r.end_after_count as "endAfterCount", r.end_by_date::text as "endByDate",
-  r.timezone, r.next_run_at, r.occurrences_sent,
-  r.status as reminder_status, r.message, r.ask_confirmation, c.name as contact_name, c.email, c.phone,
-  c.timezone as contact_timezone, c.locale as contact_locale, c.email_opt_out, c.sms_opt_out, c.whatsapp_opt_out,
-  c.whatsapp_consent_at, c.email_suppressed_at is not null as email_suppressed, c.unsubscribe_token,
-  ${SENDER_NAME} as sender_name,
-  u.email as sender_email, u.locale, u.timezone as user_timezone, r.lead_days as "leadDays", ${FIELD_COLUMNS}`;
-const FROM = `reminders r join contacts c on c.id = r.contact_id join users u on u.id = r.user_id
-  left join contact_dates cd on cd.id = r.contact_date_id`;
+/** Due reminders, oldest first; SKIP LOCKED so concurrent workers take disjoint ones. */
+const SELECT_DUE = compileStatement<{ now: Date; limit: number }, DueRow>(
+  (p) => sql`${SELECT_DUE_ROWS}
+    where ${r.status} = 'scheduled' and ${r.nextRunAt} is not null and ${r.nextRunAt} <= ${p.now}
+    order by ${r.nextRunAt} limit ${p.limit}
+    for update of ${r} skip locked`,
+);
+
+/** The reminder, whether due or not, if it is the user's and scheduled; waits for its lock. */
+const SELECT_ONE = compileStatement<{ reminderId: string; userId: string }, DueRow>(
+  (p) => sql`${SELECT_DUE_ROWS}
+    where ${r.id} = ${p.reminderId} and ${r.userId} = ${p.userId} and ${r.status} = 'scheduled'
+      and ${r.nextRunAt} is not null
+    for update of ${r}`,
+);
+
+/** A delivery of a later occurrence than now, other than a LATER reply's resend. */
+const SENT_AHEAD = compileStatement<{ reminderId: string; now: Date }, { ahead: number }>(
+  (p) => sql`select 1 as ahead from ${deliveries}
+    where ${deliveries.reminderId} = ${p.reminderId} and ${deliveries.occurrenceAt} > ${p.now}
+      and ${deliveries.snoozedFromId} is null
+    limit 1`,
+);
+
+/** One delivery per reminder and occurrence (a second one for the same occurrence is none). */
+const INSERT_DELIVERIES = compileStatement<
+  {
+    reminderIds: string[];
+    userIds: string[];
+    contactIds: string[];
+    occurrences: Date[];
+    channels: string[];
+    now: Date;
+    status: string;
+    workerId: string | null;
+    until: Date | null;
+    attempts: number;
+    firstAttemptAt: Date | null;
+  },
+  { id: string; reminder_id: string }
+>(
+  (
+    p,
+  ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
+      ${columnName(deliveries.contactId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.channel)},
+      ${columnName(deliveries.status)}, ${columnName(deliveries.nextAttemptAt)}, ${columnName(deliveries.workerId)},
+      ${columnName(deliveries.leaseExpiresAt)}, ${columnName(deliveries.attemptCount)},
+      ${columnName(deliveries.firstAttemptAt)}, ${columnName(deliveries.lastAttemptAt)},
+      ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})
+    select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, ${p.status}, ${p.now}, ${p.workerId},
+           ${p.until}, ${p.attempts}, ${p.firstAttemptAt}, ${p.firstAttemptAt}, ${p.now}, ${p.now}
+      from unnest(${p.reminderIds}::text[], ${p.userIds}::text[], ${p.contactIds}::text[],
+                  ${p.occurrences}::timestamptz[], ${p.channels}::text[])
+        as u(reminder_id, user_id, contact_id, occurrence_at, channel)
+    on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}) do nothing
+    returning ${deliveries.id} as id, ${deliveries.reminderId} as reminder_id`,
+);
 
 /**
- * Moves each reminder ($1 ids) to its next occurrence ($2). `id = any($1)` makes the planner read
- * the rows by primary key rather than hash the whole table (see RECORD_SENT_SQL).
+ * Moves each reminder to its next occurrence. `id = any(ids)` makes the planner read the rows by
+ * primary key rather than hash the whole table (see RECORD_SENT).
  */
-export const ADVANCE_REMINDERS_SQL = `update reminders r
-    set next_run_at = u.next_run_at, occurrences_sent = r.occurrences_sent + 1, updated_at = $3
-   from unnest($1::text[], $2::timestamptz[]) as u(id, next_run_at)
-  where r.id = u.id and r.id = any($1::text[])`;
+export const ADVANCE_REMINDERS = compileStatement<{ ids: string[]; next: (Date | null)[]; now: Date }>(
+  ({ ids, next, now }) => sql`update ${reminders} ${r}
+    set ${columnName(r.nextRunAt)} = u.next_run_at, ${columnName(r.occurrencesSent)} = ${r.occurrencesSent} + 1,
+        ${columnName(r.updatedAt)} = ${now}
+    from unnest(${ids}::text[], ${next}::timestamptz[]) as u(id, next_run_at)
+    where ${r.id} = u.id and ${r.id} = any(${ids}::text[])`,
+);
 
 /** The occurrence after this one, or null when the schedule ends (or cannot be read). */
 function following(row: DueRow, now: Date): Date | null {
@@ -96,10 +158,7 @@ function following(row: DueRow, now: Date): Date | null {
  * resend of an earlier occurrence (due an hour after the reply) is not an occurrence sent ahead.
  */
 async function sentAhead(client: pg.PoolClient, reminderId: string, now: Date): Promise<boolean> {
-  const { rows } = await client.query(
-    `select 1 from deliveries where reminder_id = $1 and occurrence_at > $2 and snoozed_from_id is null limit 1`,
-    [reminderId, now],
-  );
+  const { rows } = await SENT_AHEAD.run(client, { reminderId, now });
   return rows.length > 0;
 }
 
@@ -114,66 +173,46 @@ export async function materializeDue(
   options: MaterializeOptions,
 ): Promise<Materialized> {
   const { rows } = options.reminderId
-    ? await client.query<DueRow>(
-        `select ${COLUMNS} from ${FROM}
-          where r.id = $1 and r.user_id = $2 and r.status = 'scheduled' and r.next_run_at is not null
-          for update of r`,
-        [options.reminderId, options.userId],
-      )
-    : await client.query<DueRow>(
-        `select ${COLUMNS} from ${FROM}
-          where r.status = 'scheduled' and r.next_run_at is not null and r.next_run_at <= $1
-          order by r.next_run_at limit $2
-          for update of r skip locked`,
-        [options.now, options.limit],
-      );
+    ? await SELECT_ONE.run(client, { reminderId: options.reminderId, userId: options.userId ?? "" })
+    : await SELECT_DUE.run(client, { now: options.now, limit: options.limit });
   if (rows.length === 0) return { created: [], leased: [] };
   if (options.reminderId && (await sentAhead(client, options.reminderId, options.now))) {
     return { created: [], leased: [] };
   }
-  const next = rows.map((row) => following(row, options.now));
+  const now = options.now;
   const lease = options.lease;
-  const inserted = await client.query<{ id: string; reminder_id: string }>(
-    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at,
-                             worker_id, lease_expires_at, attempt_count, first_attempt_at, last_attempt_at,
-                             created_at, updated_at)
-     select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, $7, $6, $8, $9, $10, $11, $11, $6, $6
-       from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[])
-         as u(reminder_id, user_id, contact_id, occurrence_at, channel)
-     on conflict (reminder_id, occurrence_at) do nothing
-     returning id, reminder_id`,
-    [
-      rows.map((r) => r.id),
-      rows.map((r) => r.user_id),
-      rows.map((r) => r.contact_id),
-      rows.map((r) => r.next_run_at),
-      rows.map((r) => r.delivery_method),
-      options.now,
-      lease ? "sending" : "queued",
-      lease?.workerId ?? null,
-      lease?.until ?? null,
-      lease ? 1 : 0,
-      // A leased row's first attempt starts now, as leaseDeliveries would record it.
-      lease ? options.now : null,
-    ],
-  );
-  await client.query(ADVANCE_REMINDERS_SQL, [rows.map((r) => r.id), next, options.now]);
-  const created = inserted.rows.map((r) => Number(r.id));
+  const next = rows.map((row) => following(row, now));
+  const inserted = await INSERT_DELIVERIES.run(client, {
+    reminderIds: rows.map((row) => row.id),
+    userIds: rows.map((row) => row.user_id),
+    contactIds: rows.map((row) => row.contact_id),
+    occurrences: rows.map((row) => row.next_run_at),
+    channels: rows.map((row) => row.delivery_method),
+    now,
+    status: lease ? "sending" : "queued",
+    workerId: lease?.workerId ?? null,
+    until: lease?.until ?? null,
+    attempts: lease ? 1 : 0,
+    // A leased row's first attempt starts now, as leaseDeliveries would record it.
+    firstAttemptAt: lease ? now : null,
+  });
+  await ADVANCE_REMINDERS.run(client, { ids: rows.map((row) => row.id), next, now });
+  const created = inserted.rows.map((row) => Number(row.id));
   if (!lease) return { created, leased: [] };
-  const byReminder = new Map(rows.map((r) => [r.id, r]));
+  const byReminder = new Map(rows.map((row) => [row.id, row]));
   const leased = inserted.rows.map((d) => {
-    const r = byReminder.get(d.reminder_id)!;
+    const row = byReminder.get(d.reminder_id)!;
     return toLeased({
-      ...r,
+      ...row,
       id: d.id,
-      reminder_id: r.id,
-      channel: r.delivery_method as LeasedRow["channel"],
-      occurrence_at: r.next_run_at,
+      reminder_id: row.id,
+      channel: row.delivery_method,
+      occurrence_at: row.next_run_at,
       attempt_count: 1,
       slowed_count: 0,
       last_error_code: null,
-      created_at: options.now,
-      occurrence_local_date: r.next_local_date,
+      created_at: now,
+      occurrence_local_date: row.next_local_date,
     });
   });
   return { created, leased };

@@ -2,7 +2,10 @@ import "server-only";
 import { carriesConfirmation } from "@/lib/channels/carries-confirmation";
 import { getChannel } from "@/lib/channels/get-channel";
 import { ChannelError } from "@/lib/channels/types";
+import { sql } from "drizzle-orm";
+import { deliveries as deliveriesTable } from "@/db/schema";
 import { pool } from "@/lib/db";
+import { compileStatement } from "@/lib/db/compile-statement";
 import { logger } from "@/lib/logger";
 import {
   MAX_ATTEMPTS,
@@ -46,11 +49,14 @@ export function slowDownDelayMs(
 const sleep = (ms: number) =>
   ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
+/** Another delivery already recorded this provider message. */
+const SID_TAKEN = compileStatement<{ sid: string; deliveryId: number }, { taken: number }>(
+  (p) => sql`select 1 as taken from ${deliveriesTable}
+    where ${deliveriesTable.providerMessageId} = ${p.sid} and ${deliveriesTable.id} <> ${p.deliveryId} limit 1`,
+);
+
 async function sidTaken(sid: string, deliveryId: number): Promise<boolean> {
-  const { rows } = await pool.query(
-    `select 1 from deliveries where provider_message_id = $1 and id <> $2 limit 1`,
-    [sid, deliveryId],
-  );
+  const { rows } = await SID_TAKEN.run(pool, { sid, deliveryId });
   return rows.length > 0;
 }
 
