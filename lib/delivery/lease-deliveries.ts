@@ -3,25 +3,19 @@ import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contactDates, contacts, deliveries, reminders, users } from "@/db/schema";
-import type { DeliveryMethod } from "@/db/schema/enums";
-import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
-import { deliveryTranslator } from "@/lib/messages/render-message";
-import { channelPreflight } from "./channel-preflight";
+import { admitLeased, type LeaseResult } from "./admit-leased";
 import { LEASE_MS } from "./constants";
 import { c, cd, r, SENDING_COLUMNS, toLeased, u, type LeasedRow } from "./leased-row";
-import { paceSends } from "./pace-sends";
-import { quietHoursRelease } from "./quiet-hours";
-import { reserveUsage } from "./reserve-usage";
-import type { DecidedDelivery, LeasedDelivery } from "./types";
+import type { LeasedDelivery } from "./types";
+
+export type { LeaseResult } from "./admit-leased";
 
 export interface LeaseOptions {
   workerId: string;
   now: Date;
   limit: number;
-  /** Lease exactly these (send now, or the rows just materialized) rather than any ready. */
-  ids?: number[];
-  /** Rows this batch created already leased (materializeDue's `lease`): settled, not leased again. */
+  /** Rows this batch created already leased (materializeDue's `lease`): admitted, not leased again. */
   fresh?: LeasedDelivery[];
 }
 
@@ -61,58 +55,6 @@ const LEASE = compileStatement<{ ids: number[]; workerId: string; until: Date; n
       (${d.occurrenceAt} at time zone ${r.timezone})::date::text as occurrence_local_date`,
 );
 
-export interface LeaseResult {
-  toSend: LeasedDelivery[];
-  decided: DecidedDelivery[];
-  /** Users whose credit these reservations took under their auto-recharge threshold. */
-  crossedThreshold: string[];
-}
-
-/**
- * Checks that need no provider: cancelled, no address, opted out, channel settings, WhatsApp
- * opt-in and template variables, SMS quiet hours.
- */
-function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
-  const t = deliveryTranslator(d.locale);
-  const reserved = d.attemptCount > 1;
-  if (d.reminderStatus === "cancelled") {
-    return {
-      delivery: d,
-      outcome: { kind: "failed", error: t("errors.cancelled"), code: "cancelled", refund: reserved },
-    };
-  }
-  const address = d.channel === "email" ? d.email : d.phone;
-  if (!address) {
-    const error = t("errors.noAddress", { channel: channelName(d.channel) });
-    const code = d.channel === "email" ? "no_email" : "no_phone";
-    return { delivery: d, outcome: { kind: "failed", error, code, refund: reserved } };
-  }
-  const optedOut = { email: d.emailOptOut, sms: d.smsOptOut, whatsapp: d.whatsappOptOut }[d.channel];
-  if (optedOut) {
-    const error = t("errors.optedOut", { channel: channelName(d.channel) });
-    return { delivery: d, outcome: { kind: "failed", error, code: "opted_out", refund: reserved } };
-  }
-  if (d.channel === "email" && d.emailSuppressed) {
-    const error = t("errors.suppressed");
-    return { delivery: d, outcome: { kind: "failed", error, code: "suppressed", refund: reserved } };
-  }
-  const refused = channelPreflight(d, reserved);
-  if (refused) return { delivery: d, outcome: refused };
-  if (d.channel === "sms") {
-    const zone = recipientTimeZone({ timezone: d.contactTimezone, phone: d.phone }, d.userTimezone);
-    const until = quietHoursRelease(now, zone);
-    if (until) {
-      const time = until.toISOString();
-      return { delivery: d, outcome: { kind: "held", until, error: t("errors.held", { time }) } };
-    }
-  }
-  return null;
-}
-
-function channelName(channel: DeliveryMethod): string {
-  return { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp" }[channel];
-}
-
 /** Ready rows: queued/held whose time came, and 'sending' ones whose worker stopped renewing. */
 async function pickReady(
   client: pg.PoolClient,
@@ -133,61 +75,31 @@ async function pickReady(
 }
 
 /**
- * Takes the lease on up to `limit` ready deliveries for `workerId` (status 'sending', lease
- * until now + LEASE_MS, attempt counted), then settles those that must not be attempted and
- * reserves usage for first attempts, all in the caller's transaction.
+ * Takes the lease on up to `limit` ready deliveries (less the `fresh` ones) for `workerId`
+ * (status 'sending', lease until now + LEASE_MS, attempt counted), then admits them with the
+ * fresh ones (admitLeased: settles those that must not be attempted, paces, reserves usage),
+ * all in the caller's transaction.
  */
 export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptions): Promise<LeaseResult> {
   const fresh = options.fresh ?? [];
   const room = options.limit - fresh.length;
-  const picked = options.ids
-    ? { ids: options.ids, expired: new Set<number>() }
-    : room > 0
-      ? await pickReady(client, options.now, room)
-      : { ids: [], expired: new Set<number>() };
-  const ids = picked.ids;
-  if (ids.length === 0 && fresh.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
+  const picked =
+    room > 0 ? await pickReady(client, options.now, room) : { ids: [], expired: new Set<number>() };
+  if (picked.ids.length === 0 && fresh.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
   const { rows } =
-    ids.length === 0
+    picked.ids.length === 0
       ? { rows: [] }
       : await LEASE.run(client, {
-          ids,
+          ids: picked.ids,
           workerId: options.workerId,
           until: new Date(options.now.getTime() + LEASE_MS),
           now: options.now,
         });
-  const decided: DecidedDelivery[] = [];
-  const candidates: LeasedDelivery[] = [];
   const leased = rows.map((row) => {
-    const d = toLeased(row);
-    if (picked.expired.has(d.id)) d.takenOver = true;
-    return d;
+    const delivery = toLeased(row);
+    if (picked.expired.has(delivery.id)) delivery.takenOver = true;
+    return delivery;
   });
   // Fresh rows are first attempts: the same checks, pacing and usage reservation as leased ones.
-  for (const d of [...fresh, ...leased]) {
-    const verdict = preflight(d, options.now);
-    if (verdict) decided.push(verdict);
-    else candidates.push(d);
-  }
-  // Each send gets a slot on its sender's shared budget; those beyond the horizon go back to
-  // the queue before reserving anything.
-  const paced = await paceSends(client, candidates, options.now);
-  decided.push(...paced.deferred);
-  // First attempts reserve usage; later ones (retries, takeovers) already hold theirs.
-  const { refused, crossedThreshold } = await reserveUsage(
-    client,
-    paced.ready.filter((d) => d.attemptCount === 1).map((d) => ({ id: d.id, userId: d.userId })),
-    options.now,
-  );
-  const toSend: LeasedDelivery[] = [];
-  for (const d of paced.ready) {
-    const reason = refused.get(d.id);
-    if (reason)
-      decided.push({
-        delivery: d,
-        outcome: { kind: "failed", error: reason.error, code: reason.code, refund: false },
-      });
-    else toSend.push(d);
-  }
-  return { toSend, decided, crossedThreshold };
+  return admitLeased(client, [...fresh, ...leased], options.now);
 }

@@ -1,70 +1,24 @@
 import "server-only";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
-import { contactDates, contacts, deliveries, reminders, users } from "@/db/schema";
-import { columnName, compileStatement, selectList } from "@/lib/db/compile-statement";
-import { logger } from "@/lib/logger";
-import { nextOccurrence } from "@/lib/recurrence";
-import { scheduleFromRow, type ScheduleFields } from "@/lib/recurrence/schedule-from-row";
-import { c, cd, r, SENDING_COLUMNS, toLeased, u, type SendingRow } from "./leased-row";
-import type { LeasedDelivery } from "./types";
-
-/** A reminder whose occurrence becomes a delivery: its schedule, and what sending it reads. */
-export interface DueRow extends ScheduleFields, SendingRow {
-  id: string;
-  user_id: string;
-  contact_id: string;
-  delivery_method: LeasedDelivery["channel"];
-  next_run_at: Date;
-  occurrences_sent: number;
-  /** 'YYYY-MM-DD': the occurrence's local day in the reminder's zone. */
-  next_local_date: string;
-}
-
-/** `select … from …` of due rows, read by the reminder's primary key and its joins; `where` follows. */
-const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof SendingRow>>({
-  id: r.id,
-  user_id: r.userId,
-  contact_id: r.contactId,
-  delivery_method: r.deliveryMethod,
-  scheduleType: r.scheduleType,
-  scheduledFor: r.scheduledFor,
-  frequency: r.frequency,
-  time: r.time,
-  days: r.days,
-  dayOfMonth: r.dayOfMonth,
-  month: r.month,
-  endCondition: r.endCondition,
-  endAfterCount: r.endAfterCount,
-  endByDate: sql`${r.endByDate}::text`,
-  timezone: r.timezone,
-  leadDays: r.leadDays,
-  next_run_at: r.nextRunAt,
-  occurrences_sent: r.occurrencesSent,
-  next_local_date: sql`(${r.nextRunAt} at time zone ${r.timezone})::date::text`,
-})}, ${SENDING_COLUMNS}
-  from ${reminders} ${r} join ${contacts} ${c} on ${c.id} = ${r.contactId} join ${users} ${u} on ${u.id} = ${r.userId}
-  left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId}`;
+import { compileStatement } from "@/lib/db/compile-statement";
+import { r } from "./leased-row";
+import {
+  materializeRows,
+  SELECT_DUE_ROWS,
+  type DueRow,
+  type MaterializeLease,
+  type Materialized,
+} from "./materialize-rows";
 
 export interface MaterializeOptions {
   now: Date;
   limit: number;
-  /** Send now: this reminder's pending occurrence, whether due or not. */
-  reminderId?: string;
-  userId?: string;
   /**
    * Create the rows already leased to this worker (status 'sending', first attempt) rather
-   * than 'queued': the batch that materializes them sends them, and saves a second write
-   * of each row and a join to read what sending needs.
+   * than 'queued': the batch that materializes them sends them.
    */
-  lease?: { workerId: string; until: Date };
-}
-
-export interface Materialized {
-  /** Ids of the delivery rows created. */
-  created: number[];
-  /** With `lease`: the created rows, leased, with what sending them needs. */
-  leased: LeasedDelivery[];
+  lease?: MaterializeLease;
 }
 
 /** Due reminders, oldest first; SKIP LOCKED so concurrent workers take disjoint ones. */
@@ -74,93 +28,6 @@ const SELECT_DUE = compileStatement<{ now: Date; limit: number }, DueRow>(
     order by ${r.nextRunAt} limit ${p.limit}
     for update of ${r} skip locked`,
 );
-
-/** The reminder, whether due or not, if it is the user's and scheduled; waits for its lock. */
-const SELECT_ONE = compileStatement<{ reminderId: string; userId: string }, DueRow>(
-  (p) => sql`${SELECT_DUE_ROWS}
-    where ${r.id} = ${p.reminderId} and ${r.userId} = ${p.userId} and ${r.status} = 'scheduled'
-      and ${r.nextRunAt} is not null
-    for update of ${r}`,
-);
-
-/** A delivery of a later occurrence than now, other than a LATER reply's resend. */
-const SENT_AHEAD = compileStatement<{ reminderId: string; now: Date }, { ahead: number }>(
-  (p) => sql`select 1 as ahead from ${deliveries}
-    where ${deliveries.reminderId} = ${p.reminderId} and ${deliveries.occurrenceAt} > ${p.now}
-      and ${deliveries.snoozedFromId} is null
-    limit 1`,
-);
-
-/** One delivery per reminder and occurrence (a second one for the same occurrence is none). */
-const INSERT_DELIVERIES = compileStatement<
-  {
-    reminderIds: string[];
-    userIds: string[];
-    contactIds: string[];
-    occurrences: Date[];
-    channels: string[];
-    now: Date;
-    status: string;
-    workerId: string | null;
-    until: Date | null;
-    attempts: number;
-    firstAttemptAt: Date | null;
-  },
-  { id: string; reminder_id: string }
->(
-  (
-    p,
-  ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
-      ${columnName(deliveries.contactId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.channel)},
-      ${columnName(deliveries.status)}, ${columnName(deliveries.nextAttemptAt)}, ${columnName(deliveries.workerId)},
-      ${columnName(deliveries.leaseExpiresAt)}, ${columnName(deliveries.attemptCount)},
-      ${columnName(deliveries.firstAttemptAt)}, ${columnName(deliveries.lastAttemptAt)},
-      ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})
-    select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, ${p.status}, ${p.now}, ${p.workerId},
-           ${p.until}, ${p.attempts}, ${p.firstAttemptAt}, ${p.firstAttemptAt}, ${p.now}, ${p.now}
-      from unnest(${p.reminderIds}::text[], ${p.userIds}::text[], ${p.contactIds}::text[],
-                  ${p.occurrences}::timestamptz[], ${p.channels}::text[])
-        as u(reminder_id, user_id, contact_id, occurrence_at, channel)
-    on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}) do nothing
-    returning ${deliveries.id} as id, ${deliveries.reminderId} as reminder_id`,
-);
-
-/**
- * Moves each reminder to its next occurrence. `id = any(ids)` makes the planner read the rows by
- * primary key rather than hash the whole table (see RECORD_SENT).
- */
-export const ADVANCE_REMINDERS = compileStatement<{ ids: string[]; next: (Date | null)[]; now: Date }>(
-  ({ ids, next, now }) => sql`update ${reminders} ${r}
-    set ${columnName(r.nextRunAt)} = u.next_run_at, ${columnName(r.occurrencesSent)} = ${r.occurrencesSent} + 1,
-        ${columnName(r.updatedAt)} = ${now}
-    from unnest(${ids}::text[], ${next}::timestamptz[]) as u(id, next_run_at)
-    where ${r.id} = u.id and ${r.id} = any(${ids}::text[])`,
-);
-
-/** The occurrence after this one, or null when the schedule ends (or cannot be read). */
-function following(row: DueRow, now: Date): Date | null {
-  if (row.scheduleType === "once") return null;
-  try {
-    // After downtime, missed occurrences are not replayed one by one: the next one is
-    // the first after both this occurrence and now.
-    const after = row.next_run_at > now ? row.next_run_at : now;
-    return nextOccurrence(scheduleFromRow(row), after, row.occurrences_sent + 1);
-  } catch (error) {
-    logger.warn("delivery.schedule_unreadable", { reminderId: row.id, error });
-    return null;
-  }
-}
-
-/**
- * Send now sends an occurrence ahead of its time; until that time comes it stays the
- * reminder's current occurrence, so another Send now (a double click, a second tab) sends
- * nothing and leaves the schedule where it is. Called with the reminder row locked. A LATER
- * resend of an earlier occurrence (due an hour after the reply) is not an occurrence sent ahead.
- */
-async function sentAhead(client: pg.PoolClient, reminderId: string, now: Date): Promise<boolean> {
-  const { rows } = await SENT_AHEAD.run(client, { reminderId, now });
-  return rows.length > 0;
-}
 
 /**
  * Turns due reminders into delivery rows (one per reminder + occurrence, 'queued' now) and
@@ -172,48 +39,6 @@ export async function materializeDue(
   client: pg.PoolClient,
   options: MaterializeOptions,
 ): Promise<Materialized> {
-  const { rows } = options.reminderId
-    ? await SELECT_ONE.run(client, { reminderId: options.reminderId, userId: options.userId ?? "" })
-    : await SELECT_DUE.run(client, { now: options.now, limit: options.limit });
-  if (rows.length === 0) return { created: [], leased: [] };
-  if (options.reminderId && (await sentAhead(client, options.reminderId, options.now))) {
-    return { created: [], leased: [] };
-  }
-  const now = options.now;
-  const lease = options.lease;
-  const next = rows.map((row) => following(row, now));
-  const inserted = await INSERT_DELIVERIES.run(client, {
-    reminderIds: rows.map((row) => row.id),
-    userIds: rows.map((row) => row.user_id),
-    contactIds: rows.map((row) => row.contact_id),
-    occurrences: rows.map((row) => row.next_run_at),
-    channels: rows.map((row) => row.delivery_method),
-    now,
-    status: lease ? "sending" : "queued",
-    workerId: lease?.workerId ?? null,
-    until: lease?.until ?? null,
-    attempts: lease ? 1 : 0,
-    // A leased row's first attempt starts now, as leaseDeliveries would record it.
-    firstAttemptAt: lease ? now : null,
-  });
-  await ADVANCE_REMINDERS.run(client, { ids: rows.map((row) => row.id), next, now });
-  const created = inserted.rows.map((row) => Number(row.id));
-  if (!lease) return { created, leased: [] };
-  const byReminder = new Map(rows.map((row) => [row.id, row]));
-  const leased = inserted.rows.map((d) => {
-    const row = byReminder.get(d.reminder_id)!;
-    return toLeased({
-      ...row,
-      id: d.id,
-      reminder_id: row.id,
-      channel: row.delivery_method,
-      occurrence_at: row.next_run_at,
-      attempt_count: 1,
-      slowed_count: 0,
-      last_error_code: null,
-      created_at: now,
-      occurrence_local_date: row.next_local_date,
-    });
-  });
-  return { created, leased };
+  const { rows } = await SELECT_DUE.run(client, { now: options.now, limit: options.limit });
+  return materializeRows(client, rows, options.now, options.lease);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/lib/db";
-import { ADVANCE_REMINDERS } from "@/lib/delivery/materialize-due";
+import { ADVANCE_REMINDERS } from "@/lib/delivery/materialize-rows";
 import { RECORD_SENT } from "@/lib/delivery/record-outcomes";
 import { seedDue } from "../../support/bench-kit";
 import { planNodes, type PlanNode } from "../../support/query-plan";
