@@ -1,5 +1,7 @@
 import "server-only";
-import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { users } from "@/db/schema";
+import { compileStatement, type Queryable } from "@/lib/db/compile-statement";
 import { env } from "@/lib/env";
 import { jobQueueReady } from "@/lib/jobs/job-queue-ready";
 
@@ -8,6 +10,18 @@ export const FAILURE_ALERT_TASK = "failure_alert";
 
 /** At most one alert e-mail per user in this window. */
 const FAILURE_ALERT_INTERVAL = "1 hour";
+
+const QUEUE_ALERTS = compileStatement<{ userIds: string[]; now: Date; task: string; delaySeconds: number }>(
+  (p) => sql`select graphile_worker.add_job(
+      ${p.task}, json_build_object('userId', ${users.id}),
+      run_at := greatest(${p.now}::timestamptz + make_interval(secs => ${p.delaySeconds}),
+                         ${users.failureAlertSentAt} + ${sql.raw(`interval '${FAILURE_ALERT_INTERVAL}'`)}),
+      max_attempts := 10,
+      job_key := 'failure-alert:' || ${users.id},
+      job_key_mode := 'preserve_run_at')
+    from ${users}
+    where ${users.id} = any(${p.userIds}::text[]) and ${users.failureAlerts}`,
+);
 
 /**
  * Queues the failure alert of each user, in the caller's transaction (so a failure recorded
@@ -18,23 +32,17 @@ const FAILURE_ALERT_INTERVAL = "1 hour";
  * database no engine has started on yet) there is no queue: nothing is queued.
  */
 export async function scheduleFailureAlerts(
-  client: Pick<pg.PoolClient, "query">,
+  client: Queryable,
   userIds: string[],
   now: Date,
 ): Promise<number> {
   if (userIds.length === 0) return 0;
   if (!(await jobQueueReady(client))) return 0;
-  const res = await client.query(
-    `select graphile_worker.add_job(
-              $3, json_build_object('userId', u.id),
-              run_at := greatest($2::timestamptz + make_interval(secs => $4),
-                                 u.failure_alert_sent_at + interval '${FAILURE_ALERT_INTERVAL}'),
-              max_attempts := 10,
-              job_key := 'failure-alert:' || u.id,
-              job_key_mode := 'preserve_run_at')
-       from users u
-      where u.id = any($1::text[]) and u.failure_alerts`,
-    [[...new Set(userIds)], now, FAILURE_ALERT_TASK, env.FAILURE_ALERT_DELAY_SECONDS],
-  );
+  const res = await QUEUE_ALERTS.run(client, {
+    userIds: [...new Set(userIds)],
+    now,
+    task: FAILURE_ALERT_TASK,
+    delaySeconds: env.FAILURE_ALERT_DELAY_SECONDS,
+  });
   return res.rowCount ?? 0;
 }

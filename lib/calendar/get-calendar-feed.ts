@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { contactDates, contacts, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { PRODUCT_NAME } from "@/config/product";
@@ -27,7 +27,7 @@ export async function getCalendarFeed(
     .select({
       id: users.id,
       locale: users.locale,
-      senderName: sql<string>`${sql.raw(senderNameSql('"users"'))}`,
+      senderName: senderNameSql(users),
     })
     .from(users)
     .where(eq(users.calendarToken, token))

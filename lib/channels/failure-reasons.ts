@@ -149,14 +149,3 @@ export const SKIP_CODES: ReadonlySet<string> = new Set([
   "subscription_unpaid",
   "suppressed",
 ]);
-
-/** Twilio error codes the engine acts on (docs/delivery.md cites each). */
-export const TWILIO_ERRORS = {
-  /** Attempt to send to unsubscribed recipient: the contact is opted out of that channel. */
-  unsubscribedRecipient: "21610",
-  /** WhatsApp free-form message outside the 24-hour customer-service window. */
-  outsideWhatsAppWindow: "63016",
-} as const;
-
-/** Provider answers meaning "not processed, slow down": the message certainly did not leave. */
-export const SLOW_DOWN_CODES: ReadonlySet<string> = new Set(["429", "20429", "21611", "30001"]);

@@ -4,15 +4,13 @@ import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { channelReadiness, whatsappConfirmTemplateSid, whatsappTemplateSid } from "./channel-readiness";
 import { findTwilioMessage } from "./find-twilio-message";
 import { OUTBOX_SENDER, twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
+import { isQueueFull } from "./twilio-errors";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
 interface TwilioErrorBody {
   code?: number;
   message?: string;
 }
-
-/** Answers that mean "too much, too fast" rather than "this message is wrong". */
-const QUEUE_FULL = new Set([21611, 30001]);
 
 function address(channel: "sms" | "whatsapp", value: string): string {
   const bare = value.replace(/^whatsapp:/, "");
@@ -114,7 +112,8 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
       if (response.status === 429 || body.code === 20429) {
         throw new ChannelError(text, true, code, { slowDown: true, retryAfterMs: wait });
       }
-      if (body.code && QUEUE_FULL.has(body.code)) {
+      // "Too much, too fast" rather than "this message is wrong".
+      if (body.code && isQueueFull(code)) {
         throw new ChannelError(text, true, code, { slowDown: true, retryAfterMs: wait });
       }
       // 21610 (the recipient replied STOP to this sender) fails with that code; recordOutcomes

@@ -18,7 +18,7 @@ export const RETRY_JITTER = 0.2;
 export const SLOW_DOWN_DEFAULT_MS = 1_000;
 /** Without Retry-After the slow-down wait doubles from SLOW_DOWN_DEFAULT_MS up to this. */
 export const SLOW_DOWN_MAX_MS = 300_000;
-/** A queue-full answer (21611, 30001) means Twilio holds hours of work: wait at least this. */
+/** A queue-full answer (isQueueFull) means Twilio holds hours of work: wait at least this. */
 export const QUEUE_FULL_WAIT_MS = 60_000;
 /** A delivery still being told to slow down this long after it was taken on fails (code rate_limited). */
 export const SLOW_DOWN_GIVE_UP_MS = 24 * 3_600_000;

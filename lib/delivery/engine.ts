@@ -3,7 +3,10 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import { Logger, run, type JobHelpers, type Runner, type TaskList } from "graphile-worker";
+import { sql } from "drizzle-orm";
+import { deliveries, reminders } from "@/db/schema";
 import { ensureDatabase } from "@/lib/db/connection";
+import { compileStatement } from "@/lib/db/compile-statement";
 import { env } from "@/lib/env";
 import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
@@ -40,6 +43,23 @@ export interface DeliveryEngine {
    */
   stop(): Promise<StopReport>;
 }
+
+/** Deliveries a worker still holds. */
+const HELD = compileStatement<{ workerId: string }, { n: number }>(
+  (p) => sql`select count(*)::int as n from ${deliveries}
+    where ${deliveries.status} = 'sending' and ${deliveries.workerId} = ${p.workerId}`,
+);
+
+/** The first due reminder, waiting delivery and expiring lease, whichever comes first. */
+const NEXT_WAKE = compileStatement<Record<string, never>, { at: Date | null }>(
+  () => sql`select least(
+      (select min(${reminders.nextRunAt}) from ${reminders}
+        where ${reminders.status} = 'scheduled' and ${reminders.nextRunAt} is not null),
+      (select min(${deliveries.nextAttemptAt}) from ${deliveries} where ${deliveries.status} in ('queued', 'held')),
+      (select min(${deliveries.leaseExpiresAt}) from ${deliveries} where ${deliveries.status} = 'sending')) as at`,
+);
+
+const LISTEN = compileStatement(() => sql`listen ${sql.identifier(NOTIFY_CHANNEL)}`);
 
 const silent = new Logger(() => () => {});
 const MAX_BATCH_LOOP_MS = 10_000;
@@ -191,12 +211,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     ]);
     clearTimeout(timeout);
     clearInterval(heartbeat);
-    const { rows } = await pool
-      .query<{ n: number }>(
-        `select count(*)::int as n from deliveries where status = 'sending' and worker_id = $1`,
-        [workerId],
-      )
-      .catch(() => ({ rows: [{ n: -1 }] }));
+    const { rows } = await HELD.run(pool, { workerId }).catch(() => ({ rows: [{ n: -1 }] }));
     const report = { drained, stillHeld: rows[0]?.n ?? 0 };
     logger.info("delivery.engine_stopped", { workerId, ...report });
     return report;
@@ -216,12 +231,7 @@ async function nextWakeAt(connectionString: string): Promise<number | null> {
     wakePool = new pg.Pool({ connectionString, max: 2 });
     wakePool.on("error", () => {});
   }
-  const { rows } = await wakePool.query<{ at: Date | null }>(
-    `select least(
-       (select min(next_run_at) from reminders where status = 'scheduled' and next_run_at is not null),
-       (select min(next_attempt_at) from deliveries where status in ('queued', 'held')),
-       (select min(lease_expires_at) from deliveries where status = 'sending')) as at`,
-  );
+  const { rows } = await NEXT_WAKE.run(wakePool, {});
   return rows[0]?.at ? rows[0].at.getTime() : null;
 }
 
@@ -242,7 +252,7 @@ async function listen(connectionString: string, onHint: (at: number) => void, is
     });
     try {
       await c.connect();
-      await c.query(`listen ${NOTIFY_CHANNEL}`);
+      await LISTEN.run(c, {});
       client = c;
       onHint(Date.now());
     } catch {

@@ -1,6 +1,10 @@
 import "server-only";
 import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { senderPacing } from "@/db/schema";
 import { pool } from "@/lib/db";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { twilioSender } from "@/lib/channels/twilio-config";
 import type { OutgoingMessage } from "@/lib/channels/types";
 import { PACE_HORIZON_MS } from "./constants";
@@ -21,6 +25,33 @@ interface PacingRow {
   queue_until: string;
   db_now: string;
 }
+
+const sp = alias(senderPacing, "p");
+
+/** The sender's row (made on first use), locked, with the database's clock (epoch ms as text). */
+const LOCK_SENDER = compileStatement<{ sender: string }, PacingRow>(
+  (p) => sql`insert into ${senderPacing} as ${sp} (${columnName(sp.sender)}, ${columnName(sp.nextFreeAt)},
+      ${columnName(sp.queueUntil)})
+    values (${p.sender}, clock_timestamp(), clock_timestamp())
+    on conflict (${columnName(sp.sender)}) do update set ${columnName(sp.sender)} = excluded.${columnName(sp.sender)}
+    returning extract(epoch from ${sp.nextFreeAt}) * 1000 as next_free,
+              extract(epoch from ${sp.queueUntil}) * 1000 as queue_until,
+              extract(epoch from clock_timestamp()) * 1000 as db_now`,
+);
+
+const MOVE_SENDER = compileStatement<{ sender: string; nextFree: number; queueUntil: number }>(
+  (p) => sql`update ${senderPacing}
+      set ${columnName(senderPacing.nextFreeAt)} = to_timestamp(${p.nextFree}::float8 / 1000),
+          ${columnName(senderPacing.queueUntil)} = to_timestamp(${p.queueUntil}::float8 / 1000)
+    where ${senderPacing.sender} = ${p.sender}`,
+);
+
+const SLOW_DOWN = compileStatement<{ sender: string; waitMs: number }>(
+  (p) => sql`update ${senderPacing}
+      set ${columnName(senderPacing.nextFreeAt)} = greatest(${senderPacing.nextFreeAt},
+            clock_timestamp() + ${p.waitMs} * interval '1 millisecond')
+    where ${senderPacing.sender} = ${p.sender}`,
+);
 
 /**
  * Gives each send a slot on its sender's budget, kept in `sender_pacing` so that every worker
@@ -53,15 +84,7 @@ export async function paceSends(
     const { mps, items } = groups.get(key)!;
     const interval = 1_000 / mps;
     const asked = Date.now();
-    const { rows } = await client.query<PacingRow>(
-      `insert into sender_pacing as p (sender, next_free_at, queue_until)
-       values ($1, clock_timestamp(), clock_timestamp())
-       on conflict (sender) do update set sender = excluded.sender
-       returning extract(epoch from p.next_free_at) * 1000 as next_free,
-                 extract(epoch from p.queue_until) * 1000 as queue_until,
-                 extract(epoch from clock_timestamp()) * 1000 as db_now`,
-      [key],
-    );
+    const { rows } = await LOCK_SENDER.run(client, { sender: key });
     const dbNow = Number(rows[0].db_now);
     // The database read its clock about halfway through the round trip.
     const localNow = (asked + Date.now()) / 2;
@@ -83,11 +106,7 @@ export async function paceSends(
       queueUntil += units(delivery) * interval;
     }
     if (granted === items.length) queueUntil = queuedBefore;
-    await client.query(
-      `update sender_pacing set next_free_at = to_timestamp($2::float8 / 1000),
-              queue_until = to_timestamp($3::float8 / 1000) where sender = $1`,
-      [key, nextFree, queueUntil],
-    );
+    await MOVE_SENDER.run(client, { sender: key, nextFree, queueUntil });
   }
   return { ready, deferred };
 }
@@ -106,9 +125,5 @@ function units(d: LeasedDelivery, rendered = renderedSms(d)): number {
 export async function slowDownSender(channel: string, waitMs: number): Promise<void> {
   const sender = twilioSender(channel);
   if (!sender) return;
-  await pool.query(
-    `update sender_pacing set next_free_at = greatest(next_free_at, clock_timestamp() + $2 * interval '1 millisecond')
-      where sender = $1`,
-    [sender.key, Math.round(waitMs)],
-  );
+  await SLOW_DOWN.run(pool, { sender: sender.key, waitMs: Math.round(waitMs) });
 }

@@ -1,6 +1,10 @@
 import "server-only";
-import type pg from "pg";
-import { NOT_ALERTED, TWILIO_ERRORS } from "@/lib/channels/failure-reasons";
+import { sql, type Column } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, deliveries, reminders } from "@/db/schema";
+import { NOT_ALERTED } from "@/lib/channels/failure-reasons";
+import { TWILIO_ERRORS } from "@/lib/channels/twilio-errors";
+import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
 import { refundUsage } from "./refund-usage";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 import { scheduleConfirmationFollowUps } from "@/lib/replies/schedule-confirmation-follow-ups";
@@ -9,12 +13,16 @@ import type { DecidedDelivery } from "./types";
 /** Outcomes that mean the recipient opted out of the channel: ours, or Twilio's 21610 on a send. */
 const OPT_OUT_CODES: ReadonlySet<string> = new Set(["opted_out", TWILIO_ERRORS.unsubscribedRecipient]);
 
+const d = alias(deliveries, "d");
+const r = alias(reminders, "r");
+const c = alias(contacts, "c");
+
 type Of<K extends DecidedDelivery["outcome"]["kind"]> = DecidedDelivery & {
   outcome: Extract<DecidedDelivery["outcome"], { kind: K }>;
 };
 
 function only<K extends DecidedDelivery["outcome"]["kind"]>(all: DecidedDelivery[], kind: K): Of<K>[] {
-  return all.filter((d): d is Of<K> => d.outcome.kind === kind);
+  return all.filter((o): o is Of<K> => o.outcome.kind === kind);
 }
 
 /**
@@ -25,29 +33,124 @@ export function onlySent(outcomes: DecidedDelivery[]): boolean {
   return outcomes.every((o) => o.outcome.kind === "sent" && !o.outcome.asked);
 }
 
+/** A delivery still leased by this worker and being sent: the only kind written here. */
+const held = (workerId: unknown) => sql`${d.workerId} = ${workerId} and ${d.status} = 'sending'`;
+
 /**
- * Records sent deliveries ($1 ids, $2 provider ids, $5 asked for a confirmation) held by worker
- * $3 at $4, and their reminders, in one statement: atomic on its own, so a group of sends needs
+ * Records sent deliveries (ids, provider ids, whether each asked for a confirmation) held by
+ * `workerId` at `now`, and their reminders, in one statement: atomic on its own, so a group of sends needs
  * no transaction around it (see onlySent).
  *
- * Each `update … from unnest(ids)` in this file also says `id = any(ids)`: the same rows, but
+ * Each `update … from unnest(ids)` in the engine also says `id = any(ids)`: the same rows, but
  * the planner then reads them by primary key. Without it, it scanned every leased row (the lease
  * index: all workers' batches) against the list, or the whole reminders table, per statement:
  * most of PostgreSQL's time in a burst (docs/PERFORMANCE.md).
  */
-export const RECORD_SENT_SQL = `with d as (
-   update deliveries d set status = 'sent', sent_at = $4, provider_message_id = v.sid, error = null,
-          error_code = null, worker_id = null, lease_expires_at = null, next_attempt_at = null, updated_at = $4,
-          confirmation = case when v.asked then 'awaiting' else d.confirmation end
-     from unnest($1::bigint[], $2::text[], $5::boolean[]) as v(id, sid, asked)
-    where d.id = v.id and d.id = any($1::bigint[]) and d.worker_id = $3 and d.status = 'sending'
-    returning d.reminder_id),
- r as (
-   update reminders set last_sent_at = $4, last_error = null, updated_at = $4,
-          status = case when status = 'scheduled' and next_run_at is null then 'sent' else status end
-    where id in (select reminder_id from d)
-    returning 1)
- select (select count(*) from d)::int as n, (select count(*) from r)::int as reminders`;
+export const RECORD_SENT = compileStatement<
+  { ids: number[]; sids: string[]; workerId: string; now: Date; asked: boolean[] },
+  { n: number; reminders: number }
+>(
+  ({ ids, sids, workerId, now, asked }) => sql`with done as (
+     update ${deliveries} ${d}
+        set ${columnName(d.status)} = 'sent', ${columnName(d.sentAt)} = ${now},
+            ${columnName(d.providerMessageId)} = v.sid, ${columnName(d.error)} = null,
+            ${columnName(d.errorCode)} = null, ${columnName(d.workerId)} = null,
+            ${columnName(d.leaseExpiresAt)} = null, ${columnName(d.nextAttemptAt)} = null,
+            ${columnName(d.updatedAt)} = ${now},
+            ${columnName(d.confirmation)} = case when v.asked then 'awaiting' else ${d.confirmation} end
+       from unnest(${ids}::bigint[], ${sids}::text[], ${asked}::boolean[]) as v(id, sid, asked)
+      where ${d.id} = v.id and ${d.id} = any(${ids}::bigint[]) and ${held(workerId)}
+      returning ${d.reminderId} as reminder_id),
+   touched as (
+     update ${reminders} ${r}
+        set ${columnName(r.lastSentAt)} = ${now}, ${columnName(r.lastError)} = null, ${columnName(r.updatedAt)} = ${now},
+            ${columnName(r.status)} = case when ${r.status} = 'scheduled' and ${r.nextRunAt} is null then 'sent'
+                                          else ${r.status} end
+      where ${r.id} in (select reminder_id from done)
+      returning 1)
+   select (select count(*) from done)::int as n, (select count(*) from touched)::int as reminders`,
+);
+
+/** Back to the queue at `at` (a transient failure, or a "slow down" counted apart). */
+const RECORD_RETRY = compileStatement<{
+  ids: number[];
+  at: Date[];
+  errors: string[];
+  codes: (string | null)[];
+  slowed: boolean[];
+  now: Date;
+  workerId: string;
+}>(
+  (p) => sql`update ${deliveries} ${d}
+      set ${columnName(d.status)} = 'queued', ${columnName(d.nextAttemptAt)} = v.at, ${columnName(d.error)} = v.error,
+          ${columnName(d.errorCode)} = v.code,
+          ${columnName(d.slowedCount)} = ${d.slowedCount} + case when v.slowed then 1 else 0 end,
+          ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null, ${columnName(d.updatedAt)} = ${p.now}
+     from unnest(${p.ids}::bigint[], ${p.at}::timestamptz[], ${p.errors}::text[], ${p.codes}::text[],
+                 ${p.slowed}::boolean[]) as v(id, at, error, code, slowed)
+    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${held(p.workerId)}`,
+);
+
+/** Not attempted (paced, held): the attempt given back, waiting with its status until `at`. */
+const RECORD_WAITING = compileStatement<{
+  ids: number[];
+  statuses: string[];
+  at: Date[];
+  now: Date;
+  workerId: string;
+}>(
+  (p) => sql`update ${deliveries} ${d}
+      set ${columnName(d.status)} = v.status, ${columnName(d.nextAttemptAt)} = v.at,
+          ${columnName(d.attemptCount)} = greatest(0, ${d.attemptCount} - 1),
+          ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null, ${columnName(d.updatedAt)} = ${p.now}
+     from unnest(${p.ids}::bigint[], ${p.statuses}::text[], ${p.at}::timestamptz[]) as v(id, status, at)
+    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${held(p.workerId)}`,
+);
+
+const RECORD_FAILED = compileStatement<
+  { ids: number[]; errors: string[]; codes: (string | null)[]; now: Date; workerId: string },
+  { id: string; reminder_id: string; user_id: string; error: string; error_code: string | null }
+>(
+  (p) => sql`update ${deliveries} ${d}
+      set ${columnName(d.status)} = 'failed', ${columnName(d.error)} = v.error, ${columnName(d.errorCode)} = v.code,
+          ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null,
+          ${columnName(d.nextAttemptAt)} = null, ${columnName(d.updatedAt)} = ${p.now}
+     from unnest(${p.ids}::bigint[], ${p.errors}::text[], ${p.codes}::text[]) as v(id, error, code)
+    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${held(p.workerId)}
+    returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.error} as error,
+              ${d.errorCode} as error_code`,
+);
+
+/** The contact's address refused for good (SMTP 5xx): suppressed, once. */
+const SUPPRESS_EMAIL = compileStatement<{ ids: number[]; errors: string[]; now: Date }>(
+  (p) => sql`update ${contacts} ${c}
+      set ${columnName(c.emailSuppressedAt)} = ${p.now}, ${columnName(c.emailSuppressedReason)} = v.error,
+          ${columnName(c.updatedAt)} = ${p.now}
+     from unnest(${p.ids}::bigint[], ${p.errors}::text[]) as v(id, error), ${deliveries} ${d}
+    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${c.id} = ${d.contactId}
+      and ${c.emailSuppressedAt} is null`,
+);
+
+/** The reminders' last error; a one-time reminder with nothing more due ends 'failed'. */
+const REMINDERS_FAILED = compileStatement<{ ids: string[]; errors: string[]; now: Date }>(
+  (p) => sql`update ${reminders} ${r}
+      set ${columnName(r.lastError)} = v.error, ${columnName(r.updatedAt)} = ${p.now},
+          ${columnName(r.status)} = case when ${r.status} = 'scheduled' and ${r.nextRunAt} is null then 'failed'
+                                        else ${r.status} end
+     from unnest(${p.ids}::text[], ${p.errors}::text[]) as v(id, error)
+    where ${r.id} = v.id and ${r.id} = any(${p.ids}::text[])`,
+);
+
+/** The delivery's contact opted out of one channel (`column`, its opt-out flag). */
+function optOutStatement(column: Column) {
+  return compileStatement<{ ids: number[] }>(
+    (p) => sql`update ${contacts} ${c} set ${columnName(column)} = true, ${columnName(c.updatedAt)} = now()
+      from ${deliveries} ${d}
+     where ${d.id} = any(${p.ids}::bigint[]) and ${c.id} = ${d.contactId} and not ${column}`,
+  );
+}
+
+const OPT_OUT = { sms: optOutStatement(c.smsOptOut), whatsapp: optOutStatement(c.whatsappOptOut) };
 
 /**
  * Writes each outcome on its delivery (only while this worker still holds the lease) and on
@@ -55,7 +158,7 @@ export const RECORD_SENT_SQL = `with d as (
  * Returns how many rows this worker could still record (a lost lease records nothing).
  */
 export async function recordOutcomes(
-  client: Pick<pg.PoolClient, "query">,
+  client: Queryable,
   workerId: string,
   now: Date,
   outcomes: DecidedDelivery[],
@@ -63,13 +166,13 @@ export async function recordOutcomes(
   let recorded = 0;
   const sent = only(outcomes, "sent");
   if (sent.length > 0) {
-    const res = await client.query<{ n: number }>(RECORD_SENT_SQL, [
-      sent.map((s) => s.delivery.id),
-      sent.map((s) => s.outcome.providerMessageId),
+    const res = await RECORD_SENT.run(client, {
+      ids: sent.map((s) => s.delivery.id),
+      sids: sent.map((s) => s.outcome.providerMessageId),
       workerId,
       now,
-      sent.map((s) => s.outcome.asked === true),
-    ]);
+      asked: sent.map((s) => s.outcome.asked === true),
+    });
     recorded += res.rows[0]?.n ?? 0;
     // Asked for a confirmation: the user hears if none comes (see scheduleConfirmationFollowUps).
     const asked = sent.filter((s) => s.outcome.asked).map((s) => s.delivery.id);
@@ -77,23 +180,15 @@ export async function recordOutcomes(
   }
   const retry = only(outcomes, "retry");
   if (retry.length > 0) {
-    const res = await client.query(
-      `update deliveries d set status = 'queued', next_attempt_at = v.at, error = v.error, error_code = v.code,
-              slowed_count = d.slowed_count + case when v.slowed then 1 else 0 end,
-              worker_id = null, lease_expires_at = null, updated_at = $5
-         from unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $7::boolean[])
-           as v(id, at, error, code, slowed)
-        where d.id = v.id and d.id = any($1::bigint[]) and d.worker_id = $6 and d.status = 'sending'`,
-      [
-        retry.map((r) => r.delivery.id),
-        retry.map((r) => r.outcome.at),
-        retry.map((r) => r.outcome.error),
-        retry.map((r) => r.outcome.code ?? null),
-        now,
-        workerId,
-        retry.map((r) => r.outcome.slowed === true),
-      ],
-    );
+    const res = await RECORD_RETRY.run(client, {
+      ids: retry.map((o) => o.delivery.id),
+      at: retry.map((o) => o.outcome.at),
+      errors: retry.map((o) => o.outcome.error),
+      codes: retry.map((o) => o.outcome.code ?? null),
+      slowed: retry.map((o) => o.outcome.slowed === true),
+      now,
+      workerId,
+    });
     recorded += res.rowCount ?? 0;
   }
   // Paced and held rows were not attempted: each gives its attempt back (a first attempt
@@ -103,37 +198,24 @@ export async function recordOutcomes(
     ...only(outcomes, "held").map((h) => ({ id: h.delivery.id, status: "held", at: h.outcome.until })),
   ];
   if (waiting.length > 0) {
-    const res = await client.query(
-      `update deliveries d set status = v.status, next_attempt_at = v.at, attempt_count = greatest(0, d.attempt_count - 1),
-              worker_id = null, lease_expires_at = null, updated_at = $4
-         from unnest($1::bigint[], $2::text[], $3::timestamptz[]) as v(id, status, at)
-        where d.id = v.id and d.id = any($1::bigint[]) and d.worker_id = $5 and d.status = 'sending'`,
-      [waiting.map((w) => w.id), waiting.map((w) => w.status), waiting.map((w) => w.at), now, workerId],
-    );
+    const res = await RECORD_WAITING.run(client, {
+      ids: waiting.map((w) => w.id),
+      statuses: waiting.map((w) => w.status),
+      at: waiting.map((w) => w.at),
+      now,
+      workerId,
+    });
     recorded += res.rowCount ?? 0;
   }
   const failed = only(outcomes, "failed");
   if (failed.length > 0) {
-    const res = await client.query<{
-      id: string;
-      reminder_id: string;
-      user_id: string;
-      error: string;
-      error_code: string | null;
-    }>(
-      `update deliveries d set status = 'failed', error = v.error, error_code = v.code, worker_id = null,
-              lease_expires_at = null, next_attempt_at = null, updated_at = $4
-         from unnest($1::bigint[], $2::text[], $3::text[]) as v(id, error, code)
-        where d.id = v.id and d.id = any($1::bigint[]) and d.worker_id = $5 and d.status = 'sending'
-        returning d.id, d.reminder_id, d.user_id, d.error, d.error_code`,
-      [
-        failed.map((f) => f.delivery.id),
-        failed.map((f) => f.outcome.error),
-        failed.map((f) => f.outcome.code ?? null),
-        now,
-        workerId,
-      ],
-    );
+    const res = await RECORD_FAILED.run(client, {
+      ids: failed.map((f) => f.delivery.id),
+      errors: failed.map((f) => f.outcome.error),
+      codes: failed.map((f) => f.outcome.code ?? null),
+      now,
+      workerId,
+    });
     recorded += res.rowCount ?? 0;
     const done = new Set(res.rows.map((r) => Number(r.id)));
     await refundUsage(
@@ -156,20 +238,17 @@ export async function recordOutcomes(
         done.has(f.delivery.id),
     );
     if (refused.length > 0) {
-      await client.query(
-        `update contacts c set email_suppressed_at = $3, email_suppressed_reason = v.error, updated_at = $3
-           from unnest($1::bigint[], $2::text[]) as v(id, error), deliveries d
-          where d.id = v.id and d.id = any($1::bigint[]) and c.id = d.contact_id and c.email_suppressed_at is null`,
-        [refused.map((f) => f.delivery.id), refused.map((f) => f.outcome.error), now],
-      );
+      await SUPPRESS_EMAIL.run(client, {
+        ids: refused.map((f) => f.delivery.id),
+        errors: refused.map((f) => f.outcome.error),
+        now,
+      });
     }
-    await client.query(
-      `update reminders r set last_error = v.error, updated_at = $3,
-              status = case when r.status = 'scheduled' and r.next_run_at is null then 'failed' else r.status end
-         from unnest($1::text[], $2::text[]) as v(id, error)
-        where r.id = v.id and r.id = any($1::text[])`,
-      [res.rows.map((r) => r.reminder_id), res.rows.map((r) => r.error), now],
-    );
+    await REMINDERS_FAILED.run(client, {
+      ids: res.rows.map((row) => row.reminder_id),
+      errors: res.rows.map((row) => row.error),
+      now,
+    });
     // Failed for good: the sender hears of it by e-mail (batched, see scheduleFailureAlerts).
     await scheduleFailureAlerts(
       client,
@@ -181,14 +260,10 @@ export async function recordOutcomes(
 }
 
 /** A refusal for opt-out (Twilio's 21610) keeps the contact opted out of that channel. */
-async function markOptedOut(client: Pick<pg.PoolClient, "query">, failed: DecidedDelivery[]) {
+async function markOptedOut(client: Queryable, failed: DecidedDelivery[]) {
   for (const channel of ["sms", "whatsapp"] as const) {
     const ids = failed.filter((f) => f.delivery.channel === channel).map((f) => f.delivery.id);
     if (ids.length === 0) continue;
-    await client.query(
-      `update contacts c set ${channel}_opt_out = true, updated_at = now()
-         from deliveries d where d.id = any($1::bigint[]) and c.id = d.contact_id and not c.${channel}_opt_out`,
-      [ids],
-    );
+    await OPT_OUT[channel].run(client, { ids });
   }
 }

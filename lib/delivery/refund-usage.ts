@@ -1,5 +1,45 @@
 import "server-only";
-import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { creditLedger, users } from "@/db/schema";
+import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
+
+const u = alias(users, "u");
+const l = alias(creditLedger, "l");
+
+/** The users, locked in id order as reserveUsage locks them. */
+const LOCK_USERS = compileStatement<{ ids: string[] }>(
+  (p) =>
+    sql`select 1 from ${users} where ${users.id} = any(${p.ids}::text[]) order by ${users.id} for no key update`,
+);
+
+/** A credit reversing each unrefunded debit of these deliveries (once, by its idempotency key). */
+const CREDIT_BACK = compileStatement<
+  { userIds: string[]; deliveryIds: number[] },
+  { user_id: string; amount: number; delivery_id: string }
+>(
+  (
+    p,
+  ) => sql`insert into ${creditLedger} (${columnName(creditLedger.userId)}, ${columnName(creditLedger.amountCents)},
+      ${columnName(creditLedger.reason)}, ${columnName(creditLedger.idempotencyKey)})
+    select ${l.userId}, -${l.amountCents}, 'refund', 'refund:' || ${l.idempotencyKey}
+      from unnest(${p.userIds}::text[], ${p.deliveryIds}::bigint[]) as v(user_id, delivery_id)
+      join ${creditLedger} ${l}
+        on ${l.userId} = v.user_id and ${l.reason} = 'delivery'
+       and ${l.idempotencyKey} like 'delivery:' || v.delivery_id || ':%'
+    on conflict (${columnName(creditLedger.idempotencyKey)}) do nothing
+    returning ${creditLedger.userId} as user_id, ${creditLedger.amountCents} as amount,
+              split_part(${creditLedger.idempotencyKey}, ':', 3) as delivery_id`,
+);
+
+/** Credit and quota given back, by primary key (see RECORD_SENT). */
+const GIVE_BACK = compileStatement<{ ids: string[]; credits: number[]; used: number[] }>(
+  (p) => sql`update ${users} ${u}
+      set ${columnName(u.paygCreditBalance)} = ${u.paygCreditBalance} + v.credit,
+          ${columnName(u.remindersUsedCurrentPeriod)} = greatest(0, ${u.remindersUsedCurrentPeriod} - v.used)
+     from unnest(${p.ids}::text[], ${p.credits}::int[], ${p.used}::int[]) as v(id, credit, used)
+    where ${u.id} = v.id and ${u.id} = any(${p.ids}::text[])`,
+);
 
 /**
  * Gives back what `reserveUsage` took for deliveries that failed for good: each unrefunded
@@ -7,26 +47,14 @@ import type pg from "pg";
  * idempotency key) when it was carried by credit (pay-as-you-go, or a plan past its quota), else
  * one reminder of the period's usage.
  */
-export async function refundUsage(
-  client: Pick<pg.PoolClient, "query">,
-  deliveries: { id: number; userId: string }[],
-) {
+export async function refundUsage(client: Queryable, deliveries: { id: number; userId: string }[]) {
   if (deliveries.length === 0) return;
   const userIds = [...new Set(deliveries.map((d) => d.userId))].sort();
-  await client.query(`select 1 from users where id = any($1::text[]) order by id for no key update`, [
-    userIds,
-  ]);
-  const credited = await client.query<{ user_id: string; amount: number; delivery_id: string }>(
-    `insert into credit_ledger (user_id, amount_cents, reason, idempotency_key)
-     select l.user_id, -l.amount_cents, 'refund', 'refund:' || l.idempotency_key
-       from unnest($1::text[], $2::bigint[]) as v(user_id, delivery_id)
-       join credit_ledger l
-         on l.user_id = v.user_id and l.reason = 'delivery'
-        and l.idempotency_key like 'delivery:' || v.delivery_id || ':%'
-     on conflict (idempotency_key) do nothing
-     returning user_id, amount_cents as amount, split_part(idempotency_key, ':', 3) as delivery_id`,
-    [deliveries.map((d) => d.userId), deliveries.map((d) => d.id)],
-  );
+  await LOCK_USERS.run(client, { ids: userIds });
+  const credited = await CREDIT_BACK.run(client, {
+    userIds: deliveries.map((d) => d.userId),
+    deliveryIds: deliveries.map((d) => d.id),
+  });
   // The reservation being given back is the credit debit just reversed, if there was one; else
   // it held quota. Each reservation is refunded once (callers refund only the rows whose status
   // they moved), so a delivery whose earlier credit reservation was already given back (a
@@ -40,12 +68,9 @@ export async function refundUsage(
   }
   const ids = [...new Set([...balance.keys(), ...used.keys()])];
   if (ids.length === 0) return;
-  await client.query(
-    `update users u
-        set payg_credit_balance = u.payg_credit_balance + v.credit,
-            reminders_used_current_period = greatest(0, u.reminders_used_current_period - v.used)
-       from unnest($1::text[], $2::int[], $3::int[]) as v(id, credit, used)
-      where u.id = v.id and u.id = any($1::text[])`, // by primary key (see RECORD_SENT_SQL)
-    [ids, ids.map((id) => balance.get(id) ?? 0), ids.map((id) => used.get(id) ?? 0)],
-  );
+  await GIVE_BACK.run(client, {
+    ids,
+    credits: ids.map((id) => balance.get(id) ?? 0),
+    used: ids.map((id) => used.get(id) ?? 0),
+  });
 }

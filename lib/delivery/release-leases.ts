@@ -1,6 +1,24 @@
 import "server-only";
 import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { deliveries } from "@/db/schema";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { refundUsage } from "./refund-usage";
+
+const d = alias(deliveries, "d");
+
+const RELEASE = compileStatement<
+  { ids: number[]; workerId: string; now: Date },
+  { id: string; user_id: string; attempt_count: number }
+>(
+  (p) => sql`update ${deliveries} ${d}
+      set ${columnName(d.status)} = 'queued', ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null,
+          ${columnName(d.nextAttemptAt)} = ${p.now}, ${columnName(d.attemptCount)} = greatest(0, ${d.attemptCount} - 1),
+          ${columnName(d.updatedAt)} = ${p.now}
+    where ${d.id} = any(${p.ids}::bigint[]) and ${d.workerId} = ${p.workerId} and ${d.status} = 'sending'
+    returning ${d.id} as id, ${d.userId} as user_id, ${d.attemptCount} as attempt_count`,
+);
 
 /**
  * Hands back deliveries this worker leased but did not send (a shutdown): each becomes
@@ -15,13 +33,7 @@ export async function releaseLeases(
   ids: number[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const { rows } = await client.query<{ id: string; user_id: string; attempt_count: number }>(
-    `update deliveries d set status = 'queued', worker_id = null, lease_expires_at = null, next_attempt_at = $3,
-            attempt_count = greatest(0, d.attempt_count - 1), updated_at = $3
-      where d.id = any($1::bigint[]) and d.worker_id = $2 and d.status = 'sending'
-      returning d.id, d.user_id, d.attempt_count`,
-    [ids, workerId, now],
-  );
+  const { rows } = await RELEASE.run(client, { ids, workerId, now });
   await refundUsage(
     client,
     rows.filter((r) => r.attempt_count === 0).map((r) => ({ id: Number(r.id), userId: r.user_id })),

@@ -1,6 +1,23 @@
 import "server-only";
+import { sql } from "drizzle-orm";
+import { deliveries, workerHeartbeats } from "@/db/schema";
 import { pool } from "@/lib/db";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { LEASE_MS } from "./constants";
+
+const BEAT = compileStatement<{ workerId: string; now: Date }>(
+  (p) => sql`insert into ${workerHeartbeats} (${columnName(workerHeartbeats.workerId)},
+      ${columnName(workerHeartbeats.startedAt)}, ${columnName(workerHeartbeats.lastSeenAt)})
+    values (${p.workerId}, ${p.now}, ${p.now})
+    on conflict (${columnName(workerHeartbeats.workerId)})
+    do update set ${columnName(workerHeartbeats.lastSeenAt)} = excluded.${columnName(workerHeartbeats.lastSeenAt)}`,
+);
+
+const EXTEND = compileStatement<{ workerId: string; until: Date; before: Date }>(
+  (p) => sql`update ${deliveries} set ${columnName(deliveries.leaseExpiresAt)} = ${p.until}
+    where ${deliveries.status} = 'sending' and ${deliveries.workerId} = ${p.workerId}
+      and ${deliveries.leaseExpiresAt} < ${p.before}`,
+);
 
 /**
  * Heartbeat: this worker is alive, and the deliveries it is sending stay its own. Only leases
@@ -10,14 +27,10 @@ import { LEASE_MS } from "./constants";
  * lease long before it runs out.
  */
 export async function renewLeases(workerId: string, now: Date): Promise<void> {
-  await pool.query(
-    `insert into worker_heartbeats (worker_id, started_at, last_seen_at) values ($1, $2, $2)
-     on conflict (worker_id) do update set last_seen_at = excluded.last_seen_at`,
-    [workerId, now],
-  );
-  await pool.query(
-    `update deliveries set lease_expires_at = $2
-      where status = 'sending' and worker_id = $1 and lease_expires_at < $3`,
-    [workerId, new Date(now.getTime() + LEASE_MS), new Date(now.getTime() + LEASE_MS / 2)],
-  );
+  await BEAT.run(pool, { workerId, now });
+  await EXTEND.run(pool, {
+    workerId,
+    until: new Date(now.getTime() + LEASE_MS),
+    before: new Date(now.getTime() + LEASE_MS / 2),
+  });
 }

@@ -1,5 +1,9 @@
 import "server-only";
 import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { creditLedger, users as usersTable } from "@/db/schema";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { sendsReminders } from "@/lib/plans/sends-reminders";
 import { deliveryTranslator } from "@/lib/messages/render-message";
@@ -14,6 +18,45 @@ interface UserUsage {
   locale: string;
   auto_recharge_threshold_cents: number | null;
 }
+
+const u = alias(usersTable, "u");
+
+/**
+ * The users, locked in id order so concurrent batches never deadlock (NO KEY UPDATE: the
+ * deliveries' foreign keys hold KEY SHARE locks on the same users, which FOR UPDATE would
+ * deadlock against).
+ */
+const LOCK_USERS = compileStatement<{ ids: string[] }, UserUsage>(
+  (p) => sql`select ${u.id} as id, ${u.planType} as plan_type, ${u.subscriptionStatus} as subscription_status,
+      ${u.remindersQuota} as reminders_quota, ${u.remindersUsedCurrentPeriod} as reminders_used_current_period,
+      ${u.paygCreditBalance} as payg_credit_balance, ${u.locale} as locale,
+      case when ${u.autoRechargeEnabled} then ${u.autoRechargeThresholdCents} end as auto_recharge_threshold_cents
+    from ${usersTable} ${u} where ${u.id} = any(${p.ids}::text[]) order by ${u.id} for no key update`,
+);
+
+/** The users' counts after the reservations, by primary key (see RECORD_SENT). */
+const UPDATE_USAGE = compileStatement<{ ids: string[]; used: number[]; balances: number[] }>(
+  (p) => sql`update ${usersTable} ${u}
+      set ${columnName(u.remindersUsedCurrentPeriod)} = v.used, ${columnName(u.paygCreditBalance)} = v.balance
+     from unnest(${p.ids}::text[], ${p.used}::int[], ${p.balances}::int[]) as v(id, used, balance)
+    where ${u.id} = v.id and ${u.id} = any(${p.ids}::text[])`,
+);
+
+/** One debit per reservation: a retried delivery is reserved again under a new key. */
+const DEBIT_CREDITS = compileStatement<{
+  userIds: string[];
+  deliveryIds: number[];
+  amount: number;
+  key: number;
+  now: Date;
+}>(
+  (
+    p,
+  ) => sql`insert into ${creditLedger} (${columnName(creditLedger.userId)}, ${columnName(creditLedger.amountCents)},
+      ${columnName(creditLedger.reason)}, ${columnName(creditLedger.idempotencyKey)}, ${columnName(creditLedger.createdAt)})
+    select v.user_id, ${p.amount}, 'delivery', 'delivery:' || v.delivery_id || ':' || ${p.key}, ${p.now}
+      from unnest(${p.userIds}::text[], ${p.deliveryIds}::bigint[]) as v(user_id, delivery_id)`,
+);
 
 interface UsageRefusal {
   error: string;
@@ -47,12 +90,7 @@ export async function reserveUsage(
   const refused = new Map<number, UsageRefusal>();
   if (wanted.length === 0) return { refused, crossedThreshold: [] };
   const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
-  const { rows } = await client.query<UserUsage>(
-    `select id, plan_type, subscription_status, reminders_quota, reminders_used_current_period, payg_credit_balance, locale,
-            case when auto_recharge_enabled then auto_recharge_threshold_cents end as auto_recharge_threshold_cents
-       from users where id = any($1::text[]) order by id for no key update`,
-    [userIds],
-  );
+  const { rows } = await LOCK_USERS.run(client, { ids: userIds });
   const users = new Map(rows.map((u) => [u.id, u]));
   const before = new Map(rows.map((u) => [u.id, u.payg_credit_balance]));
   const changedUsers = new Set<string>();
@@ -89,31 +127,20 @@ export async function reserveUsage(
   }
   const changed = rows.filter((u) => changedUsers.has(u.id));
   if (changed.length > 0) {
-    await client.query(
-      `update users u set reminders_used_current_period = v.used, payg_credit_balance = v.balance
-         from unnest($1::text[], $2::int[], $3::int[]) as v(id, used, balance)
-        where u.id = v.id and u.id = any($1::text[])`, // by primary key (see RECORD_SENT_SQL)
-      [
-        changed.map((u) => u.id),
-        changed.map((u) => u.reminders_used_current_period),
-        changed.map((u) => u.payg_credit_balance),
-      ],
-    );
+    await UPDATE_USAGE.run(client, {
+      ids: changed.map((user) => user.id),
+      used: changed.map((user) => user.reminders_used_current_period),
+      balances: changed.map((user) => user.payg_credit_balance),
+    });
   }
   if (ledger.length > 0) {
-    await client.query(
-      // One debit per reservation: a retried delivery is reserved again under a new key.
-      `insert into credit_ledger (user_id, amount_cents, reason, idempotency_key, created_at)
-       select v.user_id, $3, 'delivery', 'delivery:' || v.delivery_id || ':' || $4, $5
-         from unnest($1::text[], $2::bigint[]) as v(user_id, delivery_id)`,
-      [
-        ledger.map((l) => l.userId),
-        ledger.map((l) => l.deliveryId),
-        -PRICE_PER_REMINDER_CENTS,
-        now.getTime(),
-        now,
-      ],
-    );
+    await DEBIT_CREDITS.run(client, {
+      userIds: ledger.map((l) => l.userId),
+      deliveryIds: ledger.map((l) => l.deliveryId),
+      amount: -PRICE_PER_REMINDER_CENTS,
+      key: now.getTime(),
+      now,
+    });
   }
   const crossedThreshold = rows
     .filter((u) => {

@@ -2,7 +2,10 @@ import "server-only";
 import { carriesConfirmation } from "@/lib/channels/carries-confirmation";
 import { getChannel } from "@/lib/channels/get-channel";
 import { ChannelError } from "@/lib/channels/types";
+import { sql } from "drizzle-orm";
+import { deliveries as deliveriesTable } from "@/db/schema";
 import { pool } from "@/lib/db";
+import { compileStatement } from "@/lib/db/compile-statement";
 import { logger } from "@/lib/logger";
 import {
   MAX_ATTEMPTS,
@@ -14,7 +17,8 @@ import {
   SLOW_DOWN_GIVE_UP_MS,
   SLOW_DOWN_MAX_MS,
 } from "./constants";
-import { SLOW_DOWN_CODES, type FailureReasonCode } from "@/lib/channels/failure-reasons";
+import type { FailureReasonCode } from "@/lib/channels/failure-reasons";
+import { isQueueFull, SLOW_DOWN_CODES } from "@/lib/channels/twilio-errors";
 import { slowDownSender } from "./pace-sends";
 import { messagePartsOf } from "./message-parts-of";
 import { deliveryTranslator, renderMessage } from "@/lib/messages/render-message";
@@ -36,7 +40,7 @@ export function slowDownDelayMs(
   slowed: number,
   random: () => number = Math.random,
 ): number {
-  const queueFull = failure.code === "21611" || failure.code === "30001";
+  const queueFull = isQueueFull(failure.code);
   const backoff = Math.min(SLOW_DOWN_DEFAULT_MS * 2 ** Math.max(0, slowed - 1), SLOW_DOWN_MAX_MS);
   const wait = Math.max(failure.detail.retryAfterMs ?? backoff, queueFull ? QUEUE_FULL_WAIT_MS : 0);
   return Math.round(wait * (1 + 0.5 * random()));
@@ -45,11 +49,14 @@ export function slowDownDelayMs(
 const sleep = (ms: number) =>
   ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
+/** Another delivery already recorded this provider message. */
+const SID_TAKEN = compileStatement<{ sid: string; deliveryId: number }, { taken: number }>(
+  (p) => sql`select 1 as taken from ${deliveriesTable}
+    where ${deliveriesTable.providerMessageId} = ${p.sid} and ${deliveriesTable.id} <> ${p.deliveryId} limit 1`,
+);
+
 async function sidTaken(sid: string, deliveryId: number): Promise<boolean> {
-  const { rows } = await pool.query(
-    `select 1 from deliveries where provider_message_id = $1 and id <> $2 limit 1`,
-    [sid, deliveryId],
-  );
+  const { rows } = await SID_TAKEN.run(pool, { sid, deliveryId });
   return rows.length > 0;
 }
 

@@ -4,7 +4,7 @@ import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
 import { deliveryTranslator } from "@/lib/messages/render-message";
-import { runBatch } from "./run-batch";
+import { sendOccurrenceNow } from "./send-occurrence-now";
 
 let sendNowWorker: string | undefined;
 
@@ -35,7 +35,7 @@ export async function sendReminderNow({
   const t = deliveryTranslator(reminder.locale);
   sendNowWorker ??= `send-now:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const startedAt = new Date();
-  const { outcomes } = await runBatch({ workerId: sendNowWorker, reminderId, userId, limit: 1 });
+  const { outcomes } = await sendOccurrenceNow({ workerId: sendNowWorker, reminderId, userId });
   const outcome = outcomes[0]?.outcome;
   if (!outcome) {
     const [ahead] = await db

@@ -1,8 +1,10 @@
 import "server-only";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, users } from "@/db/schema";
 import { pool } from "@/lib/db";
+import { compileStatement } from "@/lib/db/compile-statement";
 import { senderNameSql } from "@/lib/users/sender-name";
-
-const SENDER_NAME = senderNameSql("u");
 
 export interface UnsubscribeTarget {
   email: string | null;
@@ -10,15 +12,21 @@ export interface UnsubscribeTarget {
   optedOut: boolean;
 }
 
+const c = alias(contacts, "c");
+const u = alias(users, "u");
+
+const FIND = compileStatement<
+  { token: string },
+  { email: string | null; sender_name: string; email_opt_out: boolean }
+>(
+  (p) => sql`select ${c.email} as email, ${c.emailOptOut} as email_opt_out, ${senderNameSql(u)} as sender_name
+    from ${contacts} ${c} join ${users} ${u} on ${u.id} = ${c.userId}
+    where ${c.unsubscribeToken} = ${p.token}`,
+);
+
 /** What the unsubscribe page shows for a footer link's token (null: no such contact). Reads only. */
 export async function findUnsubscribeTarget(token: string): Promise<UnsubscribeTarget | null> {
-  const { rows } = await pool.query<{ email: string | null; sender_name: string; email_opt_out: boolean }>(
-    `select c.email, c.email_opt_out,
-            ${SENDER_NAME} as sender_name
-       from contacts c join users u on u.id = c.user_id
-      where c.unsubscribe_token = $1`,
-    [token],
-  );
+  const { rows } = await FIND.run(pool, { token });
   const row = rows[0];
   return row ? { email: row.email, senderName: row.sender_name, optedOut: row.email_opt_out } : null;
 }

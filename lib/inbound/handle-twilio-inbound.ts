@@ -1,6 +1,10 @@
 import "server-only";
+import { sql, type Column } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, users } from "@/db/schema";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { pool } from "@/lib/db";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { answerConfirmation } from "@/lib/replies/answer-confirmation";
 import { twilioInboundSchema, type TwilioInbound } from "@/lib/validations/twilio-webhook";
 import { deliveryTranslator } from "@/lib/messages/render-message";
@@ -28,6 +32,33 @@ export interface InboundResult {
   /** Text to answer with in TwiML, if any. */
   reply: string | null;
 }
+
+const c = alias(contacts, "c");
+const u = alias(users, "u");
+
+/** The language of the newest contact's owner with this number (the answer's language). */
+const OWNER_LOCALE = compileStatement<{ phone: string }, { locale: string }>(
+  (p) => sql`select ${u.locale} as locale from ${contacts} ${c} join ${users} ${u} on ${u.id} = ${c.userId}
+    where ${c.phone} = ${p.phone} order by ${c.updatedAt} desc limit 1`,
+);
+
+/** Sets these opt-out flags of every contact with the number. */
+function optOutStatement(columns: Column[]) {
+  return compileStatement<{ phone: string; optOut: boolean }>(
+    (p) => sql`update ${contacts}
+        set ${sql.join(
+          columns.map((column) => sql`${columnName(column)} = ${p.optOut}`),
+          sql`, `,
+        )}, ${columnName(contacts.updatedAt)} = now()
+      where ${contacts.phone} = ${p.phone}`,
+  );
+}
+
+const SET_OPT_OUT = {
+  sms: optOutStatement([contacts.smsOptOut]),
+  whatsapp: optOutStatement([contacts.whatsappOptOut]),
+  every: optOutStatement([contacts.smsOptOut, contacts.whatsappOptOut]),
+};
 
 function classify(optOutType: string | undefined, body: string): InboundAction {
   // Advanced Opt-Out has already matched the (possibly localised, custom) keywords for us.
@@ -60,11 +91,7 @@ async function applyKeywords({ From, Body, OptOutType }: TwilioInbound): Promise
   const channel = From.startsWith("whatsapp:") ? "whatsapp" : "sms";
   const phone = From.replace(/^whatsapp:/, "");
   const action = classify(OptOutType, Body);
-  const owners = await pool.query<{ locale: string }>(
-    `select u.locale from contacts c join users u on u.id = c.user_id where c.phone = $1
-      order by c.updated_at desc limit 1`,
-    [phone],
-  );
+  const owners = await OWNER_LOCALE.run(pool, { phone });
   const t = deliveryTranslator(owners.rows[0]?.locale);
   if (action === "help") {
     return { action, channel, contacts: 0, reply: OptOutType === "HELP" ? null : t("inbound.help") };
@@ -72,14 +99,7 @@ async function applyKeywords({ From, Body, OptOutType }: TwilioInbound): Promise
   if (action === "none") return { action, channel, contacts: 0, reply: null };
   const optOut = action === "opt_out";
   const everyChannel = Body.trim().toUpperCase() === "STOPALL";
-  const columns =
-    everyChannel && optOut
-      ? ["sms_opt_out", "whatsapp_opt_out"]
-      : [channel === "sms" ? "sms_opt_out" : "whatsapp_opt_out"];
-  const result = await pool.query(
-    `update contacts set ${columns.map((c) => `${c} = $2`).join(", ")}, updated_at = now() where phone = $1`,
-    [phone, optOut],
-  );
+  const result = await SET_OPT_OUT[everyChannel && optOut ? "every" : channel].run(pool, { phone, optOut });
   const reply = channel === "whatsapp" ? t(optOut ? "inbound.optedOut" : "inbound.optedIn") : null;
   return { action, channel, contacts: result.rowCount ?? 0, reply };
 }

@@ -1,11 +1,64 @@
 import "server-only";
+import { sql, type Column } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { twilioStatusSchema } from "@/lib/validations/twilio-webhook";
-import { TWILIO_ERRORS } from "@/lib/channels/failure-reasons";
+import { TWILIO_ERRORS } from "@/lib/channels/twilio-errors";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { refundUsage } from "@/lib/delivery/refund-usage";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
+
+const d = alias(deliveries, "d");
+const u = alias(users, "u");
+
+const MARK_DELIVERED = compileStatement<{ sid: string }>(
+  (p) => sql`update ${deliveries}
+      set ${columnName(deliveries.status)} = 'delivered', ${columnName(deliveries.deliveredAt)} = now(),
+          ${columnName(deliveries.updatedAt)} = now()
+    where ${deliveries.providerMessageId} = ${p.sid} and ${deliveries.status} = 'sent'`,
+);
+
+const MARK_FAILED = compileStatement<
+  { sid: string; code: string },
+  { id: string; reminder_id: string; user_id: string; contact_id: string; channel: string; locale: string }
+>(
+  (p) => sql`update ${deliveries} ${d}
+      set ${columnName(d.status)} = 'failed', ${columnName(d.errorCode)} = ${p.code}, ${columnName(d.updatedAt)} = now()
+     from ${users} ${u}
+    where ${d.providerMessageId} = ${p.sid} and ${d.status} in ('sent', 'delivered') and ${u.id} = ${d.userId}
+    returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.contactId} as contact_id,
+              ${d.channel} as channel, ${u.locale} as locale`,
+);
+
+const SET_ERROR = compileStatement<{ id: string; error: string }>(
+  (p) =>
+    sql`update ${deliveries} set ${columnName(deliveries.error)} = ${p.error} where ${deliveries.id} = ${p.id}`,
+);
+
+const REMINDER_FAILED = compileStatement<{ id: string; error: string }>(
+  (p) => sql`update ${reminders}
+      set ${columnName(reminders.lastError)} = ${p.error}, ${columnName(reminders.updatedAt)} = now(),
+          ${columnName(reminders.status)} = case
+            when ${reminders.status} in ('scheduled', 'sent') and ${reminders.nextRunAt} is null then 'failed'
+            else ${reminders.status} end
+    where ${reminders.id} = ${p.id}`,
+);
+
+/** The contact opted out of one channel (`column`, its opt-out flag). */
+function optOutStatement(column: Column) {
+  return compileStatement<{ id: string }>(
+    (p) => sql`update ${contacts} set ${columnName(column)} = true, ${columnName(contacts.updatedAt)} = now()
+      where ${contacts.id} = ${p.id}`,
+  );
+}
+
+const OPT_OUT = {
+  sms: optOutStatement(contacts.smsOptOut),
+  whatsapp: optOutStatement(contacts.whatsappOptOut),
+};
 
 /**
  * A status callback. 'delivered' marks a sent delivery delivered. 'undelivered' / 'failed'
@@ -21,52 +74,27 @@ export async function recordTwilioStatus(raw: Record<string, string>): Promise<n
   const { MessageSid: sid, MessageStatus: status, ErrorCode } = parsed.data;
   if (status === "delivered") {
     return withTransaction(async (client) => {
-      const res = await client.query(
-        `update deliveries set status = 'delivered', delivered_at = now(), updated_at = now()
-          where provider_message_id = $1 and status = 'sent'`,
-        [sid],
-      );
+      const res = await MARK_DELIVERED.run(client, { sid });
       return res.rowCount ?? 0;
     });
   }
   if (status !== "undelivered" && status !== "failed") return 0;
   const code = ErrorCode || "unknown";
   return withTransaction(async (client) => {
-    const res = await client.query<{
-      id: string;
-      reminder_id: string;
-      user_id: string;
-      contact_id: string;
-      channel: string;
-      locale: string;
-    }>(
-      `update deliveries d set status = 'failed', error_code = $2, updated_at = now()
-         from users u
-        where d.provider_message_id = $1 and d.status in ('sent', 'delivered') and u.id = d.user_id
-        returning d.id, d.reminder_id, d.user_id, d.contact_id, d.channel, u.locale`,
-      [sid, code],
-    );
+    const res = await MARK_FAILED.run(client, { sid, code });
     for (const row of res.rows) {
       const t = deliveryTranslator(row.locale);
       const error =
         code === TWILIO_ERRORS.outsideWhatsAppWindow
           ? t("errors.outsideWindow", { status, code })
           : t("errors.undelivered", { status, code });
-      await client.query(`update deliveries set error = $2 where id = $1`, [row.id, error]);
-      await client.query(
-        `update reminders set last_error = $2, updated_at = now(),
-                status = case when status in ('scheduled', 'sent') and next_run_at is null then 'failed' else status end
-          where id = $1`,
-        [row.reminder_id, error],
-      );
+      await SET_ERROR.run(client, { id: row.id, error });
+      await REMINDER_FAILED.run(client, { id: row.reminder_id, error });
       if (
         code === TWILIO_ERRORS.unsubscribedRecipient &&
         (row.channel === "sms" || row.channel === "whatsapp")
       ) {
-        await client.query(
-          `update contacts set ${row.channel}_opt_out = true, updated_at = now() where id = $1`,
-          [row.contact_id],
-        );
+        await OPT_OUT[row.channel].run(client, { id: row.contact_id });
       }
     }
     await refundUsage(

@@ -1,6 +1,10 @@
 import "server-only";
 import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, deliveries, deliveryReplies, users } from "@/db/schema";
 import type { ReplyAction } from "@/db/schema/enums";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { withTransaction } from "@/lib/db/with-transaction";
 
 /** LATER: the same message again this long after the reply. */
@@ -34,6 +38,82 @@ interface Matched {
   locale: string;
 }
 
+const d = alias(deliveries, "d");
+const s = alias(deliveries, "s");
+const c = alias(contacts, "c");
+const u = alias(users, "u");
+const r = alias(deliveryReplies, "r");
+
+/** The recipient's language: the contact's, else the owner's. */
+const LOCALE = sql`coalesce(${c.locale}, ${u.locale})`;
+const DELIVERY_JOINS = sql`join ${contacts} ${c} on ${c.id} = ${d.contactId} join ${users} ${u} on ${u.id} = ${d.userId}`;
+
+/** A reply already stored under this MessageSid (a webhook retry). */
+const SEEN = compileStatement<{ sid: string }, { delivery_id: string; locale: string }>(
+  (p) => sql`select ${r.deliveryId} as delivery_id, ${LOCALE} as locale
+    from ${deliveryReplies} ${r} join ${deliveries} ${d} on ${d.id} = ${r.deliveryId} ${DELIVERY_JOINS}
+    where ${r.providerMessageId} = ${p.sid}`,
+);
+
+/** The newest delivery to this number on this channel that awaits an answer, locked. */
+const MATCH = compileStatement<{ phone: string; channel: string }, Matched>(
+  (p) => sql`select ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
+      ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale
+    from ${deliveries} ${d} ${DELIVERY_JOINS}
+    where ${c.phone} = ${p.phone} and ${d.channel} = ${p.channel} and ${d.sentAt} is not null
+      and (${d.confirmation} = 'awaiting'
+           or (${d.confirmation} = 'snoozed' and exists (
+                 select 1 from ${deliveries} ${s} where ${s.snoozedFromId} = ${d.id} and ${s.status} in ('queued', 'held'))))
+    order by ${d.sentAt} desc, ${d.id} desc limit 1
+    for update of ${d}`,
+);
+
+const INSERT_REPLY = compileStatement<{
+  deliveryId: string;
+  reminderId: string;
+  userId: string;
+  channel: string;
+  body: string;
+  action: ReplyAction;
+  sid: string;
+  at: Date;
+}>(
+  (p) => sql`insert into ${deliveryReplies} (${columnName(deliveryReplies.deliveryId)},
+      ${columnName(deliveryReplies.reminderId)}, ${columnName(deliveryReplies.userId)},
+      ${columnName(deliveryReplies.channel)}, ${columnName(deliveryReplies.body)}, ${columnName(deliveryReplies.action)},
+      ${columnName(deliveryReplies.providerMessageId)}, ${columnName(deliveryReplies.receivedAt)})
+    values (${p.deliveryId}, ${p.reminderId}, ${p.userId}, ${p.channel}, ${p.body}, ${p.action}, ${p.sid}, ${p.at})
+    on conflict (${columnName(deliveryReplies.providerMessageId)}) do nothing`,
+);
+
+const SET_CONFIRMATION = compileStatement<{ id: string; state: string; at: Date }>(
+  (p) => sql`update ${deliveries}
+      set ${columnName(deliveries.confirmation)} = ${p.state}, ${columnName(deliveries.confirmationAt)} = ${p.at},
+          ${columnName(deliveries.updatedAt)} = ${p.at}
+    where ${deliveries.id} = ${p.id}`,
+);
+
+/** LATER: the same delivery again at `at`, as a new queued row that names the one it snoozes. */
+const SNOOZE = compileStatement<{ id: string; at: Date; now: Date }>(
+  (
+    p,
+  ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
+      ${columnName(deliveries.contactId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.channel)},
+      ${columnName(deliveries.status)}, ${columnName(deliveries.nextAttemptAt)}, ${columnName(deliveries.snoozedFromId)},
+      ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})
+    select ${deliveries.reminderId}, ${deliveries.userId}, ${deliveries.contactId}, ${p.at}, ${deliveries.channel},
+           'queued', ${p.at}, ${deliveries.id}, ${p.now}, ${p.now}
+      from ${deliveries} where ${deliveries.id} = ${p.id}
+    on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}) do nothing`,
+);
+
+/** The snoozed delivery's resend, while it has not left. */
+const CANCEL_RESEND = compileStatement<{ id: string }>(
+  (p) => sql`delete from ${deliveries}
+    where ${deliveries.snoozedFromId} = ${p.id} and ${deliveries.status} in ('queued', 'held')
+      and ${deliveries.sentAt} is null`,
+);
+
 /**
  * Stores a reply against the delivery it answers and acts on it, in one transaction. The
  * delivery is the newest one sent to that number on that channel still awaiting an answer
@@ -45,43 +125,23 @@ interface Matched {
  */
 export async function recordReply(reply: InboundReply): Promise<RecordedReply | null> {
   return withTransaction(async (client) => {
-    const seen = await client.query<{ delivery_id: string; locale: string }>(
-      `select r.delivery_id, coalesce(c.locale, u.locale) as locale
-         from delivery_replies r join deliveries d on d.id = r.delivery_id
-         join contacts c on c.id = d.contact_id join users u on u.id = d.user_id
-        where r.provider_message_id = $1`,
-      [reply.messageSid],
-    );
+    const seen = await SEEN.run(client, { sid: reply.messageSid });
     if (seen.rows[0])
       return { deliveryId: Number(seen.rows[0].delivery_id), locale: seen.rows[0].locale, fresh: false };
-    const { rows } = await client.query<Matched>(
-      `select d.id, d.reminder_id, d.user_id, d.contact_id, d.confirmation, coalesce(c.locale, u.locale) as locale
-         from deliveries d join contacts c on c.id = d.contact_id join users u on u.id = d.user_id
-        where c.phone = $1 and d.channel = $2 and d.sent_at is not null
-          and (d.confirmation = 'awaiting'
-               or (d.confirmation = 'snoozed' and exists (
-                     select 1 from deliveries s where s.snoozed_from_id = d.id and s.status in ('queued', 'held'))))
-        order by d.sent_at desc, d.id desc limit 1
-        for update of d`,
-      [reply.phone, reply.channel],
-    );
+    const { rows } = await MATCH.run(client, { phone: reply.phone, channel: reply.channel });
     const matched = rows[0];
     if (!matched) return null;
     // The unique MessageSid decides between two concurrent deliveries of one webhook.
-    const inserted = await client.query(
-      `insert into delivery_replies (delivery_id, reminder_id, user_id, channel, body, action, provider_message_id, received_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (provider_message_id) do nothing`,
-      [
-        matched.id,
-        matched.reminder_id,
-        matched.user_id,
-        reply.channel,
-        reply.body.slice(0, 1600),
-        reply.action,
-        reply.messageSid,
-        reply.now,
-      ],
-    );
+    const inserted = await INSERT_REPLY.run(client, {
+      deliveryId: matched.id,
+      reminderId: matched.reminder_id,
+      userId: matched.user_id,
+      channel: reply.channel,
+      body: reply.body.slice(0, 1600),
+      action: reply.action,
+      sid: reply.messageSid,
+      at: reply.now,
+    });
     const result = { deliveryId: Number(matched.id), locale: matched.locale, fresh: true };
     if (inserted.rowCount === 0) return { ...result, fresh: false };
     await act(client, matched, reply);
@@ -93,26 +153,14 @@ async function act(client: pg.PoolClient, matched: Matched, reply: InboundReply)
   const state = { confirm: "confirmed", decline: "declined", snooze: "snoozed" }[reply.action as string];
   if (!state) return;
   if (reply.action === "snooze" && matched.confirmation === "snoozed") return; // one resend per ask
-  await client.query(
-    `update deliveries set confirmation = $2, confirmation_at = $3, updated_at = $3 where id = $1`,
-    [matched.id, state, reply.now],
-  );
+  await SET_CONFIRMATION.run(client, { id: matched.id, state, at: reply.now });
   if (reply.action === "snooze") {
     const at = new Date(reply.now.getTime() + SNOOZE_MS);
-    await client.query(
-      `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at,
-                               snoozed_from_id, created_at, updated_at)
-       select reminder_id, user_id, contact_id, $2, channel, 'queued', $2, id, $3, $3 from deliveries where id = $1
-       on conflict (reminder_id, occurrence_at) do nothing`,
-      [matched.id, at, reply.now],
-    );
+    await SNOOZE.run(client, { id: matched.id, at, now: reply.now });
     return;
   }
   if (matched.confirmation === "snoozed") {
     // Answered before the resend left: it is no longer wanted.
-    await client.query(
-      `delete from deliveries where snoozed_from_id = $1 and status in ('queued', 'held') and sent_at is null`,
-      [matched.id],
-    );
+    await CANCEL_RESEND.run(client, { id: matched.id });
   }
 }

@@ -1,4 +1,8 @@
 import "server-only";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { deliveryTranslator } from "@/lib/messages/render-message";
@@ -6,8 +10,6 @@ import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail/send-mail";
 import { renderFollowUp } from "./render-follow-up";
 import { senderNameSql } from "@/lib/users/sender-name";
-
-const SENDER_NAME = senderNameSql("u");
 
 interface FollowUpRow {
   channel: DeliveryMethod;
@@ -20,6 +22,29 @@ interface FollowUpRow {
   sender_name: string;
 }
 
+const d = alias(deliveries, "d");
+const r = alias(reminders, "r");
+const c = alias(contacts, "c");
+const u = alias(users, "u");
+
+/** The delivery, locked, while it still awaits its answer and no follow-up left. */
+const AWAITING = compileStatement<{ id: number }, FollowUpRow>(
+  (p) => sql`select ${d.channel} as channel, ${d.sentAt} as sent_at, ${r.message} as message,
+      ${c.name} as contact_name, ${u.email} as email, ${u.locale} as locale, ${u.timezone} as timezone,
+      ${senderNameSql(u)} as sender_name
+    from ${deliveries} ${d} join ${reminders} ${r} on ${r.id} = ${d.reminderId}
+      join ${contacts} ${c} on ${c.id} = ${d.contactId} join ${users} ${u} on ${u.id} = ${d.userId}
+    where ${d.id} = ${p.id} and ${d.confirmation} = 'awaiting' and ${d.followUpSentAt} is null
+      and ${d.sentAt} is not null
+    for no key update of ${d}`,
+);
+
+const FOLLOWED_UP = compileStatement<{ id: number; now: Date }>(
+  (p) => sql`update ${deliveries}
+      set ${columnName(deliveries.followUpSentAt)} = ${p.now}, ${columnName(deliveries.updatedAt)} = ${p.now}
+    where ${deliveries.id} = ${p.id}`,
+);
+
 /**
  * The follow-up job: e-mails the user that a delivery is still awaiting its confirmation,
  * once. The delivery row is locked meanwhile and `follow_up_sent_at` set in the same
@@ -29,15 +54,7 @@ interface FollowUpRow {
  */
 export async function sendConfirmationFollowUp(deliveryId: number, now = new Date()): Promise<boolean> {
   return withTransaction(async (client) => {
-    const { rows } = await client.query<FollowUpRow>(
-      `select d.channel, d.sent_at, r.message, c.name as contact_name, u.email, u.locale, u.timezone,
-              ${SENDER_NAME} as sender_name
-         from deliveries d join reminders r on r.id = d.reminder_id join contacts c on c.id = d.contact_id
-         join users u on u.id = d.user_id
-        where d.id = $1 and d.confirmation = 'awaiting' and d.follow_up_sent_at is null and d.sent_at is not null
-        for no key update of d`,
-      [deliveryId],
-    );
+    const { rows } = await AWAITING.run(client, { id: deliveryId });
     const row = rows[0];
     if (!row) return false;
     const message =
@@ -52,10 +69,7 @@ export async function sendConfirmationFollowUp(deliveryId: number, now = new Dat
       sentAt: row.sent_at,
     });
     await sendMail({ to: row.email, ...mail });
-    await client.query(`update deliveries set follow_up_sent_at = $2, updated_at = $2 where id = $1`, [
-      deliveryId,
-      now,
-    ]);
+    await FOLLOWED_UP.run(client, { id: deliveryId, now });
     return true;
   });
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { sql, type Column, type SQL } from "drizzle-orm";
+
 /**
  * The name recipients see a user's reminders come from: the sender name, else first and last
  * name, else the account's name, else the e-mail. One rule, written for rows already read
@@ -15,7 +17,9 @@ export function senderNameOf(user: {
   return user.senderName?.trim() || full || user.name?.trim() || user.email;
 }
 
-/** `senderNameOf` as a SQL expression over the users row called `alias` in the query. */
-export function senderNameSql(alias: string): string {
-  return `coalesce(nullif(${alias}.sender_name, ''), nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.name, ${alias}.email)`;
+/** `senderNameOf` as a SQL expression over the users table (or an alias of it) in the query. */
+export function senderNameSql(
+  u: Record<"senderName" | "firstName" | "lastName" | "name" | "email", Column>,
+): SQL<string> {
+  return sql<string>`coalesce(nullif(${u.senderName}, ''), nullif(trim(concat_ws(' ', ${u.firstName}, ${u.lastName})), ''), ${u.name}, ${u.email})`;
 }

@@ -5,7 +5,7 @@ import { deliveries } from "@/db/schema";
 import { db, pool } from "@/lib/db";
 import { JOB_TASKS } from "@/jobs/registry";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
-import { runBatch } from "@/lib/delivery/run-batch";
+import { sendOccurrenceNow } from "@/lib/delivery/send-occurrence-now";
 import { CONFIRMATION_FOLLOW_UP_TASK } from "@/lib/replies/constants";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { callRoute } from "@/tests/support/call-route";
@@ -72,7 +72,12 @@ async function askSent(sentAgoMs: number, locale = "en") {
     askConfirmation: true,
     followUpMinutes: 5,
   });
-  await runBatch({ workerId: "test", clock: () => sentAt, reminderId: reminder.id, userId: user.id });
+  await sendOccurrenceNow({
+    workerId: "test",
+    clock: () => sentAt,
+    reminderId: reminder.id,
+    userId: user.id,
+  });
   const [delivery] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
   expect(delivery).toMatchObject({ status: "sent", confirmation: "awaiting" });
   return { user, contact, delivery, phone };
@@ -137,7 +142,7 @@ describe("the 'not confirmed' follow-up e-mail", () => {
       deliveryMethod: "sms",
       askConfirmation: true,
     });
-    await runBatch({
+    await sendOccurrenceNow({
       workerId: "test",
       clock: () => new Date(Date.now() - 600_000),
       reminderId: reminder.id,

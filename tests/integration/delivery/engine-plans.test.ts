@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/lib/db";
-import { ADVANCE_REMINDERS_SQL } from "@/lib/delivery/materialize-due";
-import { RECORD_SENT_SQL } from "@/lib/delivery/record-outcomes";
+import { ADVANCE_REMINDERS } from "@/lib/delivery/materialize-rows";
+import { RECORD_SENT } from "@/lib/delivery/record-outcomes";
 import { seedDue } from "../../support/bench-kit";
 import { planNodes, type PlanNode } from "../../support/query-plan";
 
@@ -57,7 +57,7 @@ describe("the engine's hot statements read their rows by primary key", () => {
   });
 
   it("moving a batch of reminders to their next occurrence does not read the whole table", async () => {
-    const plan = await planOf(ADVANCE_REMINDERS_SQL, [reminderIds, reminderIds.map(() => null), new Date()]);
+    const plan = await planOf(ADVANCE_REMINDERS.text, [reminderIds, reminderIds.map(() => null), new Date()]);
     const onReminders = plan.filter((n) => n["Relation Name"] === "reminders");
     expect(onReminders.map((n) => n["Node Type"])).not.toContain("Seq Scan");
     expect(plan.map((n) => n["Index Name"])).toContain("reminders_pkey");
@@ -66,7 +66,7 @@ describe("the engine's hot statements read their rows by primary key", () => {
   it("recording a group of sends reads only that group's deliveries", async () => {
     const group = myDeliveries.slice(0, 40);
     const plan = await planOf(
-      RECORD_SENT_SQL,
+      RECORD_SENT.text,
       [group, group.map((id) => `<delivery-${id}@plans>`), WORKER, new Date(), group.map(() => false)],
       true,
     );

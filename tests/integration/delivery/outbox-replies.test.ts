@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { contacts, deliveries, outboxMessages } from "@/db/schema";
 import { db } from "@/lib/db";
-import { runBatch } from "@/lib/delivery/run-batch";
+import { sendOccurrenceNow } from "@/lib/delivery/send-occurrence-now";
 import { setTwilioConfig } from "@/lib/channels/twilio-config";
 import { replyFromOutbox } from "@/lib/channels/reply-from-outbox";
 import { setOutboxSettings } from "@/lib/outbox/outbox-enabled";
@@ -41,7 +41,7 @@ async function sentToOutbox(channel: "sms" | "whatsapp", askConfirmation = true)
     deliveryMethod: channel,
     askConfirmation,
   });
-  await runBatch({ workerId: "w", clock: () => DUE, reminderId: reminder.id, userId: user.id });
+  await sendOccurrenceNow({ workerId: "w", clock: () => DUE, reminderId: reminder.id, userId: user.id });
   const address = channel === "whatsapp" ? `whatsapp:${number}` : number;
   const [message] = await db
     .select()

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { contacts, deliveries, deliveryReplies, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
+import { sendOccurrenceNow } from "@/lib/delivery/send-occurrence-now";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { GET as historyRoute } from "@/app/api/reminders/[id]/deliveries/route";
 import { callRoute } from "@/tests/support/call-route";
@@ -87,7 +88,7 @@ async function sentAsk(
     askConfirmation: true,
   });
   const before = peers.twilio.messages.length;
-  await runBatch({ workerId: "w", clock: () => at, reminderId: reminder.id, userId });
+  await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: reminder.id, userId });
   const sent = peers.twilio.messages.slice(before);
   expect(sent).toHaveLength(1);
   const [delivery] = await deliveriesOf(reminder.id);
@@ -114,7 +115,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const user = await createSender();
     const contact = await createContact(user.id, { phone: phone(), timezone: "UTC" });
     const plain = await createReminder(user.id, contact.id, DUE, { deliveryMethod: "sms" });
-    await runBatch({ workerId: "w", clock: () => DUE, reminderId: plain.id, userId: user.id });
+    await sendOccurrenceNow({ workerId: "w", clock: () => DUE, reminderId: plain.id, userId: user.id });
     expect(peers.twilio.messages.at(-1)?.body).toBe("Remindful: Call grandma\nReply STOP to opt out.");
     expect((await deliveriesOf(plain.id))[0].confirmation).toBeNull();
   });

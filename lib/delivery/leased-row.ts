@@ -1,0 +1,142 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contactDates, contacts, reminders, users } from "@/db/schema";
+import type { DeliveryMethod } from "@/db/schema/enums";
+import { selectList } from "@/lib/db/compile-statement";
+import { senderNameSql } from "@/lib/users/sender-name";
+import type { LeasedDelivery } from "./types";
+
+/** The engine's statements name a delivery's reminder, contact, sender and contact date so. */
+export const r = alias(reminders, "r");
+export const c = alias(contacts, "c");
+export const u = alias(users, "u");
+export const cd = alias(contactDates, "cd");
+
+/**
+ * What sending a delivery reads about its reminder, contact, sender and the contact date the
+ * reminder was made from: one list for both statements that read it (materializing a due
+ * reminder and leasing a queued delivery).
+ */
+export interface SendingRow {
+  reminder_status: string;
+  message: string | null;
+  ask_confirmation: boolean;
+  contact_name: string;
+  email: string | null;
+  phone: string | null;
+  contact_timezone: string | null;
+  contact_locale: string | null;
+  email_opt_out: boolean;
+  sms_opt_out: boolean;
+  whatsapp_opt_out: boolean;
+  whatsapp_consent_at: Date | null;
+  email_suppressed: boolean;
+  unsubscribe_token: string;
+  sender_name: string;
+  sender_email: string;
+  locale: string;
+  user_timezone: string;
+  recipient: string;
+  date_month: number | null;
+  date_day: number | null;
+  date_year: number | null;
+}
+
+export const SENDING_COLUMNS = selectList<SendingRow>({
+  reminder_status: r.status,
+  message: r.message,
+  ask_confirmation: r.askConfirmation,
+  contact_name: c.name,
+  email: c.email,
+  phone: c.phone,
+  contact_timezone: c.timezone,
+  contact_locale: c.locale,
+  email_opt_out: c.emailOptOut,
+  sms_opt_out: c.smsOptOut,
+  whatsapp_opt_out: c.whatsappOptOut,
+  whatsapp_consent_at: c.whatsappConsentAt,
+  email_suppressed: sql`${c.emailSuppressedAt} is not null`,
+  unsubscribe_token: c.unsubscribeToken,
+  sender_name: senderNameSql(u),
+  sender_email: u.email,
+  locale: u.locale,
+  user_timezone: u.timezone,
+  recipient: r.recipient,
+  date_month: cd.month,
+  date_day: cd.day,
+  date_year: cd.year,
+});
+
+/** A leased delivery as read: its own columns and what sending reads. */
+export interface LeasedRow extends SendingRow {
+  id: string;
+  reminder_id: string;
+  user_id: string;
+  channel: DeliveryMethod;
+  occurrence_at: Date;
+  attempt_count: number;
+  slowed_count: number;
+  last_error_code: string | null;
+  created_at: Date;
+  /** 'YYYY-MM-DD': the occurrence's local day in the reminder's zone. */
+  occurrence_local_date: string;
+}
+
+/**
+ * A lead reminder goes to its owner: their address and language, none of the contact's opt-outs
+ * or suppression (those are the contact's choices about messages to them).
+ */
+function recipientOf(row: LeasedRow) {
+  if (row.recipient !== "owner") {
+    return {
+      email: row.email,
+      phone: row.phone,
+      contactLocale: row.contact_locale,
+      emailOptOut: row.email_opt_out,
+      smsOptOut: row.sms_opt_out,
+      whatsappOptOut: row.whatsapp_opt_out,
+      emailSuppressed: row.email_suppressed,
+    };
+  }
+  return {
+    email: row.sender_email,
+    phone: null,
+    contactLocale: null,
+    emailOptOut: false,
+    smsOptOut: false,
+    whatsappOptOut: false,
+    emailSuppressed: false,
+  };
+}
+
+export function toLeased(row: LeasedRow): LeasedDelivery {
+  const [year, month, day] = row.occurrence_local_date.split("-").map(Number);
+  return {
+    id: Number(row.id),
+    reminderId: row.reminder_id,
+    userId: row.user_id,
+    channel: row.channel,
+    occurrenceAt: row.occurrence_at,
+    attemptCount: row.attempt_count,
+    slowedCount: row.slowed_count,
+    lastErrorCode: row.last_error_code,
+    createdAt: row.created_at,
+    reminderStatus: row.reminder_status,
+    message: row.message,
+    askConfirmation: row.ask_confirmation,
+    contactName: row.contact_name,
+    ...recipientOf(row),
+    recipient: row.recipient === "owner" ? "owner" : "contact",
+    contactDate:
+      row.date_month === null ? null : { month: row.date_month, day: row.date_day ?? 1, year: row.date_year },
+    occurrenceDate: { year, month, day },
+    contactTimezone: row.contact_timezone,
+    whatsappConsentAt: row.whatsapp_consent_at,
+    unsubscribeToken: row.unsubscribe_token,
+    senderName: row.sender_name,
+    senderEmail: row.sender_email,
+    locale: row.locale,
+    userTimezone: row.user_timezone,
+  };
+}

@@ -1,0 +1,170 @@
+import "server-only";
+import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { contactDates, contacts, deliveries, reminders, users } from "@/db/schema";
+import { columnName, compileStatement, selectList } from "@/lib/db/compile-statement";
+import { logger } from "@/lib/logger";
+import { nextOccurrence } from "@/lib/recurrence";
+import { scheduleFromRow, type ScheduleFields } from "@/lib/recurrence/schedule-from-row";
+import { c, cd, r, SENDING_COLUMNS, toLeased, u, type SendingRow } from "./leased-row";
+import type { LeasedDelivery } from "./types";
+
+/** A reminder whose occurrence becomes a delivery: its schedule, and what sending it reads. */
+export interface DueRow extends ScheduleFields, SendingRow {
+  id: string;
+  user_id: string;
+  contact_id: string;
+  delivery_method: LeasedDelivery["channel"];
+  next_run_at: Date;
+  occurrences_sent: number;
+  /** 'YYYY-MM-DD': the occurrence's local day in the reminder's zone. */
+  next_local_date: string;
+}
+
+/** `select … from …` of due rows, read by the reminder's primary key and its joins; `where` follows. */
+export const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof SendingRow>>({
+  id: r.id,
+  user_id: r.userId,
+  contact_id: r.contactId,
+  delivery_method: r.deliveryMethod,
+  scheduleType: r.scheduleType,
+  scheduledFor: r.scheduledFor,
+  frequency: r.frequency,
+  time: r.time,
+  days: r.days,
+  dayOfMonth: r.dayOfMonth,
+  month: r.month,
+  endCondition: r.endCondition,
+  endAfterCount: r.endAfterCount,
+  endByDate: sql`${r.endByDate}::text`,
+  timezone: r.timezone,
+  leadDays: r.leadDays,
+  next_run_at: r.nextRunAt,
+  occurrences_sent: r.occurrencesSent,
+  next_local_date: sql`(${r.nextRunAt} at time zone ${r.timezone})::date::text`,
+})}, ${SENDING_COLUMNS}
+  from ${reminders} ${r} join ${contacts} ${c} on ${c.id} = ${r.contactId} join ${users} ${u} on ${u.id} = ${r.userId}
+  left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId}`;
+
+export interface MaterializeLease {
+  workerId: string;
+  until: Date;
+}
+
+export interface Materialized {
+  /** Ids of the delivery rows created. */
+  created: number[];
+  /** With a lease: the created rows, leased, with what sending them needs. */
+  leased: LeasedDelivery[];
+}
+
+/** One delivery per reminder and occurrence (a second one for the same occurrence is none). */
+const INSERT_DELIVERIES = compileStatement<
+  {
+    reminderIds: string[];
+    userIds: string[];
+    contactIds: string[];
+    occurrences: Date[];
+    channels: string[];
+    now: Date;
+    status: string;
+    workerId: string | null;
+    until: Date | null;
+    attempts: number;
+    firstAttemptAt: Date | null;
+  },
+  { id: string; reminder_id: string }
+>(
+  (
+    p,
+  ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
+      ${columnName(deliveries.contactId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.channel)},
+      ${columnName(deliveries.status)}, ${columnName(deliveries.nextAttemptAt)}, ${columnName(deliveries.workerId)},
+      ${columnName(deliveries.leaseExpiresAt)}, ${columnName(deliveries.attemptCount)},
+      ${columnName(deliveries.firstAttemptAt)}, ${columnName(deliveries.lastAttemptAt)},
+      ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})
+    select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, ${p.status}, ${p.now}, ${p.workerId},
+           ${p.until}, ${p.attempts}, ${p.firstAttemptAt}, ${p.firstAttemptAt}, ${p.now}, ${p.now}
+      from unnest(${p.reminderIds}::text[], ${p.userIds}::text[], ${p.contactIds}::text[],
+                  ${p.occurrences}::timestamptz[], ${p.channels}::text[])
+        as u(reminder_id, user_id, contact_id, occurrence_at, channel)
+    on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}) do nothing
+    returning ${deliveries.id} as id, ${deliveries.reminderId} as reminder_id`,
+);
+
+/**
+ * Moves each reminder to its next occurrence. `id = any(ids)` makes the planner read the rows by
+ * primary key rather than hash the whole table (see RECORD_SENT).
+ */
+export const ADVANCE_REMINDERS = compileStatement<{ ids: string[]; next: (Date | null)[]; now: Date }>(
+  ({ ids, next, now }) => sql`update ${reminders} ${r}
+    set ${columnName(r.nextRunAt)} = u.next_run_at, ${columnName(r.occurrencesSent)} = ${r.occurrencesSent} + 1,
+        ${columnName(r.updatedAt)} = ${now}
+    from unnest(${ids}::text[], ${next}::timestamptz[]) as u(id, next_run_at)
+    where ${r.id} = u.id and ${r.id} = any(${ids}::text[])`,
+);
+
+/** The occurrence after this one, or null when the schedule ends (or cannot be read). */
+function following(row: DueRow, now: Date): Date | null {
+  if (row.scheduleType === "once") return null;
+  try {
+    // After downtime, missed occurrences are not replayed one by one: the next one is
+    // the first after both this occurrence and now.
+    const after = row.next_run_at > now ? row.next_run_at : now;
+    return nextOccurrence(scheduleFromRow(row), after, row.occurrences_sent + 1);
+  } catch (error) {
+    logger.warn("delivery.schedule_unreadable", { reminderId: row.id, error });
+    return null;
+  }
+}
+
+/**
+ * Turns the reminders read (locked by the caller's select) into delivery rows, one per reminder
+ * and occurrence, and moves each reminder to its next occurrence, in the caller's transaction.
+ * Without `lease` the rows are 'queued'; with it they are created already leased to that worker
+ * (status 'sending', first attempt), which saves a second write of each row and a join to read
+ * what sending needs: the batch that materializes them sends them.
+ */
+export async function materializeRows(
+  client: pg.PoolClient,
+  rows: DueRow[],
+  now: Date,
+  lease?: MaterializeLease,
+): Promise<Materialized> {
+  if (rows.length === 0) return { created: [], leased: [] };
+  const next = rows.map((row) => following(row, now));
+  const inserted = await INSERT_DELIVERIES.run(client, {
+    reminderIds: rows.map((row) => row.id),
+    userIds: rows.map((row) => row.user_id),
+    contactIds: rows.map((row) => row.contact_id),
+    occurrences: rows.map((row) => row.next_run_at),
+    channels: rows.map((row) => row.delivery_method),
+    now,
+    status: lease ? "sending" : "queued",
+    workerId: lease?.workerId ?? null,
+    until: lease?.until ?? null,
+    attempts: lease ? 1 : 0,
+    // A leased row's first attempt starts now, as leaseDeliveries would record it.
+    firstAttemptAt: lease ? now : null,
+  });
+  await ADVANCE_REMINDERS.run(client, { ids: rows.map((row) => row.id), next, now });
+  const created = inserted.rows.map((row) => Number(row.id));
+  if (!lease) return { created, leased: [] };
+  const byReminder = new Map(rows.map((row) => [row.id, row]));
+  const leased = inserted.rows.map((d) => {
+    const row = byReminder.get(d.reminder_id)!;
+    return toLeased({
+      ...row,
+      id: d.id,
+      reminder_id: row.id,
+      channel: row.delivery_method,
+      occurrence_at: row.next_run_at,
+      attempt_count: 1,
+      slowed_count: 0,
+      last_error_code: null,
+      created_at: now,
+      occurrence_local_date: row.next_local_date,
+    });
+  });
+  return { created, leased };
+}

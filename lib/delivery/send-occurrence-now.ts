@@ -1,0 +1,37 @@
+import "server-only";
+import { withTransaction } from "@/lib/db/with-transaction";
+import { admitLeased } from "./admit-leased";
+import { LEASE_MS } from "./constants";
+import { materializeOne } from "./materialize-one";
+import { recordOutcomes } from "./record-outcomes";
+import { sendAndRecord, type BatchResult } from "./send-and-record";
+
+/**
+ * Send now, by the engine's own steps: the reminder's pending occurrence becomes a delivery
+ * leased to `workerId` (materializeOne), is admitted as any leased delivery is (opt-outs, quiet
+ * hours, pacing, usage) and sent, its outcome recorded, synchronously: no worker can also send
+ * it. Nothing when the reminder is not the user's, not scheduled, or its occurrence was already
+ * sent ahead.
+ */
+export async function sendOccurrenceNow(options: {
+  workerId: string;
+  reminderId: string;
+  userId: string;
+  clock?: () => Date;
+}): Promise<BatchResult> {
+  const clock = options.clock ?? (() => new Date());
+  const { workerId } = options;
+  const claimed = await withTransaction(async (client) => {
+    const now = clock();
+    const { leased } = await materializeOne(client, {
+      reminderId: options.reminderId,
+      userId: options.userId,
+      now,
+      lease: { workerId, until: new Date(now.getTime() + LEASE_MS) },
+    });
+    const admitted = await admitLeased(client, leased, now);
+    await recordOutcomes(client, workerId, now, admitted.decided);
+    return admitted;
+  });
+  return sendAndRecord(claimed, { workerId, clock });
+}
