@@ -50,8 +50,6 @@ function pageSelection(schedule: boolean) {
   };
 }
 
-type PageRow = ReturnType<typeof reminderPageTemplate>["_"]["result"][number];
-
 function pageStatement(shape: PageShape, values: PageValues) {
   const schedule = shape.view === "schedule";
   const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
@@ -92,9 +90,8 @@ export function reminderPageQuery(userId: string, query: PageQuery) {
 }
 
 // Each of the six shapes (view, one status or all, first or later page) is built once and
-// prepared (a named statement per pooled connection), its rows mapped by a function made once:
-// the list is the app's busiest read.
-const prepared = new Map<string, (values: Record<string, unknown>) => Promise<PageRow[]>>();
+// prepared (a named statement per pooled connection): the list is the app's busiest read.
+const prepared = new Map<string, ReturnType<ReturnType<typeof reminderPageTemplate>["prepare"]>>();
 
 /** The page's statement with its values as placeholders (exported so tests can read its generic plan). */
 export function reminderPageTemplate(query: PageQuery) {
@@ -112,11 +109,7 @@ function preparedPage(query: PageQuery) {
   const name = `reminder_page_${shape.view}_${shape.oneStatus ? "status" : "all"}_${shape.after ? "after" : "first"}`;
   let statement = prepared.get(name);
   if (!statement) {
-    statement = prepareFlatSelect<PageRow>(
-      name,
-      reminderPageTemplate(query),
-      pageSelection(shape.view === "schedule"),
-    );
+    statement = reminderPageTemplate(query).prepare(name);
     prepared.set(name, statement);
   }
   return statement;
@@ -128,7 +121,7 @@ function preparedPage(query: PageQuery) {
  * due time, soonest first (the schedule screen).
  */
 export async function listReminders(userId: string, query: PageQuery): Promise<ReminderPage> {
-  const rows = await preparedPage(query)(valuesOf(userId, query));
+  const rows = await preparedPage(query).execute(valuesOf(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
