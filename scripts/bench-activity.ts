@@ -13,7 +13,7 @@ const ROUNDS = numberFlag("rounds", 50);
 const db = await benchDatabase("bench_activity");
 process.env.DATABASE_URL = db.url;
 const { activityQuery, listActivity } = await import("@/lib/activity/list-activity");
-const { encodeDeliveryCursor } = await import("@/lib/activity/delivery-cursor");
+const { integerIdCursor } = await import("@/lib/db/keyset-cursor");
 const { pool } = await import("@/lib/db");
 
 const client = new pg.Client({ connectionString: db.url });
@@ -67,7 +67,7 @@ if (first.items.length !== 50) throw new Error("first page is not full");
 
 const cases: [string, Parameters<typeof activityQuery>[1]][] = [
   ["first page", {}],
-  ["deep page (cursor at the middle)", { cursor: encodeDeliveryCursor(middle[0].at, Number(middle[0].id)) }],
+  ["deep page (cursor at the middle)", { cursor: integerIdCursor.encode(middle[0].at, Number(middle[0].id)) }],
   ["status=failed", { status: "failed" }],
   ["status=skipped", { status: "skipped" }],
   ["status=sent, channel=sms", { status: "sent", channel: "sms" }],

@@ -2,9 +2,9 @@ import "server-only";
 import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { contacts, deliveries } from "@/db/schema";
 import { db } from "@/lib/db";
+import { integerIdCursor, keysetSortKey } from "@/lib/db/keyset-cursor";
 import type { ActivityQuery } from "@/lib/validations/delivery";
 import { deliveryColumns } from "./delivery-columns";
-import { decodeDeliveryCursor, encodeDeliveryCursor } from "./delivery-cursor";
 import { SKIP_CODES } from "@/lib/channels/failure-reasons";
 import { toDeliveryEntry, type DeliveryEntry } from "./to-delivery-entry";
 
@@ -47,7 +47,7 @@ export async function listActivity(
   const last = page[page.length - 1];
   return {
     items: page.map(({ sortKey: _sortKey, ...row }) => toDeliveryEntry(row)),
-    nextCursor: rows.length > limit && last ? encodeDeliveryCursor(last.sortKey, last.id) : null,
+    nextCursor: rows.length > limit && last ? integerIdCursor.encode(last.sortKey, last.id) : null,
   };
 }
 
@@ -60,14 +60,14 @@ export function activityQuery(userId: string, query: Partial<ActivityQuery>, lim
     query.contactId ? eq(deliveries.contactId, query.contactId) : undefined,
   ];
   if (query.cursor) {
-    const [at, id] = decodeDeliveryCursor(query.cursor);
+    const [at, id] = integerIdCursor.decode(query.cursor);
     where.push(sql`(${deliveries.createdAt}, ${deliveries.id}) < (${at}::timestamptz, ${id})`);
   }
   return (
     db
       .select({
         ...deliveryColumns,
-        sortKey: sql<string>`to_char(${deliveries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        sortKey: keysetSortKey(deliveries.createdAt),
       })
       .from(deliveries)
       .innerJoin(contacts, eq(contacts.id, deliveries.contactId))

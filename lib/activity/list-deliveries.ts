@@ -2,10 +2,10 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
+import { integerIdCursor, keysetSortKey } from "@/lib/db/keyset-cursor";
 import { notFound } from "@/lib/errors/domain-error";
 import type { ReminderDeliveriesQuery } from "@/lib/validations/delivery";
 import { deliveryColumns } from "./delivery-columns";
-import { decodeDeliveryCursor, encodeDeliveryCursor } from "./delivery-cursor";
 import { toDeliveryEntry } from "./to-delivery-entry";
 import { withReplies, type HistoryEntry } from "@/lib/activity/with-replies";
 
@@ -33,13 +33,13 @@ export async function listDeliveries({
   if (!owned) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
   const where = [eq(deliveries.reminderId, reminderId)];
   if (cursor) {
-    const [at, id] = decodeDeliveryCursor(cursor);
+    const [at, id] = integerIdCursor.decode(cursor);
     where.push(sql`(${deliveries.occurrenceAt}, ${deliveries.id}) < (${at}::timestamptz, ${id})`);
   }
   const rows = await db
     .select({
       ...deliveryColumns,
-      sortKey: sql<string>`to_char(${deliveries.occurrenceAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      sortKey: keysetSortKey(deliveries.occurrenceAt),
     })
     .from(deliveries)
     .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
@@ -50,6 +50,6 @@ export async function listDeliveries({
   const last = page[page.length - 1];
   return {
     items: await withReplies(page.map(toDeliveryEntry)),
-    nextCursor: rows.length > limit && last ? encodeDeliveryCursor(last.sortKey, last.id) : null,
+    nextCursor: rows.length > limit && last ? integerIdCursor.encode(last.sortKey, last.id) : null,
   };
 }

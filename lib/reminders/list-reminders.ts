@@ -1,9 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
-import { invalidInput } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
-import { prepareFlatSelect } from "@/lib/db/prepare-flat-select";
+import { keysetSortKey, textIdCursor } from "@/lib/db/keyset-cursor";
 import type { ReminderListQuery } from "@/lib/validations/reminder";
 import { toReminderDto, type ReminderDto } from "./to-reminder-dto";
 
@@ -11,24 +10,6 @@ export interface ReminderPage {
   items: ReminderDto[];
   /** Opaque; pass as ?cursor= for the next page. Null on the last page. */
   nextCursor: string | null;
-}
-
-// Keyset pagination. The cursor carries the sort key as PostgreSQL's own text for the
-// timestamp (microseconds), so no row is skipped or repeated between pages.
-function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify([key, id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === "string")) {
-      if (!Number.isNaN(Date.parse(value[0]))) return [value[0], value[1]];
-    }
-  } catch {
-    // fall through
-  }
-  throw invalidInput("cursor: Invalid cursor");
 }
 
 export type PageQuery = Pick<ReminderListQuery, "status" | "view" | "limit"> & { cursor?: string };
@@ -65,11 +46,9 @@ function pageSelection(schedule: boolean) {
       select ${deliveries.errorCode} from ${deliveries}
        where ${deliveries.reminderId} = ${reminders.id} and ${deliveries.status} = 'failed'
        order by ${deliveries.occurrenceAt} desc limit 1) end`,
-    sortKey: sql<string>`to_char(${sortKey} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    sortKey: keysetSortKey(sortKey),
   };
 }
-
-type PageRow = ReturnType<typeof reminderPageTemplate>["_"]["result"][number];
 
 function pageStatement(shape: PageShape, values: PageValues) {
   const schedule = shape.view === "schedule";
@@ -97,7 +76,7 @@ function pageStatement(shape: PageShape, values: PageValues) {
 }
 
 function valuesOf(userId: string, query: PageQuery) {
-  const [key, id] = query.cursor ? decodeCursor(query.cursor) : ["", ""];
+  const [key, id] = query.cursor ? textIdCursor.decode(query.cursor) : ["", ""];
   return { userId, status: query.status, key, id, limit: query.limit + 1 };
 }
 
@@ -111,9 +90,8 @@ export function reminderPageQuery(userId: string, query: PageQuery) {
 }
 
 // Each of the six shapes (view, one status or all, first or later page) is built once and
-// prepared (a named statement per pooled connection), its rows mapped by a function made once:
-// the list is the app's busiest read.
-const prepared = new Map<string, (values: Record<string, unknown>) => Promise<PageRow[]>>();
+// prepared (a named statement per pooled connection): the list is the app's busiest read.
+const prepared = new Map<string, ReturnType<ReturnType<typeof reminderPageTemplate>["prepare"]>>();
 
 /** The page's statement with its values as placeholders (exported so tests can read its generic plan). */
 export function reminderPageTemplate(query: PageQuery) {
@@ -131,11 +109,7 @@ function preparedPage(query: PageQuery) {
   const name = `reminder_page_${shape.view}_${shape.oneStatus ? "status" : "all"}_${shape.after ? "after" : "first"}`;
   let statement = prepared.get(name);
   if (!statement) {
-    statement = prepareFlatSelect<PageRow>(
-      name,
-      reminderPageTemplate(query),
-      pageSelection(shape.view === "schedule"),
-    );
+    statement = reminderPageTemplate(query).prepare(name);
     prepared.set(name, statement);
   }
   return statement;
@@ -147,11 +121,11 @@ function preparedPage(query: PageQuery) {
  * due time, soonest first (the schedule screen).
  */
 export async function listReminders(userId: string, query: PageQuery): Promise<ReminderPage> {
-  const rows = await preparedPage(query)(valuesOf(userId, query));
+  const rows = await preparedPage(query).execute(valuesOf(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     items: page.map((row) => toReminderDto(row, row.contactName, row.failureCode)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.id) : null,
+    nextCursor: rows.length > query.limit && last ? textIdCursor.encode(last.sortKey, last.id) : null,
   };
 }

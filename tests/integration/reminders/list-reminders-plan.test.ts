@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { textIdCursor } from "@/lib/db/keyset-cursor";
 import { reminderPageQuery, reminderPageTemplate, type PageQuery } from "@/lib/reminders/list-reminders";
 import { createContact } from "../../support/reminders";
 import { planNodes, type PlanNode } from "../../support/query-plan";
@@ -66,7 +67,7 @@ describe("the reminders list reads a page from an index", () => {
   });
 
   it("a later page (with a cursor) too", async () => {
-    const cursor = Buffer.from(JSON.stringify([new Date().toISOString(), "m"])).toString("base64url");
+    const cursor = textIdCursor.encode(new Date().toISOString(), "m");
     const plan = await planOf(
       reminderPageQuery(userId, { status: "all", view: "recent", limit: 50, cursor }),
     );
