@@ -44,6 +44,7 @@ describe("POST /api/contacts/import", () => {
         { line: 5, reason: "Invalid email", code: "invalid_email", field: "email" },
         { line: 6, reason: "A contact with this email already exists", code: "duplicate_email" },
       ],
+      leftOut: [],
     });
     const saved = await rowsOf(user.id);
     expect(saved.map((c) => [c.name, c.phone, c.relationship]).sort()).toEqual([
@@ -101,7 +102,7 @@ describe("POST /api/contacts/import", () => {
       // No phone of their own: "07700 900123" is British because the user lives in Europe/London.
       const { user, cookie } = await createSignedInUser({ timezone: "Europe/London", locale: "es" });
       const res = await importFile(cookie, "google-contacts.csv");
-      expect(res.json).toEqual({ imported: 5, failed: 0, failures: [] });
+      expect(res.json).toEqual({ imported: 5, failed: 0, failures: [], leftOut: [] });
       expect(await saved(user.id)).toEqual([
         ["Acme Dental", "reception@acmedental.example", "+14155552671", null, "es"],
         ["Amélie Durand", "amelie.durand@orange.fr", "+33612345678", null, "es"],
@@ -140,6 +141,7 @@ describe("POST /api/contacts/import", () => {
         imported: 4,
         failed: 1,
         failures: [{ line: 5, reason: "Name is required", code: "invalid_input", field: "name" }],
+        leftOut: [],
       });
       expect(await saved(user.id)).toEqual([
         ["Amélie Durand", "amelie@example.fr", "+33612345679", "Europe/Paris", "fr"],
@@ -164,6 +166,7 @@ describe("POST /api/contacts/import", () => {
         { line: 2, reason: "Unknown timezone", code: "invalid_input", field: "timezone" },
         { line: 3, reason: "Unsupported language", code: "invalid_input", field: "locale" },
       ],
+      leftOut: [],
     });
     expect((await rowsOf(user.id)).map((c) => [c.email, c.timezone, c.locale])).toEqual([
       ["cy@correo.xn--espaa-rta.es", "Asia/Tokyo", "es"],
