@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { NeedsAttentionCard } from "@/components/delivery-log/needs-attention-card";
 import { getAttentionSummary } from "@/lib/activity/get-attention-summary";
-import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { formatNearDate } from "@/lib/reminders/format-in-zone";
 import { getDashboardData, isFirstVisit } from "@/lib/dashboard/get-dashboard-data";
 import { loadContactOptions } from "@/lib/actions/load-contact-options";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
@@ -78,7 +78,7 @@ export async function DashboardScreen({ user }: { user: User }) {
           title={t("nextReminder")}
           value={data.nextReminderAt ? t("scheduled") : t("none")}
           detail={
-            data.nextReminderAt ? formatInZone(data.nextReminderAt, "dateTime", zone, locale) : undefined
+            data.nextReminderAt ? formatNearDate(data.nextReminderAt, "dateTime", zone, locale) : undefined
           }
         />
       </div>
