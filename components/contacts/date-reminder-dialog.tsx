@@ -25,6 +25,7 @@ import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { LEAD_CHOICES, type DateReminderInput } from "@/lib/validations/date-reminder";
 import { TIME } from "@/lib/validations/reminder";
 import type { Locale } from "@/i18n/locales";
+import { useContactGreeting } from "./date-greetings";
 
 // Fields stay as written in the message; they are filled in at each send.
 const FIELDS = { first_name: "{first_name}", age: "{age}", date: "{date}", name: "{name}" };
@@ -42,7 +43,7 @@ export interface DateReminderDialogProps {
 
 /**
  * "Yearly reminder" from a contact date: everything prefilled (09:00, the kind's greeting in the
- * user's language, the contact's channel, a lead e-mail 7 days before), so Create is one click.
+ * contact's language, the contact's channel, a lead e-mail 7 days before), so Create is one click.
  */
 export function DateReminderDialog(props: DateReminderDialogProps) {
   const t = useTranslations("contactDates");
@@ -72,6 +73,7 @@ function dateText(date: ContactDateView, locale: string): string {
 }
 
 function DateReminderForm({
+  contact,
   date,
   contactZone,
   ownerZone,
@@ -83,7 +85,13 @@ function DateReminderForm({
   const locale = useLocale();
   const errorText = useApiErrorText();
   const [time, setTime] = useState(DEFAULT_TIME);
-  const [message, setMessage] = useState(() => t(`messages.${date.kind}`, FIELDS));
+  // The greeting goes to the contact: in their language, which the hint names.
+  const contactGreeting = useContactGreeting(contact.locale, date.kind);
+  const [message, setMessage] = useState(
+    () => contactGreeting?.greeting ?? t(`messages.${date.kind}`, FIELDS),
+  );
+  const messageLocale = contactGreeting?.locale ?? locale;
+  const languageName = new Intl.DisplayNames([locale], { type: "language" }).of(messageLocale);
   const [leads, setLeads] = useState<Record<number, boolean>>({ 7: true, 1: false });
   const [pending, setPending] = useState(false);
 
@@ -150,6 +158,9 @@ function DateReminderForm({
           aria-describedby="date-reminder-message-hint"
         />
         <p id="date-reminder-message-hint" className="text-xs text-muted-foreground">
+          <span data-testid="date-reminder-language">
+            {t("messageLanguage", { name: contact.name, language: languageName ?? messageLocale })}
+          </span>{" "}
           {t("fieldsHint", FIELDS)}
         </p>
       </div>

@@ -7,9 +7,11 @@ import { formatNearDate } from "@/lib/reminders/format-in-zone";
 import { getDashboardData, isFirstVisit } from "@/lib/dashboard/get-dashboard-data";
 import { loadContactOptions } from "@/lib/actions/load-contact-options";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
+import { hasSenderName } from "@/lib/users/sender-name";
 import type { User } from "@/db/schema";
 import { DashboardNewReminder } from "./dashboard-new-reminder";
 import { RecentReminders } from "./recent-reminders";
+import { SenderNamePrompt } from "./sender-name-prompt";
 import { UsagePanel } from "./usage-panel";
 
 function StatCard({
@@ -63,6 +65,7 @@ export async function DashboardScreen({ user }: { user: User }) {
           loadContacts={loadContactOptions}
         />
       </div>
+      <SenderNamePrompt email={user.email} hasName={hasSenderName(user)} />
       <NeedsAttentionCard summary={attention} timeZone={zone} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard testId="stat-contacts" title={t("totalContacts")} value={String(data.totalContacts)} />

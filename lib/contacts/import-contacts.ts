@@ -10,6 +10,7 @@ import { invalidRowCode, refusedRowCode, type ImportFailureCode } from "./import
 import { insertContacts } from "./insert-contacts";
 import { leftOut, type LeftOutDetail } from "./left-out";
 import { localeOf } from "./locale-of";
+import { defaultContactLocale } from "./phone-language";
 import { readFileDate, type DateOrder } from "./read-file-date";
 
 export interface ImportFailure {
@@ -90,9 +91,10 @@ export async function importContacts(user: User, rows: ImportRow[]): Promise<Imp
       locale: row.locale,
       dates: importedDates(row, line, order, left),
     });
-    if (parsed.success)
-      valid.push({ line, input: { ...parsed.data, locale: parsed.data.locale ?? locale }, left });
-    else {
+    if (parsed.success) {
+      const chosen = parsed.data.locale ?? defaultContactLocale(parsed.data.phone, locale);
+      valid.push({ line, input: { ...parsed.data, locale: chosen }, left });
+    } else {
       const issue = parsed.error.issues[0];
       failures.push({ line, reason: issue?.message ?? "Invalid input", ...invalidRowCode(issue) });
     }

@@ -10,8 +10,10 @@ import type { UpdateContactBody } from "@/lib/validations/contact";
 import { ownContact } from "./contact-select";
 import { DuplicateKeys, duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
+import { localeOf } from "./locale-of";
 import { lockContactOwner } from "./lock-contact-owner";
 import { parseContactInput } from "./parse-contact-input";
+import { defaultContactLocale } from "./phone-language";
 import { replaceContactDates } from "./replace-contact-dates";
 import { resolveWhatsAppConsent, type WhatsAppConsent } from "./whatsapp-consent";
 
@@ -75,7 +77,8 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         phone: input.phone ?? null,
         relationship: input.relationship ?? null,
         timezone: input.timezone ?? null,
-        locale: input.locale ?? null,
+        // "Automatic": the phone's country's language, else the owner's, fixed now as on create.
+        locale: input.locale ?? defaultContactLocale(input.phone, localeOf(user)),
         avatarUrl: input.avatarUrl ?? null,
         deliveryMethod: input.deliveryMethod,
         ...resolveWhatsAppConsent(input, current as WhatsAppConsent, new Date()),

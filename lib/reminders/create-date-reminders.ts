@@ -41,7 +41,8 @@ export async function createDateReminders(userId: string, body: DateReminderBody
 
     // The user's own text: no unknown field, and {age} only from a date with a year.
     await assertMessageFields(tx, body.message, date.id);
-    const texts = dateReminderTexts(user.locale, { ...date, kind: date.kind as ContactDateKind });
+    const languages = { contact: contact.locale ?? user.locale, user: user.locale };
+    const texts = dateReminderTexts(languages, { ...date, kind: date.kind as ContactDateKind });
     const yearly = (timezone: string, leadDays?: number): Schedule => ({
       scheduleType: "recurring",
       frequency: "yearly",

@@ -15,6 +15,11 @@ export function senderNameOf(user: {
   return user.senderName?.trim() || full || user.name?.trim() || user.email;
 }
 
+/** Whether the user has a name to sign with: without one, recipients see their e-mail address. */
+export function hasSenderName(user: Parameters<typeof senderNameOf>[0]): boolean {
+  return senderNameOf(user) !== user.email;
+}
+
 /** `senderNameOf` as a SQL expression over the users row called `alias` in the query. */
 export function senderNameSql(alias: string): string {
   return `coalesce(nullif(${alias}.sender_name, ''), nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.name, ${alias}.email)`;

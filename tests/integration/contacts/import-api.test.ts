@@ -98,17 +98,17 @@ describe("POST /api/contacts/import", () => {
         .map((c) => [c.name, c.email, c.phone, c.timezone, c.locale])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 
-    it("imports all 5 rows of a Google Contacts export; a national number is read in the user's zone's country", async () => {
+    it("imports all 5 rows of a Google Contacts export; a national number is read in the user's zone's country, each contact in its phone's language", async () => {
       // No phone of their own: "07700 900123" is British because the user lives in Europe/London.
       const { user, cookie } = await createSignedInUser({ timezone: "Europe/London", locale: "es" });
       const res = await importFile(cookie, "google-contacts.csv");
       expect(res.json).toEqual({ imported: 5, failed: 0, failures: [], leftOut: [] });
       expect(await saved(user.id)).toEqual([
-        ["Acme Dental", "reception@acmedental.example", "+14155552671", null, "es"],
-        ["Amélie Durand", "amelie.durand@orange.fr", "+33612345678", null, "es"],
-        ["Jane Smith", "jane.smith@gmail.com", "+447911123456", null, "es"],
+        ["Acme Dental", "reception@acmedental.example", "+14155552671", null, "en"],
+        ["Amélie Durand", "amelie.durand@orange.fr", "+33612345678", null, "fr"],
+        ["Jane Smith", "jane.smith@gmail.com", "+447911123456", null, "en"],
         ["José García Pérez", "jose.garcia@example.es", "+34612345678", null, "es"],
-        ["Robert James Lee", null, "+447823456789", null, "es"],
+        ["Robert James Lee", null, "+447823456789", null, "en"],
       ]);
     });
 
@@ -147,7 +147,7 @@ describe("POST /api/contacts/import", () => {
         ["Amélie Durand", "amelie@example.fr", "+33612345679", "Europe/Paris", "fr"],
         ["Bartholomew Alexander Fitzgerald-Smythe", "bart@example.com", null, null, "en"],
         ["John Appleseed", "john.appleseed@icloud.com", "+14155552676", null, "en"],
-        ["José Núñez", null, "+34612345680", null, "en"],
+        ["José Núñez", null, "+34612345680", null, "es"],
       ]);
     });
   });
