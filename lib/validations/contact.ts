@@ -161,7 +161,7 @@ export const importRowSchema = z.object({
   birthday: z.string().max(100).optional(),
   anniversary: z.string().max(100).optional(),
   /** The country the file gives for the contact (code or name): its phone is read there first. */
-  country: z.string().max(100).optional(),
+  country: z.string().max(1000).optional(),
 });
 export const importBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(10_000) }).strict();
 export type ImportRow = z.infer<typeof importRowSchema>;
