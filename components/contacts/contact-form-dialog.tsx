@@ -22,6 +22,7 @@ import { Label } from "@/components/ui/label";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { LOCALES, type Locale } from "@/i18n/locales";
+import { defaultContactLocale } from "@/lib/contacts/phone-language";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import { formatPhone, toE164 } from "@/lib/validations/phone";
 import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
@@ -94,17 +95,17 @@ function ContactForm({
       whatsappConsentSource: (contact?.whatsappConsentSource ??
         "") as ContactFormValues["whatsappConsentSource"],
       timezone: contact?.timezone ?? "",
-      locale: contact?.locale ?? ownerLocale,
+      // "" is Automatic: the phone's country's language, else the owner's (set when saved).
+      locale: contact?.locale ?? "",
       dates: (contact?.dates ?? []).map((d) => ({ ...d, label: d.label ?? "", year: d.year ?? "" })),
     },
   });
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });
   const watchedName = useWatch({ control: form.control, name: "name" });
   const watchedPhone = useWatch({ control: form.control, name: "phone" });
-  const automaticZone = recipientTimeZone(
-    { timezone: null, phone: watchedPhone ? toE164(watchedPhone, defaultCountry) : null },
-    ownerTimezone,
-  );
+  const watchedE164 = watchedPhone ? toE164(watchedPhone, defaultCountry) : null;
+  const automaticZone = recipientTimeZone({ timezone: null, phone: watchedE164 }, ownerTimezone);
+  const automaticLocale = defaultContactLocale(watchedE164, ownerLocale);
   const allZones = useMemo(() => new Set(allTimeZones()), []);
   const otherZones = useMemo(
     () => [...allZones].filter((zone) => !(FEATURED_TIME_ZONES as readonly string[]).includes(zone)),
@@ -290,6 +291,7 @@ function ContactForm({
           aria-describedby="contact-locale-hint"
           {...form.register("locale")}
         >
+          <option value="">{t("languageAuto", { language: tl(`names.${automaticLocale}`) })}</option>
           {LOCALES.map((locale) => (
             <option key={locale} value={locale} lang={locale}>
               {tl(`names.${locale}`)}

@@ -159,7 +159,12 @@ export function ContactsScreen({
         onOpenChange={(open) => !open && setDeleting(null)}
         onDeleted={refresh}
       />
-      <ImportContactsDialog open={importOpen} onOpenChange={setImportOpen} onImported={refresh} />
+      <ImportContactsDialog
+        open={importOpen}
+        onOpenChange={setImportOpen}
+        onImported={refresh}
+        user={{ region: defaultCountry, locale: ownerLocale }}
+      />
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} limit="contacts" planType={planType} />
     </div>
   );

@@ -29,6 +29,7 @@ import {
 } from "@/lib/validations/date-reminder";
 import { TIME } from "@/lib/validations/reminder";
 import type { Locale } from "@/i18n/locales";
+import { useContactGreeting } from "./date-greetings";
 
 // Fields stay as written in the message; they are filled in at each send.
 const FIELDS = { first_name: "{first_name}", age: "{age}", date: "{date}", name: "{name}" };
@@ -47,7 +48,7 @@ export interface DateReminderDialogProps {
 
 /**
  * "Yearly reminder" from a contact date: everything prefilled (09:00, the kind's greeting in the
- * user's language, the contact's channel, a lead e-mail 7 days before), so Create is one click.
+ * contact's language, the contact's channel, a lead e-mail 7 days before), so Create is one click.
  * A date that has its yearly reminder opens it for editing instead (one per date).
  */
 export function DateReminderDialog(props: DateReminderDialogProps) {
@@ -101,6 +102,7 @@ function SavedDateReminderForm(props: DateReminderDialogProps) {
 }
 
 function DateReminderForm({
+  contact,
   date,
   contactZone,
   ownerZone,
@@ -113,7 +115,13 @@ function DateReminderForm({
   const locale = useLocale();
   const errorText = useApiErrorText();
   const [time, setTime] = useState(saved?.time ?? DEFAULT_TIME);
-  const [message, setMessage] = useState(() => saved?.message ?? t(`messages.${date.kind}`, FIELDS));
+  // The greeting goes to the contact: in their language, which the hint names.
+  const contactGreeting = useContactGreeting(contact.locale, date.kind);
+  const [message, setMessage] = useState(
+    () => saved?.message ?? contactGreeting?.greeting ?? t(`messages.${date.kind}`, FIELDS),
+  );
+  const messageLocale = contactGreeting?.locale ?? locale;
+  const languageName = new Intl.DisplayNames([locale], { type: "language" }).of(messageLocale);
   const [leads, setLeads] = useState<Record<number, boolean>>(() =>
     saved
       ? Object.fromEntries(LEAD_CHOICES.map((days) => [days, saved.leadDays.includes(days)]))
@@ -193,6 +201,9 @@ function DateReminderForm({
           aria-describedby="date-reminder-message-hint"
         />
         <p id="date-reminder-message-hint" className="text-xs text-muted-foreground">
+          <span data-testid="date-reminder-language">
+            {t("messageLanguage", { name: contact.name, language: languageName ?? messageLocale })}
+          </span>{" "}
           {t("fieldsHint", FIELDS)}
         </p>
       </div>

@@ -10,18 +10,22 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CONTACTS_TEMPLATE_CSV, CONTACTS_TEMPLATE_FILENAME } from "@/lib/contacts/contacts-template";
+import type { UserDateContext } from "@/lib/contacts/date-order";
 import type { ImportResult } from "@/lib/contacts/import-contacts";
 import type { ShownImportFailure } from "@/lib/contacts/import-reason-key";
+import type { LeftOutDetail } from "@/lib/contacts/left-out";
 import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
 import { apiRequest, errorMessage } from "@/lib/api-client/request";
 import type { ImportRow } from "@/lib/validations/contact-import";
-import { useImportReason } from "./use-import-reason";
+import { useImportReason, useLeftOutText } from "./use-import-reason";
 
 export interface ImportContactsDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   onImported(): void;
+  /** The importing user's country and language: numeric dates a file leaves open are read their way. */
+  user: UserDateContext;
 }
 
 function downloadTemplate() {
@@ -36,46 +40,58 @@ function downloadTemplate() {
 const subscribeNever = () => () => {};
 
 /** Import dialog: a CSV file or the phone's contact picker, then one server import. */
-export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportContactsDialogProps) {
+export function ImportContactsDialog({ open, onOpenChange, onImported, user }: ImportContactsDialogProps) {
   const t = useTranslations("contactImport");
   const td = useTranslations("contactDates");
   const reason = useImportReason();
+  const leftOutText = useLeftOutText();
   const [file, setFile] = useState<File | null>(null);
   // 'Import from Phone' only where the browser has the Contact Picker (false on the server).
   const phonePicker = useSyncExternalStore(subscribeNever, isPhonePickerSupported, () => false);
   const [pending, setPending] = useState(false);
   const [failures, setFailures] = useState<ShownImportFailure[]>([]);
+  const [leftOut, setLeftOut] = useState<LeftOutDetail[]>([]);
 
-  const send = async (rows: ImportRow[], localFailures: ShownImportFailure[]) => {
+  const send = async (
+    rows: ImportRow[],
+    localFailures: ShownImportFailure[],
+    localLeftOut: LeftOutDetail[] = [],
+  ) => {
     const result: ImportResult =
       rows.length > 0
         ? await apiRequest<ImportResult>("POST", "/api/contacts/import", { rows })
-        : { imported: 0, failed: 0, failures: [] };
+        : { imported: 0, failed: 0, failures: [], leftOut: [] };
     const all = [...localFailures, ...result.failures].sort((a, b) => a.line - b.line);
+    // A detail the browser left out counts only when its contact came in.
+    const failedLines = new Set(all.map((f) => f.line));
+    const details = [...localLeftOut.filter((d) => !failedLines.has(d.line)), ...result.leftOut].sort(
+      (a, b) => a.line - b.line,
+    );
     const description =
       t("successCount", { count: result.imported }) +
-      (all.length > 0 ? t("failedCount", { count: all.length }) : "");
+      (all.length > 0 ? t("failedCount", { count: all.length }) : "") +
+      (details.length > 0 ? t("leftOutCount", { count: details.length }) : "");
     // Nothing imported is an error with the first reason; a partial import a warning.
     if (result.imported === 0) {
       const first = all[0];
       toast.error(t("nothingImported"), {
-        description: first
-          ? t("failureRow", { line: first.line, reason: reason(first) })
-          : description,
+        description: first ? t("failureRow", { line: first.line, reason: reason(first) }) : description,
       });
     } else if (all.length > 0) toast.warning(t("importPartial"), { description });
     else toast.success(t("importComplete"), { description });
     setFailures(all);
+    setLeftOut(details);
     if (result.imported > 0) onImported();
-    if (all.length === 0) onOpenChange(false);
+    // The dialog stays open while it has something to list.
+    if (all.length === 0 && details.length === 0) onOpenChange(false);
   };
 
   const importCsv = async () => {
     if (!file) return;
     setPending(true);
     try {
-      const parsed = parseContactsFile(file.name, new Uint8Array(await file.arrayBuffer()));
-      await send(parsed.rows, parsed.skipped);
+      const parsed = parseContactsFile(file.name, new Uint8Array(await file.arrayBuffer()), user);
+      await send(parsed.rows, parsed.skipped, parsed.leftOut);
     } catch (error) {
       const message = errorMessage(error);
       toast.error(t("importFailed"), { description: message ? reason(message) : t("failedDefault") });
@@ -109,6 +125,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
     if (!next) {
       setFile(null);
       setFailures([]);
+      setLeftOut([]);
     }
     onOpenChange(next);
   };
@@ -175,6 +192,21 @@ export function ImportContactsDialog({ open, onOpenChange, onImported }: ImportC
                 <li key={`${failure.line}-${failure.reason}`}>
                   {t("failureRow", { line: failure.line, reason: reason(failure) })}
                 </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {leftOut.length > 0 ? (
+          <section aria-labelledby="import-left-out" className="grid gap-2">
+            <h3 id="import-left-out" className="text-sm font-medium">
+              {t("leftOutTitle")}
+            </h3>
+            <ul
+              className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
+              data-testid="import-left-out"
+            >
+              {leftOut.map((detail) => (
+                <li key={`${detail.line}-${detail.field}`}>{leftOutText(detail)}</li>
               ))}
             </ul>
           </section>

@@ -3,13 +3,15 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { NeedsAttentionCard } from "@/components/delivery-log/needs-attention-card";
 import { getAttentionSummary } from "@/lib/activity/get-attention-summary";
-import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { formatNearDate } from "@/lib/reminders/format-in-zone";
 import { getDashboardData, isFirstVisit } from "@/lib/dashboard/get-dashboard-data";
 import { loadContactOptions } from "@/lib/actions/load-contact-options";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
+import { hasSenderName } from "@/lib/users/sender-name";
 import type { User } from "@/db/schema";
 import { DashboardNewReminder } from "./dashboard-new-reminder";
 import { RecentReminders } from "./recent-reminders";
+import { SenderNamePrompt } from "./sender-name-prompt";
 import { UsagePanel } from "./usage-panel";
 
 function StatCard({
@@ -63,6 +65,7 @@ export async function DashboardScreen({ user }: { user: User }) {
           loadContacts={loadContactOptions}
         />
       </div>
+      <SenderNamePrompt email={user.email} hasName={hasSenderName(user)} />
       <NeedsAttentionCard summary={attention} timeZone={zone} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard testId="stat-contacts" title={t("totalContacts")} value={String(data.totalContacts)} />
@@ -78,7 +81,7 @@ export async function DashboardScreen({ user }: { user: User }) {
           title={t("nextReminder")}
           value={data.nextReminderAt ? t("scheduled") : t("none")}
           detail={
-            data.nextReminderAt ? formatInZone(data.nextReminderAt, "dateTime", zone, locale) : undefined
+            data.nextReminderAt ? formatNearDate(data.nextReminderAt, "dateTime", zone, locale) : undefined
           }
         />
       </div>

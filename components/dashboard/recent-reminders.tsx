@@ -7,7 +7,8 @@ import { HistoryButton } from "@/components/delivery-log/history-button";
 import { ReminderActionButtons } from "@/components/reminders/reminder-action-buttons";
 import { StatusBadge } from "@/components/reminders/status-badge";
 import { useReminderActions } from "@/components/reminders/use-reminder-actions";
-import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { formatNearDate } from "@/lib/reminders/format-in-zone";
+import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 
 /** The dashboard's first five reminders, or an example card when there are none; actions really work. */
@@ -35,26 +36,23 @@ export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDt
     <ul className="space-y-3">
       {reminders.map((reminder) => {
         const type = t(`types.${reminder.type as "text"}`);
+        const name = recipientName(reminder, t as unknown as RemindersTranslate);
         return (
           <li key={reminder.id} className="space-y-2 rounded-lg border p-4" data-testid="recent-reminder">
             <div className="flex flex-wrap items-center gap-2">
-              <span className="font-medium">{reminder.contactName ?? t("unknown")}</span>
+              <span className="font-medium">{name}</span>
               <StatusBadge status={reminder.status} label={t(`status.${reminder.status as "sent"}`)} />
               <Badge variant="outline">{form(`methods.${reminder.deliveryMethod as "sms"}`)}</Badge>
             </div>
             <p className="truncate text-sm">{reminder.message || t("typeReminder", { type })}</p>
             <p className="text-sm text-muted-foreground">
               {reminder.scheduledFor
-                ? formatInZone(reminder.scheduledFor, "dateTime", timeZone, locale)
+                ? formatNearDate(reminder.scheduledFor, "dateTime", timeZone, locale)
                 : recurrence("notScheduled")}
             </p>
             {reminder.failure && <FailureReasonLine reason={reminder.failure} />}
             <div className="flex flex-wrap gap-2">
-              <HistoryButton
-                reminderId={reminder.id}
-                contactName={reminder.contactName ?? t("unknown")}
-                timeZone={timeZone}
-              />
+              <HistoryButton reminderId={reminder.id} contactName={name} timeZone={timeZone} />
               <ReminderActionButtons reminder={reminder} actions={actions} />
             </div>
           </li>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/locales";
 import { previewMessage } from "@/lib/messages/preview-message";
@@ -45,8 +45,10 @@ const civil = (day: string) => {
 export function MessagePreview(props: MessagePreviewProps) {
   const { message, channel, contact, user, date, today, allowAge, askConfirmation } = props;
   const t = useTranslations("messagePreview");
+  const uiLocale = useLocale();
   const problemText = useFieldsProblemText();
   const locale: Locale = isLocale(contact?.locale) ? contact.locale : user.locale;
+  const languageName = new Intl.DisplayNames([uiLocale], { type: "language" }).of(locale) ?? locale;
   const contactName = contact?.name ?? t("exampleContact");
   const preview = previewMessage({
     channel,
@@ -69,6 +71,12 @@ export function MessagePreview(props: MessagePreviewProps) {
       <h3 id="message-preview-heading" className="font-medium">
         {t("heading", { channel })}
       </h3>
+      {/* The recipient's language: their fixed lines and {date} are written in it. */}
+      <p className="text-muted-foreground" data-testid="message-language">
+        {contact
+          ? t("contactLanguage", { name: contact.name, language: languageName })
+          : t("exampleLanguage", { language: languageName })}
+      </p>
       {problem && (
         <p role="alert" className="text-destructive" data-testid="message-fields-problem">
           {problemText(problem)}

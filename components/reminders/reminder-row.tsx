@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { FailureReasonLine } from "@/components/delivery-log/failure-reason-line";
 import { HistoryButton } from "@/components/delivery-log/history-button";
+import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
 import { scheduleText, type RecurrenceTranslate } from "@/lib/reminders/schedule-text";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import { ReminderActionButtons, type ReminderActions } from "./reminder-action-buttons";
@@ -28,7 +29,7 @@ export function ReminderRow({
   const recurrence = useTranslations("recurrence");
   const locale = useLocale();
   const type = t(`types.${reminder.type as "text"}`);
-  const name = reminder.contactName ?? t("unknownContact");
+  const name = recipientName(reminder, t as unknown as RemindersTranslate);
   const text = scheduleText(reminder, {
     t: recurrence as unknown as RecurrenceTranslate,
     locale,

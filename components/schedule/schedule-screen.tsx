@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ReminderDialog } from "@/components/reminders/reminder-dialog";
 import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
-import { formatInZone, localDayKey } from "@/lib/reminders/format-in-zone";
+import { formatInZone, formatNearDate, localDayKey } from "@/lib/reminders/format-in-zone";
+import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
 import { displayZone } from "@/lib/reminders/schedule-text";
 import type { ReminderPage } from "@/lib/reminders/list-reminders";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
@@ -36,6 +37,7 @@ export function ScheduleScreen({
 }) {
   const t = useTranslations("schedule");
   const types = useTranslations("reminders.types");
+  const reminders = useTranslations("reminders");
   const locale = useLocale();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<ReminderDto | undefined>();
@@ -89,7 +91,7 @@ export function ScheduleScreen({
                   // The same zone as the Reminders list's text (lib/reminders/schedule-text.ts).
                   const shown = displayZone(reminder, user.timezone);
                   const type = types(reminder.type as "text");
-                  const name = reminder.contactName ?? t("unknownContact");
+                  const name = recipientName(reminder, reminders as unknown as RemindersTranslate);
                   return (
                     <li
                       key={reminder.id}
@@ -98,7 +100,7 @@ export function ScheduleScreen({
                     >
                       <div className="flex w-24 shrink-0 flex-col items-center rounded-md bg-muted p-2 text-center">
                         <span className="text-sm font-semibold">
-                          {formatInZone(due, "dayMonth", shown.zone, locale)}
+                          {formatNearDate(due, "dayMonth", shown.zone, locale, now)}
                         </span>
                         <span className="text-xs text-muted-foreground">
                           {formatInZone(due, "time", shown.zone, locale)}

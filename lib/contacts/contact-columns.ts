@@ -11,7 +11,8 @@ export type ColumnField =
   | "timezone"
   | "locale"
   | "birthday"
-  | "anniversary";
+  | "anniversary"
+  | "country";
 
 /** For each field, the columns that may hold it, best first: a row takes the first non-empty. */
 export type Columns = Partial<Record<ColumnField, number[]>>;
@@ -142,6 +143,20 @@ const KNOWN: Record<ColumnField, string[]> = {
     "fecha de nacimiento",
   ],
   anniversary: ["anniversary", "wedding anniversary", "anniversaire de mariage", "aniversario"],
+  // The country phones are read in: a home address's first (Outlook, Google, spreadsheets).
+  country: [
+    "country",
+    "country region",
+    "home country region",
+    "home country",
+    "address 1 country",
+    "pais",
+    "pays",
+    "other country region",
+    "address 2 country",
+    "business country region",
+    "work country",
+  ],
 };
 
 /**
@@ -166,6 +181,7 @@ const WORDS: [ColumnField, (words: Set<string>) => boolean][] = [
   ["relationship", (w) => w.has("relationship") || w.has("relation") || w.has("relacion")],
   ["timezone", (w) => w.has("timezone") || (w.has("time") && w.has("zone")) || w.has("fuseau")],
   ["locale", (w) => w.has("language") || w.has("langue") || w.has("idioma")],
+  ["country", (w) => w.has("country") || w.has("pais") || w.has("pays")],
 ];
 const NAME_FIELDS = new Set<ColumnField>(["name", "first", "last"]);
 const SKIP = new Set([
@@ -263,5 +279,6 @@ export function readRow(columns: Columns, cells: string[]) {
     locale: cell("locale"),
     birthday: cell("birthday"),
     anniversary: cell("anniversary"),
+    country: cell("country"),
   };
 }

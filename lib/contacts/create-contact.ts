@@ -7,16 +7,17 @@ import { contactLimitOf } from "./contact-limit";
 import { duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { insertContacts } from "./insert-contacts";
+import { defaultContactLocale } from "./phone-language";
 
 /**
  * POST /api/contacts: 201 with the contact, 403 at the plan's limit, 409 on a duplicate.
- * Without a chosen language the contact keeps the owner's language of today, so the
- * message's fixed lines do not change when the owner later switches the screen language.
+ * Without a chosen language the contact gets its phone's country's language, else the owner's
+ * of today, fixed so the message's fixed lines do not change when the owner later switches the
+ * screen language.
  */
 export async function createContact(user: User, input: ContactInput) {
-  const [outcome] = await insertContacts(user.id, [
-    { ...input, locale: input.locale ?? toLocale(user.locale) },
-  ]);
+  const locale = input.locale ?? defaultContactLocale(input.phone, toLocale(user.locale));
+  const [outcome] = await insertContacts(user.id, [{ ...input, locale }]);
   if (!outcome.ok) {
     if (outcome.limitReached) {
       throw new DomainError(

@@ -1,4 +1,5 @@
 import { isErrorCode } from "@/lib/errors/error-codes";
+import type { LeftOutDetail } from "./left-out";
 import { CSV_NO_EMAIL_OR_PHONE, CSV_NO_NAME, CSV_TOO_SHORT, ROW_TOO_SHORT } from "./parse-contacts-csv";
 import { VCARD_EMPTY } from "./parse-vcard";
 import { contactMessageKey } from "./message-key";
@@ -55,4 +56,16 @@ export function importReasonKey(failure: ShownImportFailure): ImportReasonKey | 
   if (failure.code && field)
     return { key: "contactImport.reasons.invalidField", fieldKey: `contactImport.fields.${field}` };
   return null;
+}
+
+/**
+ * Where a left-out detail's text is in the catalogue: the row's line (`contactImport.leftOutRow`)
+ * names the field and the value, and says why (`contactImport.leftOutReasons.<code>`).
+ */
+export function leftOutKeys(detail: Pick<LeftOutDetail, "field" | "code">) {
+  return {
+    key: "contactImport.leftOutRow",
+    fieldKey: `contactImport.fields.${detail.field}`,
+    reasonKey: `contactImport.leftOutReasons.${detail.code}`,
+  };
 }

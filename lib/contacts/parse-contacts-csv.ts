@@ -1,7 +1,10 @@
 import Papa from "papaparse";
 import type { ImportRow } from "@/lib/validations/contact-import";
 import { hasNameColumn, matchColumns, readRow } from "./contact-columns";
+import { headerDateOrder, type UserDateContext } from "./date-order";
 import { languageOf } from "./language-of";
+import type { LeftOutDetail } from "./left-out";
+import { readRowDates } from "./read-row-dates";
 
 export const CSV_TOO_SHORT = "CSV file must have at least a header row and one data row";
 export const CSV_NO_NAME = 'CSV must include a "name" column';
@@ -15,15 +18,19 @@ export interface ParsedCsv {
   rows: ImportRow[];
   /** Rows dropped before import, with the reason. */
   skipped: { line: number; reason: string }[];
+  /** Details of imported rows that could not be read (a date), left out of their row. */
+  leftOut: LeftOutDetail[];
 }
 
 /**
  * Reads a contacts CSV with a real CSV parser: quoted fields with commas
  * or line breaks, CRLF, a byte-order mark, blank lines and Excel's ";" separator are all
  * handled. Columns are found by contactColumns: the exports of Google Contacts and Outlook,
- * French and Spanish headers; first, middle and last names are joined into the name.
+ * French and Spanish headers; first, middle and last names are joined into the name. Dates are
+ * read by readRowDates (numeric dates the file leaves open in `user`'s order), and a country
+ * column is passed on for the phone.
  */
-export function parseContactsCsv(text: string): ParsedCsv {
+export function parseContactsCsv(text: string, user?: UserDateContext): ParsedCsv {
   const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
   const table = result.data;
   if (table.length < 2) throw new CsvFormatError(CSV_TOO_SHORT);
@@ -42,7 +49,8 @@ export function parseContactsCsv(text: string): ParsedCsv {
     const values = readRow(columns, cells);
     rows.push(withoutEmpty({ line, ...values, locale: languageOf(values.locale) }));
   });
-  return { rows, skipped };
+  const dated = readRowDates(rows, { headerOrder: headerDateOrder(table[0], columns), user });
+  return { rows: dated.rows, skipped, leftOut: dated.leftOut };
 }
 
 /** Drops absent fields, so a row is sent as the fields it has. */

@@ -1,11 +1,15 @@
 import type { ImportRow } from "@/lib/validations/contact-import";
+import type { UserDateContext } from "./date-order";
 import { languageOf } from "./language-of";
 import { CsvFormatError, withoutEmpty, type ParsedCsv } from "./parse-contacts-csv";
+import { readRowDates } from "./read-row-dates";
 
 export const VCARD_EMPTY = "The vCard file has no contacts";
 
 interface Property {
   name: string;
+  /** Apple's "item1." prefix, which ties an ADR to its X-ABADR country code. */
+  group: string;
   params: Map<string, string[]>;
   value: string;
 }
@@ -72,11 +76,13 @@ function parseLine(line: string): Property | null {
       .map((v) => v.trim().toUpperCase());
     params.set(key, [...(params.get(key) ?? []), ...values]);
   }
-  const name = rawName.slice(rawName.lastIndexOf(".") + 1).toUpperCase();
+  const dot = rawName.lastIndexOf(".");
+  const name = rawName.slice(dot + 1).toUpperCase();
+  const group = dot < 0 ? "" : rawName.slice(0, dot).toUpperCase();
   let value = line.slice(colon + 1);
   if (params.get("ENCODING")?.includes("QUOTED-PRINTABLE"))
     value = decodeQuotedPrintable(value, params.get("CHARSET")?.[0]?.toLowerCase() ?? "utf-8");
-  return { name, params, value };
+  return { name, group, params, value };
 }
 
 /** Physical lines to logical ones: folded lines (CRLF + space) and quoted-printable soft breaks. */
@@ -96,7 +102,7 @@ function logicalLines(text: string): string[] {
 }
 
 /** Preference: PREF=1 or TYPE=pref first, then the given types (CELL before HOME...), then file order. */
-function best(properties: Property[], types: string[] = []): string | undefined {
+function ranked(properties: Property[], types: string[] = []): Property[] {
   const rank = (p: Property) => {
     const pref = p.params.get("PREF")?.[0];
     if ((pref && Number(pref) >= 1) || p.params.get("TYPE")?.includes("PREF"))
@@ -104,10 +110,27 @@ function best(properties: Property[], types: string[] = []): string | undefined 
     const typed = types.findIndex((t) => p.params.get("TYPE")?.includes(t));
     return typed < 0 ? types.length : typed;
   };
-  return [...properties]
-    .filter((p) => unescape(p.value))
-    .sort((a, b) => rank(a) - rank(b))
-    .map((p) => unescape(p.value))[0];
+  return [...properties].filter((p) => unescape(p.value)).sort((a, b) => rank(a) - rank(b));
+}
+
+const best = (properties: Property[], types: string[] = []) => {
+  const found = ranked(properties, types)[0];
+  return found ? unescape(found.value) : undefined;
+};
+
+/**
+ * The country the card's addresses give, for reading its phone: Apple's X-ABADR code of an
+ * address (same "itemN." group), else the address's country component (ADR's seventh), the
+ * preferred address first; else an X-ABADR on its own.
+ */
+function countryOf(all: (name: string) => Property[]): string | undefined {
+  const codes = all("X-ABADR");
+  for (const adr of ranked(all("ADR"), ["HOME", "WORK"])) {
+    const code = adr.group ? codes.find((c) => c.group === adr.group) : undefined;
+    const country = unescape(code?.value ?? "") || unescape(splitUnescaped(adr.value, ";")[6] ?? "");
+    if (country) return country;
+  }
+  return best(codes);
 }
 
 /**
@@ -148,15 +171,17 @@ function toRow(card: Property[], line: number): ImportRow {
     locale: languageOf(best(all("LANG"))),
     birthday: dateValue(all("BDAY")),
     anniversary: dateValue(all("ANNIVERSARY")),
+    country: countryOf(all),
   });
 }
 
 /**
  * Reads a vCard file (3.0 and 4.0, and Android's 2.1): every card becomes a row numbered by
  * its position. Name from FN, else N; the preferred e-mail and phone (a mobile before others);
- * a named zone (TZ) and a language (LANG) when given. Photos and other properties are ignored.
+ * a named zone (TZ) and a language (LANG) when given; the address's country, which the phone is
+ * read in; dates by readRowDates. Photos and other properties are ignored.
  */
-export function parseVcard(text: string): ParsedCsv {
+export function parseVcard(text: string, user?: UserDateContext): ParsedCsv {
   const cards: Property[][] = [];
   let current: Property[] | null = null;
   for (const line of logicalLines(text.replace(/^\uFEFF/, ""))) {
@@ -171,5 +196,9 @@ export function parseVcard(text: string): ParsedCsv {
     }
   }
   if (cards.length === 0) throw new CsvFormatError(VCARD_EMPTY);
-  return { rows: cards.map((card, index) => toRow(card, index + 1)), skipped: [] };
+  const dated = readRowDates(
+    cards.map((card, index) => toRow(card, index + 1)),
+    { user },
+  );
+  return { rows: dated.rows, skipped: [], leftOut: dated.leftOut };
 }

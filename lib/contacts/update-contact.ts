@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { contacts, storedObjects } from "@/db/schema";
 import { invalidInput, conflict, notFound } from "@/lib/errors/domain-error";
+import { toLocale } from "@/i18n/locales";
 import { db } from "@/lib/db";
 import { objectIdOfPath } from "@/lib/storage/object-path";
 import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
@@ -12,6 +13,7 @@ import { DuplicateKeys, duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
 import { lockContactOwner } from "./lock-contact-owner";
 import { contactSchemaFor } from "./contact-schema-for";
+import { defaultContactLocale } from "./phone-language";
 import { replaceContactDates } from "./replace-contact-dates";
 import { resolveWhatsAppConsent, type WhatsAppConsent } from "./whatsapp-consent";
 
@@ -75,7 +77,8 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         phone: input.phone ?? null,
         relationship: input.relationship ?? null,
         timezone: input.timezone ?? null,
-        locale: input.locale ?? null,
+        // "Automatic": the phone's country's language, else the owner's, fixed now as on create.
+        locale: input.locale ?? defaultContactLocale(input.phone, toLocale(user.locale)),
         avatarUrl: input.avatarUrl ?? null,
         deliveryMethod: input.deliveryMethod,
         ...resolveWhatsAppConsent(input, current as WhatsAppConsent, new Date()),

@@ -10,6 +10,7 @@ const PATTERNS = {
     dayMonth: "MMM d",
     fullDate: "MMM d, yyyy",
     dateTime: "MMM d, h:mm a",
+    dateTimeYear: "MMM d, yyyy, h:mm a",
     fullDateTime: "EEE, MMM d, yyyy h:mm a",
   },
   es: {
@@ -17,6 +18,7 @@ const PATTERNS = {
     dayMonth: "d MMM",
     fullDate: "d MMM yyyy",
     dateTime: "d MMM, H:mm",
+    dateTimeYear: "d MMM yyyy, H:mm",
     fullDateTime: "EEE d MMM yyyy, H:mm",
   },
   fr: {
@@ -24,6 +26,7 @@ const PATTERNS = {
     dayMonth: "d MMM",
     fullDate: "d MMM yyyy",
     dateTime: "d MMM, HH:mm",
+    dateTimeYear: "d MMM yyyy, HH:mm",
     fullDateTime: "EEE d MMM yyyy, HH:mm",
   },
 } as const;
@@ -47,6 +50,24 @@ export function formatInZone(
   return format(new TZDate(new Date(date).getTime(), timeZone), PATTERNS[key][pattern], {
     locale: LOCALES[key],
   });
+}
+
+const WITH_YEAR = { dayMonth: "fullDate", dateTime: "dateTimeYear" } as const;
+
+/**
+ * A short date ('Mar 5', 'Mar 5, 9:00 AM') that says its year when it is not this year's
+ * ('Jan 5, 2027'), both years taken in `timeZone`: a date a year away must not read as a week away.
+ */
+export function formatNearDate(
+  date: Date | string,
+  pattern: keyof typeof WITH_YEAR,
+  timeZone: string,
+  locale: string,
+  now: Date = new Date(),
+): string {
+  const year = (instant: Date | string) => format(new TZDate(new Date(instant).getTime(), timeZone), "yyyy");
+  const shown = year(date) === year(now) ? pattern : WITH_YEAR[pattern];
+  return formatInZone(date, shown, timeZone, locale);
 }
 
 /** A 'YYYY-MM-DD' calendar date (no zone) with the locale's pattern. */

@@ -25,7 +25,8 @@ export function planDateReminders(
   contact: typeof contacts.$inferSelect,
   body: DateReminderBody,
 ): PlannedDateReminder[] {
-  const texts = dateReminderTexts(user.locale, { ...date, kind: date.kind as ContactDateKind });
+  const languages = { contact: contact.locale ?? user.locale, user: user.locale };
+  const texts = dateReminderTexts(languages, { ...date, kind: date.kind as ContactDateKind });
   const yearly = (timezone: string, leadDays?: number): Schedule => ({
     scheduleType: "recurring",
     frequency: "yearly",

@@ -1,6 +1,13 @@
 import { WEEKDAYS } from "@/db/schema/enums";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
-import { formatCivilDay, formatClock, formatInZone, formatWeekday, localDayKey } from "./format-in-zone";
+import {
+  formatCivilDay,
+  formatClock,
+  formatInZone,
+  formatNearDate,
+  formatWeekday,
+  localDayKey,
+} from "./format-in-zone";
 
 /** The reminder fields schedule text reads (Reminders screen). */
 export interface ScheduleTextInput {
@@ -53,7 +60,7 @@ function oneTimeText(
 ): string {
   const due = input.scheduledFor ?? "";
   const at = (instant: string) => ({
-    date: formatInZone(instant, "dayMonth", zone, locale),
+    date: formatNearDate(instant, "dayMonth", zone, locale, now),
     time: formatInZone(instant, "time", zone, locale),
   });
   // Only a pending reminder reads as a promise ('Tomorrow at ...'); the others say what happened.
@@ -93,7 +100,8 @@ function ruleText(input: ScheduleTextInput, { t, locale }: ScheduleTextOptions):
 }
 
 /**
- * Schedule text: 'Today at 9:00 AM', 'Tomorrow at ...', 'Jan 5 at ...';
+ * Schedule text: 'Today at 9:00 AM', 'Tomorrow at ...', 'Jan 5 at ...' ('Jan 5, 2027 at ...'
+ * outside this year);
  * 'Recurring: daily at 9:00 AM', 'Recurring: weekly on Mon and Thu at ...',
  * 'Recurring: 31st of every month at ...', 'Recurring: Feb 29 every year', with
  * ' (ends after N times)' or ' (ends Jan 5, 2027)'; otherwise 'Not scheduled'. A sent or

@@ -17,6 +17,11 @@ export function senderNameOf(user: {
   return user.senderName?.trim() || full || user.name?.trim() || user.email;
 }
 
+/** Whether the user has a name to sign with: without one, recipients see their e-mail address. */
+export function hasSenderName(user: Parameters<typeof senderNameOf>[0]): boolean {
+  return senderNameOf(user) !== user.email;
+}
+
 /** `senderNameOf` as a SQL expression over the users table (or an alias of it) in the query. */
 export function senderNameSql(
   u: Record<"senderName" | "firstName" | "lastName" | "name" | "email", Column>,

@@ -11,9 +11,14 @@ export const importRowSchema = z.object({
   relationship: z.string().max(1000).optional(),
   timezone: z.string().max(1000).optional(),
   locale: z.string().max(1000).optional(),
-  /** 'YYYY-MM-DD', or without a year '--MM-DD' / 'MM-DD' (see parseYearlyDate below). */
+  /**
+   * 'YYYY-MM-DD', or without a year '--MM-DD' / 'MM-DD'; a numeric date (3/14/1986) is read in
+   * the user's order when both numbers could be the day (lib/contacts/read-file-date.ts).
+   */
   birthday: z.string().max(100).optional(),
   anniversary: z.string().max(100).optional(),
+  /** The country the file gives for the contact (code or name): its phone is read there first. */
+  country: z.string().max(1000).optional(),
 });
 export const importBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(10_000) }).strict();
 export type ImportRow = z.infer<typeof importRowSchema>;

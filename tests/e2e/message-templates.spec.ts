@@ -32,7 +32,7 @@ test("a message with a field: live preview per channel, SMS segments, save as te
 
   await dialog.getByLabel("Delivery method").selectOption("sms");
   await expect(dialog.getByRole("heading", { name: "Preview: SMS" })).toBeVisible();
-  await expect(preview).toContainText(`Remindful: Happy birthday, Rose!${LONG}`);
+  await expect(preview).toContainText(`Remindful, from Sam: Happy birthday, Rose!${LONG}`);
   await expect(preview).toContainText("Reply STOP to opt out.");
   await expect(dialog.getByTestId("sms-segments")).toHaveText("1 segment · GSM-7");
 

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { ContactsScreen } from "@/components/contacts/contacts-screen";
+import { DateGreetingsProvider } from "@/components/contacts/date-greetings";
 import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { contactLimitOf } from "@/lib/contacts/contact-limit";
 import { listContacts } from "@/lib/contacts/list-contacts";
+import { dateGreetings } from "@/lib/reminders/date-reminder-texts";
 import { phoneRegionOf } from "@/lib/validations/phone";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,19 +24,21 @@ export default async function ContactsPage() {
     ? (user.planType as PlanType)
     : "free";
   return (
-    <ContactsScreen
-      initialContacts={contacts.map((c) => ({
-        ...c,
-        deliveryMethod: c.deliveryMethod === "sms" ? "sms" : "email",
-        lastReminder: c.lastReminder ? c.lastReminder.toISOString() : null,
-        whatsappConsentAt: c.whatsappConsentAt ? c.whatsappConsentAt.toISOString() : null,
-        emailSuppressedAt: c.emailSuppressedAt ? c.emailSuppressedAt.toISOString() : null,
-      }))}
-      planType={planType}
-      contactLimit={contactLimitOf(user.planType)}
-      defaultCountry={phoneRegionOf(user)}
-      ownerTimezone={user.timezone}
-      ownerLocale={toLocale(user.locale)}
-    />
+    <DateGreetingsProvider greetings={dateGreetings()} ownerLocale={toLocale(user.locale)}>
+      <ContactsScreen
+        initialContacts={contacts.map((c) => ({
+          ...c,
+          deliveryMethod: c.deliveryMethod === "sms" ? "sms" : "email",
+          lastReminder: c.lastReminder ? c.lastReminder.toISOString() : null,
+          whatsappConsentAt: c.whatsappConsentAt ? c.whatsappConsentAt.toISOString() : null,
+          emailSuppressedAt: c.emailSuppressedAt ? c.emailSuppressedAt.toISOString() : null,
+        }))}
+        planType={planType}
+        contactLimit={contactLimitOf(user.planType)}
+        defaultCountry={phoneRegionOf(user)}
+        ownerTimezone={user.timezone}
+        ownerLocale={toLocale(user.locale)}
+      />
+    </DateGreetingsProvider>
   );
 }

@@ -7,6 +7,7 @@ import { contactDates, contacts } from "@/db/schema";
 import { db } from "@/lib/db";
 import { parseContactsCsv } from "@/lib/contacts/parse-contacts-csv";
 import { parseVcard } from "@/lib/contacts/parse-vcard";
+import type { ImportResult } from "@/lib/contacts/import-contacts";
 import { callRoute } from "../../support/call-route";
 import { createSignedInUser } from "../../support/users";
 
@@ -153,36 +154,44 @@ describe("contact dates through /api/contacts", () => {
     expect(await datesOf(theirs.json.id)).toHaveLength(1);
   });
 
-  it("imports birthdays and anniversaries from CSV and vCard; an unreadable date fails its row only", async () => {
+  it("imports birthdays and anniversaries from CSV and vCard; an unreadable date is left out, not its contact", async () => {
     const { user, cookie } = await createSignedInUser();
     const csv = parseContactsCsv(
       [
         "name,email,birthday,anniversary",
         "Ana,ana@example.com,1986-03-03,--06-09",
-        "Bea,bea@example.com,03/03/1986,",
+        "Bea,bea@example.com,31/31/1986,",
         "Cid,cid@example.com,--02-29,",
       ].join("\n"),
     );
     const vcard = parseVcard(
       "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Dan\r\nEMAIL:dan@example.com\r\nBDAY:--1224\r\nANNIVERSARY:20100501\r\nEND:VCARD\r\n",
     );
-    const res = await callRoute<{
-      imported: number;
-      failed: number;
-      failures: { line: number; reason: string }[];
-    }>(IMPORT, "/api/contacts/import", {
+    // The browser leaves out what it cannot read; what an API caller sends is judged the same way.
+    expect(csv.leftOut).toEqual([
+      expect.objectContaining({ line: 3, field: "birthday", value: "31/31/1986", code: "unreadable_date" }),
+    ]);
+    const res = await callRoute<ImportResult>(IMPORT, "/api/contacts/import", {
       method: "POST",
       cookie,
-      body: { rows: [...csv.rows, { ...vcard.rows[0], line: 5 }] },
+      body: {
+        rows: [
+          ...csv.rows,
+          { ...vcard.rows[0], line: 5 },
+          { line: 6, name: "Eve", email: "eve@example.com", birthday: "31/31/1986" },
+        ],
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.json.imported).toBe(3);
-    expect(res.json.failures).toEqual([
+    expect(res.json.imported).toBe(5);
+    expect(res.json.failures).toEqual([]);
+    expect(res.json.leftOut).toEqual([
       {
-        line: 3,
-        reason: expect.stringMatching(/^Unreadable date/),
-        code: "invalid_input",
+        line: 6,
         field: "birthday",
+        value: "31/31/1986",
+        code: "unreadable_date",
+        reason: "Not a date that could be read",
       },
     ]);
     const rows = await db

@@ -44,6 +44,7 @@ describe("POST /api/contacts/import", () => {
         { line: 5, reason: "Invalid email", code: "invalid_email", field: "email" },
         { line: 6, reason: "A contact with this email already exists", code: "duplicate_email" },
       ],
+      leftOut: [],
     });
     const saved = await rowsOf(user.id);
     expect(saved.map((c) => [c.name, c.phone, c.relationship]).sort()).toEqual([
@@ -97,17 +98,17 @@ describe("POST /api/contacts/import", () => {
         .map((c) => [c.name, c.email, c.phone, c.timezone, c.locale])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 
-    it("imports all 5 rows of a Google Contacts export; a national number is read in the user's zone's country", async () => {
+    it("imports all 5 rows of a Google Contacts export; a national number is read in the user's zone's country, each contact in its phone's language", async () => {
       // No phone of their own: "07700 900123" is British because the user lives in Europe/London.
       const { user, cookie } = await createSignedInUser({ timezone: "Europe/London", locale: "es" });
       const res = await importFile(cookie, "google-contacts.csv");
-      expect(res.json).toEqual({ imported: 5, failed: 0, failures: [] });
+      expect(res.json).toEqual({ imported: 5, failed: 0, failures: [], leftOut: [] });
       expect(await saved(user.id)).toEqual([
-        ["Acme Dental", "reception@acmedental.example", "+14155552671", null, "es"],
-        ["Amélie Durand", "amelie.durand@orange.fr", "+33612345678", null, "es"],
-        ["Jane Smith", "jane.smith@gmail.com", "+447911123456", null, "es"],
+        ["Acme Dental", "reception@acmedental.example", "+14155552671", null, "en"],
+        ["Amélie Durand", "amelie.durand@orange.fr", "+33612345678", null, "fr"],
+        ["Jane Smith", "jane.smith@gmail.com", "+447911123456", null, "en"],
         ["José García Pérez", "jose.garcia@example.es", "+34612345678", null, "es"],
-        ["Robert James Lee", null, "+447823456789", null, "es"],
+        ["Robert James Lee", null, "+447823456789", null, "en"],
       ]);
     });
 
@@ -140,12 +141,13 @@ describe("POST /api/contacts/import", () => {
         imported: 4,
         failed: 1,
         failures: [{ line: 5, reason: "Name is required", code: "invalid_input", field: "name" }],
+        leftOut: [],
       });
       expect(await saved(user.id)).toEqual([
         ["Amélie Durand", "amelie@example.fr", "+33612345679", "Europe/Paris", "fr"],
         ["Bartholomew Alexander Fitzgerald-Smythe", "bart@example.com", null, null, "en"],
         ["John Appleseed", "john.appleseed@icloud.com", "+14155552676", null, "en"],
-        ["José Núñez", null, "+34612345680", null, "en"],
+        ["José Núñez", null, "+34612345680", null, "es"],
       ]);
     });
   });
@@ -164,6 +166,7 @@ describe("POST /api/contacts/import", () => {
         { line: 2, reason: "Unknown timezone", code: "invalid_input", field: "timezone" },
         { line: 3, reason: "Unsupported language", code: "invalid_input", field: "locale" },
       ],
+      leftOut: [],
     });
     expect((await rowsOf(user.id)).map((c) => [c.email, c.timezone, c.locale])).toEqual([
       ["cy@correo.xn--espaa-rta.es", "Asia/Tokyo", "es"],

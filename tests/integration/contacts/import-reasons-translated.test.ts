@@ -2,7 +2,8 @@ import { createTranslator } from "next-intl";
 import { expect, it } from "vitest";
 import { POST } from "@/app/api/contacts/import/route";
 import type { ImportResult } from "@/lib/contacts/import-contacts";
-import { importReasonKey } from "@/lib/contacts/import-reason-key";
+import { importReasonKey, leftOutKeys } from "@/lib/contacts/import-reason-key";
+import { leftOut, type LeftOutDetail } from "@/lib/contacts/left-out";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
@@ -58,4 +59,46 @@ it("every row reason the import route gives reads in Spanish and French, naming 
   }
   expect(shown("es", res.json.failures[0])).toBe("Nombre: el texto es demasiado largo");
   expect(shown("fr", res.json.failures[1])).toBe("Relation : le texte est trop long");
+});
+
+it("every detail an import leaves out reads in Spanish and French, with its row, field and value", async () => {
+  const { cookie } = await createSignedInUser({ timezone: "Europe/Madrid" });
+  const res = await callRoute<ImportResult>(POST, "/api/contacts/import", {
+    method: "POST",
+    cookie,
+    body: {
+      rows: [
+        { line: 2, name: "Ann", email: "ann@example.com", phone: "(415) 555-2671" },
+        { line: 3, name: "Ben", email: "ben@example.com", birthday: "31/31/1990" },
+      ],
+    },
+  });
+  expect(res.json.imported).toBe(2);
+  const details = [...res.json.leftOut, leftOut(4, "anniversary", "7/4/1990", "ambiguous_date")];
+  expect(details.map((d) => d.code)).toEqual(["invalid_phone", "unreadable_date", "ambiguous_date"]);
+  const text = (locale: keyof typeof CATALOGUES, detail: LeftOutDetail) => {
+    const t = createTranslator({ locale, messages: CATALOGUES[locale] });
+    const keys = leftOutKeys(detail);
+    type Key = Parameters<typeof t>[0];
+    return t(keys.key as Key, {
+      line: detail.line,
+      field: t(keys.fieldKey as Key),
+      value: detail.value,
+      reason: t(keys.reasonKey as Key),
+    });
+  };
+  for (const detail of details) {
+    const english = text("en", detail);
+    expect(english).toContain(detail.value);
+    for (const locale of ["es", "fr"] as const) {
+      expect(text(locale, detail), `${locale} ${detail.code}`).not.toBe(english);
+      expect(text(locale, detail)).toContain(detail.value);
+    }
+  }
+  expect(text("es", details[0])).toBe(
+    "Fila 2: Teléfono «(415) 555-2671» omitido: no es un número de teléfono legible (escríbelo con su prefijo de país, como +33)",
+  );
+  expect(text("fr", details[1])).toBe(
+    "Ligne 3 : Anniversaire « 31/31/1990 » laissé de côté : ce n’est pas une date lisible",
+  );
 });

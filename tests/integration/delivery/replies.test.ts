@@ -100,7 +100,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
   it("the SMS carries the ask in the recipient's language and the delivery awaits an answer", async () => {
     const en = await sentAsk({ locale: "en" });
     expect(en.message.body).toBe(
-      "Remindful: Call grandma\nReply YES to confirm, NO to cancel, LATER for 1 hour.\nReply STOP to opt out.",
+      "Remindful, from Ana Pérez: Call grandma\nReply YES to confirm, NO to cancel, LATER for 1 hour.\nReply STOP to opt out.",
     );
     expect(en.delivery.confirmation).toBe("awaiting");
     const es = await sentAsk({ locale: "es" });
@@ -116,7 +116,9 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const contact = await createContact(user.id, { phone: phone(), timezone: "UTC" });
     const plain = await createReminder(user.id, contact.id, DUE, { deliveryMethod: "sms" });
     await sendOccurrenceNow({ workerId: "w", clock: () => DUE, reminderId: plain.id, userId: user.id });
-    expect(peers.twilio.messages.at(-1)?.body).toBe("Remindful: Call grandma\nReply STOP to opt out.");
+    expect(peers.twilio.messages.at(-1)?.body).toBe(
+      "Remindful, from Ana Pérez: Call grandma\nReply STOP to opt out.",
+    );
     expect((await deliveriesOf(plain.id))[0].confirmation).toBeNull();
   });
 

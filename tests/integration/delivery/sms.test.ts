@@ -61,7 +61,7 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     row = await deliveryOf(reminder.id);
     expect(row.status).toBe("sent");
     const [sms] = sink.messages.filter((m) => m.to === "+12125550101");
-    expect(sms.body).toBe("Remindful: Pills\nReply STOP to opt out.");
+    expect(sms.body).toBe("Remindful, from Ana Pérez: Pills\nReply STOP to opt out.");
     expect(sms.from).toBe("+15005550006");
     expect(sms.statusCallback).toBe(`${STATUS_URL}?d=delivery-${row.id}`);
     expect(sms.validityPeriod).toBe("14400");
@@ -96,7 +96,9 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     await runBatch({ workerId: "w", clock: at("2031-07-04T06:00:00Z") });
     expect((await deliveryOf(reminder.id)).status).toBe("sent");
     const [sms] = sink.messages.filter((m) => m.to === "+33612345001");
-    expect(sms.body).toBe("Remindful: Rendez-vous\nRépondez STOP pour vous désabonner.");
+    expect(sms.body).toBe(
+      "Remindful, envoyé par Test User : Rendez-vous\nRépondez STOP pour vous désabonner.",
+    );
   });
 
   it("sends WhatsApp to whatsapp: addresses", async () => {

@@ -239,7 +239,7 @@ describe("send now", () => {
 
     expect(await sendReminderNow({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
     expect(peers.twilio.messages.filter((m) => m.to === "+12125550301").map((m) => m.body)).toEqual([
-      "Remindful: Now please\nReply STOP to opt out.",
+      "Remindful, from Ana Pérez: Now please\nReply STOP to opt out.",
     ]);
     const [row] = await db.select().from(reminders).where(eq(reminders.id, reminder.id));
     expect(row.status).toBe("sent");

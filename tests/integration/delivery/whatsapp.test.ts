@@ -194,8 +194,9 @@ describe("WhatsApp through approved Content templates", () => {
     });
     await runBatch({ workerId: "w", clock: at("2031-08-04T10:00:00Z") });
     expect((await deliveryOf(reminder.id)).status).toBe("sent");
+    // Leo was created without a language: his Spanish number's, so the Spanish template.
     expect(sink.messages.find((m) => m.to === "whatsapp:+34600000104")?.contentSid).toBe(
-      TEST_WHATSAPP_TEMPLATES.en.sid,
+      TEST_WHATSAPP_TEMPLATES.es.sid,
     );
   });
 });

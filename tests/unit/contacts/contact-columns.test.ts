@@ -108,11 +108,11 @@ describe("matchColumns", () => {
 });
 
 describe("parseContactsFile on real exports", () => {
-  it("reads the 5 rows of a Google export with names, e-mails and phones", () => {
+  it("reads the 5 rows of a Google export with names, e-mails, phones and the address's country", () => {
     const { rows, skipped } = parseContactsFile("contacts.csv", contactFixture("google-contacts.csv"));
     expect(skipped).toEqual([]);
     expect(rows).toEqual([
-      { line: 2, name: "Jane Smith", email: "jane.smith@gmail.com", phone: "+44 7911 123456" },
+      { line: 2, name: "Jane Smith", email: "jane.smith@gmail.com", phone: "+44 7911 123456", country: "GB" },
       { line: 3, name: "José García Pérez", email: "jose.garcia@example.es", phone: "+34 612 34 56 78" },
       { line: 4, name: "Amélie Durand", email: "amelie.durand@orange.fr", phone: "+33 6 12 34 56 78" },
       { line: 5, name: "Robert James Lee", phone: "07823 456789" },

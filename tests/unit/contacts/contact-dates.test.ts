@@ -56,7 +56,7 @@ describe("dates in contacts files", () => {
     expect(readRow(columns, ["Ana", "a@example.com", "--03-03", ""]).birthday).toBe("--03-03");
   });
 
-  it("vCard: BDAY and ANNIVERSARY, with or without a year (RFC 6350 --MMDD, Apple's omitted year), text ignored", () => {
+  it("vCard: BDAY and ANNIVERSARY, with or without a year (RFC 6350 --MMDD, Apple's omitted year), text ignored, sent as YYYY-MM-DD or --MM-DD", () => {
     const text = [
       "BEGIN:VCARD",
       "VERSION:4.0",
@@ -85,7 +85,7 @@ describe("dates in contacts files", () => {
       "END:VCARD",
     ].join("\r\n");
     expect(parseVcard(text).rows).toEqual([
-      { line: 1, name: "Ana", email: "ana@example.com", birthday: "--0303", anniversary: "20120609" },
+      { line: 1, name: "Ana", email: "ana@example.com", birthday: "--03-03", anniversary: "2012-06-09" },
       { line: 2, name: "Bea", email: "bea@example.com", birthday: "1990-07-14" },
       { line: 3, name: "Cid", email: "cid@example.com" },
       { line: 4, name: "Dee", email: "dee@example.com", birthday: "--03-03" },

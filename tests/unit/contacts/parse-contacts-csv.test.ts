@@ -24,6 +24,7 @@ describe("parseContactsCsv", () => {
         { line: 3, name: "Bob", email: undefined, phone: "+14155552671", relationship: undefined },
       ],
       skipped: [],
+      leftOut: [],
     });
   });
 

@@ -59,7 +59,7 @@ describe("previewMessage", () => {
     const preview = previewMessage(input);
     expect(preview).toMatchObject({
       channel: "sms",
-      text: "Remindful: Bon anniversaire Ana ! 3 mars\nRépondez STOP pour vous désabonner.",
+      text: "Remindful, envoyé par Sam Lee : Bon anniversaire Ana ! 3 mars\nRépondez STOP pour vous désabonner.",
       sms: { encoding: "GSM-7", segments: 1 },
     });
     expect(preview.channel === "sms" && preview.text).toBe(sent(input).text);
@@ -78,7 +78,7 @@ describe("previewMessage", () => {
     const preview = previewMessage(input);
     expect(preview.channel === "sms" && preview.text).toBe(sent(input).text);
     expect(preview.channel === "sms" && preview.text.split("\n")).toEqual([
-      "Remindful: Cita mañana",
+      "Remindful, de parte de Sam Lee: Cita mañana",
       "Responde SÍ para confirmar, NO para cancelar, MÁS TARDE para dentro de 1 hora.",
       "Responde STOP para darte de baja.",
     ]);

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
+import { formatNearDate } from "@/lib/reminders/format-in-zone";
+import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
 import {
   displayZone,
   scheduleText,
@@ -166,5 +168,46 @@ describe("schedule text (Reminders screen)", () => {
       label: "Australia/Sydney",
     });
     expect(displayZone({}, "UTC")).toEqual({ zone: "UTC", label: null });
+  });
+});
+
+describe("dates outside this year say their year", () => {
+  it("a one-time reminder next year, a sent one from last year, in each language", () => {
+    const nextYear = { scheduleType: "once", scheduledFor: "2027-01-05T09:00:00Z" };
+    expect(text(nextYear)).toBe("Jan 5, 2027 at 9:00 AM");
+    expect(text(nextYear, "es")).toBe("5 ene 2027 a las 9:00");
+    expect(text(nextYear, "fr")).toBe("5 janv. 2027 à 09:00");
+    expect(text({ ...nextYear, status: "sent", lastSentAt: "2025-12-31T20:00:00Z" })).toBe(
+      "Sent Dec 31, 2025 at 8:00 PM",
+    );
+    // This year's dates stay short.
+    expect(text({ scheduleType: "once", scheduledFor: "2026-12-25T09:00:00Z" })).toBe("Dec 25 at 9:00 AM");
+  });
+
+  it("this year is the year in the zone shown, not in UTC", () => {
+    const now = new Date("2026-12-31T20:00:00Z");
+    // 08:00Z on 1 January 2027 is still 31 December 2026 in Honolulu; in Sydney `now` is already 2027.
+    expect(formatNearDate("2027-01-01T08:00:00Z", "dayMonth", "UTC", "en", now)).toBe("Jan 1, 2027");
+    expect(formatNearDate("2027-01-01T08:00:00Z", "dayMonth", "Pacific/Honolulu", "en", now)).toBe("Dec 31");
+    expect(formatNearDate("2027-01-01T08:00:00Z", "dateTime", "Australia/Sydney", "en", now)).toBe(
+      "Jan 1, 7:00 PM",
+    );
+    expect(formatNearDate("2027-03-01T10:00:00Z", "dateTime", "Europe/Madrid", "es", now)).toBe(
+      "1 mar 2027, 11:00",
+    );
+  });
+});
+
+describe("who a reminder goes to", () => {
+  const t = createTranslator({ locale: "en", messages: en, namespace: "reminders" });
+  const tr = t as unknown as RemindersTranslate;
+  it("a lead reminder goes to the user, about the contact; others to the contact", () => {
+    expect(recipientName({ recipient: "owner", contactName: "Ana López" }, tr)).toBe("You (about Ana López)");
+    expect(recipientName({ recipient: "contact", contactName: "Ana López" }, tr)).toBe("Ana López");
+    expect(recipientName({ contactName: null }, tr)).toBe("Unknown Contact");
+    const spanish = createTranslator({ locale: "es", messages: es, namespace: "reminders" });
+    expect(
+      recipientName({ recipient: "owner", contactName: "Ana" }, spanish as unknown as RemindersTranslate),
+    ).toBe("Tú (sobre Ana)");
   });
 });
