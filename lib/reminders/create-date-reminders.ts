@@ -1,18 +1,13 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { PLANS } from "@/config/plans";
-import { reminders, users } from "@/db/schema";
-import type { PlanType } from "@/db/schema/enums";
-import { conflict, forbidden, unauthenticated } from "@/lib/errors/domain-error";
+import { reminders } from "@/db/schema";
+import { conflict } from "@/lib/errors/domain-error";
 import { db, type DbOrTx } from "@/lib/db";
 import { firstOccurrence } from "@/lib/recurrence";
 import type { DateReminderBody } from "@/lib/validations/date-reminder";
-import { assertMessageFields } from "./assert-message-fields";
 import { assertReminderQuota } from "./assert-reminder-quota";
 import { liveDateReminders } from "./live-date-reminders";
-import { ownContactDate } from "./own-contact-date";
 import { planDateReminders, type PlannedDateReminder } from "./plan-date-reminders";
-import { assertContactReachable, REMINDER_ERRORS } from "./resolve-reminder-input";
+import { lockDateReminderWrite } from "./lock-date-reminder-write";
 import { toReminderDto } from "./to-reminder-dto";
 import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
 
@@ -77,14 +72,7 @@ export async function insertDateReminder(
  */
 export async function createDateReminders(userId: string, body: DateReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw unauthenticated();
-    const { date, contact } = await ownContactDate(tx, userId, body.contactDateId);
-    if (!PLANS[user.planType as PlanType]?.recurringAllowed) throw forbidden(REMINDER_ERRORS.recurringPlan);
-    assertContactReachable(contact, contact.deliveryMethod);
-
-    // The user's own text: no unknown field, and {age} only from a date with a year.
-    await assertMessageFields(tx, body.message, date.id);
+    const { user, date, contact } = await lockDateReminderWrite(tx, userId, body);
     // Two tabs at once queue on the user row above, so the second sees the first's reminders.
     const existing = await liveDateReminders(tx, date.id);
     if (existing.some((r) => r.recipient === "contact")) throw conflict(YEARLY_REMINDER_EXISTS);

@@ -1,20 +1,16 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { PLANS } from "@/config/plans";
-import { reminders, users } from "@/db/schema";
-import type { PlanType } from "@/db/schema/enums";
-import { forbidden, notFound, unauthenticated } from "@/lib/errors/domain-error";
+import { reminders } from "@/db/schema";
+import { notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import { firstOccurrence } from "@/lib/recurrence";
 import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
 import type { DateReminderBody } from "@/lib/validations/date-reminder";
-import { assertMessageFields } from "./assert-message-fields";
 import { assertReminderQuota } from "./assert-reminder-quota";
 import { insertDateReminder } from "./create-date-reminders";
 import { liveDateReminders } from "./live-date-reminders";
-import { ownContactDate } from "./own-contact-date";
 import { planDateReminders } from "./plan-date-reminders";
-import { assertContactReachable, REMINDER_ERRORS } from "./resolve-reminder-input";
+import { lockDateReminderWrite } from "./lock-date-reminder-write";
 import { toReminderDto } from "./to-reminder-dto";
 import { REMINDER_NOT_FOUND } from "./find-own-reminder";
 
@@ -30,12 +26,7 @@ const MS_PER_DAY = 86_400_000;
  */
 export async function updateDateReminders(userId: string, body: DateReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw unauthenticated();
-    const { date, contact } = await ownContactDate(tx, userId, body.contactDateId);
-    if (!PLANS[user.planType as PlanType]?.recurringAllowed) throw forbidden(REMINDER_ERRORS.recurringPlan);
-    assertContactReachable(contact, contact.deliveryMethod);
-    await assertMessageFields(tx, body.message, date.id);
+    const { user, date, contact } = await lockDateReminderWrite(tx, userId, body);
 
     const existing = await liveDateReminders(tx, date.id, true);
     if (!existing.some((r) => r.recipient === "contact")) throw notFound(REMINDER_NOT_FOUND);
