@@ -30,7 +30,9 @@ const twilioSchema = z.object({
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_SMS_FROM: optional,
-  TWILIO_WHATSAPP_FROM: optional,
+  // Twilio's examples write the WhatsApp sender as `whatsapp:+1…`: kept as the bare number, the
+  // code adds the prefix where Twilio wants it.
+  TWILIO_WHATSAPP_FROM: optional.transform((value) => value?.replace(/^whatsapp:\s*/i, "")),
   /** SMS through a Messaging Service (its sender pool) instead of TWILIO_SMS_FROM. */
   TWILIO_MESSAGING_SERVICE_SID: z
     .string()

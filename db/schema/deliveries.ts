@@ -124,3 +124,15 @@ export const deliveryReplies = pgTable(
     check("delivery_replies_action_check", oneOf(t.action, REPLY_ACTIONS)),
   ],
 );
+
+/**
+ * Keyword messages (STOP, START, HELP and their synonyms) already acted on, by MessageSid: a
+ * webhook retry or a replayed request of one changes nothing, so a START replayed after a later
+ * STOP cannot subscribe the number again. Kept: a signed request stays valid, so may come back any time.
+ */
+export const inboundKeywords = pgTable("inbound_keywords", {
+  providerMessageId: text().primaryKey(),
+  phone: text().notNull(),
+  action: text().notNull(),
+  receivedAt: createdAt(),
+});

@@ -44,13 +44,13 @@ const MAX_PAGES = 5;
 export async function findTwilioMessage(config: TwilioConfig, lookup: MessageLookup): Promise<string | null> {
   const query = new URLSearchParams({ To: lookup.to, PageSize: "50" });
   if (lookup.from) query.set("From", lookup.from);
-  let path: string | null =
-    `/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json?${query}`;
+  const first = `/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json?${query}`;
+  let url: URL | null = pageUrl(config, first);
   const oldest = lookup.since.getTime() - CLOCK_SKEW_MS;
-  for (let page = 0; path && page < MAX_PAGES; page++) {
+  for (let page = 0; url && page < MAX_PAGES; page++) {
     let response: Response;
     try {
-      response = await fetch(`${config.apiBase}${path}`, {
+      response = await fetch(url, {
         headers: { authorization: twilioAuth(config) },
         signal: AbortSignal.timeout(config.timeoutMs),
       });
@@ -84,7 +84,26 @@ export async function findTwilioMessage(config: TwilioConfig, lookup: MessageLoo
       }
     }
     // Newest first: once a page reaches messages older than the delivery, nothing further can match.
-    path = older ? null : (data.next_page_uri ?? null);
+    url = older || !data.next_page_uri ? null : pageUrl(config, data.next_page_uri);
   }
   return null;
+}
+
+/**
+ * A page of the list: `next_page_uri` is a path today, a URI in Twilio's published description;
+ * both are read against the API base. A page on another host is never asked (it would carry our
+ * credentials there) and is a final failure: asking again gives the same answer.
+ */
+function pageUrl(config: TwilioConfig, uri: string): URL {
+  let url: URL | null = null;
+  try {
+    // A path is read under the API base, which may carry a path of its own.
+    url = uri.startsWith("/") ? new URL(`${config.apiBase}${uri}`) : new URL(uri);
+  } catch {
+    url = null;
+  }
+  if (!url || url.origin !== new URL(config.apiBase).origin) {
+    throw new ChannelError(`Twilio message lookup was sent to another host: ${uri}`, false, "lookup");
+  }
+  return url;
 }

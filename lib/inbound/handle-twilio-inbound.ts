@@ -1,9 +1,10 @@
 import "server-only";
 import { sql, type Column } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contacts, users } from "@/db/schema";
+import { contacts, inboundKeywords, users } from "@/db/schema";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { pool } from "@/lib/db";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { answerConfirmation } from "@/lib/replies/answer-confirmation";
 import { twilioInboundSchema, type TwilioInbound } from "@/lib/validations/twilio-webhook";
@@ -42,6 +43,14 @@ const OWNER_LOCALE = compileStatement<{ phone: string }, { locale: string }>(
     where ${c.phone} = ${p.phone} order by ${c.updatedAt} desc limit 1`,
 );
 
+/** Claims a keyword message by its MessageSid; no row: it was acted on before (a retry or a replay). */
+const CLAIM_KEYWORD = compileStatement<{ sid: string; phone: string; action: InboundAction }>(
+  (p) => sql`insert into ${inboundKeywords} (${columnName(inboundKeywords.providerMessageId)},
+      ${columnName(inboundKeywords.phone)}, ${columnName(inboundKeywords.action)})
+    values (${p.sid}, ${p.phone}, ${p.action})
+    on conflict (${columnName(inboundKeywords.providerMessageId)}) do nothing`,
+);
+
 /** Sets these opt-out flags of every contact with the number. */
 function optOutStatement(columns: Column[]) {
   return compileStatement<{ phone: string; optOut: boolean }>(
@@ -76,7 +85,8 @@ function classify(optOutType: string | undefined, body: string): InboundAction {
  * An incoming message from a phone. Opt-out and opt-in apply to the channel it came in on
  * (STOPALL: SMS and WhatsApp), for every contact with that number. HELP is answered, except
  * when Advanced Opt-Out sent its own configured answer (OptOutType=HELP). WhatsApp has no
- * keyword handling at Twilio, so opt-out and opt-in are confirmed there by the app.
+ * keyword handling at Twilio, so opt-out and opt-in are confirmed there by the app. A keyword
+ * message is acted on once per MessageSid: its retry or replay changes nothing and is not answered.
  */
 export async function handleTwilioInbound(raw: Record<string, string>): Promise<InboundResult> {
   const parsed = twilioInboundSchema.safeParse(raw);
@@ -87,19 +97,26 @@ export async function handleTwilioInbound(raw: Record<string, string>): Promise<
   return answer ? { ...result, reply: answer } : result;
 }
 
-async function applyKeywords({ From, Body, OptOutType }: TwilioInbound): Promise<InboundResult> {
+async function applyKeywords({ From, Body, OptOutType, MessageSid }: TwilioInbound): Promise<InboundResult> {
   const channel = From.startsWith("whatsapp:") ? "whatsapp" : "sms";
   const phone = From.replace(/^whatsapp:/, "");
   const action = classify(OptOutType, Body);
+  if (action === "none") return { action, channel, contacts: 0, reply: null };
   const owners = await OWNER_LOCALE.run(pool, { phone });
   const t = deliveryTranslator(owners.rows[0]?.locale);
-  if (action === "help") {
-    return { action, channel, contacts: 0, reply: OptOutType === "HELP" ? null : t("inbound.help") };
-  }
-  if (action === "none") return { action, channel, contacts: 0, reply: null };
-  const optOut = action === "opt_out";
-  const everyChannel = Body.trim().toUpperCase() === "STOPALL";
-  const result = await SET_OPT_OUT[everyChannel && optOut ? "every" : channel].run(pool, { phone, optOut });
-  const reply = channel === "whatsapp" ? t(optOut ? "inbound.optedOut" : "inbound.optedIn") : null;
-  return { action, channel, contacts: result.rowCount ?? 0, reply };
+  return withTransaction(async (client) => {
+    // Twilio always sends MessageSid; a message without one cannot be told from its replay.
+    if (MessageSid) {
+      const claimed = await CLAIM_KEYWORD.run(client, { sid: MessageSid, phone, action });
+      if (claimed.rowCount === 0) return { action, channel, contacts: 0, reply: null };
+    }
+    if (action === "help") {
+      return { action, channel, contacts: 0, reply: OptOutType === "HELP" ? null : t("inbound.help") };
+    }
+    const optOut = action === "opt_out";
+    const everyChannel = Body.trim().toUpperCase() === "STOPALL";
+    const result = await SET_OPT_OUT[everyChannel && optOut ? "every" : channel].run(client, { phone, optOut });
+    const reply = channel === "whatsapp" ? t(optOut ? "inbound.optedOut" : "inbound.optedIn") : null;
+    return { action, channel, contacts: result.rowCount ?? 0, reply };
+  });
 }

@@ -13,22 +13,36 @@ import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 
 const d = alias(deliveries, "d");
 const u = alias(users, "u");
+const c = alias(contacts, "c");
 
-const MARK_DELIVERED = compileStatement<{ sid: string }>(
-  (p) => sql`update ${deliveries}
-      set ${columnName(deliveries.status)} = 'delivered', ${columnName(deliveries.deliveredAt)} = now(),
-          ${columnName(deliveries.updatedAt)} = now()
-    where ${deliveries.providerMessageId} = ${p.sid} and ${deliveries.status} = 'sent'`,
+/** The callback's message: its SID, the delivery its URL names, and the recipient it went to. */
+interface Target {
+  sid: string;
+  deliveryId: number;
+  channel: "sms" | "whatsapp";
+  phone: string;
+}
+
+const IS_TARGET = (p: { [K in keyof Target]: unknown }) =>
+  sql`${d.providerMessageId} = ${p.sid} and ${d.id} = ${p.deliveryId} and ${d.channel} = ${p.channel}
+    and ${c.id} = ${d.contactId} and ${c.phone} = ${p.phone}`;
+
+const MARK_DELIVERED = compileStatement<Target>(
+  (p) => sql`update ${deliveries} ${d}
+      set ${columnName(d.status)} = 'delivered', ${columnName(d.deliveredAt)} = now(),
+          ${columnName(d.updatedAt)} = now()
+     from ${contacts} ${c}
+    where ${IS_TARGET(p)} and ${d.status} = 'sent'`,
 );
 
 const MARK_FAILED = compileStatement<
-  { sid: string; code: string },
+  Target & { code: string },
   { id: string; reminder_id: string; user_id: string; contact_id: string; channel: string; locale: string }
 >(
   (p) => sql`update ${deliveries} ${d}
       set ${columnName(d.status)} = 'failed', ${columnName(d.errorCode)} = ${p.code}, ${columnName(d.updatedAt)} = now()
-     from ${users} ${u}
-    where ${d.providerMessageId} = ${p.sid} and ${d.status} in ('sent', 'delivered') and ${u.id} = ${d.userId}
+     from ${users} ${u}, ${contacts} ${c}
+    where ${IS_TARGET(p)} and ${d.status} in ('sent', 'delivered') and ${u.id} = ${d.userId}
     returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.contactId} as contact_id,
               ${d.channel} as channel, ${u.locale} as locale`,
 );
@@ -60,28 +74,41 @@ const OPT_OUT = {
   whatsapp: optOutStatement(contacts.whatsappOptOut),
 };
 
+/** `d` of the callback URL (lib/channels/twilio-channel.ts): `delivery-<id>`. */
+const MARKER = /^delivery-(\d{1,18})$/;
+
 /**
- * A status callback. 'delivered' marks a sent delivery delivered. 'undelivered' / 'failed'
+ * A status callback. It applies only to the delivery that all three name: the message SID, the
+ * delivery marker of the callback URL (`marker`, its `d`) and the recipient (`To`, the contact's
+ * number on the delivery's channel); anything else changes nothing. 'delivered' marks a sent delivery delivered. 'undelivered' / 'failed'
  * mark a sent (or delivered) delivery failed with the provider's ErrorCode, put the reason on
  * the reminder (failed too when nothing more is due), and refund the usage. The status
  * change is the guard: a replayed callback finds the delivery already failed and changes
  * nothing, so the refund happens once. Error 21610 also opts the contact out of the channel.
  * Other statuses (queued, sent, read...) change nothing. Returns the rows updated.
  */
-export async function recordTwilioStatus(raw: Record<string, string>): Promise<number> {
+export async function recordTwilioStatus(raw: Record<string, string>, marker: string | null): Promise<number> {
   const parsed = twilioStatusSchema.safeParse(raw);
   if (!parsed.success) throw fromZodError(parsed.error);
-  const { MessageSid: sid, MessageStatus: status, ErrorCode } = parsed.data;
+  const { MessageSid: sid, MessageStatus: status, ErrorCode, To: to } = parsed.data;
+  const deliveryId = MARKER.exec(marker ?? "")?.[1];
+  if (!deliveryId || !to) return 0;
+  const target: Target = {
+    sid,
+    deliveryId: Number(deliveryId),
+    channel: to.startsWith("whatsapp:") ? "whatsapp" : "sms",
+    phone: to.replace(/^whatsapp:/, ""),
+  };
   if (status === "delivered") {
     return withTransaction(async (client) => {
-      const res = await MARK_DELIVERED.run(client, { sid });
+      const res = await MARK_DELIVERED.run(client, target);
       return res.rowCount ?? 0;
     });
   }
   if (status !== "undelivered" && status !== "failed") return 0;
   const code = ErrorCode || "unknown";
   return withTransaction(async (client) => {
-    const res = await MARK_FAILED.run(client, { sid, code });
+    const res = await MARK_FAILED.run(client, { ...target, code });
     for (const row of res.rows) {
       const t = deliveryTranslator(row.locale);
       const error =

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, not, notExists, or } from "drizzle-orm";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
-import { reminders } from "@/db/schema";
+import { deliveries, reminders } from "@/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { db, type DbOrTx } from "@/lib/db";
 import type { User } from "@/db/schema";
@@ -13,7 +13,9 @@ export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credi
  * The first rule of a create, on the server. Non-payg: refused when used + scheduled >= quota +
  * the sends the credit balance covers, where each scheduled reminder holds one send until the
  * engine delivers it (so creates cannot outrun quota and credit before anything is sent); bought
- * credits carry sends past the plan's quota as the engine does. Payg: refused on an empty
+ * credits carry sends past the plan's quota as the engine does. A scheduled reminder whose last
+ * send is taken on and waiting (to retry, say) already holds its reserved send in `used` or the
+ * balance, so it is not counted again. Payg: refused on an empty
  * balance. Call it inside the transaction that holds the user row locked; outside one
  * (`beforeRules` of the reminder route) it only chooses which refusal a bad request gets.
  */
@@ -30,10 +32,29 @@ export async function assertReminderQuota(
       );
     return;
   }
+  // A delivery attempted at least once and not settled holds its reservation (admitLeased
+  // reserves on the first attempt; paced and held rows give their attempt back).
+  const reserved = tx
+    .select({ one: deliveries.id })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.reminderId, reminders.id),
+        inArray(deliveries.status, ["queued", "held", "sending"]),
+        gte(deliveries.attemptCount, 1),
+      ),
+    );
   const [{ scheduled }] = await tx
     .select({ scheduled: count() })
     .from(reminders)
-    .where(and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled")));
+    .where(
+      and(
+        eq(reminders.userId, user.id),
+        eq(reminders.status, "scheduled"),
+        // Nothing more to send (no next occurrence) than what is already reserved.
+        or(not(isNull(reminders.nextRunAt)), notExists(reserved)),
+      ),
+    );
   const creditSends = Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS);
   if (user.remindersUsedCurrentPeriod + scheduled >= user.remindersQuota + creditSends) {
     throw new DomainError(

@@ -39,10 +39,11 @@ export const MESSAGE_STATUSES = [
   "partially_delivered",
 ] as const;
 
-/** A status callback: MessageSid, MessageStatus and, on failure, ErrorCode. */
+/** A status callback: MessageSid, MessageStatus, the recipient (To) and, on failure, ErrorCode. */
 export const twilioStatusSchema = z
   .object({
     MessageSid: messageSid,
+    To: address.optional(),
     MessageStatus: z.enum(MESSAGE_STATUSES),
     ErrorCode: z
       .string()

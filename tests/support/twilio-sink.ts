@@ -423,3 +423,17 @@ export function twilioSinkConfig(sink: TwilioSink, smsMps = 100): TwilioConfig {
 export function useTwilioSink(sink: TwilioSink, smsMps = 100, changes: Partial<TwilioConfig> = {}) {
   setTwilioConfig({ ...twilioSinkConfig(sink, smsMps), ...changes });
 }
+
+/**
+ * A status callback for a message the sink took, as Twilio posts it: to the message's
+ * StatusCallback URL (its delivery marker included) with its recipient as `To`; `params` may
+ * override any of them (a forged or misdirected callback).
+ */
+export function statusCallbackFor(sink: TwilioSink, params: Record<string, string>, url?: string) {
+  const sent = sink.messages.find((m) => m.sid === params.MessageSid);
+  const target = url ?? sent?.statusCallback;
+  if (!target) throw new Error(`No status callback URL for ${params.MessageSid}`);
+  const { pathname, search } = new URL(target);
+  const full = sent ? { To: sent.to, ...params } : params;
+  return { path: `${pathname}${search}`, method: "POST", ...signedWebhook(target, full) };
+}

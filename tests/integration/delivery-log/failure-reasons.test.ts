@@ -8,7 +8,7 @@ import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 import { callRoute } from "@/tests/support/call-route";
 import { createContact, createReminder } from "@/tests/support/delivery-fixtures";
 import { loopbackPeers } from "@/tests/support/peers";
-import { signedWebhook, useTwilioSink } from "@/tests/support/twilio-sink";
+import { statusCallbackFor, useTwilioSink } from "@/tests/support/twilio-sink";
 import { createSignedInUser } from "@/tests/support/users";
 
 const peers = loopbackPeers();
@@ -137,11 +137,12 @@ describe("each failure kind gives its reason, action and raw code", () => {
     const { entry: sent, cookie, reminder } = await failOnce({}, "sms");
     expect(sent.status).toBe("sent");
     const sid = peers.twilio.messages.at(-1)!.sid;
-    const url = "http://localhost:3000/api/webhooks/twilio/status";
-    const hook = signedWebhook(url, { MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30006" });
-    expect((await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...hook })).status).toBe(
-      204,
-    );
+    const { path, ...hook } = statusCallbackFor(peers.twilio, {
+      MessageSid: sid,
+      MessageStatus: "undelivered",
+      ErrorCode: "30006",
+    });
+    expect((await callRoute(status, path, hook)).status).toBe(204);
     const [entry] = await historyOf(cookie, reminder.id);
     expect(entry.status).toBe("failed");
     expect(entry.reason).toMatchObject({ code: "twilio_30006", action: "check_number", rawCode: "30006" });

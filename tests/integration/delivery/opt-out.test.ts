@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contacts, deliveries, reminders, users } from "@/db/schema";
@@ -25,8 +26,14 @@ afterAll(async () => {
 const INBOUND_URL = "http://localhost:3000/api/webhooks/twilio/inbound";
 const contactOf = async (id: string) => (await db.select().from(contacts).where(eq(contacts.id, id)))[0];
 
+/** A new message from a phone: each has its own MessageSid, as Twilio's do. */
 async function send(params: Record<string, string>) {
-  const hook = signedWebhook(INBOUND_URL, { MessageSid: "SM" + "0".repeat(32), ...params });
+  const hook = signedWebhook(INBOUND_URL, { MessageSid: `SM${randomBytes(16).toString("hex")}`, ...params });
+  return callRoute(inbound, "/api/webhooks/twilio/inbound", { method: "POST", ...hook });
+}
+
+/** The very request Twilio sent, posted again (a webhook retry, or a captured request replayed). */
+async function replay(hook: ReturnType<typeof signedWebhook>) {
   return callRoute(inbound, "/api/webhooks/twilio/inbound", { method: "POST", ...hook });
 }
 
@@ -49,6 +56,30 @@ describe("opt-out in step with Twilio", () => {
     // A sentence that merely contains a keyword is not one (Twilio matches the whole body).
     await send({ From: "+12125550401", Body: "Please stop by later" });
     expect((await contactOf(contact.id)).smsOptOut).toBe(false);
+  });
+
+  it("a keyword acts once per MessageSid: a START replayed after a later STOP does not opt back in", async () => {
+    const user = await createSender();
+    const contact = await createContact(user.id, { phone: "+12125550409" });
+    const whatsapp = await createContact(user.id, { phone: "+12125550410" });
+    const message = (from: string, body: string) =>
+      signedWebhook(INBOUND_URL, { MessageSid: `SM${randomBytes(16).toString("hex")}`, From: from, Body: body });
+
+    const start = message("+12125550409", "START");
+    expect((await replay(start)).status).toBe(200);
+    await send({ From: "+12125550409", Body: "STOP" });
+    expect((await contactOf(contact.id)).smsOptOut).toBe(true);
+    expect((await replay(start)).status).toBe(200);
+    expect((await contactOf(contact.id)).smsOptOut).toBe(true);
+
+    // The same for STOP replayed after START, and a replay is not answered again.
+    const stop = message("whatsapp:+12125550410", "STOP");
+    expect((await replay(stop)).text).toContain("<Message>");
+    await send({ From: "whatsapp:+12125550410", Body: "START" });
+    const again = await replay(stop);
+    expect(again.status).toBe(200);
+    expect(again.text).not.toContain("<Message>");
+    expect((await contactOf(whatsapp.id)).whatsappOptOut).toBe(false);
   });
 
   it("honours Twilio's OptOutType (Advanced Opt-Out: localised or custom keywords)", async () => {

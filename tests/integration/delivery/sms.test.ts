@@ -6,7 +6,13 @@ import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { callRoute } from "@/tests/support/call-route";
-import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import {
+  signedWebhook,
+  startTwilioSink,
+  statusCallbackFor,
+  useTwilioSink,
+  type TwilioSink,
+} from "@/tests/support/twilio-sink";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 import { createSignedInUser } from "@/tests/support/users";
 import { POST as createContactRoute } from "@/app/api/contacts/route";
@@ -198,23 +204,21 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     ).toBe(403);
     expect((await deliveryOf(a.id)).status).toBe("sent");
 
-    const delivered = signedWebhook(STATUS_URL, {
+    const { path: deliveredPath, ...delivered } = statusCallbackFor(sink, {
       MessageSid: da.providerMessageId!,
       MessageStatus: "delivered",
     });
-    expect(
-      (await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...delivered })).status,
-    ).toBe(204);
+    expect((await callRoute(status, deliveredPath, delivered)).status).toBe(204);
     const nowDelivered = await deliveryOf(a.id);
     expect(nowDelivered.status).toBe("delivered");
     expect(nowDelivered.deliveredAt).not.toBeNull();
 
-    const undelivered = signedWebhook(STATUS_URL, {
+    const { path: undeliveredPath, ...undelivered } = statusCallbackFor(sink, {
       MessageSid: db_.providerMessageId!,
       MessageStatus: "undelivered",
       ErrorCode: "30003",
     });
-    await callRoute(status, "/api/webhooks/twilio/status", { method: "POST", ...undelivered });
+    await callRoute(status, undeliveredPath, undelivered);
     const lost = await deliveryOf(b.id);
     expect(lost.status).toBe("failed");
     expect(lost.errorCode).toBe("30003");

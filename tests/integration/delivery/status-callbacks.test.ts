@@ -5,7 +5,13 @@ import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { callRoute } from "@/tests/support/call-route";
-import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
+import {
+  signedWebhook,
+  startTwilioSink,
+  statusCallbackFor,
+  useTwilioSink,
+  type TwilioSink,
+} from "@/tests/support/twilio-sink";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
 let sink: TwilioSink;
@@ -25,11 +31,10 @@ const reminderOf = async (id: string) => (await db.select().from(reminders).wher
 const deliveryOf = async (reminderId: string) =>
   (await db.select().from(deliveries).where(eq(deliveries.reminderId, reminderId)))[0];
 
-async function callback(params: Record<string, string>) {
-  return callRoute(status, "/api/webhooks/twilio/status", {
-    method: "POST",
-    ...signedWebhook(STATUS_URL, params),
-  });
+/** Posted as Twilio posts it: to the message's own callback URL, with its recipient. */
+async function callback(params: Record<string, string>, url?: string) {
+  const { path, ...request } = statusCallbackFor(sink, params, url);
+  return callRoute(status, path, request);
 }
 
 async function sentSms(overrides: Parameters<typeof createSender>[0], phone: string, due: Date) {
@@ -133,11 +138,38 @@ describe("status callbacks change what the user sees", () => {
       [{ MessageSid: sid, MessageStatus: "failed", ErrorCode: "thirty" }, /^ErrorCode: Invalid error code$/],
     ];
     for (const [params, message] of cases) {
-      const res = await callback(params);
+      const res = await callback(params, STATUS_URL);
       expect(res.status).toBe(400);
       expect(res.json.message).toMatch(message);
     }
     expect((await deliveryOf(reminder.id)).status).toBe("sent");
+  });
+
+  it("a callback applies only where its SID, its URL's delivery marker and its recipient agree", async () => {
+    const a = await sentSms({}, "+12125550507", new Date("2031-11-07T12:00:00Z"));
+    const b = await sentSms({}, "+12125550508", new Date("2031-11-07T12:00:00Z"));
+    const otherMarker = sink.messages.find((m) => m.sid === b.sid)!.statusCallback!;
+    const failed = { MessageSid: a.sid, MessageStatus: "failed", ErrorCode: "30003" };
+    const misdirected: [Record<string, string>, string | undefined][] = [
+      [failed, otherMarker], // another delivery's marker
+      [failed, STATUS_URL], // no marker
+      [{ ...failed, To: "+12125550508" }, undefined], // another recipient
+      [{ ...failed, To: "whatsapp:+12125550507" }, undefined], // another channel
+    ];
+    for (const [params, url] of misdirected) expect((await callback(params, url)).status).toBe(204);
+    expect((await deliveryOf(a.reminder.id)).status).toBe("sent");
+    expect((await deliveryOf(b.reminder.id)).status).toBe("sent");
+    expect((await userOf(a.user.id)).remindersUsedCurrentPeriod).toBe(1);
+    // Without To (not sent by Twilio) nothing is matched either.
+    const bare = signedWebhook(`${STATUS_URL}?d=delivery-${(await deliveryOf(a.reminder.id)).id}`, failed);
+    await callRoute(status, `/api/webhooks/twilio/status?d=delivery-${(await deliveryOf(a.reminder.id)).id}`, {
+      method: "POST",
+      ...bare,
+    });
+    expect((await deliveryOf(a.reminder.id)).status).toBe("sent");
+
+    expect((await callback(failed)).status).toBe(204);
+    expect((await deliveryOf(a.reminder.id)).status).toBe("failed");
   });
 
   it("queued and sent callbacks change nothing; delivered marks the delivery delivered", async () => {

@@ -4,6 +4,7 @@ import { creditLedger, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
+import { assertReminderQuota } from "@/lib/reminders/assert-reminder-quota";
 import { loopbackPeers } from "@/tests/support/peers";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 
@@ -199,6 +200,26 @@ describe("credits on a subscription plan", () => {
       ["delivery", -1],
       ["refund", 1],
     ]);
+  });
+
+  it("a send waiting to retry holds its reserved send and is not counted again as scheduled", async () => {
+    const user = await createSender({ planType: "free", remindersQuota: 3, remindersUsedCurrentPeriod: 0 });
+    const due = new Date("2033-01-09T10:00:00Z");
+    const ids = await dueReminders(user.id, 2, due);
+    peers.smtp.setMode({ kind: "reject", code: 451, message: "Try again later" });
+    await runBatch({ workerId: "w", clock: () => due });
+    peers.smtp.setMode({ kind: "accept" });
+    const rows = await db.select().from(deliveries).where(inArray(deliveries.reminderId, ids));
+    expect(rows.map((r) => [r.status, r.attemptCount])).toEqual([
+      ["queued", 1],
+      ["queued", 1],
+    ]);
+    const waiting = await userOf(user.id);
+    expect(waiting.remindersUsedCurrentPeriod).toBe(2);
+    // 2 reserved of 3: a third reminder still fits, a fourth does not.
+    await expect(assertReminderQuota(waiting)).resolves.toBeUndefined();
+    await createReminder(user.id, (await createContact(user.id)).id, new Date("2033-02-01T10:00:00Z"));
+    await expect(assertReminderQuota(waiting)).rejects.toMatchObject({ kind: "forbidden" });
   });
 
   it("sends nothing on an unpaid subscription, credits or not", async () => {
