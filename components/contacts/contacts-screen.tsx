@@ -20,6 +20,10 @@ import { EmptyState } from "./empty-state";
 import { ImportContactsDialog } from "./import-contacts-dialog";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
+// Cards rendered at first and added per "Show more": the server-rendered page carries these
+// cards, not one per contact (a thousand cards were megabytes of HTML); search covers them all.
+export const CONTACTS_PAGE_SIZE = 48;
+
 export interface ContactsScreenProps {
   initialContacts: ContactView[];
   planType: PlanType;
@@ -42,6 +46,7 @@ export function ContactsScreen({
   const errorText = useApiErrorText();
   const [contacts, setContacts] = useState(initialContacts);
   const [query, setQuery] = useState("");
+  const [shown, setShown] = useState(CONTACTS_PAGE_SIZE);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ContactView | undefined>();
   const [deleting, setDeleting] = useState<ContactView | null>(null);
@@ -101,7 +106,10 @@ export function ContactsScreen({
           aria-label={t("searchLabel")}
           placeholder={t("searchPlaceholder")}
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setShown(CONTACTS_PAGE_SIZE);
+          }}
           className="pl-9"
         />
       </div>
@@ -126,22 +134,33 @@ export function ContactsScreen({
           />
         )
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((contact) => (
-            <li key={contact.id}>
-              <ContactCard
-                contact={contact}
-                onEdit={() => {
-                  setEditing(contact);
-                  setFormOpen(true);
-                }}
-                onDelete={() => setDeleting(contact)}
-                ownerTimezone={ownerTimezone}
-                onChanged={refresh}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {visible.slice(0, shown).map((contact) => (
+              <li key={contact.id}>
+                <ContactCard
+                  contact={contact}
+                  onEdit={() => {
+                    setEditing(contact);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => setDeleting(contact)}
+                  ownerTimezone={ownerTimezone}
+                  onChanged={refresh}
+                />
+              </li>
+            ))}
+          </ul>
+          {visible.length > shown && (
+            <Button
+              variant="outline"
+              className="self-center"
+              onClick={() => setShown((count) => count + CONTACTS_PAGE_SIZE)}
+            >
+              {t("showMore", { shown, total: visible.length })}
+            </Button>
+          )}
+        </>
       )}
 
       <ContactFormDialog

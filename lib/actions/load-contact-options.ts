@@ -1,6 +1,7 @@
 "use server";
 
 import { userAction } from "@/lib/actions/user-action";
+import { toLocale } from "@/i18n/locales";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { contactOptionsInputSchema } from "@/lib/validations/contact-options";
 
@@ -9,5 +10,5 @@ import { contactOptionsInputSchema } from "@/lib/validations/contact-options";
  * the dashboard does not carry every contact in each render.
  */
 export const loadContactOptions = userAction(contactOptionsInputSchema, async (_input, user) =>
-  listContactOptions(user.id),
+  listContactOptions(user.id, toLocale(user.locale)),
 );

@@ -57,7 +57,7 @@ const datesByContact = db
   .as("contact_dates_json");
 
 /**
- * A user's contacts by name (`userId` placeholder), with contactSelect's fields in its order and
+ * A user's contacts in creation order (`userId` placeholder), with contactSelect's fields in its order and
  * the same values (`tests/integration/contacts/list-contacts-json.test.ts` compares them).
  */
 export const contactListQuery = db
@@ -72,4 +72,6 @@ export const contactListQuery = db
   .leftJoin(lastSent, eq(lastSent.contactId, contacts.id))
   .leftJoin(datesByContact, eq(datesByContact.contactId, contacts.id))
   .where(eq(contacts.userId, userId))
-  .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.createdAt));
+  // By creation only: listContacts and listContactsJson sort by name in the user's language
+  // (sortByName), which no single database collation gives for every language.
+  .orderBy(asc(contacts.createdAt), asc(contacts.id));

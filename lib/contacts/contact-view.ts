@@ -1,3 +1,5 @@
+import { foldSearchText } from "./fold-search-text";
+
 /** One of a contact's yearly dates as the API returns it; no year: null. */
 export interface ContactDateView {
   id: string;
@@ -48,9 +50,19 @@ export function initialsOf(name: string): string {
   return letters.map((w) => Array.from(w)[0]?.toUpperCase() ?? "").join("") || "?";
 }
 
-/** Case-insensitive substring search on the name (the Contacts screen's search box). */
-export function filterContacts<T extends { name: string }>(contacts: T[], query: string): T[] {
-  const needle = query.trim().toLocaleLowerCase();
+/** The Contacts screen's search: name, e-mail or phone contains the query, ignoring case and accents. */
+export function filterContacts<T extends { name: string; email?: string | null; phone?: string | null }>(
+  contacts: T[],
+  query: string,
+): T[] {
+  const needle = foldSearchText(query.trim());
   if (!needle) return contacts;
-  return contacts.filter((c) => c.name.toLocaleLowerCase().includes(needle));
+  // A phone number matches by its digits, however either side spaces or punctuates it.
+  const digits = /^[\d\s()+.-]+$/.test(needle) ? needle.replace(/\D/g, "") : "";
+  return contacts.filter(
+    (c) =>
+      foldSearchText(c.name).includes(needle) ||
+      (c.email ? foldSearchText(c.email).includes(needle) : false) ||
+      (digits && c.phone ? c.phone.replace(/\D/g, "").includes(digits) : false),
+  );
 }

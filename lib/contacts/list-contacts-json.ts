@@ -4,7 +4,9 @@ import pg from "pg";
 import { db } from "@/lib/db";
 import { instantJson } from "@/lib/db/instant-json";
 import { contactListQuery } from "./contact-list-query";
+import type { Locale } from "@/i18n/locales";
 import { emailDisplay } from "./email-display";
+import { sortByName } from "./sort-by-name";
 
 const { sql: text, params } = contactListQuery.toSQL();
 
@@ -25,10 +27,10 @@ const types = {
 
 /**
  * The JSON text GET /api/contacts answers: byte for byte `JSON.stringify(await
- * listContacts(userId))`, built from the statement's rows without Drizzle's mapping, Date
+ * listContacts(userId, locale))`, built from the statement's rows without Drizzle's mapping, Date
  * objects or the object spread (`list-contacts-json.test.ts` compares the two).
  */
-export async function listContactsJson(userId: string): Promise<string> {
+export async function listContactsJson(userId: string, locale: Locale): Promise<string> {
   const { rows } = await db.$client.query<unknown[]>({
     name: "list_contacts_json",
     text,
@@ -37,7 +39,7 @@ export async function listContactsJson(userId: string): Promise<string> {
     types,
   });
   return JSON.stringify(
-    rows.map((row) => ({
+    sortByName(rows, (row) => row[at.name] as string, locale).map((row) => ({
       id: row[at.id],
       userId: row[at.userId],
       name: row[at.name],

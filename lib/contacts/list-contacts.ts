@@ -1,6 +1,8 @@
 import "server-only";
 import { contactListQuery } from "./contact-list-query";
+import type { Locale } from "@/i18n/locales";
 import { withEmailDisplay } from "./email-display";
+import { sortByName } from "./sort-by-name";
 
 export type ContactDto = Awaited<ReturnType<typeof listContacts>>[number];
 
@@ -8,8 +10,8 @@ export type ContactDto = Awaited<ReturnType<typeof listContacts>>[number];
 // PostgreSQL builds or plans it again on each request.
 const listStatement = contactListQuery.prepare("list_contacts");
 
-/** A user's contacts by name, each with its reminder count and last reminder. */
-export async function listContacts(userId: string) {
+/** A user's contacts by name in their language, each with its reminder count and last reminder. */
+export async function listContacts(userId: string, locale: Locale) {
   const rows = await listStatement.execute({ userId });
-  return rows.map(withEmailDisplay);
+  return sortByName(rows, (row) => row.name, locale).map(withEmailDisplay);
 }

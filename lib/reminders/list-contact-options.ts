@@ -1,12 +1,14 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
+import type { Locale } from "@/i18n/locales";
+import { sortByName } from "@/lib/contacts/sort-by-name";
 import { db } from "@/lib/db";
 import type { ContactOption } from "./types";
 
-/** The user's contacts for the reminder dialog's picker, by name. */
-export async function listContactOptions(userId: string): Promise<ContactOption[]> {
-  return db
+/** The user's contacts for the reminder dialog's picker, by name in the user's language. */
+export async function listContactOptions(userId: string, locale: Locale): Promise<ContactOption[]> {
+  const rows = await db
     .select({
       id: contacts.id,
       name: contacts.name,
@@ -16,5 +18,6 @@ export async function listContactOptions(userId: string): Promise<ContactOption[
     })
     .from(contacts)
     .where(eq(contacts.userId, userId))
-    .orderBy(asc(contacts.name));
+    .orderBy(contacts.createdAt);
+  return sortByName(rows, (row) => row.name, locale);
 }

@@ -46,7 +46,7 @@ test("adds a contact with a photo, searches, edits and deletes it", async ({ pag
     `/reminders?new=1&contactId=${saved.id}`,
   );
 
-  // A second contact, then search by name, case-insensitively.
+  // A second contact, then search by name (case-insensitively) and by phone.
   await page.getByRole("button", { name: "Add Contact" }).first().click();
   const second = page.getByRole("dialog", { name: "Add Contact" });
   await second.getByLabel("Name", { exact: true }).fill("Bob Stone");
@@ -61,11 +61,16 @@ test("adds a contact with a photo, searches, edits and deletes it", async ({ pag
   // The toaster is the app shell's; this audits the Contacts screen itself.
   const audit = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
   expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-  await page.getByLabel("Search contacts by name").fill("ANN");
+  const search = page.getByLabel("Search contacts by name, e-mail or phone");
+  await search.fill("ANN");
   await expect(page.getByTestId("contact-card")).toHaveCount(1);
-  await page.getByLabel("Search contacts by name").fill("nobody");
+  // By phone digits, however they are spaced.
+  await search.fill("415 5552671");
+  await expect(page.getByTestId("contact-card")).toHaveCount(1);
+  await expect(page.getByTestId("contact-card")).toContainText("Bob Stone");
+  await search.fill("nobody");
   await expect(page.getByText("No contacts found")).toBeVisible();
-  await page.getByLabel("Search contacts by name").fill("");
+  await search.fill("");
 
   // Edit for real.
   await card.getByRole("button", { name: "Options for Ann Lee" }).click();

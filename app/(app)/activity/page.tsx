@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ActivityScreen } from "@/components/delivery-log/activity-screen";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { listActivity } from "@/lib/activity/list-activity";
+import { toLocale } from "@/i18n/locales";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { activityQuerySchema } from "@/lib/validations/delivery";
 
@@ -28,7 +29,7 @@ export default async function ActivityPage({
   });
   const filters = parsed.success ? parsed.data : { limit: 50 };
   const [contacts, firstPage] = await Promise.all([
-    listContactOptions(user.id),
+    listContactOptions(user.id, toLocale(user.locale)),
     listActivity(user.id, { ...filters, limit: 50 }),
   ]);
   return (

@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ContactsPage() {
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  const contacts = await listContacts(user.id);
+  const contacts = await listContacts(user.id, toLocale(user.locale));
   const planType = (PLAN_TYPES as readonly string[]).includes(user.planType)
     ? (user.planType as PlanType)
     : "free";

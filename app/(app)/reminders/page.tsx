@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { RemindersScreen } from "@/components/reminders/reminders-screen";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { toLocale } from "@/i18n/locales";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { listReminders } from "@/lib/reminders/list-reminders";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
@@ -21,7 +22,7 @@ export default async function RemindersPage({
   if (!user) redirect("/");
   const params = await searchParams;
   const [contacts, firstPage] = await Promise.all([
-    listContactOptions(user.id),
+    listContactOptions(user.id, toLocale(user.locale)),
     listReminders(user.id, { status: "all", view: "recent", limit: 50 }),
   ]);
   const contactId = typeof params.contactId === "string" ? params.contactId : undefined;

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ScheduleScreen } from "@/components/schedule/schedule-screen";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { toLocale } from "@/i18n/locales";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { listReminders } from "@/lib/reminders/list-reminders";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
@@ -15,7 +16,7 @@ export default async function SchedulePage() {
   const user = await getCurrentUser();
   if (!user) redirect("/");
   const [contacts, firstPage] = await Promise.all([
-    listContactOptions(user.id),
+    listContactOptions(user.id, toLocale(user.locale)),
     listReminders(user.id, { status: "all", view: "schedule", limit: 50 }),
   ]);
   return <ScheduleScreen user={toReminderUser(user)} contacts={contacts} firstPage={firstPage} />;

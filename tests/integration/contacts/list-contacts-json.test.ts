@@ -18,7 +18,7 @@ const setInstant = (id: string, column: string, value: string) =>
 
 describe("GET /api/contacts answers exactly what serialising listContacts gives", () => {
   it("byte for byte, with every kind of field filled, empty and awkward", async () => {
-    const { user, cookie } = await createSignedInUser();
+    const { user, cookie } = await createSignedInUser({ locale: "en" });
     const other = await createSignedInUser();
     await createContact(other.user.id, { name: "Mallory", email: "m@example.com" });
 
@@ -77,8 +77,8 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
       sql`update deliveries set sent_at = sent_at + interval '123 microseconds' where status = 'delivered'`,
     );
 
-    const expected = JSON.stringify(await listContacts(user.id));
-    expect(await listContactsJson(user.id)).toBe(expected);
+    const expected = JSON.stringify(await listContacts(user.id, "en"));
+    expect(await listContactsJson(user.id, "en")).toBe(expected);
     const res = await callRoute(GET, "/api/contacts", { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
@@ -101,9 +101,24 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
     expect(list[1].emailSuppressedAt).toBe("9999-12-31T23:59:59.999Z");
   });
 
+  it.each([
+    ["en", ["ana", "Élodie", "Ñu", "Nube", "Oso", "Zoë"]],
+    // Spanish sorts ñ as its own letter after n.
+    ["es", ["ana", "Élodie", "Nube", "Ñu", "Oso", "Zoë"]],
+  ] as const)("orders names by the user's language (%s), the same in both", async (locale, order) => {
+    const { user, cookie } = await createSignedInUser({ locale });
+    for (const name of ["Zoë", "Oso", "Ñu", "Élodie", "Nube", "ana"]) {
+      await createContact(user.id, { name, email: null, phone: "+14155550101" });
+    }
+    const listed = await listContacts(user.id, locale);
+    expect(listed.map((c) => c.name)).toEqual(order);
+    const res = await callRoute(GET, "/api/contacts", { cookie });
+    expect(res.text).toBe(JSON.stringify(listed));
+  });
+
   it("answers [] for a user without contacts", async () => {
     const { user, cookie } = await createSignedInUser();
-    expect(await listContactsJson(user.id)).toBe("[]");
+    expect(await listContactsJson(user.id, "en")).toBe("[]");
     expect((await callRoute(GET, "/api/contacts", { cookie })).text).toBe("[]");
   });
 });

@@ -179,7 +179,7 @@ describe("permanent SMTP refusal", () => {
     expect(suppressed.emailSuppressedAt).not.toBeNull();
     expect(suppressed.emailSuppressedReason).toContain("User unknown");
     // The contact list (the card) carries it.
-    const listed = (await listContacts(user.id)).find((c) => c.id === contact.id);
+    const listed = (await listContacts(user.id, "en")).find((c) => c.id === contact.id);
     expect(listed?.emailSuppressedReason).toContain("User unknown");
 
     const before = peers.smtp.messages.length;

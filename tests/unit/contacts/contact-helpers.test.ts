@@ -21,6 +21,26 @@ describe("contact helpers", () => {
     expect(filterContacts(list, "zz")).toEqual([]);
   });
 
+  it("searches name, e-mail and phone, ignoring case and accents", () => {
+    const list = [
+      { name: "José Núñez", email: "pepe@example.com", phone: "+34 600 123 456" },
+      { name: "Zoë Ångström", email: "ZOE@Example.org", phone: null },
+      { name: "Bob", email: null, phone: "+1 (212) 555-0100" },
+    ];
+    const names = (q: string) => filterContacts(list, q).map((c) => c.name);
+    expect(names("jose")).toEqual(["José Núñez"]);
+    expect(names("NUNEZ")).toEqual(["José Núñez"]);
+    expect(names("zoe")).toEqual(["Zoë Ångström"]);
+    expect(names("angstrom")).toEqual(["Zoë Ångström"]);
+    expect(names("pepe@")).toEqual(["José Núñez"]);
+    expect(names("example.org")).toEqual(["Zoë Ångström"]);
+    expect(names("600123")).toEqual(["José Núñez"]);
+    expect(names("212 555")).toEqual(["Bob"]);
+    expect(names("+1 212-555-0100")).toEqual(["Bob"]);
+    // Digits alone do not match the spaces of a name or an address.
+    expect(names("99")).toEqual([]);
+  });
+
   it("offers the next plan in the upgrade order, none after business or for payg", () => {
     expect(nextPlanOf("trial")).toBe("free");
     expect(nextPlanOf("free")).toBe("personal");
