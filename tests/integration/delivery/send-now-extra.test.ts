@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { GET as HISTORY } from "@/app/api/reminders/[id]/deliveries/route";
 import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
 import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
@@ -54,7 +55,15 @@ async function reminderDueTomorrow(phone: string, values: Partial<typeof reminde
       params: { id: reminder.id },
       body,
     });
-  return { reminder, tomorrow, dayAfter: noonIn(2), send };
+  const history = async () =>
+    (
+      await callRoute<{ occurrenceAt: string; extra: boolean; status: string }[]>(
+        HISTORY,
+        `/api/reminders/${reminder.id}/deliveries`,
+        { cookie, params: { id: reminder.id } },
+      )
+    ).json;
+  return { reminder, tomorrow, dayAfter: noonIn(2), send, history };
 }
 
 const reload = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
@@ -64,7 +73,7 @@ const sentTo = (phone: string) => sink.messages.filter((m) => m.to === phone);
 describe("Send now on a recurring reminder: an extra message or the pending occurrence", () => {
   it("by default sends an extra message and leaves the schedule as it was", async () => {
     const phone = "+12125550401";
-    const { reminder, tomorrow, send } = await reminderDueTomorrow(phone);
+    const { reminder, tomorrow, send, history } = await reminderDueTomorrow(phone);
     const before = Date.now();
     const answer = await send();
     expect(answer.status).toBe(200);
@@ -86,6 +95,12 @@ describe("Send now on a recurring reminder: an extra message or the pending occu
     expect(sentTo(phone)).toHaveLength(2);
     const scheduled = (await rowsOf(reminder.id)).find((r) => !r.extra);
     expect(scheduled).toMatchObject({ status: "sent", occurrenceAt: tomorrow });
+
+    // The History tells the two apart: newest occurrence first, the extra message marked.
+    expect((await history()).map((e) => [e.occurrenceAt, e.extra, e.status])).toEqual([
+      [tomorrow.toISOString(), false, "sent"],
+      [rows[0].occurrenceAt.toISOString(), true, "sent"],
+    ]);
   });
 
   it('mode "extra" given explicitly does the same', async () => {
@@ -98,7 +113,7 @@ describe("Send now on a recurring reminder: an extra message or the pending occu
 
   it('mode "occurrence" sends the pending occurrence and moves the schedule', async () => {
     const phone = "+12125550403";
-    const { reminder, tomorrow, dayAfter, send } = await reminderDueTomorrow(phone);
+    const { reminder, tomorrow, dayAfter, send, history } = await reminderDueTomorrow(phone);
     expect((await send({ mode: "occurrence" })).json).toEqual({ success: true, error: null });
     expect(sentTo(phone)).toHaveLength(1);
     const after = await reload(reminder.id);
@@ -107,6 +122,7 @@ describe("Send now on a recurring reminder: an extra message or the pending occu
     const rows = await rowsOf(reminder.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ extra: false, occurrenceAt: tomorrow, status: "sent" });
+    expect((await history()).map((e) => e.extra)).toEqual([false]);
   });
 
   it("two concurrent presses send one extra message", async () => {
