@@ -53,7 +53,7 @@ export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDt
             {reminder.failure && <FailureReasonLine reason={reminder.failure} />}
             <div className="flex flex-wrap gap-2">
               <HistoryButton reminderId={reminder.id} contactName={name} timeZone={timeZone} />
-              <ReminderActionButtons reminder={reminder} actions={actions} />
+              <ReminderActionButtons reminder={reminder} actions={actions} timeZone={timeZone} />
             </div>
           </li>
         );

@@ -49,6 +49,7 @@ export function DeliveryEntryItem({
         </time>
         <DeliveryStatusBadge entry={entry} timeZone={timeZone} locale={locale} />
         <Badge variant="outline">{t(`channels.${entry.channel}`)}</Badge>
+        {entry.extra && <Badge variant="secondary">{t("extraMessage")}</Badge>}
         {entry.confirmation && <ConfirmationBadge state={entry.confirmation} />}
       </div>
       {entry.snoozedFromId !== null && <p className="text-xs text-muted-foreground">{tr("snoozedFrom")}</p>}

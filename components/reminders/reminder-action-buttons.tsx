@@ -1,12 +1,16 @@
 "use client";
 
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import type { SendNowMode } from "@/db/schema/enums";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+import { SendNowDialog } from "./send-now-dialog";
 
 export interface ReminderActions {
   cancel(id: string): void;
-  send(id: string): void;
+  /** `mode` for a recurring reminder (see SendNowDialog); a one-time one has only its occurrence. */
+  send(id: string, mode?: SendNowMode, nextDate?: string): void;
   retry(id: string): void;
 }
 
@@ -14,20 +18,27 @@ export interface ReminderActions {
  * The actions a reminder's status allows: Edit and Cancel while scheduled, Send Now for
  * scheduled SMS and WhatsApp, Retry when failed. Edit shows only where `onEdit` is given, and not
  * for a lead reminder to the user, whose day follows the contact's date (edited on the contact).
+ * Send Now on a recurring reminder first asks whether it is an extra message or the next one.
  */
 export function ReminderActionButtons({
   reminder,
   actions,
   onEdit,
   label,
+  timeZone,
 }: {
   reminder: ReminderDto;
   actions: ReminderActions;
   onEdit?: (reminder: ReminderDto) => void;
   label?: string;
+  /** The user's zone, for the next occurrence's date (default: the reminder's). */
+  timeZone?: string;
 }) {
   const t = useTranslations("reminders");
+  const [asking, setAsking] = useState(false);
   const scheduled = reminder.status === "scheduled";
+  const nextRunAt = reminder.scheduleType === "recurring" ? reminder.nextRunAt : null;
+  const sendNow = () => (nextRunAt ? setAsking(true) : actions.send(reminder.id));
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={label}>
       {scheduled && onEdit && reminder.recipient !== "owner" && (
@@ -36,7 +47,7 @@ export function ReminderActionButtons({
         </Button>
       )}
       {scheduled && reminder.deliveryMethod !== "email" && (
-        <Button size="sm" variant="outline" onClick={() => actions.send(reminder.id)}>
+        <Button size="sm" variant="outline" onClick={sendNow}>
           {t("sendNow")}
         </Button>
       )}
@@ -49,6 +60,15 @@ export function ReminderActionButtons({
         <Button size="sm" variant="outline" onClick={() => actions.retry(reminder.id)}>
           {t("retry")}
         </Button>
+      )}
+      {nextRunAt && (
+        <SendNowDialog
+          open={asking}
+          onOpenChange={setAsking}
+          nextRunAt={nextRunAt}
+          timeZone={timeZone ?? reminder.timezone}
+          onChoose={(mode, date) => actions.send(reminder.id, mode, date)}
+        />
       )}
     </div>
   );

@@ -66,6 +66,7 @@ export function ReminderRow({
           actions={actions}
           onEdit={actions.edit}
           label={t("actionsFor", { name })}
+          timeZone={timeZone}
         />
       </div>
     </li>

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import type { SendNowMode } from "@/db/schema/enums";
 import { apiResult, type ApiResult } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
@@ -25,17 +26,21 @@ export function useReminderActions(onChanged?: () => void) {
     done();
   }
 
-  async function send(id: string) {
+  /** `nextDate`: the next occurrence as the user reads it, which an extra message leaves in place. */
+  async function send(id: string, mode?: SendNowMode, nextDate?: string) {
     const result = await apiResult<{ success?: boolean; error?: string | null }>(
       "POST",
       `/api/reminders/${id}/send`,
+      mode ? { mode } : undefined,
     );
     if (!result.ok) return fail(result);
     if (!result.data?.success) {
       toast.error(t("sendFailed"), { description: result.data?.error || t("sendFailedDefault") });
       return;
     }
-    toast.success(t("sent"));
+    if (mode === "extra" && nextDate)
+      toast.success(t("sentExtra"), { description: t("sentExtraDescription", { date: nextDate }) });
+    else toast.success(t("sent"));
     done();
   }
 

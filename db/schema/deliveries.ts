@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -62,6 +63,11 @@ export const deliveries = pgTable(
     snoozedFromId: bigint({ mode: "number" }).references((): AnyPgColumn => deliveries.id, {
       onDelete: "set null",
     }),
+    /**
+     * A Send now "extra message": sent besides the schedule, which it leaves where it was. Its
+     * occurrence is the moment it was sent, so it never takes a scheduled occurrence's key.
+     */
+    extra: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

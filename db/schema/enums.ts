@@ -33,6 +33,10 @@ export type ContactDeliveryMethod = (typeof CONTACT_DELIVERY_METHODS)[number];
 export const SCHEDULE_TYPES = ["once", "recurring"] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
+/** Send now on a recurring reminder: a message besides the schedule, or its pending occurrence ahead of time. */
+export const SEND_NOW_MODES = ["extra", "occurrence"] as const;
+export type SendNowMode = (typeof SEND_NOW_MODES)[number];
+
 export const FREQUENCIES = ["daily", "weekly", "monthly", "yearly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 

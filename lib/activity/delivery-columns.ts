@@ -22,4 +22,5 @@ export const deliveryColumns = {
   deliveredAt: deliveries.deliveredAt,
   confirmation: deliveries.confirmation,
   snoozedFromId: deliveries.snoozedFromId,
+  extra: deliveries.extra,
 };

@@ -25,6 +25,7 @@ export interface DeliveryRow {
   deliveredAt: Date | null;
   confirmation: string | null;
   snoozedFromId: number | null;
+  extra: boolean;
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -62,6 +63,8 @@ export function toDeliveryEntry(row: DeliveryRow) {
     confirmation: row.confirmation as ConfirmationState | null,
     /** Sent again after a LATER reply to this earlier delivery. */
     snoozedFromId: row.snoozedFromId,
+    /** A Send now extra message, sent besides the schedule (its occurrence is when it was sent). */
+    extra: row.extra,
   };
 }
 

@@ -2,6 +2,8 @@ import "server-only";
 /** A claimed delivery belongs to its worker until then; heartbeats extend it while alive. */
 export const LEASE_MS = 30_000;
 export const HEARTBEAT_MS = 5_000;
+/** Send now's extra message: a second press on one reminder within this long sends nothing more. */
+export const EXTRA_SEND_WINDOW_MS = 10_000;
 /**
  * Waits after each transient failure (network, timeout, 5xx): 5 s, 30 s, 2 min, 10 min, 30 min,
  * 1 h, 2 h, 4 h, each plus up to 20 % jitter; the attempt after the last wait is the final one

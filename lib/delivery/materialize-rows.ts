@@ -72,6 +72,7 @@ const INSERT_DELIVERIES = compileStatement<
     until: Date | null;
     attempts: number;
     firstAttemptAt: Date | null;
+    extra: boolean;
   },
   { id: string; reminder_id: string }
 >(
@@ -82,9 +83,9 @@ const INSERT_DELIVERIES = compileStatement<
       ${columnName(deliveries.status)}, ${columnName(deliveries.nextAttemptAt)}, ${columnName(deliveries.workerId)},
       ${columnName(deliveries.leaseExpiresAt)}, ${columnName(deliveries.attemptCount)},
       ${columnName(deliveries.firstAttemptAt)}, ${columnName(deliveries.lastAttemptAt)},
-      ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})
+      ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)}, ${columnName(deliveries.extra)})
     select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, ${p.status}, ${p.now}, ${p.workerId},
-           ${p.until}, ${p.attempts}, ${p.firstAttemptAt}, ${p.firstAttemptAt}, ${p.now}, ${p.now}
+           ${p.until}, ${p.attempts}, ${p.firstAttemptAt}, ${p.firstAttemptAt}, ${p.now}, ${p.now}, ${p.extra}::boolean
       from unnest(${p.reminderIds}::text[], ${p.userIds}::text[], ${p.contactIds}::text[],
                   ${p.occurrences}::timestamptz[], ${p.channels}::text[])
         as u(reminder_id, user_id, contact_id, occurrence_at, channel)
@@ -124,20 +125,25 @@ function following(row: DueRow, now: Date): Date | null {
  * Without `lease` the rows are 'queued'; with it they are created already leased to that worker
  * (status 'sending', first attempt), which saves a second write of each row and a join to read
  * what sending needs: the batch that materializes them sends them.
+ *
+ * `extra` (Send now's extra message): each row's occurrence is `now` and is marked extra, and
+ * the reminders keep their next occurrence and count; the message still reads the pending
+ * occurrence's date.
  */
 export async function materializeRows(
   client: pg.PoolClient,
   rows: DueRow[],
   now: Date,
   lease?: MaterializeLease,
+  { extra = false }: { extra?: boolean } = {},
 ): Promise<Materialized> {
   if (rows.length === 0) return { created: [], leased: [] };
-  const next = rows.map((row) => following(row, now));
+  const occurrenceOf = (row: DueRow) => (extra ? now : row.next_run_at);
   const inserted = await INSERT_DELIVERIES.run(client, {
     reminderIds: rows.map((row) => row.id),
     userIds: rows.map((row) => row.user_id),
     contactIds: rows.map((row) => row.contact_id),
-    occurrences: rows.map((row) => row.next_run_at),
+    occurrences: rows.map(occurrenceOf),
     channels: rows.map((row) => row.delivery_method),
     now,
     status: lease ? "sending" : "queued",
@@ -146,8 +152,12 @@ export async function materializeRows(
     attempts: lease ? 1 : 0,
     // A leased row's first attempt starts now, as leaseDeliveries would record it.
     firstAttemptAt: lease ? now : null,
+    extra,
   });
-  await ADVANCE_REMINDERS.run(client, { ids: rows.map((row) => row.id), next, now });
+  if (!extra) {
+    const next = rows.map((row) => following(row, now));
+    await ADVANCE_REMINDERS.run(client, { ids: rows.map((row) => row.id), next, now });
+  }
   const created = inserted.rows.map((row) => Number(row.id));
   if (!lease) return { created, leased: [] };
   const byReminder = new Map(rows.map((row) => [row.id, row]));
@@ -158,7 +168,7 @@ export async function materializeRows(
       id: d.id,
       reminder_id: row.id,
       channel: row.delivery_method,
-      occurrence_at: row.next_run_at,
+      occurrence_at: occurrenceOf(row),
       attempt_count: 1,
       slowed_count: 0,
       last_error_code: null,

@@ -1,4 +1,5 @@
 import "server-only";
+import type { SendNowMode } from "@/db/schema/enums";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { admitLeased } from "./admit-leased";
 import { LEASE_MS } from "./constants";
@@ -11,12 +12,13 @@ import { sendAndRecord, type BatchResult } from "./send-and-record";
  * leased to `workerId` (materializeOne), is admitted as any leased delivery is (opt-outs, quiet
  * hours, pacing, usage) and sent, its outcome recorded, synchronously: no worker can also send
  * it. Nothing when the reminder is not the user's, not scheduled, or its occurrence was already
- * sent ahead.
+ * sent ahead. Mode "extra" sends a message besides the schedule instead (see materializeOne).
  */
 export async function sendOccurrenceNow(options: {
   workerId: string;
   reminderId: string;
   userId: string;
+  mode?: SendNowMode;
   clock?: () => Date;
 }): Promise<BatchResult> {
   const clock = options.clock ?? (() => new Date());
@@ -27,6 +29,7 @@ export async function sendOccurrenceNow(options: {
       reminderId: options.reminderId,
       userId: options.userId,
       now,
+      mode: options.mode,
       lease: { workerId, until: new Date(now.getTime() + LEASE_MS) },
     });
     const admitted = await admitLeased(client, leased, now);

@@ -8,6 +8,7 @@ import {
   FREQUENCIES,
   REMINDER_TYPES,
   SCHEDULE_TYPES,
+  SEND_NOW_MODES,
   WEEKDAYS,
 } from "@/db/schema/enums";
 import { messageSchema } from "./message-fields";
@@ -156,3 +157,9 @@ export type ReminderListQuery = z.output<typeof reminderListQuerySchema>;
 
 /** Ids are opaque text: an unknown one is a 404, not a validation error. */
 export const reminderIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** POST /api/reminders/{id}/send: what Send now means for a recurring reminder (default: an extra message). */
+export const sendNowBodySchema = z
+  .object({ mode: z.enum(SEND_NOW_MODES).default("extra") })
+  .strict()
+  .default({ mode: "extra" });

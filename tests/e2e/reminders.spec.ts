@@ -284,3 +284,56 @@ test("the reminder screens and dialog pass axe's accessibility checks", async ({
   await expect(page.getByTestId("schedule-item")).toHaveCount(1);
   await check();
 });
+
+test("Send Now on a recurring reminder asks first; an extra message leaves the next one and shows in the History", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn({ timezone: "UTC" });
+  const contact = await addContact(user.id, "Ana");
+  const next = new Date(Date.now() + 3 * 86_400_000);
+  next.setUTCHours(9, 0, 0, 0);
+  const [reminder] = await e2eDb
+    .insert(reminders)
+    .values({
+      userId: user.id,
+      contactId: contact.id,
+      message: "Weekly one",
+      deliveryMethod: "sms",
+      scheduleType: "recurring",
+      frequency: "weekly",
+      days: [["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][next.getUTCDay()] as "Mon"],
+      time: "09:00",
+      timezone: "UTC",
+      scheduledFor: next,
+      nextRunAt: next,
+    })
+    .returning();
+  await page.goto("/reminders");
+  const row = page.getByTestId("reminder-row").filter({ hasText: "Weekly one" });
+
+  // The dialog names both choices; Escape leaves without sending.
+  await row.getByRole("button", { name: "Send Now" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Send this reminder now?" });
+  await expect(dialog.getByRole("button", { name: "Send an extra message now" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: /^Send the message due .+ now$/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  expect(await e2eDb.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id))).toHaveLength(0);
+
+  // Chosen from the keyboard: the extra message is sent, the next occurrence stays.
+  await row.getByRole("button", { name: "Send Now" }).click();
+  await dialog.getByRole("button", { name: "Send an extra message now" }).focus();
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(async () =>
+      (await e2eDb.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id))).map(
+        (d) => d.extra,
+      ),
+    )
+    .toEqual([true]);
+  const [after] = await e2eDb.select().from(reminders).where(eq(reminders.id, reminder.id));
+  expect(after.nextRunAt?.toISOString()).toBe(next.toISOString());
+  await row.getByRole("button", { name: "History" }).click();
+  await expect(page.getByTestId("delivery-entry").getByText("Extra message")).toBeVisible();
+});

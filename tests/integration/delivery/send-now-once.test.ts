@@ -55,6 +55,8 @@ async function dailyReminder(phone: string, values: Partial<typeof reminders.$in
       method: "POST",
       cookie,
       params: { id: reminder.id },
+      // Sending the pending occurrence ahead is what this file is about (extra messages: send-now-extra).
+      body: { mode: "occurrence" },
     });
   return { reminder, tomorrow, dayAfter, send };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "deliveries" ADD COLUMN "extra" boolean DEFAULT false NOT NULL;
