@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { sessions, users, verificationTokens } from "@/db/schema";
 import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { db } from "@/lib/db";
@@ -61,4 +61,45 @@ it("the e-mailed link is the confirmation page with Auth.js's parameters", () =>
     "http://localhost:3000/api/auth/callback/nodemailer?callbackUrl=%2F&token=abc&email=a%40b.co",
   );
   expect(url).toBe("http://localhost:3000/sign-in/confirm?callbackUrl=%2F&token=abc&email=a%40b.co");
+});
+
+/** Everything written to the console or the process's output while `run` runs, as lines. */
+async function outputOf(run: () => Promise<unknown>): Promise<string[]> {
+  const chunks: string[] = [];
+  const keep = (...args: unknown[]) => void chunks.push(args.map(String).join(" "));
+  const spies = [
+    vi.spyOn(console, "error").mockImplementation(keep),
+    vi.spyOn(console, "warn").mockImplementation(keep),
+    vi.spyOn(console, "log").mockImplementation(keep),
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (keep(chunk), true)),
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (keep(chunk), true)),
+  ];
+  try {
+    await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return chunks.join("\n").split("\n").filter((line) => line.trim() !== "");
+}
+
+it("each wrong sign-in token writes one log line, without a stack trace", async () => {
+  const email = `guess-${randomBytes(4).toString("hex")}@example.com`;
+  await issueLink(email);
+  const guess = async () => {
+    const query = new URLSearchParams({ callbackUrl: "http://localhost:3000/", token: "wrong", email });
+    const response = await POST(
+      new NextRequest(`http://localhost:3000/api/auth/callback/nodemailer?${query.toString()}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+      }),
+    );
+    expect(response.headers.get("location")).toContain("/sign-in/error?error=Verification");
+  };
+  const lines = await outputOf(async () => {
+    for (let i = 0; i < 3; i++) await guess();
+  });
+  expect(lines).toHaveLength(3);
+  for (const line of lines) expect(line).toMatch(/auth\.refused.*"type":"Verification"/);
+  expect(await tokensFor(email)).toHaveLength(1);
 });
