@@ -118,6 +118,9 @@ const envSchema = twilioSchema.extend({
   FAILURE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   // On SIGTERM: how long sends in flight may take to finish (under Docker's 10 s grace period).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  // Proxies in front of the app that append to X-Forwarded-For (a load balancer, a CDN): the
+  // client's address for rate limits is read that many entries from the right. 0 trusts none.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });

@@ -4,7 +4,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn } from "@/lib/auth";
 import { DomainError } from "@/lib/errors/domain-error";
-import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
+import { limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
+import { clientAddress } from "@/lib/http/client-address";
 import { magicLinkSchema } from "@/lib/validations/auth";
 
 export type MagicLinkState = { error?: "invalidEmail" | "tooManyRequests" };
@@ -18,7 +19,7 @@ export async function requestMagicLink(_state: MagicLinkState, formData: FormDat
   if (!parsed.success) return { error: "invalidEmail" };
   const email = parsed.data.email.toLowerCase();
   try {
-    await limitMagicLinkRequests(email, clientIp(await headers()));
+    await limitMagicLinkRequests(email, clientAddress(await headers()));
   } catch (error) {
     if (error instanceof DomainError && error.kind === "rate_limited") return { error: "tooManyRequests" };
     throw error;

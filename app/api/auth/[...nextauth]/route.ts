@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth";
-import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
+import { limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
+import { clientAddress } from "@/lib/http/client-address";
 import { toErrorResponse } from "@/lib/api/to-error-response";
 import { MAGIC_LINK_CALLBACK_PATH, magicLinkConfirmUrl } from "@/lib/auth/magic-link-confirm-url";
 
@@ -23,7 +24,7 @@ export async function POST(request: NextRequest): Promise<Response> {
       .formData()
       .catch(() => null);
     try {
-      await limitMagicLinkRequests(String(form?.get("email") ?? ""), clientIp(request.headers));
+      await limitMagicLinkRequests(String(form?.get("email") ?? ""), clientAddress(request.headers));
     } catch (error) {
       return toErrorResponse(error);
     }
