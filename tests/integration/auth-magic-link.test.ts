@@ -56,6 +56,38 @@ it("a GET of the sign-in link (a mail scanner) leads to the confirmation page an
   expect(again.headers.get("location")).toContain("/sign-in/error?error=Verification");
 });
 
+it("the sign-in POST from another site is refused with 403 and leaves the link usable (login CSRF)", async () => {
+  const email = `csrf-${randomBytes(4).toString("hex")}@example.com`;
+  const link = await issueLink(email);
+  const crossSite: Record<string, string>[] = [
+    { origin: "https://evil.example" },
+    { "sec-fetch-site": "cross-site" },
+  ];
+  for (const headers of crossSite) {
+    const response = await POST(
+      new NextRequest(link, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: "",
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "cross_site" });
+    expect(response.headers.get("set-cookie")).toBeNull();
+  }
+  expect(await tokensFor(email)).toHaveLength(1);
+  // From the app's own page it signs in.
+  const own = await POST(
+    new NextRequest(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+      body: "",
+    }),
+  );
+  expect(own.status).toBe(302);
+  expect(own.headers.get("set-cookie")).toMatch(/session-token=/);
+});
+
 it("the e-mailed link is the confirmation page with Auth.js's parameters", () => {
   const url = magicLinkConfirmUrl(
     "http://localhost:3000/api/auth/callback/nodemailer?callbackUrl=%2F&token=abc&email=a%40b.co",
