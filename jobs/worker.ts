@@ -1,6 +1,8 @@
 /**
  * `npm run worker`: a delivery engine process (scale out with as many as you like; run the
- * web app with WORKER_MODE=external to keep it out of the web process).
+ * web app with WORKER_MODE=external to keep it out of the web process). `npm run build`
+ * bundles it into dist/worker.mjs (scripts/build-worker.mjs), which `npm run worker` runs with
+ * no TypeScript loader; `npm run worker:dev` runs this source.
  */
 import { exitOnStartFailure } from "./exit-on-start-failure";
 
