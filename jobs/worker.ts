@@ -1,19 +1,16 @@
 /**
  * `npm run worker`: a delivery engine process (scale out with as many as you like; run the
- * web app with WORKER_MODE=external to keep it out of the web process).
+ * web app with WORKER_MODE=external to keep it out of the web process). `npm run build`
+ * bundles it into dist/worker.mjs (scripts/build-worker.mjs), which `npm run worker` runs with
+ * no TypeScript loader; `npm run worker:dev` runs this source.
  */
-import { logger } from "@/lib/logger";
-import { onShutdownSignal } from "@/lib/jobs/on-shutdown-signal";
-import { startEngineFromEnv } from "@/jobs/start-engine-from-env";
-import { closeMail } from "@/lib/mail/send-mail";
-import { pool } from "@/lib/db";
+import { exitOnStartFailure } from "./exit-on-start-failure";
 
-const engine = await startEngineFromEnv();
-
-onShutdownSignal(async (signal) => {
-  logger.info("worker.stopping", { signal, workerId: engine.workerId });
-  await engine.stop();
-  closeMail();
-  await pool.end().catch(() => {});
-  process.exit(0);
-});
+// Loaded here rather than imported: an invalid environment throws while the app's modules load,
+// and that must end in one message and exit code 1 like any other failed start.
+try {
+  const { runWorker } = await import("./run-worker");
+  await runWorker();
+} catch (error) {
+  exitOnStartFailure(error);
+}

@@ -116,8 +116,13 @@ const envSchema = twilioSchema.extend({
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
   /** Failure alerts wait this long after the first failure so a burst becomes one e-mail. */
   FAILURE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  // At start: how long to wait for a database that cannot be reached yet before exiting with 1.
+  STARTUP_DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // On SIGTERM: how long sends in flight may take to finish (under Docker's 10 s grace period).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  // Proxies in front of the app that append to X-Forwarded-For (a load balancer, a CDN): the
+  // client's address for rate limits is read that many entries from the right. 0 trusts none.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });
@@ -136,11 +141,15 @@ function readEnvironment<S extends z.ZodType>(schema: S): z.output<S> {
 
 function parseEnv(): Env {
   const data = readEnvironment(envSchema);
-  // `next build` evaluates modules in production mode too; the secret is a runtime need.
+  // `next build` evaluates modules in production mode too; these are runtime needs.
   const building = process.env.NEXT_PHASE === "phase-production-build";
-  if (data.NODE_ENV === "production" && !data.AUTH_SECRET && !building) {
-    throw new Error("Invalid environment:\n  AUTH_SECRET: required in production");
-  }
+  if (data.NODE_ENV !== "production" || building) return data;
+  const missing = [
+    data.AUTH_SECRET ? null : "AUTH_SECRET: required in production (openssl rand -base64 33)",
+    // The public address every e-mailed link and redirect uses: a default would be localhost.
+    process.env.APP_URL?.trim() ? null : "APP_URL: required in production (e.g. https://remindful.example)",
+  ].filter((problem) => problem !== null);
+  if (missing.length > 0) throw new Error(`Invalid environment:\n  ${missing.join("\n  ")}`);
   return data;
 }
 

@@ -32,8 +32,13 @@ if (!command) {
 const env = { ...process.env };
 if (!modern) env.PATH = `${ensureNode24()}${path.delimiter}${env.PATH ?? ""}`;
 const child = spawn(command, args, { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+// A supervisor's stop signal goes to the child, and this process waits for the child to finish
+// (the server or worker drains first), then ends the way it did: its exit code, or its signal.
+const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"];
+const forward = (signal) => child.kill(signal);
+for (const signal of FORWARDED) process.on(signal, forward);
 child.on("exit", (code, signal) => {
+  for (const name of FORWARDED) process.removeListener(name, forward);
   if (signal) process.kill(process.pid, signal);
   else process.exit(code ?? 1);
 });

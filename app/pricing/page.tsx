@@ -4,6 +4,7 @@ import { PublicFooter } from "@/components/marketing/public-footer";
 import { PublicHeader } from "@/components/marketing/public-header";
 import { PricingPage } from "@/components/pricing/pricing-page";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { paymentsState } from "@/lib/payments/payments-state";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,7 +18,7 @@ export default async function Pricing() {
     <div className="flex min-h-screen flex-col">
       <PublicHeader signedIn={user !== null} />
       <main id="main" className="flex-1">
-        <PricingPage viewer={user} />
+        <PricingPage viewer={user} paymentsAvailable={paymentsState() !== "unavailable"} />
       </main>
       <PublicFooter />
     </div>

@@ -22,7 +22,7 @@ export function MagicLinkForm({ callbackUrl }: { callbackUrl?: string }) {
           autoComplete="email"
           required
           placeholder={t("emailPlaceholder")}
-          aria-invalid={state.error ? true : undefined}
+          aria-invalid={state.error === "invalidEmail" ? true : undefined}
           aria-describedby={state.error ? "email-error" : undefined}
         />
         {state.error ? (

@@ -7,8 +7,16 @@ import { formatMoney } from "@/lib/plans/format-money";
 import { creditCheckoutHref } from "@/lib/plans/pricing-action";
 
 /** Pay-as-you-go: credit packages with their bonus and reminder count. */
-export async function PaygCard({ signedIn }: { signedIn: boolean }) {
+export async function PaygCard({
+  signedIn,
+  paymentsAvailable,
+}: {
+  signedIn: boolean;
+  paymentsAvailable: boolean;
+}) {
   const [t, locale] = await Promise.all([getTranslations("plans"), getLocale()]);
+  // A signed-in viewer who cannot pay here is told so once, under the packages.
+  const unavailable = signedIn && !paymentsAvailable;
   return (
     <section aria-labelledby="payg" className="mt-12 rounded-xl border bg-card p-6" data-testid="payg-card">
       <h2 id="payg" className="text-2xl font-semibold">
@@ -41,15 +49,34 @@ export async function PaygCard({ signedIn }: { signedIn: boolean }) {
             <p className="mt-2 flex-1 text-sm text-muted-foreground">
               {t("packageReminders", { count: pack.reminders })}
             </p>
-            <a
-              href={signedIn ? creditCheckoutHref(index) : "/"}
-              className={buttonVariants({ variant: "outline", size: "sm", className: "mt-4" })}
-            >
-              {t("actions.buyCredits")}
-            </a>
+            {unavailable ? (
+              <span
+                className={buttonVariants({
+                  variant: "outline",
+                  size: "sm",
+                  className: "mt-4 cursor-not-allowed opacity-60",
+                })}
+                aria-disabled="true"
+                aria-describedby="payg-unavailable"
+              >
+                {t("actions.buyCredits")}
+              </span>
+            ) : (
+              <a
+                href={signedIn ? creditCheckoutHref(index) : "/"}
+                className={buttonVariants({ variant: "outline", size: "sm", className: "mt-4" })}
+              >
+                {t("actions.buyCredits")}
+              </a>
+            )}
           </li>
         ))}
       </ul>
+      {unavailable && (
+        <p id="payg-unavailable" role="note" className="mt-4 text-sm text-muted-foreground">
+          {t("paymentsUnavailable")}
+        </p>
+      )}
     </section>
   );
 }

@@ -14,15 +14,17 @@ export async function PlanCard({
   planType,
   frequency,
   viewer,
+  paymentsAvailable,
 }: {
   planType: PlanType;
   frequency: PaymentFrequency;
   viewer: PricingViewer | null;
+  paymentsAvailable: boolean;
 }) {
   const [t, locale] = await Promise.all([getTranslations("plans"), getLocale()]);
   const plan = PLANS[planType];
   const offer = periodOffer(planType, frequency);
-  const action = pricingAction(planType, frequency, viewer);
+  const action = pricingAction(planType, frequency, viewer, paymentsAvailable);
   const highlighted = planType === "professional";
   return (
     <li
@@ -78,6 +80,22 @@ export async function PlanCard({
         >
           {t(`actions.${action.label}`)}
         </a>
+      ) : action.unavailable ? (
+        <>
+          <span
+            className={buttonVariants({
+              variant: "outline",
+              className: "mt-6 w-full cursor-not-allowed opacity-60",
+            })}
+            aria-disabled="true"
+            aria-describedby={`unavailable-${planType}-${frequency}`}
+          >
+            {t(`actions.${action.label}`)}
+          </span>
+          <p id={`unavailable-${planType}-${frequency}`} className="mt-2 text-sm text-muted-foreground">
+            {t("paymentsUnavailable")}
+          </p>
+        </>
       ) : (
         <span
           className={buttonVariants({ variant: "secondary", className: "mt-6 w-full cursor-default" })}

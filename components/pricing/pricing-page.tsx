@@ -6,8 +6,18 @@ import type { PricingViewer } from "@/lib/plans/pricing-action";
 import { PaygCard } from "./payg-card";
 import { PlanCard } from "./plan-card";
 
-/** `/pricing`: period tabs, five plan cards, pay-as-you-go, footnotes. */
-export async function PricingPage({ viewer }: { viewer: PricingViewer | null }) {
+/**
+ * `/pricing`: period tabs, five plan cards, pay-as-you-go, footnotes. Without a way to pay
+ * (`paymentsAvailable` false), a signed-in viewer's purchase buttons say so instead of leading
+ * to a checkout that cannot open.
+ */
+export async function PricingPage({
+  viewer,
+  paymentsAvailable,
+}: {
+  viewer: PricingViewer | null;
+  paymentsAvailable: boolean;
+}) {
   const t = await getTranslations("plans");
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
@@ -35,13 +45,19 @@ export async function PricingPage({ viewer }: { viewer: PricingViewer | null }) 
           <TabsContent key={frequency} value={frequency} className="mt-8 w-full">
             <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-5">
               {PRICING_PLANS.map((planType) => (
-                <PlanCard key={planType} planType={planType} frequency={frequency} viewer={viewer} />
+                <PlanCard
+                  key={planType}
+                  planType={planType}
+                  frequency={frequency}
+                  viewer={viewer}
+                  paymentsAvailable={paymentsAvailable}
+                />
               ))}
             </ul>
           </TabsContent>
         ))}
       </Tabs>
-      <PaygCard signedIn={viewer !== null} />
+      <PaygCard signedIn={viewer !== null} paymentsAvailable={paymentsAvailable} />
       <ul
         className="mt-10 space-y-1 text-center text-sm text-muted-foreground"
         data-testid="pricing-footnotes"

@@ -3,6 +3,7 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { getRequestUser } from "@/lib/auth/current-user";
 import { enforceRateLimit, type RateLimit } from "@/lib/security/rate-limit";
+import { clientAddress } from "@/lib/http/client-address";
 import type { User } from "@/db/schema";
 import { invalidInput, forbidden, unauthenticated } from "@/lib/errors/domain-error";
 import { fromZodError } from "@/lib/errors/zod-error";
@@ -93,10 +94,7 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
       const params = parse<P>(options.params as P, await context.params);
       const query = parse<Q>(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
       if (options.rateLimit) {
-        const subject =
-          (user as { id?: string } | null)?.id ??
-          request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
-          "local";
+        const subject = (user as { id?: string } | null)?.id ?? clientAddress(request.headers);
         await enforceRateLimit(options.rateLimit, subject);
       }
       const { beforeRules: refusals } = options;

@@ -3,6 +3,10 @@ import { z } from "zod";
 import { logger } from "@/lib/logger";
 import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
 import { fromZodError } from "@/lib/errors/zod-error";
+import { unreachableReason } from "@/lib/db/database-unreachable";
+
+/** What a 503 for an unreachable database suggests: a restart or a failover takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The one place where a kind of refusal becomes an HTTP status. */
 export const HTTP_STATUS: Record<ErrorKind, number> = {
@@ -53,6 +57,15 @@ export function toDomainError(error: unknown): DomainError {
   }
   if (pg?.code === "23505") return new DomainError("conflict", "Already exists");
   if (pg?.code === "23503") return new DomainError("not_found", "Not found");
+  const unreachable = unreachableReason(error);
+  if (unreachable) {
+    logger.warn("api.database_unreachable", { error: unreachable });
+    return new DomainError(
+      "unavailable",
+      { code: "database_unavailable", message: "The database cannot be reached; try again shortly" },
+      { retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+    );
+  }
   logger.error("api.unhandled_error", { error: error instanceof Error ? error : String(error) });
   return new DomainError("internal", "Internal server error");
 }

@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, toLocale } from "@/i18n/loc
 import { createUser } from "@/lib/users/create-user";
 import { TIME_ZONE_COOKIE, timeZoneFromCookie } from "@/lib/time/time-zone-cookie";
 import { authSecret } from "@/lib/security/secret";
+import { authLogger } from "./auth-logger";
 import { sendMagicLinkEmail } from "./magic-link-email";
 import { MAGIC_LINK_MAX_AGE_SECONDS, magicLinkConfirmUrl } from "./magic-link-confirm-url";
 
@@ -82,6 +83,7 @@ export const { handlers, auth, signIn } = NextAuth({
   // SameSite=Lax are Auth.js's defaults for the session cookie.
   useSecureCookies: new URL(env.APP_URL).protocol === "https:",
   pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in/error" },
+  logger: authLogger,
 });
 
 /** Which optional OAuth providers are configured (the sign-in page shows their buttons). */

@@ -1,11 +1,6 @@
 import "server-only";
 import { enforceRateLimit, RATE_LIMITS } from "@/lib/security/rate-limit";
 
-/** The caller's address as the proxy in front of us reports it. */
-export function clientIp(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
-}
-
 /**
  * Magic links cost an e-mail each: at most `limit` per address and four times that per IP
  * in a window. Throws a rate-limited DomainError beyond that. Used by the sign-in form's action and by

@@ -4,6 +4,7 @@ import { contacts } from "@/db/schema";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { getStripe, isStripeConfigured } from "@/lib/payments/stripe-client";
+import { paymentsState } from "@/lib/payments/payments-state";
 import type { User } from "@/db/schema";
 
 export interface CardSummary {
@@ -34,5 +35,5 @@ export async function getBillingOverview(user: User) {
     db.select({ n: count() }).from(contacts).where(eq(contacts.userId, user.id)),
     savedCard(user.stripeCustomerId),
   ]);
-  return { contactsCount: contactRow?.n ?? 0, card, stripeEnabled: isStripeConfigured() };
+  return { contactsCount: contactRow?.n ?? 0, card, payments: paymentsState() };
 }

@@ -10,6 +10,8 @@ let ready: Promise<string> | undefined;
  * Resolves the database URL: DATABASE_URL when set, otherwise an embedded PostgreSQL
  * under DATA_DIR/postgres, started once per process tree (children inherit the URL
  * through DATABASE_URL) and stopped on exit. Pending migrations are applied first.
+ * A failure is not kept: the next call tries again, so a database that was down when the
+ * process started is used once it is back.
  */
 export function ensureDatabase(): Promise<string> {
   ready ??= (async () => {
@@ -27,5 +29,9 @@ export function ensureDatabase(): Promise<string> {
     await runMigrations(url);
     return url;
   })();
-  return ready;
+  const attempt = ready;
+  attempt.catch(() => {
+    if (ready === attempt) ready = undefined;
+  });
+  return attempt;
 }

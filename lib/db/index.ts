@@ -19,9 +19,16 @@ class DeferredPool extends pg.Pool {
   private resolved?: Promise<void>;
 
   private resolve(): Promise<void> {
-    this.resolved ??= ensureDatabase().then((url) => {
-      this.options.connectionString = url;
-    });
+    // Not kept when it fails: a database down at start is reached on a later connect.
+    this.resolved ??= ensureDatabase().then(
+      (url) => {
+        this.options.connectionString = url;
+      },
+      (error: unknown) => {
+        this.resolved = undefined;
+        throw error;
+      },
+    );
     return this.resolved;
   }
 

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   "too_many_requests",
   "internal",
   "unavailable",
+  "database_unavailable",
   // Request format.
   "malformed_json",
   "nul_character",

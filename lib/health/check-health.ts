@@ -7,6 +7,7 @@ import { migrationsFolder } from "@/lib/db/migrate";
 import { channelReadiness } from "@/lib/channels/channel-readiness";
 import { DELIVERY_METHODS, type DeliveryMethod } from "@/db/schema/enums";
 import { LEASE_MS } from "@/lib/delivery/constants";
+import { paymentsState } from "@/lib/payments/payments-state";
 
 /** How each channel sends: its provider, the dev outbox (development only), or not at all. */
 export type ChannelState = "configured" | "outbox" | "not_configured";
@@ -22,6 +23,13 @@ export interface Health {
   /** 'fresh' when a worker reported within a lease (30 s), 'stale' when none did lately, 'none' never. */
   workers: "fresh" | "stale" | "none";
   channels: Record<DeliveryMethod, ChannelState>;
+  /** Stripe set up, the demo checkout standing in (never in a real deployment), or no way to pay. */
+  payments: "configured" | "demo" | "not_configured";
+}
+
+function paymentsHealth(): Health["payments"] {
+  const state = paymentsState();
+  return state === "stripe" ? "configured" : state === "demo" ? "demo" : "not_configured";
 }
 
 function channelStates(): Record<DeliveryMethod, ChannelState> {
@@ -62,6 +70,7 @@ export async function checkHealth(): Promise<Health> {
       workerHeartbeatAgeSeconds: age,
       workers: age === null ? "none" : age <= FRESH_HEARTBEAT_SECONDS ? "fresh" : "stale",
       channels: channelStates(),
+      payments: paymentsHealth(),
     };
   } catch {
     return {
@@ -71,6 +80,7 @@ export async function checkHealth(): Promise<Health> {
       workerHeartbeatAgeSeconds: null,
       workers: "none",
       channels: channelStates(),
+      payments: paymentsHealth(),
     };
   }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { env, isProduction } from "@/lib/env";
+import { env } from "@/lib/env";
 import { isStripeConfigured } from "./stripe-client";
 import type { CheckoutInput } from "@/lib/validations/checkout";
 
@@ -14,5 +14,5 @@ export function demoCheckoutUrl(input: CheckoutInput): string {
 
 /** Without a Stripe key the demo checkout stands in, except in production (unless forced for e2e). */
 export function isDemoCheckoutEnabled(): boolean {
-  return !isStripeConfigured() && (!isProduction || env.STRIPE_DEMO_CHECKOUT);
+  return !isStripeConfigured() && (env.NODE_ENV !== "production" || env.STRIPE_DEMO_CHECKOUT);
 }

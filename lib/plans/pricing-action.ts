@@ -12,8 +12,10 @@ export type PricingLabel = "getStartedFree" | "startFreeTrial" | "currentPlan" |
 
 export interface PricingAction {
   label: PricingLabel;
-  /** null: nothing to do (the viewer already has this plan). */
+  /** null: nothing to do (the viewer already has this plan, or cannot pay here). */
   href: string | null;
+  /** A purchase this deployment cannot take (no payment provider): the card says so. */
+  unavailable?: true;
 }
 
 /** Checkout link for a subscription (the checkout page reads plan and frequency). */
@@ -28,12 +30,14 @@ export function creditCheckoutHref(packageIndex: number): string {
 
 /**
  * The button of one pricing card. Signed-out visitors are sent to `/`
- * (checkout needs an account); the viewer's own active plan is shown as current.
+ * (checkout needs an account); the viewer's own active plan is shown as current; without a
+ * way to pay (`paymentsAvailable` false) a purchase has no link and is marked unavailable.
  */
 export function pricingAction(
   planType: PlanType,
   frequency: PaymentFrequency,
   viewer: PricingViewer | null,
+  paymentsAvailable = true,
 ): PricingAction {
   const plan = getPlan(planType);
   const isCurrent =
@@ -44,10 +48,13 @@ export function pricingAction(
   if (isCurrent) return { label: "currentPlan", href: null };
   if (planType === "free") return { label: "getStartedFree", href: "/" };
   if (!viewer) return { label: plan.hasFreeTrial ? "startFreeTrial" : "upgrade", href: "/" };
-  const href = checkoutHref(planType, periodOffer(planType, frequency).frequency);
   // Only someone who has not paid yet (trial, free) gets the trial offer.
-  if (plan.hasFreeTrial && (viewer.planType === "trial" || viewer.planType === "free")) {
-    return { label: "startFreeTrial", href };
-  }
-  return { label: upgradeRank(planType) > upgradeRank(viewer.planType) ? "upgrade" : "switchPlan", href };
+  const label: PricingLabel =
+    plan.hasFreeTrial && (viewer.planType === "trial" || viewer.planType === "free")
+      ? "startFreeTrial"
+      : upgradeRank(planType) > upgradeRank(viewer.planType)
+        ? "upgrade"
+        : "switchPlan";
+  if (!paymentsAvailable) return { label, href: null, unavailable: true };
+  return { label, href: checkoutHref(planType, periodOffer(planType, frequency).frequency) };
 }

@@ -24,3 +24,30 @@ export function securityHeaders(): { key: string; value: string }[] {
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
   ];
 }
+
+/** Two years, subdomains included: the values hstspreload.org asks for. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
+interface HeaderRule {
+  source: string;
+  has?: { type: "header"; key: string; value: string }[];
+  headers: { key: string; value: string }[];
+}
+
+/**
+ * next.config.ts's header rules: the security headers on every response and, in a production
+ * build, Strict-Transport-Security on responses the TLS-terminating proxy marks as https (the
+ * header is checked per request; over plain http it must not be sent, RFC 6797 §7.2).
+ */
+export function securityHeaderRules(): HeaderRule[] {
+  const rules: HeaderRule[] = [{ source: "/:path*", headers: securityHeaders() }];
+  if (process.env.NODE_ENV === "production") {
+    rules.push({
+      source: "/:path*",
+      // The first entry is the client's own connection; Next.js anchors the pattern.
+      has: [{ type: "header", key: "x-forwarded-proto", value: "https(\\s*,.*)?" }],
+      headers: [{ key: "Strict-Transport-Security", value: STRICT_TRANSPORT_SECURITY }],
+    });
+  }
+  return rules;
+}

@@ -10,6 +10,17 @@ test("checkout without a plan says 'No plan selected' and returns to /pricing", 
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
+test("a demo checkout for no known order answers a real 404, with the one main landmark of the 404 page", async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const response = await page.goto("/checkout/demo?plan=nonsense");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("main")).toHaveCount(1);
+});
+
 test("a refused checkout returns to /pricing with the server's error shown", async ({ page, signIn }) => {
   await signIn();
   await page.goto("/checkout?plan=personal&frequency=annual");

@@ -60,3 +60,37 @@ test("the session cookie from a real sign-in is HttpOnly and SameSite=Lax", asyn
   );
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 });
+
+test("a server-action POST from another site is refused with 403, one from the app's own page goes through", async ({
+  request,
+  baseURL,
+}) => {
+  const action = {
+    "next-action": "0000000000000000000000000000000000000000",
+    "content-type": "text/plain;charset=UTF-8",
+  };
+  const foreign = await request.post("/sign-in", {
+    headers: { ...action, origin: "https://evil.example" },
+    data: "[]",
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(403);
+  expect(await foreign.json()).toMatchObject({ code: "cross_site" });
+  // Same origin: past the check (an unknown action id is Next's own 404).
+  const own = await request.post("/sign-in", {
+    headers: { ...action, origin: new URL(baseURL!).origin },
+    data: "[]",
+    maxRedirects: 0,
+  });
+  expect(own.status()).not.toBe(403);
+  expect(own.status()).toBeLessThan(500);
+});
+
+test("Strict-Transport-Security on responses the proxy marks as https, never over plain http", async ({
+  request,
+}) => {
+  const https = await request.get("/", { headers: { "x-forwarded-proto": "https" }, maxRedirects: 0 });
+  expect(https.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  const http = await request.get("/", { maxRedirects: 0 });
+  expect(http.headers()["strict-transport-security"]).toBeUndefined();
+});

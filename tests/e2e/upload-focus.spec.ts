@@ -26,3 +26,33 @@ for (const close of ["Escape", "close button"] as const) {
     await expect(modal).toBeVisible();
   });
 }
+
+for (const arrival of ["opened directly", "reached from the dashboard"] as const) {
+  test(`the photo upload dialog is styled by Uppy's stylesheets in the built app (${arrival})`, async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    if (arrival === "opened directly") await page.goto("/contacts");
+    else {
+      await page.goto("/");
+      await page.getByRole("link", { name: "Contacts" }).first().click();
+      await expect(page).toHaveURL(/\/contacts$/);
+    }
+    await page.getByRole("button", { name: "Add Contact" }).first().click();
+    await page
+      .getByRole("dialog", { name: "Add Contact" })
+      .getByRole("button", { name: "Upload Photo" })
+      .click();
+    const inner = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
+    await expect(inner).toBeVisible();
+    // @uppy/dashboard's sheet floats the dialog over a dimmed page...
+    await expect(inner).toHaveCSS("position", "fixed");
+    await expect(page.locator(".uppy-Dashboard--modal .uppy-Dashboard-overlay")).toHaveCSS(
+      "background-color",
+      "rgba(0, 0, 0, 0.5)",
+    );
+    // ...and @uppy/core's resets its buttons.
+    await expect(page.locator(".uppy-Dashboard-close")).toHaveCSS("cursor", "pointer");
+  });
+}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { sessions, users, verificationTokens } from "@/db/schema";
 import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { db } from "@/lib/db";
@@ -56,9 +56,82 @@ it("a GET of the sign-in link (a mail scanner) leads to the confirmation page an
   expect(again.headers.get("location")).toContain("/sign-in/error?error=Verification");
 });
 
+it("the sign-in POST from another site is refused with 403 and leaves the link usable (login CSRF)", async () => {
+  const email = `csrf-${randomBytes(4).toString("hex")}@example.com`;
+  const link = await issueLink(email);
+  const crossSite: Record<string, string>[] = [
+    { origin: "https://evil.example" },
+    { "sec-fetch-site": "cross-site" },
+  ];
+  for (const headers of crossSite) {
+    const response = await POST(
+      new NextRequest(link, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: "",
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "cross_site" });
+    expect(response.headers.get("set-cookie")).toBeNull();
+  }
+  expect(await tokensFor(email)).toHaveLength(1);
+  // From the app's own page it signs in.
+  const own = await POST(
+    new NextRequest(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+      body: "",
+    }),
+  );
+  expect(own.status).toBe(302);
+  expect(own.headers.get("set-cookie")).toMatch(/session-token=/);
+});
+
 it("the e-mailed link is the confirmation page with Auth.js's parameters", () => {
   const url = magicLinkConfirmUrl(
     "http://localhost:3000/api/auth/callback/nodemailer?callbackUrl=%2F&token=abc&email=a%40b.co",
   );
   expect(url).toBe("http://localhost:3000/sign-in/confirm?callbackUrl=%2F&token=abc&email=a%40b.co");
+});
+
+/** Everything written to the console or the process's output while `run` runs, as lines. */
+async function outputOf(run: () => Promise<unknown>): Promise<string[]> {
+  const chunks: string[] = [];
+  const keep = (...args: unknown[]) => void chunks.push(args.map(String).join(" "));
+  const spies = [
+    vi.spyOn(console, "error").mockImplementation(keep),
+    vi.spyOn(console, "warn").mockImplementation(keep),
+    vi.spyOn(console, "log").mockImplementation(keep),
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (keep(chunk), true)),
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (keep(chunk), true)),
+  ];
+  try {
+    await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return chunks.join("\n").split("\n").filter((line) => line.trim() !== "");
+}
+
+it("each wrong sign-in token writes one log line, without a stack trace", async () => {
+  const email = `guess-${randomBytes(4).toString("hex")}@example.com`;
+  await issueLink(email);
+  const guess = async () => {
+    const query = new URLSearchParams({ callbackUrl: "http://localhost:3000/", token: "wrong", email });
+    const response = await POST(
+      new NextRequest(`http://localhost:3000/api/auth/callback/nodemailer?${query.toString()}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+      }),
+    );
+    expect(response.headers.get("location")).toContain("/sign-in/error?error=Verification");
+  };
+  const lines = await outputOf(async () => {
+    for (let i = 0; i < 3; i++) await guess();
+  });
+  expect(lines).toHaveLength(3);
+  for (const line of lines) expect(line).toMatch(/auth\.refused.*"type":"Verification"/);
+  expect(await tokensFor(email)).toHaveLength(1);
 });

@@ -144,7 +144,14 @@ export function spawnWorker(env: Record<string, string>, profileDir?: string): C
     process.execPath,
     [...profile, "--import", "./scripts/allow-server-only.mjs", "--import", "tsx", "jobs/worker.ts"],
     {
-      env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: "bench", ...env },
+      env: {
+        ...process.env,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        AUTH_SECRET: "bench",
+        APP_URL: "http://localhost:3000",
+        ...env,
+      },
       stdio: ["ignore", "inherit", "inherit"],
     },
   );

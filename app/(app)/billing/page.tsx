@@ -53,7 +53,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
         <CurrentPlanCard user={user} now={now} />
         <UsageCard user={user} contactsCount={overview.contactsCount} />
         <NextBillingCard user={user} />
-        <PaymentMethodCard card={overview.card} stripeEnabled={overview.stripeEnabled} />
+        <PaymentMethodCard card={overview.card} payments={overview.payments} />
         <CreditsCard user={user} ledger={ledger} locale={locale} />
         {(user.planType === "payg" || user.paygCreditBalance > 0) && (
           <AutoRechargeCard

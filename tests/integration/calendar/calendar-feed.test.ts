@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { GET } from "@/app/api/calendar/[file]/route";
 import { DELETE as cancelReminder } from "@/app/api/reminders/[id]/route";
 import { POST as createReminder } from "@/app/api/reminders/route";
 import { reminders, users } from "@/db/schema";
 import { rotateCalendarToken } from "@/lib/calendar/rotate-calendar-token";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { callRoute } from "../../support/call-route";
 import { snapshotDatabase } from "../../support/db-snapshot";
@@ -297,6 +298,9 @@ describe("GET /api/calendar/<token>.ics", () => {
   });
 
   it("limits fetches per address: 429 with Retry-After past the catalogue's limit", async () => {
+    // Behind one proxy, which appends the address it saw to X-Forwarded-For.
+    env.TRUSTED_PROXY_HOPS = 1;
+    onTestFinished(() => void (env.TRUSTED_PROXY_HOPS = 0));
     const { limit, windowSeconds } = RATE_LIMITS.calendarFeed;
     const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
     if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));

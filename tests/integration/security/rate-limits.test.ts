@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/auth/[...nextauth]/route";
 import * as importRoute from "@/app/api/contacts/import/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
 import * as sendRoute from "@/app/api/reminders/[id]/send/route";
+import { env } from "@/lib/env";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { callRoute } from "../../support/call-route";
 import { createSignedInUser } from "../../support/users";
@@ -36,6 +37,9 @@ async function expectLimitedAfter(
 
 describe("magic-link requests through Auth.js's own endpoint", () => {
   const { windowSeconds } = RATE_LIMITS.magicLink;
+  // Behind one proxy, which appends the address it saw to X-Forwarded-For.
+  beforeAll(() => void (env.TRUSTED_PROXY_HOPS = 1));
+  afterAll(() => void (env.TRUSTED_PROXY_HOPS = 0));
 
   it("answer 429 after 5 per address in the window, like the sign-in form", async () => {
     const email = `limited-${Date.now()}@example.com`;
@@ -46,6 +50,27 @@ describe("magic-link requests through Auth.js's own endpoint", () => {
     const run = Date.now();
     await expectLimitedAfter(20, windowSeconds, (i) =>
       requestLink(`ip-${i}-${run}@example.com`, "198.51.100.9"),
+    );
+  });
+
+  it("a client rotating the X-Forwarded-For it writes stays on its own budget, and cannot spend another's", async () => {
+    const run = Date.now();
+    // The client writes a new first entry each time; the proxy appends its real address.
+    await expectLimitedAfter(20, windowSeconds, (i) =>
+      requestLink(`rotate-${i}-${run}@example.com`, `10.0.${i}.1, 198.51.100.23`),
+    );
+    // It named 192.0.2.44 first every time, and 192.0.2.44 can still ask for links.
+    const victim = await requestLink(`victim-${run}@example.com`, "192.0.2.44");
+    expect(victim.status).not.toBe(429);
+  });
+});
+
+describe("without a trusted proxy", () => {
+  it("X-Forwarded-For is ignored: rotating it does not escape the per-IP limit", async () => {
+    expect(env.TRUSTED_PROXY_HOPS).toBe(0);
+    const run = Date.now();
+    await expectLimitedAfter(20, RATE_LIMITS.magicLink.windowSeconds, (i) =>
+      requestLink(`direct-${i}-${run}@example.com`, `203.0.113.${i + 1}`),
     );
   });
 });

@@ -27,7 +27,7 @@ it("every crontab line names a registered task", () => {
 });
 
 it("the web process and npm run worker start the engine through the one entry", () => {
-  for (const file of ["instrumentation.ts", "jobs/worker.ts"]) {
+  for (const file of ["instrumentation.ts", "jobs/run-worker.ts"]) {
     const source = readFileSync(path.join(root, file), "utf8");
     expect(source, file).toContain("startEngineFromEnv()");
     expect(source, file).not.toContain("startDeliveryEngine");

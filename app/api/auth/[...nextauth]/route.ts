@@ -1,7 +1,10 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth";
-import { clientIp, limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
+import { limitMagicLinkRequests } from "@/lib/auth/limit-magic-link-requests";
+import { clientAddress } from "@/lib/http/client-address";
 import { toErrorResponse } from "@/lib/api/to-error-response";
+import { isCrossSite } from "@/lib/api/same-origin";
+import { forbidden } from "@/lib/errors/domain-error";
 import { MAGIC_LINK_CALLBACK_PATH, magicLinkConfirmUrl } from "@/lib/auth/magic-link-confirm-url";
 
 /**
@@ -15,15 +18,23 @@ export async function GET(request: NextRequest): Promise<Response> {
   return handlers.GET(request);
 }
 
-// Auth.js's e-mail sign-in endpoint sends mail too: it gets the same limit as the sign-in form.
+/**
+ * Every Auth.js POST comes from our own pages. The e-mail callback checks no CSRF token, so
+ * without this another site could post its owner's own sign-in link and sign a visitor's
+ * browser into that account (login CSRF). The e-mail sign-in endpoint sends mail: it gets the
+ * same limit as the sign-in form.
+ */
 export async function POST(request: NextRequest): Promise<Response> {
+  if (isCrossSite(request)) {
+    return toErrorResponse(forbidden({ code: "cross_site", message: "Cross-site request refused" }));
+  }
   if (request.nextUrl.pathname.endsWith("/signin/nodemailer")) {
     const form = await request
       .clone()
       .formData()
       .catch(() => null);
     try {
-      await limitMagicLinkRequests(String(form?.get("email") ?? ""), clientIp(request.headers));
+      await limitMagicLinkRequests(String(form?.get("email") ?? ""), clientAddress(request.headers));
     } catch (error) {
       return toErrorResponse(error);
     }
