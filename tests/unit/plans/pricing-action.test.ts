@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pricingAction } from "@/lib/plans";
+import { pricingAction } from "@/lib/plans/pricing-action";
 
 const trial = { planType: "trial", subscriptionStatus: "trialing" };
 const starter = { planType: "starter", subscriptionStatus: "active" };
