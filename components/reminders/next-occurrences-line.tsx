@@ -4,8 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { nextOccurrences, scheduleProblem } from "@/lib/recurrence";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
-import { scheduleFromBody } from "@/lib/validations/schedule-from-body";
-import { reminderShapeSchema } from "@/lib/validations/reminder";
+import { reminderShapeSchema, scheduleFromBody } from "@/lib/validations/reminder";
 import { toRequestBody, type ReminderFormState } from "./reminder-form-state";
 
 /** 'Next: ...' — the next three occurrences of the schedule being edited, in the user's zone. */

@@ -8,8 +8,7 @@ import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
 import { localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
 import type { User } from "@/db/schema";
-import type { ReminderBody } from "@/lib/validations/reminder";
-import { scheduleFromBody } from "@/lib/validations/schedule-from-body";
+import { scheduleFromBody, type ReminderBody } from "@/lib/validations/reminder";
 import { assertMessageFields } from "./assert-message-fields";
 
 export const REMINDER_ERRORS = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { issueParams } from "@/lib/errors/zod-error";
 import type { ErrorCode, Problem } from "@/lib/errors/error-codes";
-import { scheduleProblem } from "@/lib/recurrence";
+import { DEFAULT_TIME, scheduleProblem, type Schedule } from "@/lib/recurrence";
 import {
   DELIVERY_METHODS,
   END_CONDITIONS,
@@ -12,7 +12,6 @@ import {
   WEEKDAYS,
 } from "@/db/schema/enums";
 import { messageSchema } from "./message-fields";
-import { scheduleFromBody } from "./schedule-from-body";
 
 /** The form's required fields, checked in this order, with the words the user reads. */
 export const REMINDER_MESSAGES = {
@@ -95,6 +94,26 @@ export const reminderShapeSchema = z
 
 export type ReminderBody = z.output<typeof reminderShapeSchema>;
 export type ReminderBodyInput = z.input<typeof reminderShapeSchema>;
+
+/** The recurrence engine's view of a request body, in `timezone` (the user's). */
+export function scheduleFromBody(body: ReminderBody, timezone: string): Schedule {
+  if (body.scheduleType === "once") {
+    return { scheduleType: "once", localDateTime: body.scheduledFor ?? undefined, timezone };
+  }
+  const config = body.frequencyConfig ?? {};
+  return {
+    scheduleType: "recurring",
+    frequency: body.frequency ?? undefined,
+    time: config.time ?? DEFAULT_TIME,
+    days: body.frequency === "weekly" ? config.days : undefined,
+    dayOfMonth: body.frequency === "monthly" || body.frequency === "yearly" ? config.dayOfMonth : undefined,
+    month: body.frequency === "yearly" ? config.month : undefined,
+    endCondition: config.endCondition ?? "never",
+    endAfterCount: config.endCondition === "after" ? (config.endAfterCount ?? 10) : undefined,
+    endByDate: config.endCondition === "by" ? (config.endByDate ?? undefined) : undefined,
+    timezone,
+  };
+}
 
 /** The first required field the body leaves empty, in the form's order, or null. */
 function missingField(body: ReminderBody): MissingField | null {
