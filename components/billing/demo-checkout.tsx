@@ -1,6 +1,6 @@
 "use client";
 
-import { useTransition } from "react";
+import { useSyncExternalStore, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -18,12 +18,20 @@ interface DemoCheckoutProps {
   trial: boolean;
 }
 
+const noSubscription = () => () => {};
+
 /** The order and a 'Complete test payment' button: what Stripe Checkout would show, without a card. */
 export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
   const t = useTranslations("checkout");
   const errorText = useApiErrorText();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  // Server-rendered, the button would take a click before React can act on it: enabled once hydrated.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const pay = () =>
     startTransition(async () => {
       const result = await completeTestPayment(input);
@@ -53,7 +61,7 @@ export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
           </p>
         </CardContent>
         <CardFooter className="flex flex-wrap gap-2">
-          <Button onClick={pay} disabled={pending}>
+          <Button onClick={pay} disabled={!hydrated || pending}>
             {t("completePayment")}
           </Button>
           <Button asChild variant="ghost">
