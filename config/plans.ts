@@ -1,4 +1,4 @@
-import type { PaymentFrequency, PlanType } from "@/db/schema/enums";
+import type { MediaKind, PaymentFrequency, PlanType } from "@/db/schema/enums";
 
 /** Plan catalogue: the one place every limit and price lives. Money is in cents. */
 export interface PeriodPrice {
@@ -42,6 +42,10 @@ export interface Plan {
   prices: Partial<Record<PaymentFrequency, PeriodPrice>>;
   hasFreeTrial: boolean;
   recurringAllowed: boolean;
+  /** Which recorded reminders the plan may create (voice, video); text is open to every plan. */
+  mediaKinds: readonly MediaKind[];
+  /** Storage allowance for recorded clips and their renditions, in megabytes (10^6 bytes). */
+  mediaStorageMb: number;
   /** Shown on the pricing page. */
   purchasable: boolean;
 }
@@ -76,6 +80,8 @@ export const PLANS: Record<PlanType, Plan> = {
     prices: {},
     hasFreeTrial: true,
     recurringAllowed: true,
+    mediaKinds: ["voice", "video"],
+    mediaStorageMb: 500,
     purchasable: false,
   },
   free: {
@@ -87,6 +93,8 @@ export const PLANS: Record<PlanType, Plan> = {
     prices: { monthly: period(0, 0, 0, 1) },
     hasFreeTrial: false,
     recurringAllowed: false,
+    mediaKinds: [],
+    mediaStorageMb: 0,
     purchasable: true,
   },
   personal: {
@@ -98,6 +106,8 @@ export const PLANS: Record<PlanType, Plan> = {
     prices: { monthly: period(999, 999, 0, 1) },
     hasFreeTrial: true,
     recurringAllowed: true,
+    mediaKinds: ["voice"],
+    mediaStorageMb: 1000,
     purchasable: true,
   },
   starter: {
@@ -114,6 +124,8 @@ export const PLANS: Record<PlanType, Plan> = {
     },
     hasFreeTrial: true,
     recurringAllowed: true,
+    mediaKinds: ["voice", "video"],
+    mediaStorageMb: 2000,
     purchasable: true,
   },
   professional: {
@@ -130,6 +142,8 @@ export const PLANS: Record<PlanType, Plan> = {
     },
     hasFreeTrial: true,
     recurringAllowed: true,
+    mediaKinds: ["voice", "video"],
+    mediaStorageMb: 10000,
     purchasable: true,
   },
   business: {
@@ -154,6 +168,8 @@ export const PLANS: Record<PlanType, Plan> = {
     },
     hasFreeTrial: true,
     recurringAllowed: true,
+    mediaKinds: ["voice", "video"],
+    mediaStorageMb: 50000,
     purchasable: true,
   },
   payg: {
@@ -166,6 +182,8 @@ export const PLANS: Record<PlanType, Plan> = {
     prices: {},
     hasFreeTrial: false,
     recurringAllowed: true,
+    mediaKinds: ["voice", "video"],
+    mediaStorageMb: 5000,
     purchasable: true,
   },
 };

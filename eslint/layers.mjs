@@ -12,7 +12,7 @@ export const LIB_LAYERS = [
   ["db"],
   ["jobs", "outbox", "security", "plans", "credits", "seo", "maintenance"],
   ["mail", "storage"],
-  ["channels"],
+  ["channels", "media"],
   ["messages"],
   ["validations"],
   ["users"],

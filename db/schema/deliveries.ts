@@ -68,6 +68,10 @@ export const deliveries = pgTable(
      * occurrence is the moment it was sent, so it never takes a scheduled occurrence's key.
      */
     extra: boolean().notNull().default(false),
+    /** Voice and video: when the recipient first opened the clip's playback page and played it. */
+    playedAt: instant(),
+    /** The user withdrew this delivery's playback link: it answers 404 from then on. */
+    playbackRevokedAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -97,3 +97,14 @@ export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 /** What an inbound reply did. */
 export const REPLY_ACTIONS = ["confirm", "decline", "snooze", "opt_out", "opt_in", "help", "none"] as const;
 export type ReplyAction = (typeof REPLY_ACTIONS)[number];
+
+/** A recorded or uploaded clip behind a voice or video reminder. */
+export const MEDIA_KINDS = ["voice", "video"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * uploading: the browser is sending the file; processing: a job probes and converts it;
+ * ready: every rendition is stored; failed: refused (failure_reason says why).
+ */
+export const MEDIA_STATUSES = ["uploading", "processing", "ready", "failed"] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];

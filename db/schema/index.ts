@@ -4,5 +4,6 @@ export * from "./reminders";
 export * from "./deliveries";
 export * from "./billing";
 export * from "./objects";
+export * from "./media";
 export * from "./system";
 export * from "./templates";

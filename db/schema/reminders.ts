@@ -25,6 +25,7 @@ import {
 } from "./enums";
 import { users } from "./auth";
 import { contactDates, contacts } from "./contacts";
+import { media } from "./media";
 
 /**
  * The API's frequencyConfig is stored as typed columns (time, days, dayOfMonth, month,
@@ -44,6 +45,11 @@ export const reminders = pgTable(
       .references(() => contacts.id, { onDelete: "cascade" }),
     type: text().notNull().default("text"),
     message: text(),
+    /**
+     * Voice and video: the clip sent. No action (checked at the end of the statement, unlike
+     * restrict): a clip in use cannot be deleted, yet an account's deletion removes both.
+     */
+    mediaId: text().references(() => media.id),
     status: text().notNull().default("scheduled"),
     deliveryMethod: text().notNull(),
     scheduleType: text().notNull(),
@@ -95,6 +101,9 @@ export const reminders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("reminders_contact_id_idx").on(t.contactId),
+    index("reminders_media_id_idx")
+      .on(t.mediaId)
+      .where(sql`${t.mediaId} is not null`),
     // The contacts list's reminder counts (not cancelled), one grouped pass over the user's
     // entries, from the index alone once vacuum has marked the pages all-visible.
     index("reminders_user_contact_live_idx")
@@ -116,6 +125,8 @@ export const reminders = pgTable(
       .on(t.nextRunAt)
       .where(sql`${t.status} = 'scheduled' and ${t.nextRunAt} is not null`),
     check("reminders_type_check", oneOf(t.type, REMINDER_TYPES)),
+    // Voice and video carry a clip; text carries none.
+    check("reminders_media_check", sql`(${t.type} = 'text') = (${t.mediaId} is null)`),
     check("reminders_recipient_check", oneOf(t.recipient, REMINDER_RECIPIENTS)),
     // A reminder to the user goes by e-mail, before a contact's date.
     check(
