@@ -1,9 +1,9 @@
 import "server-only";
 import { createReadStream } from "node:fs";
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { UPLOAD_KEY_PATTERN, type StorageDriver } from "./storage-driver";
+import { UPLOAD_KEY_PATTERN, isObjectKey, type StorageDriver } from "./storage-driver";
 import { signUpload } from "./upload-signature";
 
 /** The route that receives local uploads: PUT {appUrl}/api/objects/local/<key>?expires=&signature=. */
@@ -15,7 +15,7 @@ export function createLocalDriver(
   appUrl: string,
 ): StorageDriver & { pathOf(key: string): string } {
   const pathOf = (key: string) => {
-    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`Invalid object key ${key}`);
+    if (!isObjectKey(key)) throw new Error(`Invalid object key ${key}`);
     return path.join(root, key);
   };
   return {
@@ -58,6 +58,30 @@ export function createLocalDriver(
     },
     async open(key) {
       return Readable.toWeb(createReadStream(pathOf(key))) as ReadableStream<Uint8Array>;
+    },
+    async openRange(key, start, end) {
+      try {
+        await stat(pathOf(key));
+      } catch {
+        return null;
+      }
+      return Readable.toWeb(createReadStream(pathOf(key), { start, end })) as ReadableStream<Uint8Array>;
+    },
+    async putFile(key, filePath) {
+      await mkdir(path.dirname(pathOf(key)), { recursive: true });
+      await copyFile(filePath, pathOf(key));
+    },
+    async *listKeys(prefix) {
+      const entries = await readdir(path.join(root, prefix), { recursive: true, withFileTypes: true }).catch(
+        () => [],
+      );
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, full).split(path.sep).join("/");
+        if (!isObjectKey(key)) continue;
+        yield { key, modifiedAt: (await stat(full)).mtime };
+      }
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });

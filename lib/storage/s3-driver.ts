@@ -1,10 +1,13 @@
 import "server-only";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  paginateListObjectsV2,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { UPLOAD_KEY_PATTERN, type StorageDriver } from "./storage-driver";
@@ -83,6 +86,36 @@ export function createS3Driver(config: S3Config): StorageDriver {
       const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
       if (!object.Body) throw new Error(`Empty body for ${key}`);
       return object.Body.transformToWebStream();
+    },
+    async openRange(key, start, end) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${start}-${end}` }),
+        );
+        return object.Body?.transformToWebStream() ?? null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async putFile(key, filePath, contentType) {
+      const { size } = await stat(filePath);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(filePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async *listKeys(prefix) {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+      }
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
