@@ -22,7 +22,7 @@ CREATE TABLE "media" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "media_sourceKey_unique" UNIQUE("source_key"),
 	CONSTRAINT "media_kind_check" CHECK ("media"."kind" in ('voice', 'video')),
-	CONSTRAINT "media_status_check" CHECK ("media"."status" in ('uploading', 'processing', 'ready', 'failed')),
+	CONSTRAINT "media_status_check" CHECK ("media"."status" in ('uploading', 'processing', 'ready', 'failed', 'removed')),
 	CONSTRAINT "media_bytes_check" CHECK ("media"."stored_bytes" >= 0),
 	CONSTRAINT "media_ready_check" CHECK ("media"."status" <> 'ready' or ("media"."playback_key" is not null and "media"."duration_ms" is not null))
 );

@@ -104,7 +104,8 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /**
  * uploading: the browser is sending the file; processing: a job probes and converts it;
- * ready: every rendition is stored; failed: refused (failure_reason says why).
+ * ready: every rendition is stored; failed: refused (failure_reason says why); removed: its files
+ * were deleted after the retention period, the row kept for the reminders that name it.
  */
-export const MEDIA_STATUSES = ["uploading", "processing", "ready", "failed"] as const;
+export const MEDIA_STATUSES = ["uploading", "processing", "ready", "failed", "removed"] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];

@@ -73,6 +73,22 @@ export const ERROR_CODES = [
   "contact_date_not_found",
   "lead_reminder_not_editable",
   "yearly_reminder_exists",
+  // Recordings (voice and video).
+  "media_kind_not_in_plan",
+  "media_storage_full",
+  "media_type_unsupported",
+  "media_too_large",
+  "media_empty",
+  "media_too_long",
+  "media_not_media",
+  "media_no_audio",
+  "media_no_video",
+  "media_processing_failed",
+  "media_not_found",
+  "media_not_ready",
+  "media_in_use",
+  "media_kind_mismatch",
+  "upload_incomplete",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
