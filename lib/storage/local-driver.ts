@@ -5,22 +5,42 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { UPLOAD_KEY_PATTERN, isObjectKey, type StorageDriver } from "./storage-driver";
 import { signUpload } from "./upload-signature";
+import { localMultipart } from "./local-multipart";
 
 /** The route that receives local uploads: PUT {appUrl}/api/objects/local/<key>?expires=&signature=. */
 export const LOCAL_UPLOAD_PATH = "/api/objects/local/";
 
+/** The route that receives a one-request (POST form) upload: POST {appUrl}/api/objects/local. */
+export const LOCAL_POST_PATH = "/api/objects/local";
+
+/** What a POST upload's signature covers: the object and the largest size accepted. */
+export const postSubject = (key: string, maxBytes: number) => `post:${key}:${maxBytes}`;
+
 /** Disk storage under `root` (DATA_DIR/uploads), with upload URLs signed by the app itself. */
-export function createLocalDriver(
-  root: string,
-  appUrl: string,
-): StorageDriver & { pathOf(key: string): string } {
+export function createLocalDriver(root: string, appUrl: string) {
   const pathOf = (key: string) => {
     if (!isObjectKey(key)) throw new Error(`Invalid object key ${key}`);
     return path.join(root, key);
   };
-  return {
+  const multipart = localMultipart(root, appUrl, pathOf);
+  const driver: StorageDriver & { pathOf(key: string): string; partFolder: typeof multipart.partFolder } = {
     kind: "local",
     pathOf,
+    ...multipart,
+    async createPostUpload(key, { contentType, maxBytes, expiresInSeconds, origin = appUrl }) {
+      pathOf(key);
+      const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      return {
+        url: new URL(LOCAL_POST_PATH, origin).toString(),
+        fields: {
+          key,
+          "Content-Type": contentType,
+          "max-bytes": String(maxBytes),
+          expires: String(expires),
+          signature: signUpload(postSubject(key, maxBytes), expires),
+        },
+      };
+    },
     async createUploadUrl(key, expiresIn, origin = appUrl) {
       await mkdir(path.dirname(pathOf(key)), { recursive: true });
       const expires = Math.floor(Date.now() / 1000) + expiresIn;
@@ -87,4 +107,5 @@ export function createLocalDriver(
       await rm(pathOf(key), { force: true });
     },
   };
+  return driver;
 }

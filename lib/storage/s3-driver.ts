@@ -2,15 +2,22 @@ import "server-only";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   paginateListObjectsV2,
+  paginateListParts,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { UPLOAD_KEY_PATTERN, type StorageDriver } from "./storage-driver";
+import { UPLOAD_KEY_PATTERN, bareETag, type StorageDriver } from "./storage-driver";
+import { buildPostPolicyFields } from "./s3-post-policy";
+import { uploadIncomplete, uploadNotFound } from "./upload-errors";
 
 export interface S3Config {
   endpoint?: string;
@@ -26,7 +33,18 @@ function isNotFound(error: unknown) {
   return e?.name === "NotFound" || e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404;
 }
 
-/** Any S3-compatible store; uploads are presigned single PUTs. */
+/** Errors S3 answers CompleteMultipartUpload with when the parts named do not make the object. */
+const INCOMPLETE_ERRORS = new Set(["InvalidPart", "InvalidPartOrder", "EntityTooSmall", "MalformedXML"]);
+
+/** The bucket's URL, which a POST policy form is sent to. */
+function bucketUrl(config: S3Config) {
+  if (!config.endpoint) return `https://${config.bucket}.s3.${config.region}.amazonaws.com/`;
+  const endpoint = new URL(config.endpoint);
+  if (config.forcePathStyle) return `${endpoint.origin}${endpoint.pathname.replace(/\/$/, "")}/${config.bucket}`;
+  return `${endpoint.protocol}//${config.bucket}.${endpoint.host}/`;
+}
+
+/** Any S3-compatible store; browser uploads are presigned (a POST policy, or parts of a multipart upload). */
 export function createS3Driver(config: S3Config): StorageDriver {
   const client = new S3Client({
     endpoint: config.endpoint,
@@ -119,6 +137,75 @@ export function createS3Driver(config: S3Config): StorageDriver {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async createPostUpload(key, { contentType, maxBytes, expiresInSeconds }) {
+      const credentials = await client.config.credentials();
+      return {
+        url: bucketUrl(config),
+        fields: buildPostPolicyFields({
+          bucket: Bucket,
+          key,
+          contentType,
+          maxBytes,
+          region: config.region,
+          credentials,
+          expiresInSeconds,
+        }),
+      };
+    },
+    async createMultipart(key, contentType) {
+      const created = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+      );
+      if (!created.UploadId) throw new Error(`No UploadId for ${key}`);
+      return created.UploadId;
+    },
+    async listParts(key, uploadId) {
+      const parts = [];
+      try {
+        for await (const page of paginateListParts({ client }, { Bucket, Key: key, UploadId: uploadId })) {
+          for (const part of page.Parts ?? []) {
+            if (part.PartNumber && part.ETag)
+              parts.push({ partNumber: part.PartNumber, etag: bareETag(part.ETag), size: part.Size ?? 0 });
+          }
+        }
+      } catch (error) {
+        if ((error as { name?: string })?.name === "NoSuchUpload") throw uploadNotFound();
+        throw error;
+      }
+      return parts;
+    },
+    signPartUrl: (key, uploadId, partNumber, expiresIn) =>
+      getSignedUrl(client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
+        expiresIn,
+      }),
+    async completeMultipart(key, uploadId, parts) {
+      if (parts.length === 0) throw uploadIncomplete("no parts");
+      try {
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            MultipartUpload: {
+              Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: `"${bareETag(p.etag)}"` })),
+            },
+          }),
+        );
+      } catch (error) {
+        const name = (error as { name?: string })?.name ?? "";
+        if (name === "NoSuchUpload") throw uploadNotFound();
+        if (INCOMPLETE_ERRORS.has(name)) throw uploadIncomplete(name);
+        throw error;
+      }
+    },
+    async abortMultipart(key, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+      } catch (error) {
+        if ((error as { name?: string })?.name === "NoSuchUpload") return;
+        throw error;
+      }
     },
   };
 }
