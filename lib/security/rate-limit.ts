@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   sendNow: { name: "send-now", limit: 30, windowSeconds: 60 },
   import: { name: "import", limit: 10, windowSeconds: 600 },
   upload: { name: "upload", limit: 60, windowSeconds: 600 },
+  // Clip upload calls per user: one signed URL per part (a 500 MB video in 5 MB parts is 100 calls).
+  mediaUpload: { name: "media-upload", limit: 600, windowSeconds: 600 },
   // Calendar feed fetches per address: generous, since a calendar service fetches many users'
   // feeds from few addresses; a brake on scripts, not on calendar apps.
   calendarFeed: { name: "calendar-feed", limit: 600, windowSeconds: 600 },

@@ -1,0 +1,9 @@
+import { userRoute } from "@/lib/api/route";
+import { markMediaUploaded } from "@/lib/media/mark-media-uploaded";
+import { RATE_LIMITS } from "@/lib/security/rate-limit";
+import { mediaIdParamsSchema } from "@/lib/validations/media";
+
+export const POST = userRoute(
+  { params: mediaIdParamsSchema, rateLimit: RATE_LIMITS.mediaUpload },
+  async ({ user, params }) => ({ media: await markMediaUploaded(user, params.id) }),
+);

@@ -1,0 +1,9 @@
+import { userRoute } from "@/lib/api/route";
+import { createMedia } from "@/lib/media/create-media";
+import { RATE_LIMITS } from "@/lib/security/rate-limit";
+import { createMediaSchema } from "@/lib/validations/media";
+
+export const POST = userRoute(
+  { body: createMediaSchema, rateLimit: RATE_LIMITS.upload, status: 201 },
+  async ({ user, body }) => ({ media: await createMedia(user, body) }),
+);

@@ -1,0 +1,20 @@
+import { userRoute } from "@/lib/api/route";
+import { completeMediaMultipart } from "@/lib/media/complete-media-multipart";
+import { RATE_LIMITS } from "@/lib/security/rate-limit";
+import { completeMultipartSchema, multipartParamsSchema, uploadKeyQuerySchema } from "@/lib/validations/media";
+
+// CompleteMultipartUpload: { parts: [{ PartNumber, ETag }] } → { location, key, media }.
+export const POST = userRoute(
+  {
+    params: multipartParamsSchema,
+    query: uploadKeyQuerySchema,
+    body: completeMultipartSchema,
+    rateLimit: RATE_LIMITS.mediaUpload,
+  },
+  async ({ user, params, query, body }) =>
+    completeMediaMultipart(user, {
+      key: query.key,
+      uploadId: params.uploadId,
+      parts: body.parts.map((p) => ({ partNumber: p.PartNumber, etag: p.ETag })),
+    }),
+);
