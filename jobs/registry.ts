@@ -6,6 +6,7 @@ import {
   sendConfirmationFollowUpTask,
 } from "./tasks/send-confirmation-follow-up";
 import { BILLING_CRONTAB, ROLL_BILLING_PERIODS, rollBillingPeriodsTask } from "./tasks/roll-billing-periods";
+import { CLEAN_UP_MEDIA, CLEAN_UP_MEDIA_CRONTAB, cleanUpMediaTask } from "./tasks/clean-up-media";
 
 /**
  * Every task in jobs/tasks, by graphile-worker name, and their schedule. The engine of every
@@ -17,6 +18,7 @@ export const JOB_TASKS: TaskList = {
   [PURGE_EXPIRED_ROWS]: purgeExpiredRowsTask,
   [FAILURE_ALERT_TASK]: sendFailureAlertTask,
   [CONFIRMATION_FOLLOW_UP_TASK]: sendConfirmationFollowUpTask,
+  [CLEAN_UP_MEDIA]: cleanUpMediaTask,
 };
 
-export const JOB_CRONTAB = [BILLING_CRONTAB, PURGE_CRONTAB].join("\n");
+export const JOB_CRONTAB = [BILLING_CRONTAB, PURGE_CRONTAB, CLEAN_UP_MEDIA_CRONTAB].join("\n");

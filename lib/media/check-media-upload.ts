@@ -29,7 +29,11 @@ export function assertMediaSize(kind: MediaKind, size: number) {
   if (size <= 0) throw invalidInput({ code: "media_empty", message: "This file is empty" });
   const { maxBytes } = MEDIA_LIMITS[kind];
   if (size > maxBytes) {
-    throw new DomainError("too_large", { code: "media_too_large", message: "This file is too large" }, { maxBytes });
+    throw new DomainError(
+      "too_large",
+      { code: "media_too_large", message: "This file is too large" },
+      { maxBytes },
+    );
   }
 }
 
@@ -55,8 +59,10 @@ export function checkMediaUpload(
 ) {
   assertKindInPlan(plan, request.kind);
   if (!MEDIA_DECLARED_TYPES[request.kind].includes(baseMediaType(request.type)))
-    throw unsupportedType({ code: "media_type_unsupported", message: "This file is not an audio or video file" });
+    throw unsupportedType({
+      code: "media_type_unsupported",
+      message: "This file is not an audio or video file",
+    });
   assertMediaSize(request.kind, request.size);
   assertStorageRoom(plan, usedBytes, request.size);
 }
-

@@ -20,7 +20,10 @@ export interface CreateMediaInput {
  * POST /api/media: a clip row in status uploading, once the plan, the declared type, the size
  * and the storage left allow it. The browser then uploads to its source key.
  */
-export async function createMedia(user: Pick<User, "id" | "planType">, input: CreateMediaInput): Promise<MediaDto> {
+export async function createMedia(
+  user: Pick<User, "id" | "planType">,
+  input: CreateMediaInput,
+): Promise<MediaDto> {
   const plan = getPlan(user.planType);
   return db.transaction(async (tx) => {
     await lockUserMedia(tx, user.id);

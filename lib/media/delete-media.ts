@@ -1,10 +1,10 @@
 import "server-only";
-import { and, eq, exists } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { media, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { conflict } from "@/lib/errors/domain-error";
 import { mediaNotFound } from "./mark-media-uploaded";
-import { removeMediaObjects } from "./remove-media-objects";
+import { dropMedia } from "./drop-media";
 
 /**
  * DELETE /api/media/{id}: refused while a scheduled reminder uses the clip; otherwise any upload
@@ -24,13 +24,5 @@ export async function deleteMedia(userId: string, id: string): Promise<void> {
     .limit(1);
   if (scheduled.length > 0)
     throw conflict({ code: "media_in_use", message: "A scheduled reminder uses this recording" });
-  await removeMediaObjects(row);
-  await db.transaction(async (tx) => {
-    const removed = await tx
-      .update(media)
-      .set({ status: "removed", storedBytes: 0, uploadId: null })
-      .where(and(eq(media.id, id), exists(tx.select().from(reminders).where(eq(reminders.mediaId, id)))))
-      .returning({ id: media.id });
-    if (removed.length === 0) await tx.delete(media).where(eq(media.id, id));
-  });
+  await dropMedia(row);
 }

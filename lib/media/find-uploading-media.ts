@@ -9,9 +9,13 @@ import { mediaIdOfSourceKey } from "./media-source-key";
  * The clip an upload route names (by its key, or by the media id in the uploader's metadata):
  * the user's own, still uploading. Anything else, another user's included, is not found.
  */
-export async function findUploadingMedia(userId: string, ref: { key?: string; mediaId?: string }): Promise<Media> {
+export async function findUploadingMedia(
+  userId: string,
+  ref: { key?: string; mediaId?: string },
+): Promise<Media> {
   const id = ref.key !== undefined ? mediaIdOfSourceKey(ref.key) : (ref.mediaId ?? null);
-  if (!id || (ref.key !== undefined && ref.mediaId !== undefined && ref.mediaId !== id)) throw uploadNotFound();
+  if (!id || (ref.key !== undefined && ref.mediaId !== undefined && ref.mediaId !== id))
+    throw uploadNotFound();
   const [row] = await db
     .select()
     .from(media)

@@ -17,7 +17,8 @@ import { removeMediaObjects } from "./remove-media-objects";
 import { toMediaDto } from "./to-media-dto";
 import { usedMediaBytes } from "./used-media-bytes";
 
-export const mediaNotFound = () => notFound({ code: "media_not_found", message: "This recording no longer exists" });
+export const mediaNotFound = () =>
+  notFound({ code: "media_not_found", message: "This recording no longer exists" });
 
 const START_PROCESSING = compileStatement<{ id: string; size: number }, { id: string }>(
   (p) => sql`update ${media}
@@ -36,7 +37,10 @@ async function refuse(row: Media, error: DomainError): Promise<never> {
     await removeMediaObjects(row);
   } catch (cause) {
     // The clean-up job removes what is left of a failed clip.
-    logger.warn("media.remove_failed", { mediaId: row.id, error: cause instanceof Error ? cause : String(cause) });
+    logger.warn("media.remove_failed", {
+      mediaId: row.id,
+      error: cause instanceof Error ? cause : String(cause),
+    });
   }
   await db
     .update(media)
@@ -51,7 +55,10 @@ async function refuse(row: Media, error: DomainError): Promise<never> {
  * its object is removed), then the clip moves to processing and its processing job is queued in
  * the same transaction. A clip already past uploading answers as it is.
  */
-export async function markMediaUploaded(user: Pick<User, "id" | "planType">, mediaId: string): Promise<MediaDto> {
+export async function markMediaUploaded(
+  user: Pick<User, "id" | "planType">,
+  mediaId: string,
+): Promise<MediaDto> {
   const [row] = await db
     .select()
     .from(media)

@@ -14,6 +14,12 @@ export async function signMediaPart(
     throw invalidInput(`Part numbers go from 1 to ${UPLOAD_PROTOCOL.maxParts}`);
   const row = await findMultipartMedia(userId, input.key, input.uploadId);
   const expires = UPLOAD_PROTOCOL.signedUrlExpirySeconds;
-  const url = await getStorage().signPartUrl(row.sourceKey, input.uploadId, input.partNumber, expires, input.origin);
+  const url = await getStorage().signPartUrl(
+    row.sourceKey,
+    input.uploadId,
+    input.partNumber,
+    expires,
+    input.origin,
+  );
   return { url, expires };
 }

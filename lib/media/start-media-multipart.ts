@@ -12,7 +12,10 @@ import { baseMediaType } from "./upload-parameters";
 /** Refuses a type the clip's kind does not accept (checked again on every route that names one). */
 export function assertDeclaredType(kind: string, type: string) {
   if (!MEDIA_DECLARED_TYPES[kind as MediaKind].includes(baseMediaType(type)))
-    throw unsupportedType({ code: "media_type_unsupported", message: "This file is not an audio or video file" });
+    throw unsupportedType({
+      code: "media_type_unsupported",
+      message: "This file is not an audio or video file",
+    });
 }
 
 /**

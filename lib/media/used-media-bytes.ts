@@ -7,7 +7,11 @@ import type { DbOrTx } from "@/lib/db";
  * Bytes a user's clips take toward the plan's allowance: what is stored, plus the declared size
  * of uploads under way (so two uploads started together cannot both take the last room).
  */
-export async function usedMediaBytes(executor: DbOrTx, userId: string, exceptMediaId?: string): Promise<number> {
+export async function usedMediaBytes(
+  executor: DbOrTx,
+  userId: string,
+  exceptMediaId?: string,
+): Promise<number> {
   const [row] = await executor
     .select({
       used: sql<string>`coalesce(sum(case when ${media.status} = 'uploading' then coalesce(${media.sourceBytes}, 0) else ${media.storedBytes} end), 0)`,

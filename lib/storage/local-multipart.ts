@@ -82,7 +82,8 @@ export function localMultipart(root: string, appUrl: string, pathOf: (key: strin
       if (given.length === 0) throw uploadIncomplete("no parts");
       given.forEach((part, index) => {
         const found = stored.get(part.partNumber);
-        if (index > 0 && part.partNumber <= given[index - 1].partNumber) throw uploadIncomplete("parts out of order");
+        if (index > 0 && part.partNumber <= given[index - 1].partNumber)
+          throw uploadIncomplete("parts out of order");
         if (!found || found.etag !== bareETag(part.etag))
           throw uploadIncomplete(`part ${part.partNumber} was not received with this ETag`);
         if (index < given.length - 1 && found.size < UPLOAD_PROTOCOL.minPartBytes)
@@ -93,7 +94,9 @@ export function localMultipart(root: string, appUrl: string, pathOf: (key: strin
       for (const part of given) {
         await pipeline(createReadStream(path.join(folder, String(part.partNumber))), out, { end: false });
       }
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
       await mkdir(path.dirname(pathOf(key)), { recursive: true });
       await rename(joined, pathOf(key));
       await rm(folder, { recursive: true, force: true });

@@ -40,7 +40,8 @@ const INCOMPLETE_ERRORS = new Set(["InvalidPart", "InvalidPartOrder", "EntityToo
 function bucketUrl(config: S3Config) {
   if (!config.endpoint) return `https://${config.bucket}.s3.${config.region}.amazonaws.com/`;
   const endpoint = new URL(config.endpoint);
-  if (config.forcePathStyle) return `${endpoint.origin}${endpoint.pathname.replace(/\/$/, "")}/${config.bucket}`;
+  if (config.forcePathStyle)
+    return `${endpoint.origin}${endpoint.pathname.replace(/\/$/, "")}/${config.bucket}`;
   return `${endpoint.protocol}//${config.bucket}.${endpoint.host}/`;
 }
 
@@ -176,9 +177,13 @@ export function createS3Driver(config: S3Config): StorageDriver {
       return parts;
     },
     signPartUrl: (key, uploadId, partNumber, expiresIn) =>
-      getSignedUrl(client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
-        expiresIn,
-      }),
+      getSignedUrl(
+        client,
+        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+        {
+          expiresIn,
+        },
+      ),
     async completeMultipart(key, uploadId, parts) {
       if (parts.length === 0) throw uploadIncomplete("no parts");
       try {

@@ -2,9 +2,17 @@ import "server-only";
 import { createHmac } from "node:crypto";
 
 /** The SigV4 signature of a base64 POST policy (AWS "Authenticating Requests: Browser-Based Uploads Using POST"). */
-export function signPostPolicy(policyBase64: string, secretAccessKey: string, dateStamp: string, region: string) {
+export function signPostPolicy(
+  policyBase64: string,
+  secretAccessKey: string,
+  dateStamp: string,
+  region: string,
+) {
   const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, dateStamp), region), "s3"), "aws4_request");
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${secretAccessKey}`, dateStamp), region), "s3"),
+    "aws4_request",
+  );
   return createHmac("sha256", signingKey).update(policyBase64).digest("hex");
 }
 
@@ -25,7 +33,10 @@ export interface PostPolicyInput {
  */
 export function buildPostPolicyFields(input: PostPolicyInput): Record<string, string> {
   const now = input.now ?? new Date();
-  const amzDate = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
   const dateStamp = amzDate.slice(0, 8);
   const credential = `${input.credentials.accessKeyId}/${dateStamp}/${input.region}/s3/aws4_request`;
   const token = input.credentials.sessionToken;
@@ -51,6 +62,11 @@ export function buildPostPolicyFields(input: PostPolicyInput): Record<string, st
     "X-Amz-Date": amzDate,
     ...(token ? { "X-Amz-Security-Token": token } : {}),
     Policy: policyBase64,
-    "X-Amz-Signature": signPostPolicy(policyBase64, input.credentials.secretAccessKey, dateStamp, input.region),
+    "X-Amz-Signature": signPostPolicy(
+      policyBase64,
+      input.credentials.secretAccessKey,
+      dateStamp,
+      input.region,
+    ),
   };
 }

@@ -4,7 +4,11 @@ import { listMediaParts } from "@/lib/media/list-media-parts";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { multipartParamsSchema, uploadKeyQuerySchema } from "@/lib/validations/media";
 
-const options = { params: multipartParamsSchema, query: uploadKeyQuerySchema, rateLimit: RATE_LIMITS.mediaUpload };
+const options = {
+  params: multipartParamsSchema,
+  query: uploadKeyQuerySchema,
+  rateLimit: RATE_LIMITS.mediaUpload,
+};
 
 // ListParts: [{ PartNumber, ETag, Size }].
 export const GET = userRoute(options, async ({ user, params, query }) =>

@@ -1,7 +1,11 @@
 import { userRoute } from "@/lib/api/route";
 import { completeMediaMultipart } from "@/lib/media/complete-media-multipart";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
-import { completeMultipartSchema, multipartParamsSchema, uploadKeyQuerySchema } from "@/lib/validations/media";
+import {
+  completeMultipartSchema,
+  multipartParamsSchema,
+  uploadKeyQuerySchema,
+} from "@/lib/validations/media";
 
 // CompleteMultipartUpload: { parts: [{ PartNumber, ETag }] } → { location, key, media }.
 export const POST = userRoute(
