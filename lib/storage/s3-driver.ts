@@ -51,6 +51,10 @@ export function createS3Driver(config: S3Config): StorageDriver {
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
+    // The SDK's default CRC32 on every upload sends a file stream aws-chunked with a trailer,
+    // which S3-compatible stores without that encoding store as is (s3rver kept the chunk frames).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     credentials:
       config.accessKeyId && config.secretAccessKey
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
