@@ -111,6 +111,8 @@ const envSchema = twilioSchema.extend({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: flag,
+  // Stores without S3's POST form uploads (Cloudflare R2): the uploader sends every file in parts.
+  S3_MULTIPART_ONLY: flag,
   WORKER_MODE: z.enum(["inline", "external"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),

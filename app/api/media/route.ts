@@ -1,9 +1,10 @@
 import { userRoute } from "@/lib/api/route";
 import { createMedia } from "@/lib/media/create-media";
+import { uploadSettings } from "@/lib/media/upload-settings";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { createMediaSchema } from "@/lib/validations/media";
 
 export const POST = userRoute(
   { body: createMediaSchema, rateLimit: RATE_LIMITS.upload, status: 201 },
-  async ({ user, body }) => ({ media: await createMedia(user, body) }),
+  async ({ user, body }) => ({ media: await createMedia(user, body), upload: uploadSettings() }),
 );
