@@ -16,7 +16,7 @@ import * as playedRoute from "@/app/api/play/[token]/played/route";
 import * as posterRoute from "@/app/api/play/[token]/poster/route";
 import * as whatsappVideoRoute from "@/app/api/play/[token]/video.mp4/route";
 import * as revokeRoute from "@/app/api/deliveries/[id]/revoke-playback/route";
-import { deliveries, media } from "@/db/schema";
+import { deliveries, media, reminders } from "@/db/schema";
 import { PLAYBACK_LINK_DAYS } from "@/config/media";
 import { db } from "@/lib/db";
 import { playbackToken } from "@/lib/media/playback-token";
@@ -241,5 +241,36 @@ describe("owner preview routes", () => {
       404,
     );
     expect((await callRoute(ownerPlaybackRoute.GET, "/", { params })).status).toBe(401);
+  });
+});
+
+describe("the playback page's content", () => {
+  it("is in the contact's language, else the sender's, with the message's fields filled", async () => {
+    const { findPlaybackPage } = await import("@/lib/inbound/find-playback-page");
+    const spanish = await createContact(f.owner.user.id, { name: "Lucía Gómez", locale: "es" });
+    const reminder = await mediaReminder(f.owner.user.id, spanish.id, "video", f.video.id);
+    await db
+      .update(reminders)
+      .set({ message: "¡Feliz día, {first_name}!" })
+      .where(eq(reminders.id, reminder.id));
+    const delivery = await insertSentDelivery({ ...reminder, contactId: spanish.id }, new Date());
+    const page = await findPlaybackPage(playbackToken(delivery.id));
+    expect(page).toMatchObject({
+      kind: "video",
+      locale: "es",
+      message: "¡Feliz día, Lucía!",
+      hasPoster: true,
+    });
+
+    const plain = await mediaReminder(f.owner.user.id, f.contactId, "voice", f.voice.id);
+    const voiceDelivery = await insertSentDelivery(plain, new Date());
+    expect(await findPlaybackPage(playbackToken(voiceDelivery.id))).toMatchObject({
+      kind: "voice",
+      locale: "en",
+      hasPoster: false,
+      playbackType: "audio/mpeg",
+    });
+    const token = playbackToken(voiceDelivery.id);
+    expect(await findPlaybackPage(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"))).toBeNull();
   });
 });
