@@ -274,3 +274,40 @@ describe("the playback page's content", () => {
     expect(await findPlaybackPage(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"))).toBeNull();
   });
 });
+
+describe("Played in the delivery log and the export", () => {
+  it("the reminder's history and the activity log show playedAt once played; the export lists the clips and playedAt", async () => {
+    const { GET: historyGet } = await import("@/app/api/reminders/[id]/deliveries/route");
+    const { GET: activityGet } = await import("@/app/api/deliveries/route");
+    const { GET: exportGet } = await import("@/app/api/account/export/route");
+    const reminder = await mediaReminder(f.owner.user.id, f.contactId, "video", f.video.id);
+    const delivery = await insertSentDelivery(reminder, new Date());
+    type Page = { id: number; playedAt: string | null }[];
+    const history = async () =>
+      (await callRoute<Page>(historyGet, "/", { params: { id: reminder.id }, cookie: f.owner.cookie })).json;
+    expect((await history()).find((d) => d.id === delivery.id)?.playedAt).toBeNull();
+    const token = playbackToken(delivery.id);
+    expect((await callRoute(playedRoute.POST, "/", { method: "POST", params: { token } })).status).toBe(204);
+    const playedAt = (await history()).find((d) => d.id === delivery.id)?.playedAt;
+    expect(playedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const activity = (await callRoute<Page>(activityGet, "/", { cookie: f.owner.cookie })).json;
+    expect(activity.find((d) => d.id === delivery.id)?.playedAt).toBe(playedAt);
+
+    const exported = await callRoute<{
+      media: { id: string; kind: string; playbackUrl: string | null; posterUrl: string | null }[];
+      deliveries: { id: number; playedAt: string | null }[];
+    }>(exportGet, "/api/account/export", { cookie: f.owner.cookie });
+    expect(exported.status).toBe(200);
+    const clip = exported.json.media.find((m) => m.id === f.video.id);
+    expect(clip).toMatchObject({
+      kind: "video",
+      playbackUrl: `http://localhost:3000/api/media/${f.video.id}/playback`,
+      posterUrl: `http://localhost:3000/api/media/${f.video.id}/poster`,
+    });
+    expect(exported.json.deliveries.find((d) => d.id === delivery.id)?.playedAt).toBe(playedAt);
+    const strangers = await callRoute<{ media: unknown[] }>(exportGet, "/api/account/export", {
+      cookie: f.stranger.cookie,
+    });
+    expect(strangers.json.media).toEqual([]);
+  });
+});
