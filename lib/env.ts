@@ -64,6 +64,12 @@ const twilioSchema = z.object({
   TWILIO_WHATSAPP_CONFIRM_TEMPLATE_EN: contentSid,
   TWILIO_WHATSAPP_CONFIRM_TEMPLATE_ES: contentSid,
   TWILIO_WHATSAPP_CONFIRM_TEMPLATE_FR: contentSid,
+  // Media-header templates (twilio/media, a video header) for video reminders whose video fits
+  // WhatsApp: {{1}} sender, {{2}} message, {{3}} the video's path after `<APP_URL>/api/play/`.
+  // Unset for a language: the text template above, with the playback link in the message.
+  TWILIO_WHATSAPP_MEDIA_TEMPLATE_EN: contentSid,
+  TWILIO_WHATSAPP_MEDIA_TEMPLATE_ES: contentSid,
+  TWILIO_WHATSAPP_MEDIA_TEMPLATE_FR: contentSid,
 });
 
 /**

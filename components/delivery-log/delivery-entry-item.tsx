@@ -36,6 +36,7 @@ export function DeliveryEntryItem({
       : null,
     entry.sentAt ? t("sentAt", { time: at(entry.sentAt) }) : null,
     entry.deliveredAt ? t("deliveredAt", { time: at(entry.deliveredAt) }) : null,
+    entry.playedAt ? t("playedAt", { time: at(entry.playedAt) }) : null,
   ].filter((value): value is string => value !== null);
   return (
     <li className="space-y-1.5 rounded-lg border p-3" data-testid="delivery-entry">
@@ -48,6 +49,17 @@ export function DeliveryEntryItem({
           {at(entry.occurrenceAt)}
         </time>
         <DeliveryStatusBadge entry={entry} timeZone={timeZone} locale={locale} />
+        {/* Beside sent or delivered: the recipient opened the link and played the clip. */}
+        {entry.playedAt && (
+          <Badge
+            variant="outline"
+            className="border-transparent bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-100"
+            data-status="played"
+            title={t("playedAt", { time: at(entry.playedAt) })}
+          >
+            {t("status.played")}
+          </Badge>
+        )}
         <Badge variant="outline">{t(`channels.${entry.channel}`)}</Badge>
         {entry.extra && <Badge variant="secondary">{t("extraMessage")}</Badge>}
         {entry.confirmation && <ConfirmationBadge state={entry.confirmation} />}

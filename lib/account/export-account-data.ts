@@ -1,12 +1,14 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { contacts, creditLedger, deliveries, reminders } from "@/db/schema";
+import { contacts, creditLedger, deliveries, media, reminders } from "@/db/schema";
+import { env } from "@/lib/env";
+import { ownerMediaUrl } from "@/lib/media/media-dto";
 import type { DbOrTx } from "@/lib/db";
 import type { User } from "@/db/schema";
 
 /** Everything Remindful keeps about a user, as the JSON download "Export my data" gives them. */
 export async function exportAccountData(executor: DbOrTx, user: User, now = new Date()) {
-  const [contactRows, reminderRows, deliveryRows, ledgerRows] = await Promise.all([
+  const [contactRows, reminderRows, deliveryRows, ledgerRows, mediaRows] = await Promise.all([
     executor.select().from(contacts).where(eq(contacts.userId, user.id)).orderBy(asc(contacts.createdAt)),
     executor.select().from(reminders).where(eq(reminders.userId, user.id)).orderBy(asc(reminders.createdAt)),
     executor
@@ -23,7 +25,26 @@ export async function exportAccountData(executor: DbOrTx, user: User, now = new 
       .from(creditLedger)
       .where(eq(creditLedger.userId, user.id))
       .orderBy(asc(creditLedger.createdAt), asc(creditLedger.id)),
+    executor.select().from(media).where(eq(media.userId, user.id)).orderBy(asc(media.createdAt)),
   ]);
+  const app = env.APP_URL.replace(/\/$/, "");
+  // The recordings as links the signed-in owner opens (files stay in the store, not in the JSON).
+  const recordings = mediaRows.map((row) => {
+    const ready = row.status === "ready";
+    return {
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      filename: row.filename,
+      durationMs: row.durationMs,
+      storedBytes: row.storedBytes,
+      failureReason: row.failureReason,
+      createdAt: row.createdAt,
+      readyAt: row.readyAt,
+      playbackUrl: ready ? `${app}${ownerMediaUrl(row.id, "playback")}` : null,
+      posterUrl: ready && row.posterKey ? `${app}${ownerMediaUrl(row.id, "poster")}` : null,
+    };
+  });
   return {
     exportedAt: now.toISOString(),
     profile: {
@@ -57,6 +78,8 @@ export async function exportAccountData(executor: DbOrTx, user: User, now = new 
     // Unsubscribe tokens are links' secrets, not the user's data.
     contacts: contactRows.map(({ unsubscribeToken: _token, ...contact }) => contact),
     reminders: reminderRows,
+    media: recordings,
+    // playedAt: when the recipient first played a voice or video reminder's clip.
     deliveries: deliveryRows.map(({ workerId: _w, leaseExpiresAt: _l, ...delivery }) => delivery),
     creditLedger: ledgerRows,
   };

@@ -20,6 +20,7 @@ export const deliveryColumns = {
   lastAttemptAt: deliveries.lastAttemptAt,
   sentAt: deliveries.sentAt,
   deliveredAt: deliveries.deliveredAt,
+  playedAt: deliveries.playedAt,
   confirmation: deliveries.confirmation,
   snoozedFromId: deliveries.snoozedFromId,
   extra: deliveries.extra,

@@ -23,6 +23,7 @@ export interface DeliveryRow {
   lastAttemptAt: Date | null;
   sentAt: Date | null;
   deliveredAt: Date | null;
+  playedAt: Date | null;
   confirmation: string | null;
   snoozedFromId: number | null;
   extra: boolean;
@@ -56,6 +57,8 @@ export function toDeliveryEntry(row: DeliveryRow) {
     lastAttemptAt: iso(row.lastAttemptAt),
     sentAt: iso(row.sentAt),
     deliveredAt: iso(row.deliveredAt),
+    /** Voice and video: when the recipient first played the clip on its playback page. */
+    playedAt: iso(row.playedAt),
     /** The provider's (or engine's) own words, untranslated. */
     providerMessage: row.error,
     reason,

@@ -28,6 +28,19 @@ export function whatsappConfirmTemplateSid(
 }
 
 /**
+ * The media-header template in the language the text template goes in (the message's, else
+ * English), so a video never arrives in another language than its text would have.
+ */
+export function whatsappMediaTemplateSid(
+  config: TwilioConfig,
+  locale: string | null | undefined,
+): string | undefined {
+  const chosen = toLocale(locale);
+  const language = config.whatsappTemplates[chosen] ? chosen : "en";
+  return config.whatsappMediaTemplates?.[language];
+}
+
+/**
  * Whether a channel can send now: through its provider, through the dev outbox (development
  * only), or not at all (production without its settings: the send fails, nothing pretends).
  */

@@ -48,6 +48,8 @@ export const FAILURE_REASONS = {
   no_email: reason("no_email", "add_email"),
   channel_not_configured: reason("channel_not_configured", "none"),
   template_variable_invalid: reason("template_variable_invalid", "edit_message"),
+  // A voice or video reminder whose clip is still processing, failed or was removed.
+  media_not_ready: reason("media_not_ready", "edit_message"),
   cancelled: reason("cancelled", "none"),
   // Twilio error dictionary: https://www.twilio.com/docs/api/errors
   twilio_21211: reason("twilio_21211", "check_number"),

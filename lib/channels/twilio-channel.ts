@@ -1,7 +1,12 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
-import { channelReadiness, whatsappConfirmTemplateSid, whatsappTemplateSid } from "./channel-readiness";
+import {
+  channelReadiness,
+  whatsappConfirmTemplateSid,
+  whatsappMediaTemplateSid,
+  whatsappTemplateSid,
+} from "./channel-readiness";
 import { findTwilioMessage } from "./find-twilio-message";
 import { OUTBOX_SENDER, twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
 import { isQueueFull } from "./twilio-errors";
@@ -40,16 +45,27 @@ function sender(channel: "sms" | "whatsapp", config: TwilioConfig): Record<strin
   return { From: address(channel, from) };
 }
 
-/** The message's content: a Content template on WhatsApp (ContentSid + ContentVariables), else Body. */
+/**
+ * The message's content: a Content template on WhatsApp (ContentSid + ContentVariables, never
+ * Body or MediaUrl beside them: the template carries the media), else Body. A reminder asking
+ * for a reply takes the quick-reply template; a video that fits takes the media-header template
+ * of its language when there is one; anything else the text template.
+ */
 function content(
   channel: "sms" | "whatsapp",
   message: OutgoingMessage,
   config: TwilioConfig,
 ): Record<string, string> {
   if (channel === "sms") return { Body: message.text };
-  const contentSid =
-    (message.askConfirmation ? whatsappConfirmTemplateSid(config, message.locale) : undefined) ??
-    whatsappTemplateSid(config, message.locale);
+  const confirmSid = message.askConfirmation ? whatsappConfirmTemplateSid(config, message.locale) : undefined;
+  const mediaSid =
+    !confirmSid && message.mediaTemplateVariables
+      ? whatsappMediaTemplateSid(config, message.locale)
+      : undefined;
+  if (mediaSid && message.mediaTemplateVariables) {
+    return { ContentSid: mediaSid, ContentVariables: JSON.stringify(message.mediaTemplateVariables) };
+  }
+  const contentSid = confirmSid ?? whatsappTemplateSid(config, message.locale);
   if (!contentSid) {
     throw new ChannelError("No WhatsApp template configured", false, "channel_not_configured");
   }

@@ -14,6 +14,8 @@ export interface TwilioConfig {
   whatsappTemplates: Partial<Record<Locale, string>>;
   /** Approved quick-reply templates (YES / NO / LATER buttons) per language, for confirmation asks. */
   whatsappConfirmTemplates?: Partial<Record<Locale, string>>;
+  /** Approved media-header templates (a video) per language, for video reminders. */
+  whatsappMediaTemplates?: Partial<Record<Locale, string>>;
   messagingServiceSid?: string;
   smsMps: number;
   whatsappMps: number;
@@ -95,6 +97,11 @@ function fromEnv(): TwilioConfig | null {
       en: env.TWILIO_WHATSAPP_CONFIRM_TEMPLATE_EN,
       es: env.TWILIO_WHATSAPP_CONFIRM_TEMPLATE_ES,
       fr: env.TWILIO_WHATSAPP_CONFIRM_TEMPLATE_FR,
+    },
+    whatsappMediaTemplates: {
+      en: env.TWILIO_WHATSAPP_MEDIA_TEMPLATE_EN,
+      es: env.TWILIO_WHATSAPP_MEDIA_TEMPLATE_ES,
+      fr: env.TWILIO_WHATSAPP_MEDIA_TEMPLATE_FR,
     },
     messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
     smsMps: env.TWILIO_SMS_MPS ?? MPS_BY_SENDER_TYPE[env.TWILIO_SMS_SENDER_TYPE],

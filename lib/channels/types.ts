@@ -1,6 +1,6 @@
 import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
-import type { TemplateVariables } from "./whatsapp-template";
+import type { MediaTemplateVariables, TemplateVariables } from "./whatsapp-template";
 
 /** One message ready to leave, whatever the channel. */
 export interface OutgoingMessage {
@@ -19,6 +19,12 @@ export interface OutgoingMessage {
   locale?: string;
   /** WhatsApp: the approved template's variables ({{1}} sender, {{2}} message), sanitised. */
   templateVariables?: TemplateVariables;
+  /**
+   * WhatsApp, a video of at most 16 MB: the media-header template's variables ({{3}} the video's
+   * path). Used when that template is configured for the language, else the text template goes
+   * with the link in its message.
+   */
+  mediaTemplateVariables?: MediaTemplateVariables;
   /** SMS and WhatsApp: ask for a YES, NO or LATER reply (WhatsApp: the quick-reply template). */
   askConfirmation?: boolean;
   /** Stable per delivery, so a re-sent occurrence can be recognised (Message-ID for e-mail). */

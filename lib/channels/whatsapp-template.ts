@@ -37,3 +37,19 @@ export function whatsappTemplateVariables(senderName: string, message: string): 
   }
   return { ok: true, variables: { "1": sender, "2": body } };
 }
+
+export type MediaTemplateVariables = Record<"1" | "2" | "3", string>;
+
+/**
+ * The media-header template's variables: {{1}} sender, {{2}} message (the same rules as the text
+ * template) and {{3}} the video's path after the template's fixed `<APP_URL>/api/play/`, ending
+ * in `.mp4` (WhatsApp wants the file type in a media URL). Null when the text ones are refused.
+ */
+export function whatsappMediaTemplateVariables(
+  senderName: string,
+  message: string,
+  mediaPath: string,
+): MediaTemplateVariables | null {
+  const text = whatsappTemplateVariables(senderName, message);
+  return text.ok ? { ...text.variables, "3": mediaPath } : null;
+}

@@ -1,17 +1,30 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactDates, contacts, reminders, users } from "@/db/schema";
+import { contactDates, contacts, media, reminders, users } from "@/db/schema";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { selectList } from "@/lib/db/compile-statement";
+import { whatsappVideoKey } from "@/lib/media/media-renditions";
 import { senderNameSql } from "@/lib/users/sender-name";
-import type { LeasedDelivery } from "./types";
+import type { DeliveryMedia, LeasedDelivery } from "./types";
 
 /** The engine's statements name a delivery's reminder, contact, sender and contact date so. */
 export const r = alias(reminders, "r");
 export const c = alias(contacts, "c");
 export const u = alias(users, "u");
 export const cd = alias(contactDates, "cd");
+const m = alias(media, "m");
+
+/** A voice or video reminder's clip as sending reads it (json_build_object: one column, null for text). */
+interface MediaJson {
+  kind: string;
+  status: string;
+  posterKey: string | null;
+  playbackKey: string | null;
+  playbackBytes: number | null;
+  whatsappKey: string | null;
+  whatsappBytes: number | null;
+}
 
 /**
  * What sending a delivery reads about its reminder, contact, sender and the contact date the
@@ -41,6 +54,8 @@ export interface SendingRow {
   date_month: number | null;
   date_day: number | null;
   date_year: number | null;
+  reminder_type: string;
+  media: MediaJson | null;
 }
 
 export const SENDING_COLUMNS = selectList<SendingRow>({
@@ -66,7 +81,23 @@ export const SENDING_COLUMNS = selectList<SendingRow>({
   date_month: cd.month,
   date_day: cd.day,
   date_year: cd.year,
+  reminder_type: r.type,
+  media: sql`(select json_build_object('kind', ${m.kind}, 'status', ${m.status}, 'posterKey', ${m.posterKey},
+    'playbackKey', ${m.playbackKey}, 'playbackBytes', ${m.playbackBytes}, 'whatsappKey', ${m.whatsappKey},
+    'whatsappBytes', ${m.whatsappBytes}) from ${media} ${m} where ${m.id} = ${r.mediaId})`,
 });
+
+/** Null for a text reminder; a voice or video one's clip (missing: not ready, it was removed). */
+function mediaOf(row: SendingRow): DeliveryMedia | null {
+  if (row.reminder_type !== "voice" && row.reminder_type !== "video") return null;
+  const clip = row.media;
+  return {
+    kind: row.reminder_type,
+    ready: clip?.status === "ready" && clip.kind === row.reminder_type,
+    hasPoster: Boolean(clip?.posterKey),
+    whatsappVideo: clip ? whatsappVideoKey({ ...clip, kind: clip.kind }) !== null : false,
+  };
+}
 
 /** A leased delivery as read: its own columns and what sending reads. */
 export interface LeasedRow extends SendingRow {
@@ -138,5 +169,6 @@ export function toLeased(row: LeasedRow): LeasedDelivery {
     senderEmail: row.sender_email,
     locale: row.locale,
     userTimezone: row.user_timezone,
+    media: mediaOf(row),
   };
 }

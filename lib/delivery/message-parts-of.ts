@@ -17,5 +17,8 @@ export function messagePartsOf(d: LeasedDelivery): MessageParts {
     askConfirmation: d.askConfirmation,
     recipient: d.recipient,
     fields: { occurrenceDate: d.occurrenceDate, contactDate: d.contactDate },
+    media: d.media
+      ? { kind: d.media.kind, hasPoster: d.media.hasPoster, whatsappVideo: d.media.whatsappVideo }
+      : undefined,
   };
 }

@@ -4,6 +4,16 @@ import type { OutgoingMessage } from "@/lib/channels/types";
 import type { YearlyDate } from "@/lib/messages/render-fields";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
 
+/** A voice or video reminder's clip, as far as sending it needs. */
+export interface DeliveryMedia {
+  kind: "voice" | "video";
+  /** Processed and not removed: a delivery of a clip that is not is refused (media_not_ready). */
+  ready: boolean;
+  hasPoster: boolean;
+  /** A video of at most 16 MB exists: WhatsApp may send it through the media template. */
+  whatsappVideo: boolean;
+}
+
 /** A delivery this worker holds the lease on, with what it needs to send it. */
 export interface LeasedDelivery {
   id: number;
@@ -54,6 +64,8 @@ export interface LeasedDelivery {
   /** The owner's language: errors and notices the owner reads. */
   locale: string;
   userTimezone: string;
+  /** Voice and video reminders: their clip; null for text. */
+  media: DeliveryMedia | null;
 }
 
 export type Outcome =

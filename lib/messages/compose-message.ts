@@ -12,6 +12,8 @@ export const DELIVERY_TEXT_KEYS = [
   "smsStop",
   "smsConfirmationAsk",
   "whatsappText",
+  "playVoice",
+  "playVideo",
 ] as const;
 export type DeliveryTextKey = (typeof DELIVERY_TEXT_KEYS)[number];
 export type DeliveryText = (key: DeliveryTextKey, values?: Record<string, string>) => string;
@@ -34,7 +36,14 @@ export interface ComposeInput {
   senderName: string;
   /** SMS: the line asking for a reply (YES, NO, LATER) before the STOP line. */
   askConfirmation?: boolean;
+  /** Voice and video: the clip's playback page, carried as a "Listen:" / "Watch:" line. */
+  playback?: { kind: "voice" | "video"; url: string };
   t: DeliveryText;
+}
+
+/** The line that carries a clip's playback link ("Watch: https://…/play/…"). */
+export function playbackLine(playback: { kind: "voice" | "video"; url: string }, t: DeliveryText): string {
+  return t(playback.kind === "video" ? "playVideo" : "playVoice", { url: playback.url });
 }
 
 /**
@@ -54,22 +63,27 @@ export function composeMessage({
   contactName,
   senderName,
   askConfirmation,
+  playback,
   t,
 }: ComposeInput): ComposedMessage {
   const sender = senderName;
   const body = message?.trim() || t("defaultMessage", { sender });
+  const play = playback ? playbackLine(playback, t) : null;
   if (channel === "whatsapp") {
-    // Sent as an approved template, whose fixed text is this one (docs/deployment.md).
+    // Sent as an approved template, whose fixed text is this one (docs/deployment.md); a
+    // variable holds no newline, so the link follows the message after a space.
+    const withLink = play ? `${body} ${play}` : body;
     return {
       channel,
-      text: t("whatsappText", { sender, message: body }),
-      template: whatsappTemplateVariables(sender, body),
+      text: t("whatsappText", { sender, message: withLink }),
+      template: whatsappTemplateVariables(sender, withLink),
     };
   }
   // Terms: SMS are prefixed with the product name and say how to opt out.
   if (channel === "sms") {
     const ask = askConfirmation ? `${t("smsConfirmationAsk")}\n` : "";
-    return { channel, text: `${t("smsFrom", { sender })} ${body}\n${ask}${t("smsStop")}` };
+    const link = play ? `${play}\n` : "";
+    return { channel, text: `${t("smsFrom", { sender })} ${body}\n${link}${ask}${t("smsStop")}` };
   }
   const named = !isAddressOnly(sender);
   return {

@@ -5,6 +5,8 @@ import { catalogueFor } from "@/i18n/catalogues";
 import { type Locale, toLocale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
 import { escapeHtml } from "@/lib/mail/escape-html";
+import { whatsappMediaTemplateVariables } from "@/lib/channels/whatsapp-template";
+import { playbackToken } from "@/lib/media/playback-token";
 import { composeMessage } from "@/lib/messages/compose-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
@@ -46,6 +48,29 @@ export interface MessageParts {
   recipient?: "contact" | "owner";
   /** The occurrence's local day and the reminder's contact date: `{first_name}`, `{age}`, `{date}`... */
   fields?: { occurrenceDate: CivilDate; contactDate: YearlyDate | null };
+  /** Voice and video: the clip the message links to (its playback page is this delivery's). */
+  media?: MessageMedia;
+}
+
+export interface MessageMedia {
+  kind: "voice" | "video";
+  hasPoster: boolean;
+  /** A video of at most 16 MB exists for WhatsApp's media template. */
+  whatsappVideo: boolean;
+}
+
+const appUrl = () => env.APP_URL.replace(/\/$/, "");
+
+/** The delivery's playback page and its files: `<APP_URL>/play/<token>`, `<APP_URL>/api/play/<token>/…`. */
+export function playbackUrls(deliveryId: number) {
+  const token = playbackToken(deliveryId);
+  return {
+    token,
+    page: `${appUrl()}/play/${token}`,
+    poster: `${appUrl()}/api/play/${token}/poster`,
+    /** {{3}} of the WhatsApp media template, after its fixed `<APP_URL>/api/play/`. */
+    whatsappVideoPath: `${token}/video.mp4`,
+  };
 }
 
 /** The reminder's own text with its fields filled in for this occurrence; null when it has none. */
@@ -66,22 +91,30 @@ export function filledMessage(parts: MessageParts): string | null {
  */
 export function renderMessage(parts: MessageParts): OutgoingMessage {
   const t = deliveryTranslator(parts.locale);
+  const urls = parts.media ? playbackUrls(parts.deliveryId) : null;
+  const message = filledMessage(parts);
   const composed = composeMessage({
     channel: parts.channel,
-    message: filledMessage(parts),
+    message,
     contactName: parts.contactName,
     senderName: parts.senderName,
     askConfirmation: parts.askConfirmation,
+    playback: parts.media && urls ? { kind: parts.media.kind, url: urls.page } : undefined,
     t: (key, values) => t(key, values),
   });
   const idempotencyKey = `delivery-${parts.deliveryId}`;
   if (composed.channel === "whatsapp") {
+    const body = message || t("defaultMessage", { sender: parts.senderName });
     return {
       channel: "whatsapp",
       to: parts.to,
       text: composed.text,
       locale: parts.locale ?? undefined,
       templateVariables: composed.template.ok ? composed.template.variables : undefined,
+      mediaTemplateVariables:
+        parts.media?.whatsappVideo && urls
+          ? (whatsappMediaTemplateVariables(parts.senderName, body, urls.whatsappVideoPath) ?? undefined)
+          : undefined,
       askConfirmation: parts.askConfirmation,
       idempotencyKey,
     };
@@ -96,12 +129,17 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
     };
   const { greeting, body, signature } = composed;
   if (parts.recipient === "owner") return ownerEmail(parts, body, t);
-  const unsubscribeUrl = `${env.APP_URL.replace(/\/$/, "")}/api/unsubscribe/${parts.unsubscribeToken}`;
-  const text = `${greeting}\n\n${body}\n\n${signature}\n\n${t("unsubscribe", { url: unsubscribeUrl })}\n`;
+  const unsubscribeUrl = `${appUrl()}/api/unsubscribe/${parts.unsubscribeToken}`;
+  const play =
+    parts.media && urls
+      ? `\n\n${t(parts.media.kind === "video" ? "playVideo" : "playVoice", { url: urls.page })}`
+      : "";
+  const text = `${greeting}\n\n${body}${play}\n\n${signature}\n\n${t("unsubscribe", { url: unsubscribeUrl })}\n`;
   const html = [
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(body).replace(/\n/g, "<br>")}</p>`,
+    parts.media && urls ? playbackHtml(parts.media, urls, t) : "",
     `<p style="color:#555">${escapeHtml(signature)}</p>`,
     `<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t("unsubscribeLink"))}</a></p>`,
     `</body></html>`,
@@ -123,12 +161,31 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
 }
 
 /**
+ * The clip in an e-mail: the poster (a video's) and a Play button, both to the playback page. No
+ * attachment: a link plays on any phone and keeps the message small.
+ */
+function playbackHtml(
+  media: MessageMedia,
+  urls: ReturnType<typeof playbackUrls>,
+  t: DeliveryTranslator,
+): string {
+  const label = escapeHtml(t(media.kind === "video" ? "emailPlayVideo" : "emailPlayVoice"));
+  const page = escapeHtml(urls.page);
+  const poster =
+    media.kind === "video" && media.hasPoster
+      ? `<p><a href="${page}"><img src="${escapeHtml(urls.poster)}" alt="${label}" width="480" style="display:block;max-width:100%;height:auto;border:0;border-radius:8px"></a></p>`
+      : "";
+  const button = `<p><a href="${page}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">&#9654; ${label}</a></p>`;
+  return poster + button;
+}
+
+/**
  * A lead reminder to the user about a contact's date. It carries no unsubscribe link: the
  * contact's link would opt the contact out, and the user stops these by cancelling the reminder,
  * which the footer links to.
  */
 function ownerEmail(parts: MessageParts, body: string, t: DeliveryTranslator): OutgoingMessage {
-  const url = `${env.APP_URL.replace(/\/$/, "")}/reminders`;
+  const url = `${appUrl()}/reminders`;
   const text = `${t("owner.greeting")}\n\n${body}\n\n${t("owner.footer", { url })}\n`;
   const html = [
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,

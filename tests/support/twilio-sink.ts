@@ -11,6 +11,8 @@ export interface SunkSms {
   body: string;
   contentSid?: string;
   contentVariables?: Record<string, string>;
+  /** A media-header template's media URL with its variables filled in (what Twilio would fetch). */
+  mediaUrl?: string;
   statusCallback?: string;
   /** 'queued' once accepted; 'failed' when the channel refused it after acceptance. */
   status: "queued" | "failed";
@@ -69,6 +71,28 @@ export const TEST_WHATSAPP_CONFIRM_TEMPLATES = {
   fr: {
     sid: "HX00000000000000000000000000000c03",
     body: "Rappel de {{1}} via Remindful : {{2}} Merci de confirmer.",
+  },
+} as const;
+
+/**
+ * Approved media-header templates (twilio/media with a video sample): {{1}} sender, {{2}}
+ * message, and the media URL `<APP_URL>/api/play/{{3}}` whose variable is the video's path.
+ */
+export const TEST_WHATSAPP_MEDIA_TEMPLATES = {
+  en: {
+    sid: "HX00000000000000000000000000000d01",
+    body: "{{1}} sent you a video via Remindful: {{2}}",
+    media: "http://localhost:3000/api/play/{{3}}",
+  },
+  es: {
+    sid: "HX00000000000000000000000000000d02",
+    body: "{{1}} te envía un vídeo con Remindful: {{2}}",
+    media: "http://localhost:3000/api/play/{{3}}",
+  },
+  fr: {
+    sid: "HX00000000000000000000000000000d03",
+    body: "{{1}} vous envoie une vidéo via Remindful : {{2}}",
+    media: "http://localhost:3000/api/play/{{3}}",
   },
 } as const;
 
@@ -147,9 +171,14 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
   }
 
   const templates = new Map<string, string>(
-    [...Object.values(TEST_WHATSAPP_TEMPLATES), ...Object.values(TEST_WHATSAPP_CONFIRM_TEMPLATES)].map(
-      (t) => [t.sid, t.body],
-    ),
+    [
+      ...Object.values(TEST_WHATSAPP_TEMPLATES),
+      ...Object.values(TEST_WHATSAPP_CONFIRM_TEMPLATES),
+      ...Object.values(TEST_WHATSAPP_MEDIA_TEMPLATES),
+    ].map((t) => [t.sid, t.body]),
+  );
+  const mediaUrls = new Map<string, string>(
+    Object.values(TEST_WHATSAPP_MEDIA_TEMPLATES).map((t) => [t.sid, t.media]),
   );
 
   /** 201 with a failure to report later, an immediate error, or the message as sent. */
@@ -162,6 +191,10 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
     if (rawVariables !== null && !contentSid) return { error: [400, 21654, "ContentSid Required"] };
     if (rawVariables !== null && bodyParam !== null) {
       return { error: [400, 35127, "Body and ContentVariables cannot be provided together"] };
+    }
+    // Twilio 63030: a template message carries its media in the template, not in MediaUrl.
+    if (contentSid && form.has("MediaUrl")) {
+      return { error: [400, 63030, "Unsupported parameter for type of channels message"] };
     }
     const sms: SunkSms = {
       sid: `SM${randomBytes(16).toString("hex")}`,
@@ -194,7 +227,9 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
       sms.contentSid = contentSid;
       sms.contentVariables = strings;
       sms.body = template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => strings[key] ?? "");
-      const placeholders = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
+      const media = mediaUrls.get(contentSid);
+      if (media) sms.mediaUrl = media.replace(/\{\{(\w+)\}\}/g, (_, key: string) => strings[key] ?? "");
+      const placeholders = [...`${template} ${media ?? ""}`.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
       if (placeholders.some((key) => !strings[key] || /[\n\t]| {5,}/.test(strings[key]))) {
         sms.status = "failed";
         sms.errorCode = 63013;
@@ -410,6 +445,11 @@ export function twilioSinkConfig(sink: TwilioSink, smsMps = 100): TwilioConfig {
       en: TEST_WHATSAPP_CONFIRM_TEMPLATES.en.sid,
       es: TEST_WHATSAPP_CONFIRM_TEMPLATES.es.sid,
       fr: TEST_WHATSAPP_CONFIRM_TEMPLATES.fr.sid,
+    },
+    whatsappMediaTemplates: {
+      en: TEST_WHATSAPP_MEDIA_TEMPLATES.en.sid,
+      es: TEST_WHATSAPP_MEDIA_TEMPLATES.es.sid,
+      fr: TEST_WHATSAPP_MEDIA_TEMPLATES.fr.sid,
     },
     smsMps,
     whatsappMps: 10,

@@ -1,0 +1,8 @@
+import { publicRoute } from "@/lib/api/route";
+import { servePlayback } from "@/lib/media/serve-playback";
+import { playbackTokenParams } from "@/lib/validations/playback";
+
+/** The clip (MP4 or MP3) for whoever holds the link (no session), with range requests. */
+export const GET = publicRoute({ params: playbackTokenParams }, async ({ request, params }) =>
+  servePlayback(request, params.token, "playback"),
+);
