@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
+import { WithdrawLinkButton } from "./withdraw-link-button";
 import { FailureReasonLine } from "./failure-reason-line";
 import { ConfirmationBadge, DeliveryReplies } from "./delivery-replies";
 import type { ReplyEntry } from "@/lib/activity/with-replies";
@@ -75,6 +76,7 @@ export function DeliveryEntryItem({
       {entry.reason && entry.reason.rawCode !== entry.reason.code && entry.providerMessage && (
         <p className="text-xs break-words text-muted-foreground">{entry.providerMessage}</p>
       )}
+      {entry.playback && <WithdrawLinkButton deliveryId={entry.id} playback={entry.playback} />}
       {entry.replies && <DeliveryReplies replies={entry.replies} timeZone={timeZone} />}
     </li>
   );

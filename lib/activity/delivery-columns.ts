@@ -1,5 +1,6 @@
 import "server-only";
-import { contacts, deliveries } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { contacts, deliveries, reminders } from "@/db/schema";
 
 /** The columns `toDeliveryEntry` reads, for a select joined with the contact. */
 export const deliveryColumns = {
@@ -21,6 +22,9 @@ export const deliveryColumns = {
   sentAt: deliveries.sentAt,
   deliveredAt: deliveries.deliveredAt,
   playedAt: deliveries.playedAt,
+  playbackRevokedAt: deliveries.playbackRevokedAt,
+  // One primary-key lookup per row of a page: whether the delivery carried a clip's link.
+  hasMedia: sql<boolean>`coalesce((select ${reminders.type} <> 'text' from ${reminders} where ${reminders.id} = ${deliveries.reminderId}), false)`,
   confirmation: deliveries.confirmation,
   snoozedFromId: deliveries.snoozedFromId,
   extra: deliveries.extra,

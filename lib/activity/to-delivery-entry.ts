@@ -24,6 +24,8 @@ export interface DeliveryRow {
   sentAt: Date | null;
   deliveredAt: Date | null;
   playedAt: Date | null;
+  playbackRevokedAt: Date | null;
+  hasMedia: boolean;
   confirmation: string | null;
   snoozedFromId: number | null;
   extra: boolean;
@@ -59,6 +61,11 @@ export function toDeliveryEntry(row: DeliveryRow) {
     deliveredAt: iso(row.deliveredAt),
     /** Voice and video: when the recipient first played the clip on its playback page. */
     playedAt: iso(row.playedAt),
+    /** Voice and video once sent: whether its playback link still works or was withdrawn. */
+    playback: (row.hasMedia && row.sentAt ? (row.playbackRevokedAt ? "revoked" : "active") : null) as
+      | "active"
+      | "revoked"
+      | null,
     /** The provider's (or engine's) own words, untranslated. */
     providerMessage: row.error,
     reason,

@@ -282,16 +282,25 @@ describe("Played in the delivery log and the export", () => {
     const { GET: exportGet } = await import("@/app/api/account/export/route");
     const reminder = await mediaReminder(f.owner.user.id, f.contactId, "video", f.video.id);
     const delivery = await insertSentDelivery(reminder, new Date());
-    type Page = { id: number; playedAt: string | null }[];
+    type Page = { id: number; playedAt: string | null; playback: string | null }[];
     const history = async () =>
       (await callRoute<Page>(historyGet, "/", { params: { id: reminder.id }, cookie: f.owner.cookie })).json;
-    expect((await history()).find((d) => d.id === delivery.id)?.playedAt).toBeNull();
+    expect((await history()).find((d) => d.id === delivery.id)).toMatchObject({
+      playedAt: null,
+      playback: "active",
+    });
     const token = playbackToken(delivery.id);
     expect((await callRoute(playedRoute.POST, "/", { method: "POST", params: { token } })).status).toBe(204);
     const playedAt = (await history()).find((d) => d.id === delivery.id)?.playedAt;
     expect(playedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const activity = (await callRoute<Page>(activityGet, "/", { cookie: f.owner.cookie })).json;
     expect(activity.find((d) => d.id === delivery.id)?.playedAt).toBe(playedAt);
+    await callRoute(revokeRoute.POST, "/", {
+      method: "POST",
+      params: { id: String(delivery.id) },
+      cookie: f.owner.cookie,
+    });
+    expect((await history()).find((d) => d.id === delivery.id)?.playback).toBe("revoked");
 
     const exported = await callRoute<{
       media: { id: string; kind: string; playbackUrl: string | null; posterUrl: string | null }[];
