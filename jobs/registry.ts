@@ -5,6 +5,7 @@ import {
   CONFIRMATION_FOLLOW_UP_TASK,
   sendConfirmationFollowUpTask,
 } from "./tasks/send-confirmation-follow-up";
+import { MEDIA_PROCESSING_TASK, processMediaTask } from "./tasks/process-media";
 import { BILLING_CRONTAB, ROLL_BILLING_PERIODS, rollBillingPeriodsTask } from "./tasks/roll-billing-periods";
 
 /**
@@ -17,6 +18,7 @@ export const JOB_TASKS: TaskList = {
   [PURGE_EXPIRED_ROWS]: purgeExpiredRowsTask,
   [FAILURE_ALERT_TASK]: sendFailureAlertTask,
   [CONFIRMATION_FOLLOW_UP_TASK]: sendConfirmationFollowUpTask,
+  [MEDIA_PROCESSING_TASK]: processMediaTask,
 };
 
 export const JOB_CRONTAB = [BILLING_CRONTAB, PURGE_CRONTAB].join("\n");
