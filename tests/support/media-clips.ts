@@ -38,7 +38,7 @@ export const CLIPS = {
   silentVideoMp4: (s = 3) => [...picture(s, "320x240"), ...h264, "-f", "mp4"],
   /** Random-looking pictures: hard to compress, so its playback file is large. */
   noisyVideoMp4: (s = 4) => [
-    ...["-f", "lavfi", "-i", `nullsrc=size=640x360:rate=30:duration=${s},geq=random(1)*255:128:128`],
+    ...["-f", "lavfi", "-i", `nullsrc=size=320x180:rate=30:duration=${s},geq=random(1)*255:128:128`],
     ...sine(s),
     ...h264,
     ...["-c:a", "aac", "-f", "mp4"],
