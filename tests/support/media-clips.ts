@@ -5,8 +5,18 @@ import { mediaToolPath } from "@/lib/media/media-tools";
 
 const run = promisify(execFile);
 
-const sine = (seconds: number) => ["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`];
-const picture = (seconds: number, size: string) => ["-f", "lavfi", "-i", `testsrc=size=${size}:rate=30:duration=${seconds}`];
+const sine = (seconds: number) => [
+  "-f",
+  "lavfi",
+  "-i",
+  `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+];
+const picture = (seconds: number, size: string) => [
+  "-f",
+  "lavfi",
+  "-i",
+  `testsrc=size=${size}:rate=30:duration=${seconds}`,
+];
 // MediaRecorder writes WebM as a stream: no duration and no cues in the header (`-live 1`).
 const liveWebm = ["-live", "1", "-f", "webm"];
 const vp8 = ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "realtime", "-cpu-used", "8"];
@@ -26,7 +36,14 @@ export const CLIPS = {
     ...["-c:a", "libopus", "-b:a", "6k", ...liveWebm],
   ],
   /** Chrome and Firefox, video: WebM with VP8 and Opus. */
-  videoWebm: (s = 3, size = "640x480") => [...picture(s, size), ...sine(s), ...vp8, "-c:a", "libopus", ...liveWebm],
+  videoWebm: (s = 3, size = "640x480") => [
+    ...picture(s, size),
+    ...sine(s),
+    ...vp8,
+    "-c:a",
+    "libopus",
+    ...liveWebm,
+  ],
   /** Safari, video: MP4 with H.264 and AAC, header first. */
   videoMp4: (s = 3, size = "640x480") => [
     ...picture(s, size),

@@ -25,7 +25,11 @@ export async function uploadedClip(userId: string, kind: MediaKind, file: string
 }
 
 /** A ready clip for reminders to use, with made-up renditions (no processing). */
-export async function readyClip(userId: string, kind: MediaKind, status: "ready" | "processing" | "failed" = "ready") {
+export async function readyClip(
+  userId: string,
+  kind: MediaKind,
+  status: "ready" | "processing" | "failed" = "ready",
+) {
   const id = crypto.randomUUID();
   const ready = status === "ready";
   await db.insert(media).values({

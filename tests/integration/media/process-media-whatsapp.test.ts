@@ -33,7 +33,11 @@ afterAll(async () => {
 });
 
 it("a video whose playback file is over the cap gets a smaller WhatsApp copy, counted in its storage", async () => {
-  const id = await uploadedClip(userId, "video", await makeClip(clipDir, "noisy.mp4", CLIPS.noisyVideoMp4(3)));
+  const id = await uploadedClip(
+    userId,
+    "video",
+    await makeClip(clipDir, "noisy.mp4", CLIPS.noisyVideoMp4(3)),
+  );
   expect(await processMedia(id, { lastAttempt: false })).toBe("ready");
   const row = await mediaRow(id);
   expect(row.playbackBytes).toBeGreaterThan(WHATSAPP_CAP);
@@ -49,7 +53,11 @@ it("a video whose playback file is over the cap gets a smaller WhatsApp copy, co
 }, 60_000);
 
 it("a video too long for any watchable copy under the cap has none: delivery sends the link", async () => {
-  const id = await uploadedClip(userId, "video", await makeClip(clipDir, "long-noisy.mp4", CLIPS.noisyVideoMp4(6)));
+  const id = await uploadedClip(
+    userId,
+    "video",
+    await makeClip(clipDir, "long-noisy.mp4", CLIPS.noisyVideoMp4(6)),
+  );
   expect(await processMedia(id, { lastAttempt: false })).toBe("ready");
   const row = await mediaRow(id);
   expect(row.playbackBytes).toBeGreaterThan(WHATSAPP_CAP);

@@ -29,7 +29,9 @@ afterAll(async () => {
 
 const objectFile = (key: string) => getLocalStorage()!.pathOf(key);
 const stored = async (id: string) =>
-  (await readFile(objectFile(`media/${id}/source`)).then(() => true).catch(() => false));
+  await readFile(objectFile(`media/${id}/source`))
+    .then(() => true)
+    .catch(() => false);
 
 async function processClip(kind: MediaKind, file: string) {
   const id = await uploadedClip(userId, kind, file);
@@ -99,7 +101,10 @@ describe("clips as each browser records them", () => {
   );
 
   it("a video without sound is still a video", async () => {
-    const { outcome, row } = await processClip("video", await makeClip(clipDir, "silent.mp4", CLIPS.silentVideoMp4()));
+    const { outcome, row } = await processClip(
+      "video",
+      await makeClip(clipDir, "silent.mp4", CLIPS.silentVideoMp4()),
+    );
     expect(outcome).toBe("ready");
     const mp4 = await describeClip(objectFile(row.playbackKey!));
     expect(mp4.video).toMatchObject({ codec_name: "h264" });
@@ -134,7 +139,16 @@ describe("refused inputs: a reason the user reads, no bytes kept", () => {
   });
 
   it("a still image sent as a video is not media", async () => {
-    const jpeg = await makeClip(clipDir, "still.mp4", ["-f", "lavfi", "-i", "testsrc=size=64x64", "-frames:v", "1", "-f", "image2"]);
+    const jpeg = await makeClip(clipDir, "still.mp4", [
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=64x64",
+      "-frames:v",
+      "1",
+      "-f",
+      "image2",
+    ]);
     await refused("video", jpeg, "media_not_media");
   });
 
@@ -168,7 +182,11 @@ describe("refused inputs: a reason the user reads, no bytes kept", () => {
 
   it("a voice message past the limit is too long, even with no duration in its header", async () => {
     const seconds = MEDIA_LIMITS.voice.maxSeconds + 1;
-    await refused("voice", await makeClip(clipDir, "long.webm", CLIPS.longVoiceWebm(seconds)), "media_too_long");
+    await refused(
+      "voice",
+      await makeClip(clipDir, "long.webm", CLIPS.longVoiceWebm(seconds)),
+      "media_too_long",
+    );
   }, 60_000);
 
   it("a file past the size limit is too large (refused before it is read)", async () => {
@@ -192,7 +210,10 @@ describe("a retried job", () => {
     const { db } = await import("@/lib/db");
     const { media } = await import("@/db/schema");
     const { eq } = await import("drizzle-orm");
-    await db.update(media).set({ status: "processing", storedBytes: row.sourceBytes! }).where(eq(media.id, id));
+    await db
+      .update(media)
+      .set({ status: "processing", storedBytes: row.sourceBytes! })
+      .where(eq(media.id, id));
     expect(await processMedia(id, { lastAttempt: false })).toBe("ready");
     const again = await mediaRow(id);
     expect(again).toMatchObject({ status: "ready", playbackKey: row.playbackKey, posterKey: row.posterKey });
