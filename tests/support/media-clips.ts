@@ -21,13 +21,17 @@ const picture = (seconds: number, size: string) => [
 const liveWebm = ["-live", "1", "-f", "webm"];
 const vp8 = ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "realtime", "-cpu-used", "8"];
 const h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"];
+// Safari's MediaRecorder writes fragmented MP4.
+const fragmentedMp4 = ["-movflags", "frag_keyframe+empty_moov+default_base_moof", "-f", "mp4"];
 
 /** Clips as each browser's recorder writes them, made with the packaged ffmpeg. */
 export const CLIPS = {
   /** Chrome and Firefox, audio: WebM with Opus. */
   voiceWebm: (s = 3) => [...sine(s), "-c:a", "libopus", ...liveWebm],
-  /** Safari, audio: MP4 with AAC. */
-  voiceMp4: (s = 3) => [...sine(s), "-c:a", "aac", "-f", "mp4"],
+  /** Safari, audio: fragmented MP4 with AAC. */
+  voiceMp4: (s = 3) => [...sine(s), "-c:a", "aac", ...fragmentedMp4],
+  /** A phone's own audio file: MP4 (M4A) with its index at the end. */
+  voiceM4a: (s = 3) => [...sine(s), "-c:a", "aac", "-f", "mp4"],
   /** Older Firefox, audio: Ogg with Opus. */
   voiceOgg: (s = 3) => [...sine(s), "-c:a", "libopus", "-f", "ogg"],
   /** A long quiet recording, small and quick to make. */
@@ -44,8 +48,17 @@ export const CLIPS = {
     "libopus",
     ...liveWebm,
   ],
-  /** Safari, video: MP4 with H.264 and AAC, header first. */
+  /** Safari, video: fragmented MP4 with H.264 and AAC. */
   videoMp4: (s = 3, size = "640x480") => [
+    ...picture(s, size),
+    ...sine(s),
+    ...h264,
+    "-c:a",
+    "aac",
+    ...fragmentedMp4,
+  ],
+  /** A phone's own video file: MP4 with its index first. */
+  phoneMp4: (s = 3, size = "640x480") => [
     ...picture(s, size),
     ...sine(s),
     ...h264,

@@ -42,7 +42,8 @@ async function processClip(kind: MediaKind, file: string) {
 describe("clips as each browser records them", () => {
   it.each([
     ["Chrome and Firefox (WebM, Opus, no duration in the header)", "voice.webm", CLIPS.voiceWebm()],
-    ["Safari (MP4, AAC)", "voice.m4a", CLIPS.voiceMp4()],
+    ["Safari (fragmented MP4, AAC)", "voice.mp4", CLIPS.voiceMp4()],
+    ["a phone's own M4A file", "voice.m4a", CLIPS.voiceM4a()],
     ["older Firefox (Ogg, Opus)", "voice.ogg", CLIPS.voiceOgg()],
   ])("voice from %s becomes an MP3 with its duration", async (_browser, name, args) => {
     const { id, outcome, row } = await processClip("voice", await makeClip(clipDir, name, args));
@@ -67,7 +68,12 @@ describe("clips as each browser records them", () => {
 
   it.each([
     ["Chrome and Firefox (WebM, VP8, Opus)", "video.webm", CLIPS.videoWebm(3, "640x480"), [640, 480]],
-    ["Safari (MP4, H.264, AAC) at 1080p", "video.mp4", CLIPS.videoMp4(3, "1920x1080"), [1280, 720]],
+    [
+      "Safari (fragmented MP4, H.264, AAC) at 1080p",
+      "video.mp4",
+      CLIPS.videoMp4(3, "1920x1080"),
+      [1280, 720],
+    ],
     ["a phone held upright, odd sizes", "upright.webm", CLIPS.videoWebm(3, "721x1283"), [720, 1282]],
   ])(
     "video from %s becomes a faststart H.264/AAC MP4 of at most 720p with a poster",
@@ -153,14 +159,14 @@ describe("refused inputs: a reason the user reads, no bytes kept", () => {
   });
 
   it("a truncated MP4 is not media (its header promises more than its bytes hold)", async () => {
-    const whole = await makeClip(clipDir, "whole.mp4", CLIPS.videoMp4(4));
+    const whole = await makeClip(clipDir, "whole.mp4", CLIPS.phoneMp4(4));
     const cut = path.join(clipDir, "cut.mp4");
     await writeFile(cut, (await readFile(whole)).subarray(0, 40_000));
     await refused("video", cut, "media_not_media");
   });
 
   it("an MP4 cut before its index is not media", async () => {
-    const whole = await makeClip(clipDir, "index-last.mp4", [...CLIPS.voiceMp4(3)]);
+    const whole = await makeClip(clipDir, "index-last.mp4", CLIPS.voiceM4a(3));
     const cut = path.join(clipDir, "index-cut.mp4");
     await writeFile(cut, (await readFile(whole)).subarray(0, 2_000));
     await refused("voice", cut, "media_not_media");
