@@ -1,26 +1,26 @@
 import "server-only";
 import { constants } from "node:fs";
 import { access, chmod } from "node:fs/promises";
-import { createRequire } from "node:module";
 
 export type MediaTool = "ffmpeg" | "ffprobe";
 
-const PACKAGES: Record<MediaTool, string> = {
-  ffmpeg: "@ffmpeg-installer/ffmpeg",
-  ffprobe: "@ffprobe-installer/ffprobe",
+// Loaded when first needed (a package without a binary for this platform throws on load), and
+// left to Node at run time (next.config.ts serverExternalPackages): each finds its binary beside it.
+const PACKAGES: Record<MediaTool, { name: string; load: () => Promise<{ default: { path: string } }> }> = {
+  ffmpeg: { name: "@ffmpeg-installer/ffmpeg", load: () => import("@ffmpeg-installer/ffmpeg") },
+  ffprobe: { name: "@ffprobe-installer/ffprobe", load: () => import("@ffprobe-installer/ffprobe") },
 };
 
 const resolved = new Map<MediaTool, Promise<string>>();
 
 async function locate(tool: MediaTool): Promise<string> {
   // The npm packages ship static builds in per-platform packages and export their path.
-  const require = createRequire(import.meta.url);
   let binary: string;
   try {
-    binary = (require(PACKAGES[tool]) as { path: string }).path;
+    binary = (await PACKAGES[tool].load()).default.path;
   } catch (error) {
     throw new Error(
-      `${tool} not found: ${PACKAGES[tool]} has no binary for ${process.platform}-${process.arch} (${String(error)})`,
+      `${tool} not found: ${PACKAGES[tool].name} has no binary for ${process.platform}-${process.arch} (${String(error)})`,
     );
   }
   try {

@@ -64,6 +64,13 @@ export const CLIPS = {
     ...h264,
     ...["-c:a", "aac", "-movflags", "+faststart", "-f", "mp4"],
   ],
+  /** An iPhone's own video: QuickTime with HEVC and AAC. */
+  iphoneMov: (s = 2) => [
+    ...picture(s, "640x480"),
+    ...sine(s),
+    ...["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p"],
+    ...["-tag:v", "hvc1", "-c:a", "aac", "-f", "mov"],
+  ],
   /** A video with no sound track. */
   silentVideoMp4: (s = 3) => [...picture(s, "320x240"), ...h264, "-f", "mp4"],
   /** Random-looking pictures: hard to compress, so its playback file is large. */

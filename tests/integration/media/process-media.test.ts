@@ -75,6 +75,7 @@ describe("clips as each browser records them", () => {
       [1280, 720],
     ],
     ["a phone held upright, odd sizes", "upright.webm", CLIPS.videoWebm(3, "721x1283"), [720, 1282]],
+    ["an iPhone's own file (QuickTime, HEVC, AAC)", "iphone.mov", CLIPS.iphoneMov(3), [640, 480]],
   ])(
     "video from %s becomes a faststart H.264/AAC MP4 of at most 720p with a poster",
     async (_browser, name, args, [width, height]) => {
