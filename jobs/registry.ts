@@ -5,6 +5,7 @@ import {
   CONFIRMATION_FOLLOW_UP_TASK,
   sendConfirmationFollowUpTask,
 } from "./tasks/send-confirmation-follow-up";
+import { MEDIA_PROCESSING_TASK, processMediaTask } from "./tasks/process-media";
 import { BILLING_CRONTAB, ROLL_BILLING_PERIODS, rollBillingPeriodsTask } from "./tasks/roll-billing-periods";
 import { CLEAN_UP_MEDIA, CLEAN_UP_MEDIA_CRONTAB, cleanUpMediaTask } from "./tasks/clean-up-media";
 
@@ -19,6 +20,7 @@ export const JOB_TASKS: TaskList = {
   [FAILURE_ALERT_TASK]: sendFailureAlertTask,
   [CONFIRMATION_FOLLOW_UP_TASK]: sendConfirmationFollowUpTask,
   [CLEAN_UP_MEDIA]: cleanUpMediaTask,
+  [MEDIA_PROCESSING_TASK]: processMediaTask,
 };
 
 export const JOB_CRONTAB = [BILLING_CRONTAB, PURGE_CRONTAB, CLEAN_UP_MEDIA_CRONTAB].join("\n");

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "sms_delivery_needs_phone",
   "select_contact",
   "enter_message",
+  "select_recording",
   "select_date_time",
   "select_frequency",
   "select_days",
@@ -36,8 +37,6 @@ export const ERROR_CODES = [
   "unknown_fields",
   "age_needs_birth_year",
   // Reminders.
-  "voice_coming_soon",
-  "video_coming_soon",
   "contact_not_found",
   "contact_has_no_email",
   "contact_has_no_phone",

@@ -16,4 +16,5 @@ export interface MediaDto {
 }
 
 /** Owner routes of a clip's renditions. */
-export const ownerMediaUrl = (id: string, rendition: "playback" | "poster") => `/api/media/${id}/${rendition}`;
+export const ownerMediaUrl = (id: string, rendition: "playback" | "poster") =>
+  `/api/media/${id}/${rendition}`;

@@ -3,7 +3,13 @@ import type { Media } from "@/db/schema";
 import type { MediaKind, MediaStatus } from "@/db/schema/enums";
 import { ownerMediaUrl, type MediaDto } from "./media-dto";
 
-export function toMediaDto(row: Media): MediaDto {
+/** The columns the owner's view is made of (a list reads only these). */
+export type MediaDtoSource = Pick<
+  Media,
+  "id" | "kind" | "status" | "filename" | "durationMs" | "failureReason" | "posterKey" | "createdAt"
+>;
+
+export function toMediaDto(row: MediaDtoSource): MediaDto {
   const ready = row.status === "ready";
   return {
     id: row.id,

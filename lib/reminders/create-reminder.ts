@@ -25,7 +25,8 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
         userId,
         contactId: resolved.contact.id,
         type: body.type,
-        message: body.type === "text" ? (body.message?.trim() ?? null) : null,
+        message: body.message?.trim() || null,
+        mediaId: resolved.media?.id ?? null,
         status: "scheduled",
         deliveryMethod: body.deliveryMethod,
         ...scheduleColumns(resolved.schedule, resolved.scheduledFor),
@@ -34,6 +35,6 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
         followUpMinutes: body.followUpMinutes ?? null,
       })
       .returning();
-    return toReminderDto(row, resolved.contact.name);
+    return toReminderDto(row, resolved.contact.name, null, resolved.media);
   });
 }

@@ -7,9 +7,10 @@ import { invalidInput, forbidden, notFound } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
 import { localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
-import type { User } from "@/db/schema";
+import type { Media, User } from "@/db/schema";
 import { scheduleFromBody, type ReminderBody } from "@/lib/validations/reminder";
 import { assertMessageFields } from "./assert-message-fields";
+import { resolveReminderMedia } from "./resolve-reminder-media";
 
 export const REMINDER_ERRORS = {
   contactNotFound: { code: "contact_not_found", message: "Contact not found" },
@@ -31,6 +32,8 @@ export const REMINDER_ERRORS = {
 
 export interface ResolvedReminder {
   contact: typeof contacts.$inferSelect;
+  /** Voice and video: the ready clip; text: null. */
+  media: Media | null;
   schedule: Schedule;
   /** once: the due instant; recurring: the first occurrence. */
   scheduledFor: Date;
@@ -50,8 +53,8 @@ export function assertContactReachable(
  * The checks of a create or edit that need the database or the clock, after the body passed
  * `reminderInputSchema` (lib/validations/reminder.ts) and after the quota: `{age}` against the
  * reminder's contact date, the contact is the user's and has the address the delivery method
- * sends to, the plan allows recurring, the user's zone, and a due time in the future. Throws
- * DomainError; writes nothing.
+ * sends to, the plan allows recurring, the clip of a voice or video reminder, the user's zone,
+ * and a due time in the future. Throws DomainError; writes nothing.
  */
 export async function resolveReminderInput(
   tx: DbOrTx,
@@ -62,7 +65,8 @@ export async function resolveReminderInput(
   /** The contact date an edited reminder was made from: `{age}` counts from its year. */
   contactDateId: string | null = null,
 ): Promise<ResolvedReminder> {
-  if (body.type === "text") await assertMessageFields(tx, body.message, contactDateId);
+  // Voice and video carry an optional message too, said with the clip.
+  await assertMessageFields(tx, body.message, contactDateId);
 
   const [contact] = await tx
     .select()
@@ -75,6 +79,7 @@ export async function resolveReminderInput(
   if (body.scheduleType === "recurring" && !PLANS[user.planType as PlanType]?.recurringAllowed) {
     throw forbidden(REMINDER_ERRORS.recurringPlan);
   }
+  const media = await resolveReminderMedia(tx, user, body);
 
   const zoneProblem = timeZoneProblem(user.timezone);
   if (zoneProblem) throw invalidInput({ code: "invalid_schedule", message: zoneProblem });
@@ -82,9 +87,9 @@ export async function resolveReminderInput(
   if (schedule.scheduleType === "once") {
     const due = localToUtc(schedule.localDateTime ?? "", schedule.timezone);
     if (due.getTime() <= now.getTime()) throw invalidInput(REMINDER_ERRORS.past);
-    return { contact, schedule, scheduledFor: due, nextRunAt: due };
+    return { contact, media, schedule, scheduledFor: due, nextRunAt: due };
   }
   const next = nextOccurrence(schedule, now, occurrencesSent);
   if (!next) throw invalidInput(REMINDER_ERRORS.noOccurrence);
-  return { contact, schedule, scheduledFor: next, nextRunAt: next };
+  return { contact, media, schedule, scheduledFor: next, nextRunAt: next };
 }

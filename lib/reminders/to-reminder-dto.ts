@@ -3,6 +3,7 @@ import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } fro
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { failureReason } from "@/lib/channels/failure-reasons";
 import { scheduleFromRow, type ReminderRow } from "@/lib/recurrence/schedule-from-row";
+import { toMediaDto, type MediaDtoSource } from "@/lib/media/to-media-dto";
 
 /** How many upcoming occurrences each reminder previews. */
 export const PREVIEW_COUNT = 3;
@@ -16,6 +17,8 @@ export function toReminderDto(
   contactName: string | null,
   /** error_code of the latest failed occurrence, while the reminder shows an error. */
   failureCode: string | null = null,
+  /** The clip of a voice or video reminder. */
+  media: MediaDtoSource | null = null,
 ) {
   const recurring = row.scheduleType === "recurring";
   let upcoming: Date[] = [];
@@ -34,7 +37,9 @@ export function toReminderDto(
     contactId: row.contactId,
     contactName,
     type: row.type,
+    /** Text: the message; voice and video: optional words said with the clip. */
     message: row.message,
+    media: media ? toMediaDto(media) : null,
     status: row.status,
     deliveryMethod: row.deliveryMethod,
     scheduleType: row.scheduleType,

@@ -30,7 +30,8 @@ export async function updateReminder(user: User, id: string, body: ReminderBody,
       .set({
         contactId: resolved.contact.id,
         type: body.type,
-        message: body.type === "text" ? (body.message?.trim() ?? null) : null,
+        message: body.message?.trim() || null,
+        mediaId: resolved.media?.id ?? null,
         deliveryMethod: body.deliveryMethod,
         ...scheduleColumns(resolved.schedule, resolved.scheduledFor),
         nextRunAt: resolved.nextRunAt,
@@ -40,6 +41,6 @@ export async function updateReminder(user: User, id: string, body: ReminderBody,
       })
       .where(eq(reminders.id, id))
       .returning();
-    return toReminderDto(row, resolved.contact.name);
+    return toReminderDto(row, resolved.contact.name, null, resolved.media);
   });
 }

@@ -17,6 +17,7 @@ import { messageSchema } from "./message-fields";
 export const REMINDER_MESSAGES = {
   contact: "Please select a contact",
   message: "Please enter a message",
+  media: "Please record or choose a recording",
   dateTime: "Please select a date and time",
   frequency: "Please select a frequency",
   days: "Please select at least one day",
@@ -29,16 +30,16 @@ type MissingField = keyof typeof REMINDER_MESSAGES;
 const MISSING_FIELD_CODES = {
   contact: "select_contact",
   message: "enter_message",
+  media: "select_recording",
   dateTime: "select_date_time",
   frequency: "select_frequency",
   days: "select_days",
   endDate: "select_end_date",
 } as const satisfies Record<MissingField, ErrorCode>;
 
-/** The rules' other refusals: types not offered yet, and the confirmation settings. */
+/** The rules' other refusals: a clip on a text reminder, and the confirmation settings. */
 export const REMINDER_RULE_ERRORS = {
-  voice: { code: "voice_coming_soon", message: "Voice reminders are coming soon" },
-  video: { code: "video_coming_soon", message: "Video reminders are coming soon" },
+  textMedia: { code: "invalid_input", message: "A text reminder has no recording" },
   confirmationChannel: {
     code: "invalid_input",
     message: "Ask for confirmation is only available for SMS and WhatsApp",
@@ -78,6 +79,8 @@ export const reminderShapeSchema = z
     // Unknown fields here; {age} needs the reminder's contact date, checked where it is known
     // (lib/reminders/assert-message-fields.ts).
     message: messageSchema({ allowAge: true }).nullish(),
+    /** Voice and video: the user's clip (POST /api/media), ready; the message is then said with it. */
+    mediaId: z.preprocess(emptyToNull, z.string().max(100).nullish()),
     deliveryMethod: z.enum(DELIVERY_METHODS),
     scheduleType: z.enum(SCHEDULE_TYPES),
     scheduledFor: z.preprocess(
@@ -119,6 +122,7 @@ export function scheduleFromBody(body: ReminderBody, timezone: string): Schedule
 function missingField(body: ReminderBody): MissingField | null {
   if (!body.contactId) return "contact";
   if (body.type === "text" && !body.message?.trim()) return "message";
+  if (body.type !== "text" && !body.mediaId) return "media";
   if (body.scheduleType === "once") return body.scheduledFor ? null : "dateTime";
   if (!body.frequency) return "frequency";
   const config = body.frequencyConfig ?? {};
@@ -130,14 +134,13 @@ function missingField(body: ReminderBody): MissingField | null {
 /**
  * The first rule a well-shaped body breaks, or null, in this order: the required fields, the
  * type, the schedule (the recurrence engine's own check), the confirmation settings. What
- * needs the database (the quota, the contact, the plan) and the clock is checked by
+ * needs the database (the quota, the contact, the plan, the clip) and the clock is checked by
  * lib/reminders/resolve-reminder-input.ts afterwards.
  */
 function reminderRuleProblem(body: ReminderBody): Problem | null {
   const missing = missingField(body);
   if (missing) return { code: MISSING_FIELD_CODES[missing], message: REMINDER_MESSAGES[missing] };
-  if (body.type === "voice") return REMINDER_RULE_ERRORS.voice;
-  if (body.type === "video") return REMINDER_RULE_ERRORS.video;
+  if (body.type === "text" && body.mediaId) return REMINDER_RULE_ERRORS.textMedia;
   // The rules do not depend on the zone; the user's own zone is checked where it is known.
   const schedule = scheduleProblem(scheduleFromBody(body, "UTC"));
   if (schedule) return { code: "invalid_schedule", message: schedule };

@@ -6,9 +6,10 @@ import { fromZodError } from "@/lib/errors/zod-error";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { toErrorResponse } from "@/lib/api/to-error-response";
 import { buildContactSchema } from "@/lib/validations/contact";
-import { REMINDER_RULE_ERRORS, reminderInputSchema } from "@/lib/validations/reminder";
+import { REMINDER_MESSAGES, reminderInputSchema } from "@/lib/validations/reminder";
 import { updateUserSchema } from "@/lib/validations/user";
 import { REMINDER_ERRORS } from "@/lib/reminders/resolve-reminder-input";
+import { REMINDER_MEDIA_ERRORS } from "@/lib/reminders/resolve-reminder-media";
 
 const messages = (locale: string) =>
   JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as { errors: Record<string, string> };
@@ -22,8 +23,8 @@ describe("API error codes", () => {
     const en = messages("en").errors;
     const problems = [
       ...Object.values(REMINDER_ERRORS),
-      REMINDER_RULE_ERRORS.voice,
-      REMINDER_RULE_ERRORS.video,
+      ...Object.values(REMINDER_MEDIA_ERRORS),
+      { code: "select_recording", message: REMINDER_MESSAGES.media },
     ];
     for (const problem of problems) expect(en[problem.code]).toBe(problem.message);
   });

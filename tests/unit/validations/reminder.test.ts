@@ -42,6 +42,8 @@ describe("reminderInputSchema", () => {
   it.each<[string, Record<string, unknown>, string]>([
     ["contact", { contactId: "" }, REMINDER_MESSAGES.contact],
     ["message", { message: " " }, REMINDER_MESSAGES.message],
+    ["voice recording", { type: "voice", mediaId: "" }, REMINDER_MESSAGES.media],
+    ["video recording", { type: "video", message: "Happy birthday" }, REMINDER_MESSAGES.media],
     ["frequency", { frequency: "" }, REMINDER_MESSAGES.frequency],
     ["days", { frequencyConfig: { days: [], endCondition: "by" } }, REMINDER_MESSAGES.days],
     [
@@ -64,9 +66,24 @@ describe("reminderInputSchema", () => {
     ).toBe(REMINDER_MESSAGES.days);
   });
 
-  it("does not ask a voice or video reminder for a message: it refuses the type, as coming soon", () => {
-    expect(answer({ ...full, type: "voice", message: null })).toEqual(REMINDER_RULE_ERRORS.voice);
-    expect(answer({ ...full, type: "video", message: null })).toEqual(REMINDER_RULE_ERRORS.video);
+  it("asks a voice or video reminder for its recording, not for a message", () => {
+    expect(answer({ ...full, type: "voice", message: null, mediaId: "m1" })).toBeNull();
+    expect(answer({ ...full, type: "video", message: "", mediaId: "m1" })).toBeNull();
+    expect(answer({ ...full, type: "voice", message: "Love you" })).toEqual({
+      code: "select_recording",
+      message: REMINDER_MESSAGES.media,
+    });
+    expect(reminderInputSchema.parse({ ...full, type: "video", mediaId: "m1" })).toMatchObject({
+      type: "video",
+      mediaId: "m1",
+      message: "Hi",
+    });
+  });
+
+  it("refuses a recording on a text reminder", () => {
+    expect(answer({ ...full, mediaId: "m1" })).toEqual(REMINDER_RULE_ERRORS.textMedia);
+    expect(answer({ ...full, mediaId: null })).toBeNull();
+    expect(answer({ ...full, mediaId: "" })).toBeNull();
   });
 
   it("refuses a schedule the recurrence engine cannot compute, with its words", () => {
@@ -101,7 +118,10 @@ describe("reminderInputSchema", () => {
       "select_contact",
     );
     expect(answer({ ...full, ...impossible, type: "voice", askConfirmation: true })?.code).toBe(
-      "voice_coming_soon",
+      "select_recording",
+    );
+    expect(answer({ ...full, ...impossible, mediaId: "m1", askConfirmation: true })).toEqual(
+      REMINDER_RULE_ERRORS.textMedia,
     );
     expect(answer({ ...full, ...impossible, askConfirmation: true })?.code).toBe("invalid_schedule");
   });
