@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/storage/get-storage";
 import { dropMedia } from "./drop-media";
-import { mediaIdOfKey } from "./media-source-key";
+import { mediaIdOfKey } from "./media-keys";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { getPlan } from "@/lib/plans/get-plan";
 import { checkMediaUpload } from "./check-media-upload";
 import type { MediaDto } from "./media-dto";
-import { mediaSourceKey } from "./media-source-key";
+import { mediaSourceKey } from "./media-keys";
 import { toMediaDto } from "./to-media-dto";
 import { lockUserMedia, usedMediaBytes } from "./used-media-bytes";
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { media, type Media } from "@/db/schema";
 import { db } from "@/lib/db";
 import { uploadNotFound } from "@/lib/storage/upload-errors";
-import { mediaIdOfSourceKey } from "./media-source-key";
+import { mediaIdOfSourceKey } from "./media-keys";
 
 /**
  * The clip an upload route names (by its key, or by the media id in the uploader's metadata):

@@ -13,7 +13,7 @@ import type { MediaKind } from "@/db/schema/enums";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/storage/get-storage";
-import { mediaObjectKey, type MediaObjectName } from "./media-object-key";
+import { mediaObjectKey, type MediaObjectName } from "./media-keys";
 import { MediaRefusal, type MediaFailureCode } from "./media-refusal";
 import { renderMedia, type RenderedMedia, type Rendition } from "./render-media";
 

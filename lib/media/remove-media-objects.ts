@@ -1,7 +1,7 @@
 import "server-only";
 import type { Media } from "@/db/schema";
 import { getStorage } from "@/lib/storage/get-storage";
-import { mediaPrefix } from "./media-source-key";
+import { mediaPrefix } from "./media-keys";
 
 /** Drops a clip's multipart upload under way, if any, and every object under `media/<id>/`. */
 export async function removeMediaObjects(row: Pick<Media, "id" | "sourceKey" | "uploadId">) {

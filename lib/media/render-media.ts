@@ -5,7 +5,7 @@ import { MEDIA_LIMITS, WHATSAPP_VIDEO_MAX_BYTES } from "@/config/media";
 import type { MediaKind } from "@/db/schema/enums";
 import { makePoster } from "./make-poster";
 import { makeWhatsappVideo } from "./make-whatsapp-video";
-import type { MediaObjectName } from "./media-object-key";
+import type { MediaObjectName } from "./media-keys";
 import { MediaRefusal } from "./media-refusal";
 import { probeMedia } from "./probe-media";
 import { MediaToolError } from "./run-media-tool";

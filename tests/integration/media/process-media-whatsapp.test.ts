@@ -8,7 +8,7 @@ import { mediaRow, uploadedClip } from "../../support/media-rows";
 import { createSignedInUser } from "../../support/users";
 
 // A small cap stands in for WhatsApp's 16 MB, so a few seconds of hard-to-compress video exceed it.
-const WHATSAPP_CAP = 150_000;
+const { WHATSAPP_CAP } = vi.hoisted(() => ({ WHATSAPP_CAP: 150_000 }));
 vi.mock("@/config/media", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/config/media")>()),
   WHATSAPP_VIDEO_MAX_BYTES: WHATSAPP_CAP,

@@ -1,5 +1,10 @@
+/** The objects of a clip in the store: its upload and what processing makes from it. */
+export type MediaObjectName = "source" | "playback.mp3" | "playback.mp4" | "poster.jpg" | "whatsapp.mp4";
+
+export const mediaObjectKey = (mediaId: string, name: MediaObjectName) => `media/${mediaId}/${name}`;
+
 /** Where a clip's upload is stored: `media/<media id>/source` (MEDIA_KEY_PATTERN). */
-export const mediaSourceKey = (mediaId: string) => `media/${mediaId}/source`;
+export const mediaSourceKey = (mediaId: string) => mediaObjectKey(mediaId, "source");
 
 /** Every object of a clip lives under this prefix. */
 export const mediaPrefix = (mediaId: string) => `media/${mediaId}/`;
