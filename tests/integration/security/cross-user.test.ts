@@ -21,11 +21,22 @@ import * as reminderRoute from "@/app/api/reminders/[id]/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
 import * as sendRoute from "@/app/api/reminders/[id]/send/route";
 import * as templateRoute from "@/app/api/templates/[id]/route";
+import * as revokePlaybackRoute from "@/app/api/deliveries/[id]/revoke-playback/route";
+import * as mediaRoute from "@/app/api/media/[id]/route";
+import * as mediaPlaybackRoute from "@/app/api/media/[id]/playback/route";
+import * as mediaPosterRoute from "@/app/api/media/[id]/poster/route";
+import * as mediaUploadedRoute from "@/app/api/media/[id]/uploaded/route";
+import * as createMediaRoute from "@/app/api/media/route";
+import * as startMultipartRoute from "@/app/api/uploads/s3/multipart/route";
+import * as multipartRoute from "@/app/api/uploads/s3/multipart/[uploadId]/route";
+import * as partRoute from "@/app/api/uploads/s3/multipart/[uploadId]/[partNumber]/route";
+import * as completeRoute from "@/app/api/uploads/s3/multipart/[uploadId]/complete/route";
 import { contacts, messageTemplates, storedObjects } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
 import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
 import { callRoute } from "../../support/call-route";
+import { createReadyMedia, insertSentDelivery } from "../../support/media-fixtures";
 import { snapshotDatabase } from "../../support/db-snapshot";
 import { createContact, insertReminder, localInDays } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
@@ -45,6 +56,12 @@ interface Fixture {
   otherUploadUrl: URL;
   ownContactOfB: string;
   cookieB: string;
+  /** A's ready video clip, a sent delivery of it, and A's clip being uploaded in parts. */
+  mediaId: string;
+  deliveryId: number;
+  uploadingMediaId: string;
+  uploadId: string;
+  uploadKey: string;
 }
 
 interface Attempt {
@@ -72,6 +89,115 @@ const reminderBody = (f: Fixture) => ({
 
 /** Every `[param]` route file, by path under app/api, with what B tries there. */
 const ID_ROUTES: Record<string, Attempt[]> = {
+  "media/[id]/route.ts": [
+    {
+      name: "GET /api/media/{A's clip}",
+      handler: mediaRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({ path: `/api/media/${f.mediaId}`, params: { id: f.mediaId } }),
+    },
+    {
+      name: "DELETE /api/media/{A's clip}",
+      handler: mediaRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({ path: `/api/media/${f.mediaId}`, params: { id: f.mediaId } }),
+    },
+  ],
+  "media/[id]/uploaded/route.ts": [
+    {
+      name: "POST /api/media/{A's uploading clip}/uploaded",
+      handler: mediaUploadedRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/media/${f.uploadingMediaId}/uploaded`,
+        params: { id: f.uploadingMediaId },
+      }),
+    },
+  ],
+  "media/[id]/playback/route.ts": [
+    {
+      name: "GET /api/media/{A's clip}/playback",
+      handler: mediaPlaybackRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({ path: `/api/media/${f.mediaId}/playback`, params: { id: f.mediaId } }),
+    },
+  ],
+  "media/[id]/poster/route.ts": [
+    {
+      name: "GET /api/media/{A's clip}/poster",
+      handler: mediaPosterRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({ path: `/api/media/${f.mediaId}/poster`, params: { id: f.mediaId } }),
+    },
+  ],
+  "deliveries/[id]/revoke-playback/route.ts": [
+    {
+      name: "POST /api/deliveries/{A's delivery}/revoke-playback",
+      handler: revokePlaybackRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/deliveries/${f.deliveryId}/revoke-playback`,
+        params: { id: String(f.deliveryId) },
+      }),
+    },
+  ],
+  "uploads/s3/multipart/[uploadId]/route.ts": [
+    {
+      name: "GET /api/uploads/s3/multipart/{A's upload} (list parts)",
+      handler: multipartRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({
+        path: `/api/uploads/s3/multipart/${f.uploadId}`,
+        params: { uploadId: f.uploadId },
+        query: { key: f.uploadKey },
+      }),
+    },
+    {
+      name: "DELETE /api/uploads/s3/multipart/{A's upload} (abort)",
+      handler: multipartRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({
+        path: `/api/uploads/s3/multipart/${f.uploadId}`,
+        params: { uploadId: f.uploadId },
+        query: { key: f.uploadKey },
+      }),
+    },
+  ],
+  "uploads/s3/multipart/[uploadId]/[partNumber]/route.ts": [
+    {
+      name: "GET /api/uploads/s3/multipart/{A's upload}/1 (sign a part)",
+      handler: partRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({
+        path: `/api/uploads/s3/multipart/${f.uploadId}/1`,
+        params: { uploadId: f.uploadId, partNumber: "1" },
+        query: { key: f.uploadKey },
+      }),
+    },
+  ],
+  "uploads/s3/multipart/[uploadId]/complete/route.ts": [
+    {
+      name: "POST /api/uploads/s3/multipart/{A's upload}/complete",
+      handler: completeRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/uploads/s3/multipart/${f.uploadId}/complete`,
+        params: { uploadId: f.uploadId },
+        query: { key: f.uploadKey },
+        body: { parts: [{ PartNumber: 1, ETag: '"0123456789abcdef0123456789abcdef"' }] },
+      }),
+    },
+  ],
   "contacts/[id]/route.ts": [
     {
       name: "PUT /api/contacts/{A's contact}",
@@ -216,6 +342,12 @@ const NOT_USER_OWNED: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
   "calendar/[file]/route.ts": "the feed token itself is the capability (calendar apps send no session)",
+  "play/[token]/playback/route.ts": "the playback link's token is the capability (recipients have no session)",
+  "play/[token]/poster/route.ts": "the playback link's token is the capability (e-mail clients load it)",
+  "play/[token]/video.mp4/route.ts": "the playback link's token is the capability (Twilio fetches it)",
+  "play/[token]/played/route.ts": "the playback link's token is the capability (the recipient's player)",
+  "objects/local/multipart/[uploadId]/[partNumber]/route.ts":
+    "the URL's signature is the capability, as a presigned S3 part URL is (tested with the uploads)",
 };
 
 /**
@@ -280,6 +412,29 @@ beforeAll(async () => {
     .insert(messageTemplates)
     .values({ userId: a.user.id, name: "A's template", body: "Hello {first_name}", locale: "en" })
     .returning();
+  const clip = await createReadyMedia(a.user.id, "video");
+  const mediaReminder = await insertReminder(a.user.id, contact.id, {
+    type: "video",
+    mediaId: clip.id,
+    status: "sent",
+  });
+  const delivery = await insertSentDelivery(mediaReminder, new Date());
+  const uploading = (
+    await callRoute<{ media: { id: string } }>(createMediaRoute.POST, "/api/media", {
+      method: "POST",
+      cookie: a.cookie,
+      body: { kind: "video", filename: "clip.webm", type: "video/webm", size: 200 * 1024 * 1024 },
+    })
+  ).json.media;
+  const multipart = await callRoute<{ uploadId: string; key: string }>(
+    startMultipartRoute.POST,
+    "/api/uploads/s3/multipart",
+    {
+      method: "POST",
+      cookie: a.cookie,
+      body: { filename: "clip.webm", type: "video/webm", metadata: { mediaId: uploading.id } },
+    },
+  );
   const upload = (cookie: string) =>
     callRoute(uploadRoute.POST, "/api/objects/upload", { method: "POST", cookie });
   const pendingUrl = new URL(String((await upload(a.cookie)).json.uploadURL));
@@ -294,6 +449,11 @@ beforeAll(async () => {
     otherUploadUrl: otherUrl,
     ownContactOfB: (await createContact(b.user.id, { name: "B's own" })).id,
     cookieB: b.cookie,
+    mediaId: clip.id,
+    deliveryId: delivery.id,
+    uploadingMediaId: uploading.id,
+    uploadId: String(multipart.json.uploadId),
+    uploadKey: String(multipart.json.key),
   };
 });
 
