@@ -28,7 +28,11 @@ it("the engine the app starts runs the billing and clean-up crontab: a trial end
   const { rows: known } = await pool.query<{ identifier: string }>(
     `select identifier from graphile_worker._private_known_crontabs order by identifier`,
   );
-  expect(known.map((k) => k.identifier)).toEqual(["purge_expired_rows", "roll_billing_periods"]);
+  expect(known.map((k) => k.identifier)).toEqual([
+    "clean_up_media",
+    "purge_expired_rows",
+    "roll_billing_periods",
+  ]);
 
   const { user: trial } = await createSignedInUser({ trialEndDate: new Date(Date.now() - 60_000) });
   const { user: trialOn } = await createSignedInUser({ trialEndDate: new Date(Date.now() + 86_400_000) });
