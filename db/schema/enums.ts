@@ -109,3 +109,27 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
  */
 export const MEDIA_STATUSES = ["uploading", "processing", "ready", "failed", "removed"] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/** An API key reads, or reads and writes, as its user. */
+export const API_KEY_SCOPES = ["read", "write"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Events an outgoing webhook endpoint may subscribe to. */
+export const WEBHOOK_EVENT_TYPES = [
+  "delivery.sent",
+  "delivery.delivered",
+  "delivery.failed",
+  "delivery.played",
+  "reply.confirmed",
+  "reply.declined",
+  "reply.snoozed",
+  "contact.opted_out",
+  "contact.opted_in",
+  "reminder.created",
+  "reminder.cancelled",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** pending: to be sent (again); delivered: a 2xx came back; failed: retries ran out or the endpoint went. */
+export const WEBHOOK_MESSAGE_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookMessageStatus = (typeof WEBHOOK_MESSAGE_STATUSES)[number];

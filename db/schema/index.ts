@@ -5,5 +5,6 @@ export * from "./deliveries";
 export * from "./billing";
 export * from "./objects";
 export * from "./media";
+export * from "./integrations";
 export * from "./system";
 export * from "./templates";
