@@ -23,7 +23,11 @@ export function ClipUploadStatus({ state, onRetry }: { state: ClipUploadState; o
           isErrorCode(state.media.failureReason) ? state.media.failureReason : "media_processing_failed",
         )
       : state.step === "refused"
-        ? errorText(state.failure)
+        ? // Our API's refusals have their translation; anything else (a proxy's error page, a
+          // dropped connection) reads as the upload's own failure.
+          isErrorCode(state.failure.code)
+          ? errorText(state.failure)
+          : tErrors("upload_incomplete")
         : null;
   const percent = state.step === "uploading" ? Math.round(state.progress * 100) : null;
   return (
