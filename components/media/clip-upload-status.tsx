@@ -31,7 +31,7 @@ export function ClipUploadStatus({ state, onRetry }: { state: ClipUploadState; o
         : null;
   const percent = state.step === "uploading" ? Math.round(state.progress * 100) : null;
   return (
-    <div aria-live="polite" className="grid gap-2 text-sm" data-testid="media-upload-status">
+    <div aria-live="polite" className="grid grid-cols-1 gap-2 text-sm" data-testid="media-upload-status">
       {state.step === "creating" && <p>{t("uploadStarting")}</p>}
       {percent !== null && (
         <>

@@ -53,7 +53,7 @@ export function ReminderMediaTab({ kind, active, savedMedia, onMedia }: Reminder
 
   const clipUrl = localUrl ?? (showSaved ? (savedMedia?.playbackUrl ?? null) : null);
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <ClipRecorder kind={kind} clipUrl={clipUrl} onFile={take} onDelete={remove} active={active} />
       <ClipUploadStatus state={upload.state} onRetry={file ? () => void start(file) : undefined} />
     </div>
