@@ -55,7 +55,10 @@ export function ClipRecorder({ kind, clipUrl, onFile, onDelete, active }: ClipRe
 
   const FileIcon = kind === "video" ? FileVideo : FileAudio;
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-3 rounded-md border p-3" data-testid={`clip-recorder-${kind}`}>
+    <div
+      className="grid min-w-0 grid-cols-1 gap-3 rounded-md border p-3"
+      data-testid={`clip-recorder-${kind}`}
+    >
       <p id={`${id}-limit`} className="text-sm text-muted-foreground">
         {t("limit", { kind, minutes })}
       </p>
