@@ -22,6 +22,15 @@ interface UploadClipOptions {
   onCreated(media: MediaDto): void;
 }
 
+/**
+ * POST /api/media's answer: the clip, and what the uploader must know about the store (one
+ * without POST form uploads, such as R2, takes every file in parts).
+ */
+interface CreatedMedia {
+  media: MediaDto;
+  upload?: { multipartOnly?: boolean };
+}
+
 /** How often the browser asks whether processing is done. */
 export const PROCESSING_POLL_MS = 1_000;
 
@@ -48,12 +57,19 @@ export const UPLOAD_FAILED: CallResult<never> = {
  * threshold), retrying after each of the protocol's delays; a retry resumes from the parts
  * already stored. Resolves true once every byte is stored.
  */
-async function sendBytes(file: File, mediaId: string, signal: AbortSignal, onProgress: (p: number) => void) {
+async function sendBytes(
+  file: File,
+  created: CreatedMedia,
+  signal: AbortSignal,
+  onProgress: (p: number) => void,
+) {
+  const mediaId = created.media.id;
+  const multipartOnly = created.upload?.multipartOnly === true;
   const uppy = new Uppy<{ mediaId: string }>({ autoProceed: false, allowMultipleUploadBatches: false }).use(
     AwsS3,
     {
       companionEndpoint: UPLOAD_ENDPOINT,
-      shouldUseMultipart,
+      shouldUseMultipart: multipartOnly ? true : shouldUseMultipart,
       getChunkSize: uploadChunkSize,
       limit: UPLOAD_PROTOCOL.concurrentRequests,
       allowedMetaFields: ["mediaId"],
@@ -89,7 +105,7 @@ async function sendBytes(file: File, mediaId: string, signal: AbortSignal, onPro
  */
 export async function uploadClip(options: UploadClipOptions): Promise<CallResult<MediaDto> | null> {
   const { kind, file, signal, onStep, onCreated } = options;
-  const created = await apiResult<{ media: MediaDto }>("POST", "/api/media", {
+  const created = await apiResult<CreatedMedia>("POST", "/api/media", {
     kind,
     filename: file.name,
     type: baseMimeType(file.type),
@@ -101,7 +117,9 @@ export async function uploadClip(options: UploadClipOptions): Promise<CallResult
   if (signal.aborted) return null;
 
   onStep({ step: "uploading", progress: 0 });
-  const sent = await sendBytes(file, media.id, signal, (progress) => onStep({ step: "uploading", progress }));
+  const sent = await sendBytes(file, created.data, signal, (progress) =>
+    onStep({ step: "uploading", progress }),
+  );
   if (signal.aborted) return null;
   if (!sent) return UPLOAD_FAILED;
 
