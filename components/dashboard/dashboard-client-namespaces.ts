@@ -2,7 +2,7 @@ import { SHELL_CLIENT_NAMESPACES } from "@/components/layout/client-messages";
 
 /**
  * The message namespaces the signed-in `/` hands to client components: the shell's and those of
- * the dashboard's client components (the New Reminder dialog, the recent reminders' actions and
+ * the dashboard's client components (the New Reminder dialog with its recorders, the recent reminders' actions and
  * history, the attention card's entries). The dashboard's payload carries about half of the
  * catalogue instead of all of it; tests/unit/layout/page-messages.test.ts follows the page's
  * imports and fails when a client component names a namespace missing here.
@@ -13,6 +13,7 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "dashboard",
   "deliveryLog",
   "errors",
+  "media",
   "messagePreview",
   "messageTemplates",
   "recurrence",
@@ -20,4 +21,5 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "reminders",
   "replies",
   "upgrade",
+  "upload",
 ] as const;

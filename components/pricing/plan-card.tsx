@@ -8,6 +8,7 @@ import { periodOffer } from "@/lib/plans/period-offer";
 import { pricingAction } from "@/lib/plans/pricing-action";
 import type { PricingViewer } from "@/lib/plans/pricing-action";
 import { cn } from "@/lib/utils";
+import { PlanMediaItems } from "./plan-media-items";
 
 /** One subscription card in one billing-period tab of the pricing page. */
 export async function PlanCard({
@@ -69,6 +70,7 @@ export async function PlanCard({
               {t(`features.${feature}`)}
             </li>
           ))}
+        <PlanMediaItems planType={planType} iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
       </ul>
       {action.href ? (
         <a

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
-import { DELIVERY_METHODS, REMINDER_TYPES, type ReminderType } from "@/db/schema/enums";
+import { DELIVERY_METHODS } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,7 +18,6 @@ import {
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
 import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
@@ -33,6 +32,7 @@ import { MessageEditor } from "./message-editor";
 import { MessagePreview, useFieldsProblemText } from "./message-preview";
 import { NextOccurrencesLine } from "./next-occurrences-line";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
+import { ReminderTypeTabs } from "./reminder-type-tabs";
 import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
 
 interface ReminderDialogProps {
@@ -50,6 +50,7 @@ interface ReminderDialogProps {
 export function ReminderDialog(props: ReminderDialogProps) {
   const { open, onOpenChange, contacts, user, reminder, initialContactId, onSaved } = props;
   const t = useTranslations("reminderForm");
+  const tMedia = useTranslations("media");
   const errorText = useApiErrorText();
   const fieldsProblemText = useFieldsProblemText();
   const router = useRouter();
@@ -91,8 +92,11 @@ export function ReminderDialog(props: ReminderDialogProps) {
       return;
     }
     // An edited reminder may come from a contact date: the server, which knows it, rules on {age}.
+    // A recorded reminder's text is optional, and checked like any message when there is one.
     const fieldsProblem =
-      state.type === "text" ? messageFieldsProblem(state.message, { allowAge: Boolean(reminder) }) : null;
+      state.type === "text" || state.message.trim()
+        ? messageFieldsProblem(state.message, { allowAge: Boolean(reminder) })
+        : null;
     if (fieldsProblem) {
       toast.error(t("errorTitle"), { description: fieldsProblemText(fieldsProblem) });
       return;
@@ -132,6 +136,8 @@ export function ReminderDialog(props: ReminderDialogProps) {
   }
 
   const notText = state.type !== "text";
+  // A recorded reminder saves once its clip is ready.
+  const waitingForMedia = state.type !== "text" && !state.media[state.type];
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
@@ -141,58 +147,36 @@ export function ReminderDialog(props: ReminderDialogProps) {
             <DialogDescription>{t("subtitle")}</DialogDescription>
           </DialogHeader>
           <form onSubmit={submit} className="grid min-w-0 grid-cols-1 gap-4" noValidate>
-            <Tabs
-              value={state.type}
-              onValueChange={(type) => update({ type: type as ReminderType })}
-              className="gap-4"
-            >
-              <TabsList aria-label={t("typeLabel")} className="h-auto w-full">
-                {REMINDER_TYPES.map((type) => (
-                  <TabsTrigger
-                    key={type}
-                    value={type}
-                    className="h-auto flex-col gap-0 whitespace-normal sm:flex-row sm:gap-1.5"
-                  >
-                    {t(`types.${type}`)}
-                    {type !== "text" && (
-                      <span className="text-xs text-muted-foreground">({t("comingSoon")})</span>
-                    )}
-                  </TabsTrigger>
+            <ReminderTypeTabs
+              state={state}
+              setState={setState}
+              user={user}
+              reminder={reminder}
+              formKey={shownKey}
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="reminder-contact">{t("contact")}</Label>
+              <NativeSelect
+                id="reminder-contact"
+                value={state.contactId}
+                onChange={(e) => chooseContact(e.target.value)}
+              >
+                <NativeSelectOption value="">{t("contactPlaceholder")}</NativeSelectOption>
+                {contacts.map((c) => (
+                  <NativeSelectOption key={c.id} value={c.id}>
+                    {c.name}
+                  </NativeSelectOption>
                 ))}
-              </TabsList>
-              {/* Not tab stops: the panels hold fields of their own (Radix makes each panel focusable). */}
-              <TabsContent value="voice" tabIndex={-1}>
-                <p className="rounded-md bg-muted p-3 text-sm">{t("voiceComingSoon")}</p>
-              </TabsContent>
-              <TabsContent value="video" tabIndex={-1}>
-                <p className="rounded-md bg-muted p-3 text-sm">{t("videoComingSoon")}</p>
-              </TabsContent>
-              <div className="grid gap-1">
-                <Label htmlFor="reminder-contact">{t("contact")}</Label>
-                <NativeSelect
-                  id="reminder-contact"
-                  value={state.contactId}
-                  onChange={(e) => chooseContact(e.target.value)}
-                >
-                  <NativeSelectOption value="">{t("contactPlaceholder")}</NativeSelectOption>
-                  {contacts.map((c) => (
-                    <NativeSelectOption key={c.id} value={c.id}>
-                      {c.name}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
-                {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
-              </div>
-              <TabsContent value="text" tabIndex={-1}>
-                <MessageEditor
-                  label={t("message")}
-                  placeholder={t("messagePlaceholder")}
-                  value={state.message}
-                  onChange={(message) => update({ message })}
-                  locale={user.locale}
-                />
-              </TabsContent>
-            </Tabs>
+              </NativeSelect>
+              {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
+            </div>
+            <MessageEditor
+              label={notText ? tMedia("message") : t("message")}
+              placeholder={notText ? tMedia("messagePlaceholder") : t("messagePlaceholder")}
+              value={state.message}
+              onChange={(message) => update({ message })}
+              locale={user.locale}
+            />
             <div className="grid gap-1">
               <Label htmlFor="reminder-method">{t("deliveryMethod")}</Label>
               <NativeSelect
@@ -255,11 +239,20 @@ export function ReminderDialog(props: ReminderDialogProps) {
               occurrencesSent={reminder?.occurrencesSent}
             />
             <p className="text-xs text-muted-foreground">{t("timezoneNote", { timezone: user.timezone })}</p>
+            {waitingForMedia && (
+              <p id="reminder-media-wait" className="text-sm text-muted-foreground">
+                {tMedia("waitForReady")}
+              </p>
+            )}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 {t("cancel")}
               </Button>
-              <Button type="submit" disabled={saving || notText}>
+              <Button
+                type="submit"
+                disabled={saving || waitingForMedia}
+                aria-describedby={waitingForMedia ? "reminder-media-wait" : undefined}
+              >
                 {saving ? t("saving") : reminder ? t("submitEdit") : t("submitCreate")}
               </Button>
             </DialogFooter>

@@ -2,12 +2,17 @@ import type {
   DeliveryMethod,
   EndCondition,
   Frequency,
+  MediaKind,
   ReminderType,
   ScheduleType,
   Weekday,
 } from "@/db/schema/enums";
+import type { MediaDto } from "@/lib/media/media-dto";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ReminderBodyInput } from "@/lib/validations/reminder";
+
+/** What the dialog sends: a voice or video reminder names its ready clip. */
+export type ReminderRequestBody = ReminderBodyInput & { mediaId?: string | null };
 
 /** The dialog's fields; defaults: 09:00, end never, end-after count 10. */
 export interface ReminderFormState {
@@ -29,6 +34,8 @@ export interface ReminderFormState {
   askConfirmation: boolean;
   /** Minutes as the select's value; "" for no follow-up. */
   followUpMinutes: string;
+  /** The ready clip of each recorded type; the one of `type` is sent. */
+  media: Partial<Record<MediaKind, MediaDto>>;
 }
 
 export function emptyFormState(contactId = ""): ReminderFormState {
@@ -50,11 +57,19 @@ export function emptyFormState(contactId = ""): ReminderFormState {
     endByDate: "",
     askConfirmation: false,
     followUpMinutes: "",
+    media: {},
   };
+}
+
+/** The clip of a stored reminder (voice and video reminders carry theirs). */
+export function savedMediaOf(reminder: ReminderDto | undefined): MediaDto | null {
+  const media = reminder && "media" in reminder ? (reminder.media as MediaDto | null) : null;
+  return media ?? null;
 }
 
 /** The dialog prefilled from a stored reminder (edit). */
 export function formStateFrom(reminder: ReminderDto): ReminderFormState {
+  const saved = savedMediaOf(reminder);
   const base = emptyFormState(reminder.contactId);
   const config = reminder.frequencyConfig;
   const [date = "", time = "09:00"] = (reminder.localDateTime ?? "").split("T");
@@ -77,16 +92,20 @@ export function formStateFrom(reminder: ReminderDto): ReminderFormState {
     endByDate: config?.endByDate ?? "",
     askConfirmation: reminder.askConfirmation === true,
     followUpMinutes: reminder.followUpMinutes != null ? String(reminder.followUpMinutes) : "",
+    media: saved?.status === "ready" ? { [saved.kind]: saved } : {},
   };
 }
 
 /** The request body: scheduledFor (once) or frequency + frequencyConfig (recurring). */
-export function toRequestBody(state: ReminderFormState): ReminderBodyInput {
+export function toRequestBody(state: ReminderFormState): ReminderRequestBody {
   const time = `${state.hour}:${state.minute}`;
+  const recorded = state.type !== "text";
   const common = {
     contactId: state.contactId || null,
     type: state.type,
-    message: state.type === "text" ? state.message : null,
+    // With a clip the text is optional: said beside it, or nothing.
+    message: recorded ? state.message.trim() || null : state.message,
+    ...(state.type !== "text" ? { mediaId: state.media[state.type]?.id ?? null } : {}),
     deliveryMethod: state.deliveryMethod,
     scheduleType: state.scheduleType,
     // The ask exists on SMS and WhatsApp only: switching to e-mail drops it.

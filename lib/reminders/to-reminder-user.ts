@@ -16,6 +16,7 @@ export function toReminderUser(user: User): ReminderUser {
     remindersUsedCurrentPeriod: user.remindersUsedCurrentPeriod,
     paygCreditBalance: user.paygCreditBalance,
     recurringAllowed: PLANS[planType]?.recurringAllowed ?? false,
+    mediaKinds: PLANS[planType]?.mediaKinds ?? [],
     senderName: senderNameOf(user),
     locale: toLocale(user.locale),
     deliveryTexts: deliveryTexts(),

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PlanType } from "@/db/schema/enums";
+import type { MediaKind, PlanType } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/locales";
 import type { DeliveryTexts } from "@/lib/messages/delivery-texts";
 
@@ -22,6 +22,8 @@ export interface ReminderUser {
   /** Cents; bought credits carry sends past the plan's quota. */
   paygCreditBalance: number;
   recurringAllowed: boolean;
+  /** The recorded types (voice, video) the plan may create; the dialog offers the others as an upgrade. */
+  mediaKinds: readonly MediaKind[];
   /** The name reminders are signed with ({sender}). */
   senderName: string;
   locale: Locale;

@@ -10,6 +10,8 @@ export function securityHeaders(): { key: string; value: string }[] {
     `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // The recorder plays a clip back from the browser's copy (an object URL) before it uploads.
+    "media-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src 'self' ${storage}${dev ? " ws:" : ""}`.trim(),
     "frame-ancestors 'none'",
@@ -21,7 +23,8 @@ export function securityHeaders(): { key: string; value: string }[] {
     { key: "X-Frame-Options", value: "DENY" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "X-Content-Type-Options", value: "nosniff" },
-    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+    // The reminder dialog records voice and video on our own pages; no frame or other origin may.
+    { key: "Permissions-Policy", value: "camera=(self), microphone=(self), geolocation=()" },
   ];
 }
 

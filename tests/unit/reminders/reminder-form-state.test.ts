@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyFormState, formStateFrom, toRequestBody } from "@/components/reminders/reminder-form-state";
+import type { MediaDto } from "@/lib/media/media-dto";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import { reminderInputSchema } from "@/lib/validations/reminder";
 
@@ -94,6 +95,61 @@ describe("reminder dialog state", () => {
         endCondition: "by",
         endByDate: "2040-01-01",
       },
+    });
+  });
+
+  const clip = (kind: "voice" | "video", status: "ready" | "processing" = "ready"): MediaDto => ({
+    id: `m-${kind}`,
+    kind,
+    status,
+    filename: `${kind}.webm`,
+    durationMs: status === "ready" ? 20_000 : null,
+    failureReason: null,
+    playbackUrl: status === "ready" ? `/api/media/m-${kind}/playback` : null,
+    posterUrl: null,
+    createdAt: "2030-01-01T00:00:00.000Z",
+  });
+
+  it("sends a voice or video reminder with its type's ready clip and the optional text", () => {
+    const base = {
+      ...emptyFormState("c1"),
+      date: "2030-05-06",
+      media: { voice: clip("voice"), video: clip("video") },
+    };
+    expect(toRequestBody({ ...base, type: "voice", message: "  " })).toMatchObject({
+      type: "voice",
+      mediaId: "m-voice",
+      message: null,
+    });
+    expect(toRequestBody({ ...base, type: "video", message: "Happy birthday!" })).toMatchObject({
+      type: "video",
+      mediaId: "m-video",
+      message: "Happy birthday!",
+    });
+    // No clip yet: nothing to name (the dialog keeps Save disabled meanwhile).
+    expect(toRequestBody({ ...emptyFormState("c1"), type: "video" })).toMatchObject({ mediaId: null });
+    // Text reminders carry no clip, even one recorded in another tab.
+    expect(toRequestBody({ ...base, type: "text", message: "Hi" })).not.toHaveProperty("mediaId");
+  });
+
+  it("opens a recorded reminder with its clip when the clip is ready", () => {
+    const dto = (media: MediaDto) =>
+      ({
+        contactId: "c1",
+        type: media.kind,
+        message: null,
+        deliveryMethod: "email",
+        scheduleType: "once",
+        localDateTime: "2030-05-06T09:00",
+        frequency: null,
+        frequencyConfig: null,
+        media,
+      }) as unknown as ReminderDto;
+    expect(formStateFrom(dto(clip("video"))).media).toEqual({ video: clip("video") });
+    expect(formStateFrom(dto(clip("voice", "processing"))).media).toEqual({});
+    expect(toRequestBody(formStateFrom(dto(clip("video"))))).toMatchObject({
+      type: "video",
+      mediaId: "m-video",
     });
   });
 });
