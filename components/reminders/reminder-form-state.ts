@@ -11,9 +11,6 @@ import type { MediaDto } from "@/lib/media/media-dto";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ReminderBodyInput } from "@/lib/validations/reminder";
 
-/** What the dialog sends: a voice or video reminder names its ready clip. */
-export type ReminderRequestBody = ReminderBodyInput & { mediaId?: string | null };
-
 /** The dialog's fields; defaults: 09:00, end never, end-after count 10. */
 export interface ReminderFormState {
   type: ReminderType;
@@ -63,8 +60,7 @@ export function emptyFormState(contactId = ""): ReminderFormState {
 
 /** The clip of a stored reminder (voice and video reminders carry theirs). */
 export function savedMediaOf(reminder: ReminderDto | undefined): MediaDto | null {
-  const media = reminder && "media" in reminder ? (reminder.media as MediaDto | null) : null;
-  return media ?? null;
+  return reminder?.media ?? null;
 }
 
 /** The dialog prefilled from a stored reminder (edit). */
@@ -97,7 +93,7 @@ export function formStateFrom(reminder: ReminderDto): ReminderFormState {
 }
 
 /** The request body: scheduledFor (once) or frequency + frequencyConfig (recurring). */
-export function toRequestBody(state: ReminderFormState): ReminderRequestBody {
+export function toRequestBody(state: ReminderFormState): ReminderBodyInput {
   const time = `${state.hour}:${state.minute}`;
   const recorded = state.type !== "text";
   const common = {
