@@ -12,6 +12,7 @@ import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
 import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
 import { callRoute } from "../../support/call-route";
+import { createReadyMedia } from "../../support/media-fixtures";
 import { createContact, createReminder } from "../../support/delivery-fixtures";
 import { startStripeServer, type StripeServer } from "../../support/stripe-server";
 import { createSignedInUser } from "../../support/users";
@@ -49,7 +50,9 @@ async function populatedUser(overrides: Partial<typeof users.$inferInsert> = {})
     reason: "purchase",
     idempotencyKey: `buy-${user.id}`,
   });
-  return { ...signedIn, contact, reminder, file };
+  const clip = await createReadyMedia(user.id, "video");
+  const clipFile = getLocalStorage()?.pathOf(clip.playbackKey ?? "") ?? "";
+  return { ...signedIn, contact, reminder, file, clipFile };
 }
 
 describe("GET /api/account/export", () => {
@@ -114,7 +117,7 @@ describe("DELETE /api/account", () => {
   });
 
   it("cancels the subscription at Stripe, removes every row and file, and signs out", async () => {
-    const { cookie, user, file } = await populatedUser({
+    const { cookie, user, file, clipFile } = await populatedUser({
       planType: "starter",
       subscriptionStatus: "active",
       stripeCustomerId: `cus_${randomUUID().slice(0, 8)}`,
@@ -144,12 +147,14 @@ describe("DELETE /api/account", () => {
       files: 0,
     });
     expect(existsSync(file)).toBe(false);
+    expect(existsSync(clipFile)).toBe(false);
     expect(res.headers.get("set-cookie")).toContain("authjs.session-token=; Path=/; Max-Age=0");
     // The session is gone: the same cookie is now signed out.
     expect((await callRoute(exportGet, "/api/account/export", { cookie })).status).toBe(401);
     // Another user's data is untouched.
     expect(await remaining(other.user.id)).toMatchObject({ users: 1, contacts: 1, files: 1 });
     expect(existsSync(other.file)).toBe(true);
+    expect(existsSync(other.clipFile)).toBe(true);
   });
 
   it("deletes nothing when Stripe cannot cancel the subscription", async () => {
