@@ -21,6 +21,16 @@ export interface SunkSms {
   createdAt: Date;
 }
 
+/** A request as the peer received it, whatever it answered (for checks against Twilio's description). */
+export interface ReceivedTwilioRequest {
+  method: string;
+  pathname: string;
+  query: URLSearchParams;
+  /** The form-encoded body's parameters (empty for a GET). */
+  form: URLSearchParams;
+  contentType?: string;
+}
+
 /** A status callback the peer owes the app, signed as Twilio signs it. */
 export interface PendingCallback {
   url: string;
@@ -130,6 +140,7 @@ function rfc2822(date: Date): string {
 export async function startTwilioSink(options: TwilioSinkOptions = {}) {
   const messages: SunkSms[] = [];
   const callbacks: PendingCallback[] = [];
+  const received: ReceivedTwilioRequest[] = [];
   const lastInbound = new Map<string, number>();
   let now = options.now ?? (() => Date.now());
   let mode: TwilioMode = { kind: "accept" };
@@ -256,6 +267,13 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
       requests++;
       const expectedAuth = `Basic ${Buffer.from(`${TEST_ACCOUNT_SID}:${TEST_AUTH_TOKEN}`).toString("base64")}`;
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      received.push({
+        method: req.method ?? "",
+        pathname: url.pathname,
+        query: new URLSearchParams(url.searchParams),
+        form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
+        contentType: req.headers["content-type"],
+      });
       const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
@@ -361,6 +379,8 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
     base: `http://127.0.0.1:${port}`,
     messages,
     requests: () => requests,
+    /** Every request received so far, in order, refused or hung ones included. */
+    received: (): readonly ReceivedTwilioRequest[] => received,
     /** Create requests refused with 429 for going over `ratePerSender`. */
     throttled: () => throttled,
     setMode(next: TwilioMode) {
