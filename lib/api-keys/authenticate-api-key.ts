@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { apiKeys, users, type User } from "@/db/schema";
 import type { ApiKeyScope } from "@/db/schema/enums";
 import { db } from "@/lib/db";
@@ -39,7 +39,7 @@ export async function authenticateApiKey(
           eq(apiKeys.id, row.id),
           or(
             isNull(apiKeys.lastUsedAt),
-            lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_PRECISION_MS)),
+            lte(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_PRECISION_MS)),
           ),
         ),
       );

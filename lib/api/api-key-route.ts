@@ -78,9 +78,9 @@ async function bodyOf(response: Response): Promise<unknown> {
 }
 
 /**
- * The wrapper of /api/v1 routes: `Authorization: Bearer <key>` (401 without a live key), read-only
- * keys refused on writes (403), a rate limit per key with RateLimit-* headers (429 with
- * Retry-After past it), the operation's params, query and body validated as userRoute does, the
+ * The wrapper of /api/v1 routes: `Authorization: Bearer <key>` (401 without a live key), a rate
+ * limit per key with RateLimit-* headers (429 with Retry-After past it), read-only keys refused on
+ * writes (403), the operation's params, query and body validated as userRoute does, the
  * success answer checked against the operation's response schema, errors in the one format with
  * `message` in the Accept-Language's language, and Idempotency-Key on POST (docs/api.md).
  */
@@ -102,10 +102,10 @@ export function apiKeyRoute<
       const principal = await authenticateApiKey(bearerOf(request));
       if (!principal) throw invalidKey();
       const { user, apiKey } = principal;
-      if (request.method !== "GET" && apiKey.scope !== "write")
-        throw forbidden({ code: "api_key_read_only", message: "This API key can only read" });
       rate = await consumeRateLimit(RATE_LIMITS.apiKey, apiKey.id);
       if (!rate.allowed) throw rateLimited(rate.resetSeconds);
+      if (request.method !== "GET" && apiKey.scope !== "write")
+        throw forbidden({ code: "api_key_read_only", message: "This API key can only read" });
       if (operation.rateLimit) await enforceRateLimit(operation.rateLimit, user.id);
       const params = parseInput<P>(operation.params as P, await context.params);
       const query = parseInput<Q>(operation.query as Q, Object.fromEntries(request.nextUrl.searchParams));
