@@ -15,6 +15,7 @@ export const SERVER_ONLY_NAMESPACES = [
   "terms",
   "unsubscribePage",
   "signOut",
+  "apiReference",
 ] as const;
 
 /**

@@ -79,6 +79,17 @@ export async function SettingsScreen({
         </CardContent>
       </Card>
       <CalendarFeedCard initialUrl={calendarFeedUrl} createLink={createCalendarFeedLink} />
+      <Card data-testid="developers-link">
+        <CardHeader>
+          <CardTitle>{t("developersTitle")}</CardTitle>
+          <CardDescription>{t("developersDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link href="/settings/developers" className={buttonVariants({ variant: "outline" })}>
+            {t("developersLink")}
+          </Link>
+        </CardContent>
+      </Card>
       <Card data-testid="account-information">
         <CardHeader>
           <CardTitle>{t("accountTitle")}</CardTitle>

@@ -33,7 +33,7 @@ function statusFilter(status: ActivityQuery["status"]): SQL | undefined {
 
 /**
  * `/activity` and GET /api/deliveries: every delivery of the user, newest first, filtered by
- * status, channel and contact, keyset-paginated on (created_at, id). Served by
+ * status, channel, contact and reminder, keyset-paginated on (created_at, id). Served by
  * deliveries_user_created_idx, deliveries_user_status_created_idx and
  * deliveries_contact_created_idx (`npm run bench:activity` prints the plans on 100,000 rows).
  */
@@ -58,6 +58,7 @@ export function activityQuery(userId: string, query: Partial<ActivityQuery>, lim
     statusFilter(query.status),
     query.channel ? eq(deliveries.channel, query.channel) : undefined,
     query.contactId ? eq(deliveries.contactId, query.contactId) : undefined,
+    query.reminderId ? eq(deliveries.reminderId, query.reminderId) : undefined,
   ];
   if (query.cursor) {
     const [at, id] = integerIdCursor.decode(query.cursor);

@@ -1,18 +1,13 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { z } from "zod";
 import { getRequestUser } from "@/lib/auth/current-user";
 import { enforceRateLimit, type RateLimit } from "@/lib/security/rate-limit";
 import { clientAddress } from "@/lib/http/client-address";
 import type { User } from "@/db/schema";
-import { invalidInput, forbidden, unauthenticated } from "@/lib/errors/domain-error";
-import { fromZodError } from "@/lib/errors/zod-error";
+import { forbidden, unauthenticated } from "@/lib/errors/domain-error";
 import { toErrorResponse } from "./to-error-response";
 import { isCrossSite } from "./same-origin";
-
-type Schema = z.ZodType | undefined;
-type Infer<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+import { parseBody, parseInput, readJson, type Infer, type RouteContext, type Schema } from "./parse-request";
 
 interface RouteOptions<B extends Schema, P extends Schema, Q extends Schema, U> {
   body?: B;
@@ -44,43 +39,6 @@ interface HandlerContext<B extends Schema, P extends Schema, Q extends Schema, U
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-async function readJson(request: NextRequest): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === "") return undefined;
-  let hasNul = false;
-  let value: unknown;
-  try {
-    // PostgreSQL text cannot hold U+0000: refuse it here rather than fail at the insert.
-    value = JSON.parse(text, (key, item: unknown) => {
-      if (key.includes("\u0000") || (typeof item === "string" && item.includes("\u0000"))) hasNul = true;
-      return item;
-    });
-  } catch {
-    throw invalidInput({ code: "malformed_json", message: "Malformed JSON body" });
-  }
-  if (hasNul) throw invalidInput({ code: "nul_character", message: "Text must not contain NUL characters" });
-  return value;
-}
-
-function parse<S extends Schema>(schema: S, value: unknown): Infer<S> {
-  if (!schema) return undefined as Infer<S>;
-  const result = schema.safeParse(value);
-  if (!result.success) throw fromZodError(result.error);
-  return result.data as Infer<S>;
-}
-
-async function parseBody<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  beforeRules: (() => Promise<unknown>) | undefined,
-): Promise<z.output<S>> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  if (beforeRules && schema instanceof z.ZodPipe && z.safeParse(schema.in, value).success)
-    await beforeRules();
-  throw fromZodError(result.error);
-}
-
 function build<U, B extends Schema, P extends Schema, Q extends Schema>(
   resolveUser: (request: NextRequest) => Promise<U>,
   options: RouteOptions<B, P, Q, U>,
@@ -91,8 +49,8 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
       if (!SAFE_METHODS.has(request.method) && !options.allowCrossSite && isCrossSite(request))
         throw forbidden({ code: "cross_site", message: "Cross-site request refused" });
       const user = await resolveUser(request);
-      const params = parse<P>(options.params as P, await context.params);
-      const query = parse<Q>(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
+      const params = parseInput<P>(options.params as P, await context.params);
+      const query = parseInput<Q>(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
       if (options.rateLimit) {
         const subject = (user as { id?: string } | null)?.id ?? clientAddress(request.headers);
         await enforceRateLimit(options.rateLimit, subject);
@@ -100,7 +58,7 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
       const { beforeRules: refusals } = options;
       const beforeRules = refusals && (() => refusals({ user, params }));
       const body = (
-        options.body ? await parseBody(options.body, await readJson(request), beforeRules) : undefined
+        options.body ? await parseBody(options.body, readJson(await request.text()), beforeRules) : undefined
       ) as Infer<B>;
       const result = await handler({ request, user, body, params, query });
       if (result instanceof Response) return result;

@@ -16,6 +16,7 @@ export const HTTP_STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,

@@ -11,6 +11,7 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "unprocessable"
   | "too_large"
   | "unsupported_type"
   | "rate_limited"
@@ -26,6 +27,7 @@ const KIND_CODES: Record<ErrorKind, ErrorCode> = {
   forbidden: "forbidden",
   not_found: "not_found",
   conflict: "conflict",
+  unprocessable: "unprocessable",
   too_large: "too_large",
   unsupported_type: "unsupported_type",
   rate_limited: "too_many_requests",

@@ -88,6 +88,15 @@ export const ERROR_CODES = [
   "media_in_use",
   "media_kind_mismatch",
   "upload_incomplete",
+  // API keys and the public API.
+  "unprocessable",
+  "invalid_api_key",
+  "api_key_read_only",
+  "api_key_not_found",
+  "api_key_limit",
+  "invalid_idempotency_key",
+  "idempotency_key_reused",
+  "idempotency_key_in_use",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,12 +10,27 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+/** Where a subject stands in the current window after one more call (RateLimit-* headers). */
+export interface RateLimitState {
+  limit: number;
+  /** Calls left in this window (0 once over). */
+  remaining: number;
+  /** Seconds until the window ends and the count starts again. */
+  resetSeconds: number;
+  /** False once this call went past the limit. */
+  allowed: boolean;
+}
+
 /**
- * Fixed-window counter in PostgreSQL, so every app instance shares it. Throws a rate-limited
- * DomainError once `limit` calls for `subject` fall in the current window. Old windows are deleted
- * by the hourly clean-up job (jobs/tasks/purge-expired-rows.ts).
+ * Fixed-window counter in PostgreSQL, so every app instance shares it: counts one call for
+ * `subject` and says where it stands. Old windows are deleted by the hourly clean-up job
+ * (jobs/tasks/purge-expired-rows.ts).
  */
-export async function enforceRateLimit(rule: RateLimit, subject: string, now = new Date()): Promise<void> {
+export async function consumeRateLimit(
+  rule: RateLimit,
+  subject: string,
+  now = new Date(),
+): Promise<RateLimitState> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const key = `${rule.name}:${subject}`;
@@ -24,10 +39,18 @@ export async function enforceRateLimit(rule: RateLimit, subject: string, now = n
     on conflict (key, window_start) do update set count = rate_limits.count + 1
     returning count`);
   const count = Number(result.rows[0]?.count ?? 0);
-  if (count > rule.limit) {
-    const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
-    throw rateLimited(retryAfter);
-  }
+  return {
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetSeconds: Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
+    allowed: count <= rule.limit,
+  };
+}
+
+/** Counts one call; throws a rate-limited DomainError once `limit` calls fall in the current window. */
+export async function enforceRateLimit(rule: RateLimit, subject: string, now = new Date()): Promise<void> {
+  const state = await consumeRateLimit(rule, subject, now);
+  if (!state.allowed) throw rateLimited(state.resetSeconds);
 }
 
 /** Every rate limit of the app, in one place. */
@@ -44,4 +67,6 @@ export const RATE_LIMITS = {
   // Calendar feed fetches per address: generous, since a calendar service fetches many users'
   // feeds from few addresses; a brake on scripts, not on calendar apps.
   calendarFeed: { name: "calendar-feed", limit: 600, windowSeconds: 600 },
+  // Public API calls per key: a steady integration's pace, with room for a burst of syncs.
+  apiKey: { name: "api-key", limit: 120, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>;

@@ -14,12 +14,13 @@ export type ReminderDeliveriesQuery = z.output<typeof reminderDeliveriesQuerySch
 /** The activity log's filters ('skipped' are failures decided before any send). */
 export const ACTIVITY_STATUSES = [...DELIVERY_STATUSES, "skipped"] as const;
 
-/** ?status=&channel=&contactId=&cursor=&limit= of GET /api/deliveries and the /activity page. */
+/** ?status=&channel=&contactId=&reminderId=&cursor=&limit= of GET /api/deliveries and the /activity page. */
 export const activityQuerySchema = z
   .object({
     status: z.enum(ACTIVITY_STATUSES).optional(),
     channel: z.enum(DELIVERY_METHODS).optional(),
     contactId: z.string().min(1).max(100).optional(),
+    reminderId: z.string().min(1).max(100).optional(),
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })

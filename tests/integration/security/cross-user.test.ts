@@ -31,6 +31,11 @@ import * as startMultipartRoute from "@/app/api/uploads/s3/multipart/route";
 import * as multipartRoute from "@/app/api/uploads/s3/multipart/[uploadId]/route";
 import * as partRoute from "@/app/api/uploads/s3/multipart/[uploadId]/[partNumber]/route";
 import * as completeRoute from "@/app/api/uploads/s3/multipart/[uploadId]/complete/route";
+import * as apiKeyRoute from "@/app/api/api-keys/[id]/route";
+import * as v1ContactRoute from "@/app/api/v1/contacts/[id]/route";
+import * as v1ReminderRoute from "@/app/api/v1/reminders/[id]/route";
+import * as v1TemplateRoute from "@/app/api/v1/templates/[id]/route";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { contacts, messageTemplates, storedObjects } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
@@ -62,12 +67,15 @@ interface Fixture {
   uploadingMediaId: string;
   uploadId: string;
   uploadKey: string;
+  /** A's API key, and B's own write key (v1 routes authenticate with it, not the cookie). */
+  apiKeyId: string;
+  bearerB: Record<string, string>;
 }
 
 interface Attempt {
   name: string;
   handler: Handler;
-  method: "GET" | "PUT" | "POST" | "DELETE";
+  method: "GET" | "PUT" | "PATCH" | "POST" | "DELETE";
   status: number;
   /** Params and body (and query) built from A's ids. */
   build(f: Fixture): {
@@ -75,6 +83,7 @@ interface Attempt {
     params: Record<string, string>;
     body?: unknown;
     query?: Record<string, string>;
+    headers?: Record<string, string>;
   };
 }
 
@@ -264,6 +273,52 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       build: (f) => ({ path: `/api/reminders/${f.scheduledId}`, params: { id: f.scheduledId } }),
     },
   ],
+  "api-keys/[id]/route.ts": [
+    {
+      name: "DELETE /api/api-keys/{A's key}",
+      handler: apiKeyRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({ path: `/api/api-keys/${f.apiKeyId}`, params: { id: f.apiKeyId } }),
+    },
+  ],
+  "v1/contacts/[id]/route.ts": (["GET", "PATCH", "DELETE"] as const).map((method) => ({
+    name: `${method} /api/v1/contacts/{A's contact} with B's key`,
+    handler: v1ContactRoute[method],
+    method,
+    status: 404,
+    build: (f: Fixture) => ({
+      path: `/api/v1/contacts/${f.contactId}`,
+      params: { id: f.contactId },
+      body: method === "PATCH" ? { name: "Mallory" } : undefined,
+      headers: f.bearerB,
+    }),
+  })),
+  "v1/reminders/[id]/route.ts": (["GET", "PUT", "DELETE"] as const).map((method) => ({
+    name: `${method} /api/v1/reminders/{A's reminder} with B's key`,
+    handler: v1ReminderRoute[method],
+    method,
+    status: 404,
+    build: (f: Fixture) => ({
+      path: `/api/v1/reminders/${f.scheduledId}`,
+      params: { id: f.scheduledId },
+      body: method === "PUT" ? reminderBody(f) : undefined,
+      headers: f.bearerB,
+    }),
+  })),
+  "v1/templates/[id]/route.ts": [
+    {
+      name: "DELETE /api/v1/templates/{A's template} with B's key",
+      handler: v1TemplateRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({
+        path: `/api/v1/templates/${f.templateId}`,
+        params: { id: f.templateId },
+        headers: f.bearerB,
+      }),
+    },
+  ],
   "templates/[id]/route.ts": [
     {
       name: "PUT /api/templates/{A's template}",
@@ -342,7 +397,8 @@ const NOT_USER_OWNED: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
   "unsubscribe/[token]/route.ts": "the token itself is the capability (mail footer link), no session",
   "calendar/[file]/route.ts": "the feed token itself is the capability (calendar apps send no session)",
-  "play/[token]/playback/route.ts": "the playback link's token is the capability (recipients have no session)",
+  "play/[token]/playback/route.ts":
+    "the playback link's token is the capability (recipients have no session)",
   "play/[token]/poster/route.ts": "the playback link's token is the capability (e-mail clients load it)",
   "play/[token]/video.mp4/route.ts": "the playback link's token is the capability (Twilio fetches it)",
   "play/[token]/played/route.ts": "the playback link's token is the capability (the recipient's player)",
@@ -454,6 +510,10 @@ beforeAll(async () => {
     uploadingMediaId: uploading.id,
     uploadId: String(multipart.json.uploadId),
     uploadKey: String(multipart.json.key),
+    apiKeyId: (await createApiKey(a.user.id, { name: "A's key", scope: "write" })).id,
+    bearerB: {
+      authorization: `Bearer ${(await createApiKey(b.user.id, { name: "B's key", scope: "write" })).key}`,
+    },
   };
 });
 
@@ -465,7 +525,7 @@ describe("another user's ids", () => {
   const attempts = Object.values(ID_ROUTES).flat();
 
   it.each(attempts)("$name answers $status and changes nothing", async (attempt) => {
-    const { path: routePath, params, body, query } = attempt.build(fixture);
+    const { path: routePath, params, body, query, headers } = attempt.build(fixture);
     const before = await snapshotDatabase();
     const res = await callRoute(attempt.handler, routePath, {
       method: attempt.method,
@@ -473,6 +533,7 @@ describe("another user's ids", () => {
       params,
       body,
       query,
+      headers,
     });
     expect(res.status).toBe(attempt.status);
     expect(await snapshotDatabase()).toEqual(before);

@@ -1,4 +1,5 @@
 import * as account from "@/app/api/account/route";
+import * as apiKeys from "@/app/api/api-keys/route";
 import * as authUser from "@/app/api/auth/user/route";
 import * as checkout from "@/app/api/create-checkout-session/route";
 import * as contactAvatar from "@/app/api/contacts/[id]/avatar/route";
@@ -52,6 +53,13 @@ const CONTACT_SAMPLE = () => ({
  * the wrapper it shares with these.)
  */
 export const JSON_ENDPOINTS: JsonEndpoint[] = [
+  {
+    name: "POST /api/api-keys",
+    method: "POST",
+    path: "/api/api-keys",
+    handler: apiKeys.POST,
+    sample: () => ({ name: "Booking system", scope: "write" }),
+  },
   {
     name: "PATCH /api/auth/user",
     method: "PATCH",

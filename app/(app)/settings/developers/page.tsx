@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { ApiKeysSection } from "@/components/developers/api-keys-section";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("developers");
+  return { title: t("title"), robots: { index: false } };
+}
+
+/** Settings → Developers: API keys (and, beside them, outgoing webhooks). */
+export default async function DevelopersPage() {
+  const user = await getCurrentUser();
+  if (!user) redirect("/");
+  const [t, keys] = await Promise.all([getTranslations("developers"), listApiKeys(user.id)]);
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="text-muted-foreground">
+          {t.rich("subtitle", {
+            reference: (chunks) => (
+              <Link href="/docs/api" className="underline underline-offset-4">
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
+      </div>
+      <ApiKeysSection initialKeys={JSON.parse(JSON.stringify(keys))} />
+    </div>
+  );
+}

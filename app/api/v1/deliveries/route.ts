@@ -1,0 +1,8 @@
+import { apiKeyRoute } from "@/lib/api/api-key-route";
+import { listDeliveriesOperation } from "@/lib/api/v1/other-operations";
+import { pageAnswer } from "@/lib/api/v1/page-answer";
+import { listActivity } from "@/lib/activity/list-activity";
+
+export const GET = apiKeyRoute(listDeliveriesOperation, async ({ user, query }) =>
+  pageAnswer(await listActivity(user.id, query)),
+);

@@ -1,0 +1,206 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { Copy } from "lucide-react";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { apiRequest } from "@/lib/api-client/request";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
+
+/** A key as GET /api/api-keys answers it (instants as ISO text). */
+export interface ApiKeyItem {
+  id: string;
+  name: string;
+  scope: string;
+  prefix: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+/** Settings → Developers: create a named key (shown once), list keys with their use, revoke. */
+export function ApiKeysSection({ initialKeys }: { initialKeys: ApiKeyItem[] }) {
+  const t = useTranslations("developers.apiKeys");
+  const format = useFormatter();
+  const errorText = useApiErrorText();
+  const nameId = useId();
+  const scopeId = useId();
+  const newKeyId = useId();
+  const [keys, setKeys] = useState(initialKeys);
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<"read" | "write">("read");
+  const [newKey, setNewKey] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+
+  const create = (event: React.FormEvent) => {
+    event.preventDefault();
+    startTransition(async () => {
+      try {
+        const { key, ...created } = await apiRequest<ApiKeyItem & { key: string }>("POST", "/api/api-keys", {
+          name,
+          scope,
+        });
+        setKeys((current) => [created, ...current]);
+        setNewKey(key);
+        setName("");
+        toast.success(t("created"));
+      } catch (error) {
+        toast.error(t("createFailed"), { description: errorText(error) });
+      }
+    });
+  };
+
+  const revoke = (id: string) =>
+    startTransition(async () => {
+      try {
+        const revoked = await apiRequest<ApiKeyItem>("DELETE", `/api/api-keys/${id}`);
+        setKeys((current) => current.map((key) => (key.id === id ? revoked : key)));
+        toast.success(t("revoked"));
+      } catch (error) {
+        toast.error(t("revokeFailed"), { description: errorText(error) });
+      }
+    });
+
+  const copy = async () => {
+    if (!newKey) return;
+    try {
+      await navigator.clipboard.writeText(newKey);
+      toast.success(t("copied"));
+    } catch {
+      // No clipboard (plain HTTP, or permission refused): select it for the user to copy.
+      (document.getElementById(newKeyId) as HTMLInputElement | null)?.select();
+      toast.error(t("copyFailed"));
+    }
+  };
+
+  return (
+    <Card data-testid="api-keys">
+      <CardHeader>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{t("description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <form onSubmit={create} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+          <div className="space-y-2">
+            <Label htmlFor={nameId}>{t("name")}</Label>
+            <Input
+              id={nameId}
+              value={name}
+              maxLength={100}
+              required
+              placeholder={t("namePlaceholder")}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={scopeId}>{t("scope")}</Label>
+            <NativeSelect
+              id={scopeId}
+              value={scope}
+              onChange={(event) => setScope(event.target.value === "write" ? "write" : "read")}
+            >
+              <NativeSelectOption value="read">{t("scopeRead")}</NativeSelectOption>
+              <NativeSelectOption value="write">{t("scopeWrite")}</NativeSelectOption>
+            </NativeSelect>
+          </div>
+          <Button type="submit" disabled={pending || name.trim() === ""}>
+            {pending ? t("creating") : t("create")}
+          </Button>
+        </form>
+
+        {newKey ? (
+          <div className="space-y-2 rounded-md border border-primary/40 p-4" data-testid="new-api-key">
+            <Label htmlFor={newKeyId}>{t("newKeyLabel")}</Label>
+            <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+              <Input
+                id={newKeyId}
+                readOnly
+                value={newKey}
+                onFocus={(event) => event.currentTarget.select()}
+                className="min-w-0 font-mono text-xs"
+              />
+              <Button type="button" variant="outline" onClick={copy}>
+                <Copy aria-hidden="true" className="size-4" />
+                {t("copy")}
+              </Button>
+            </div>
+            <p className="text-sm text-muted-foreground">{t("shownOnce")}</p>
+            <Button type="button" variant="ghost" size="sm" onClick={() => setNewKey(null)}>
+              {t("done")}
+            </Button>
+          </div>
+        ) : null}
+
+        {keys.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("none")}</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label={t("listLabel")}>
+            {keys.map((key) => (
+              <li
+                key={key.id}
+                className="flex flex-wrap items-center justify-between gap-3 p-3"
+                data-testid="api-key-row"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium">
+                    {key.name}{" "}
+                    <Badge variant="outline">
+                      {key.scope === "write" ? t("scopeWrite") : t("scopeRead")}
+                    </Badge>{" "}
+                    {key.revokedAt ? <Badge variant="destructive">{t("revokedBadge")}</Badge> : null}
+                  </p>
+                  <p className="font-mono text-xs text-muted-foreground">{`${key.prefix}…`}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {t("createdAt", { when: when(key.createdAt) })} ·{" "}
+                    {key.lastUsedAt ? t("lastUsedAt", { when: when(key.lastUsedAt) }) : t("neverUsed")}
+                    {key.revokedAt ? ` · ${t("revokedAt", { when: when(key.revokedAt) })}` : ""}
+                  </p>
+                </div>
+                {key.revokedAt ? null : (
+                  <AlertDialog>
+                    <AlertDialogTrigger asChild>
+                      <Button type="button" variant="outline" size="sm" disabled={pending}>
+                        {t("revoke")}
+                      </Button>
+                    </AlertDialogTrigger>
+                    <AlertDialogContent>
+                      <AlertDialogHeader>
+                        <AlertDialogTitle>{t("revokeTitle", { name: key.name })}</AlertDialogTitle>
+                        <AlertDialogDescription>{t("revokeDescription")}</AlertDialogDescription>
+                      </AlertDialogHeader>
+                      <AlertDialogFooter>
+                        <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
+                        <AlertDialogAction onClick={() => revoke(key.id)}>
+                          {t("revokeConfirm")}
+                        </AlertDialogAction>
+                      </AlertDialogFooter>
+                    </AlertDialogContent>
+                  </AlertDialog>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

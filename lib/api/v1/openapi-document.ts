@@ -1,0 +1,135 @@
+import "server-only";
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type ResponseConfig,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+
+/** A path or query schema as the registry takes it (every v1 one is a zod object). */
+type RouteParameter = NonNullable<RouteConfig["request"]>["params"];
+import { errorSchema } from "./common-schemas";
+import type { V1Operation } from "./operation";
+import { V1_OPERATIONS } from "./v1-operations";
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "The request failed validation (`field` and `issues` name the problems).",
+  401: "Missing, unknown or revoked API key (`invalid_api_key`).",
+  402: "A payment is needed (an empty pay-as-you-go balance).",
+  403: "Not allowed: a read-only key on a write (`api_key_read_only`), or a plan limit.",
+  404: "Not found: unknown, or another account's.",
+  409: "Conflicts with the current state (a duplicate, a reminder no longer scheduled, a request with this Idempotency-Key still running).",
+  422: "This Idempotency-Key was used with another request (`idempotency_key_reused`).",
+  429: "Too many requests for this key: wait `Retry-After` seconds.",
+};
+
+const RATE_HEADERS = {
+  "RateLimit-Limit": { $ref: "#/components/headers/RateLimitLimit" },
+  "RateLimit-Remaining": { $ref: "#/components/headers/RateLimitRemaining" },
+  "RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
+};
+
+const errorResponse = (status: number): ResponseConfig => ({
+  description: ERROR_DESCRIPTIONS[status] ?? "Error",
+  headers:
+    status === 429
+      ? { ...RATE_HEADERS, "Retry-After": { $ref: "#/components/headers/RetryAfter" } }
+      : status === 401
+        ? undefined
+        : RATE_HEADERS,
+  content: { "application/json": { schema: errorSchema } },
+});
+
+/** The refusals an operation may answer: every operation's, and those of its kind. */
+export function errorStatusesOf(operation: V1Operation): number[] {
+  const statuses = new Set([401, 429, ...(operation.errors ?? [])]);
+  if (operation.params || operation.query || operation.body) statuses.add(400);
+  if (operation.method !== "GET") statuses.add(403);
+  if (operation.params) statuses.add(404);
+  if (operation.method === "POST") statuses.add(409).add(422);
+  return [...statuses].sort();
+}
+
+function routeOf(operation: V1Operation): RouteConfig {
+  const success: ResponseConfig = operation.response
+    ? {
+        description: "Success",
+        headers: RATE_HEADERS,
+        content: { "application/json": { schema: operation.response } },
+      }
+    : { description: "Done (no content)", headers: RATE_HEADERS };
+  return {
+    method: operation.method.toLowerCase() as RouteConfig["method"],
+    path: operation.path,
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: operation.description,
+    security: [{ apiKey: [] }],
+    request: {
+      params: operation.params as RouteParameter,
+      query: operation.query as RouteParameter,
+      headers:
+        operation.method === "POST"
+          ? z.object({
+              "Idempotency-Key": z.string().min(1).max(255).optional().meta({
+                description:
+                  "Makes the request safe to retry: the same key and body within 24 hours answer the first answer again.",
+              }),
+            })
+          : undefined,
+      body: operation.body
+        ? { required: true, content: { "application/json": { schema: operation.body } } }
+        : undefined,
+    },
+    responses: {
+      [operation.status ?? (operation.response ? 200 : 204)]: success,
+      ...Object.fromEntries(errorStatusesOf(operation).map((status) => [status, errorResponse(status)])),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of /api/v1, generated from the operations' zod schemas. */
+export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key from Settings → Developers: `Authorization: Bearer rmd_…`.",
+  });
+  const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const } });
+  registry.registerComponent(
+    "headers",
+    "RateLimitLimit",
+    integerHeader("Requests allowed per window for this key."),
+  );
+  registry.registerComponent(
+    "headers",
+    "RateLimitRemaining",
+    integerHeader("Requests left in the current window."),
+  );
+  registry.registerComponent("headers", "RateLimitReset", integerHeader("Seconds until the window resets."));
+  registry.registerComponent("headers", "RetryAfter", integerHeader("Seconds to wait before trying again."));
+  for (const operation of V1_OPERATIONS) registry.registerPath(routeOf(operation));
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Remindful API",
+      version: "1.0.0",
+      description:
+        "Contacts, reminders, the delivery log, templates and usage of one Remindful account, with an API key. " +
+        "Guide: docs/api.md; reference: /docs/api.",
+    },
+    servers: [{ url: serverUrl }],
+    tags: [
+      { name: "Contacts", description: "The people you remind, with their dates." },
+      { name: "Reminders", description: "Text, voice and video reminders, once or recurring." },
+      { name: "Deliveries", description: "Every message sent or tried." },
+      { name: "Templates", description: "Saved message texts." },
+      { name: "Account", description: "Plan and usage." },
+    ],
+  });
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import { RATE_LIMITS } from "@/lib/security/rate-limit";
+import { reminderInputSchema, reminderListQuerySchema } from "@/lib/validations/reminder";
+import { idParams } from "./common-schemas";
+import { defineOperation } from "./operation";
+import { cancelledReminderSchema, reminderPageSchema, reminderSchema } from "./resource-schemas";
+
+const SCHEDULE_HELP =
+  "Times are wall times in your account's time zone: `scheduledFor` is `YYYY-MM-DDTHH:MM` for a " +
+  "one-time reminder; a recurring one takes `frequency` and `frequencyConfig` (time, days, day of " +
+  "month, month, end). Voice and video reminders take the `mediaId` of a ready recording made in " +
+  "the app. `askConfirmation` (SMS and WhatsApp) asks for a YES / NO / LATER reply; " +
+  "`followUpMinutes` e-mails you when none came.";
+
+export const listRemindersOperation = defineOperation({
+  operationId: "listReminders",
+  method: "GET",
+  path: "/reminders",
+  tag: "Reminders",
+  summary: "List reminders",
+  description:
+    "`view=recent`: newest first, optionally one `status`. `view=schedule`: scheduled reminders, soonest due first.",
+  query: reminderListQuerySchema,
+  response: reminderPageSchema,
+});
+
+export const getReminderOperation = defineOperation({
+  operationId: "getReminder",
+  method: "GET",
+  path: "/reminders/{id}",
+  tag: "Reminders",
+  summary: "Get a reminder",
+  params: idParams,
+  response: reminderSchema,
+});
+
+export const createReminderOperation = defineOperation({
+  operationId: "createReminder",
+  method: "POST",
+  path: "/reminders",
+  tag: "Reminders",
+  summary: "Create a reminder",
+  description: `${SCHEDULE_HELP} Your plan's quota and credits apply (403 \`reminder_limit\`, 402 \`no_credit\`).`,
+  body: reminderInputSchema.meta({ id: "ReminderInput" }),
+  response: reminderSchema,
+  status: 201,
+  errors: [402, 409],
+  rateLimit: RATE_LIMITS.reminderWrite,
+});
+
+export const updateReminderOperation = defineOperation({
+  operationId: "updateReminder",
+  method: "PUT",
+  path: "/reminders/{id}",
+  tag: "Reminders",
+  summary: "Replace a scheduled reminder",
+  description: `The whole reminder, as on create. ${SCHEDULE_HELP} Only a scheduled reminder can be changed (409).`,
+  params: idParams,
+  body: reminderInputSchema,
+  response: reminderSchema,
+  errors: [402, 409],
+  rateLimit: RATE_LIMITS.reminderWrite,
+});
+
+export const cancelReminderOperation = defineOperation({
+  operationId: "cancelReminder",
+  method: "DELETE",
+  path: "/reminders/{id}",
+  tag: "Reminders",
+  summary: "Cancel a reminder",
+  description: "It leaves the schedule and keeps its history. Cancelling twice answers the same.",
+  params: idParams,
+  response: cancelledReminderSchema,
+  errors: [409],
+});

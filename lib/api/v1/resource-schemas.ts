@@ -1,0 +1,200 @@
+import { z } from "zod";
+import {
+  CONFIRMATION_STATES,
+  CONTACT_DATE_KINDS,
+  CONTACT_DELIVERY_METHODS,
+  DELIVERY_METHODS,
+  END_CONDITIONS,
+  FREQUENCIES,
+  MEDIA_KINDS,
+  MEDIA_STATUSES,
+  PLAN_TYPES,
+  REMINDER_RECIPIENTS,
+  REMINDER_STATUSES,
+  REMINDER_TYPES,
+  SCHEDULE_TYPES,
+  WEEKDAYS,
+} from "@/db/schema/enums";
+import { LOCALES } from "@/i18n/locales";
+import { ACTIVITY_STATUSES } from "@/lib/validations/delivery";
+import { instant, pageSchema } from "./common-schemas";
+
+// What v1 answers: each route's result is parsed by its schema (unknown fields dropped), and the
+// OpenAPI document is generated from the same schemas.
+
+export const contactDateSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(CONTACT_DATE_KINDS),
+    label: z.string().nullable(),
+    month: z.number().int(),
+    day: z.number().int(),
+    year: z.number().int().nullable(),
+    hasYearlyReminder: z
+      .boolean()
+      .meta({ description: "A yearly reminder to the contact is scheduled from it." }),
+  })
+  .meta({ id: "ContactDate" });
+
+export const contactSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    emailDisplay: z
+      .string()
+      .nullable()
+      .meta({ description: "The e-mail with its domain in its own letters." }),
+    phone: z.string().nullable().meta({ description: "E.164." }),
+    relationship: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    deliveryMethod: z.enum(CONTACT_DELIVERY_METHODS),
+    emailOptOut: z.boolean(),
+    smsOptOut: z.boolean(),
+    whatsappOptOut: z.boolean(),
+    whatsappConsentAt: instant().nullable(),
+    whatsappConsentSource: z.string().nullable(),
+    timezone: z
+      .string()
+      .nullable()
+      .meta({ description: "IANA zone; null: the phone's country's, else yours." }),
+    locale: z.string().nullable(),
+    emailSuppressedAt: instant().nullable(),
+    emailSuppressedReason: z.string().nullable(),
+    reminderCount: z.number().int(),
+    lastReminder: instant().nullable(),
+    dates: z.array(contactDateSchema),
+    createdAt: instant(),
+  })
+  .meta({ id: "Contact" });
+
+export const mediaSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(MEDIA_KINDS),
+    status: z.enum(MEDIA_STATUSES),
+    filename: z.string(),
+    durationMs: z.number().int().nullable(),
+    failureReason: z.string().nullable(),
+    playbackUrl: z.string().nullable(),
+    posterUrl: z.string().nullable(),
+    createdAt: instant(),
+  })
+  .meta({ id: "Media" });
+
+export const failureSchema = z
+  .object({
+    code: z.string(),
+    messageKey: z.string(),
+    action: z.string(),
+    actionHref: z.string().nullable(),
+    rawCode: z.string(),
+  })
+  .meta({ id: "FailureReason" });
+
+export const reminderSchema = z
+  .object({
+    id: z.string(),
+    contactId: z.string().nullable(),
+    contactName: z.string().nullable(),
+    type: z.enum(REMINDER_TYPES),
+    message: z.string().nullable(),
+    media: mediaSchema.nullable(),
+    status: z.enum(REMINDER_STATUSES),
+    deliveryMethod: z.enum(DELIVERY_METHODS),
+    scheduleType: z.enum(SCHEDULE_TYPES),
+    scheduledFor: instant().nullable(),
+    localDateTime: z
+      .string()
+      .nullable()
+      .meta({ description: "once: the wall time as entered, in `timezone`." }),
+    frequency: z.enum(FREQUENCIES).nullable(),
+    frequencyConfig: z
+      .object({
+        time: z.string().nullable(),
+        days: z.array(z.enum(WEEKDAYS)).optional(),
+        dayOfMonth: z.number().int().optional(),
+        month: z.number().int().optional(),
+        endCondition: z.enum(END_CONDITIONS),
+        endAfterCount: z.number().int().optional(),
+        endByDate: z.string().optional(),
+      })
+      .nullable(),
+    timezone: z.string(),
+    askConfirmation: z.boolean(),
+    followUpMinutes: z.number().int().nullable(),
+    nextRunAt: instant().nullable(),
+    nextOccurrences: z.array(instant()),
+    occurrencesSent: z.number().int(),
+    lastSentAt: instant().nullable(),
+    lastError: z.string().nullable(),
+    failure: failureSchema.nullable(),
+    cancelledAt: instant().nullable(),
+    recipient: z.enum(REMINDER_RECIPIENTS),
+    leadDays: z.number().int().nullable(),
+    contactDateId: z.string().nullable(),
+    createdAt: instant(),
+  })
+  .meta({ id: "Reminder" });
+
+export const cancelledReminderSchema = z
+  .object({ id: z.string(), status: z.literal("cancelled") })
+  .meta({ id: "CancelledReminder" });
+
+export const deliverySchema = z
+  .object({
+    id: z.number().int(),
+    reminderId: z.string(),
+    contactId: z.string(),
+    contactName: z.string().nullable(),
+    channel: z.enum(DELIVERY_METHODS),
+    recipient: z.string().nullable(),
+    occurrenceAt: instant(),
+    status: z.enum(ACTIVITY_STATUSES),
+    nextAttemptAt: instant().nullable(),
+    attemptCount: z.number().int(),
+    firstAttemptAt: instant().nullable(),
+    lastAttemptAt: instant().nullable(),
+    sentAt: instant().nullable(),
+    deliveredAt: instant().nullable(),
+    playedAt: instant().nullable(),
+    playback: z.enum(["active", "revoked"]).nullable(),
+    providerMessage: z.string().nullable(),
+    reason: failureSchema.nullable(),
+    confirmation: z.enum(CONFIRMATION_STATES).nullable(),
+    snoozedFromId: z.number().int().nullable(),
+    extra: z.boolean(),
+  })
+  .meta({ id: "Delivery" });
+
+export const templateSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    body: z.string(),
+    locale: z.enum(LOCALES),
+    createdAt: instant(),
+    updatedAt: instant(),
+  })
+  .meta({ id: "Template" });
+
+export const usageSchema = z
+  .object({
+    plan: z.enum(PLAN_TYPES),
+    reminders: z.object({
+      used: z.number().int().meta({ description: "Sent in the current period." }),
+      quota: z.number().int(),
+    }),
+    contacts: z.object({ used: z.number().int(), limit: z.number().int() }),
+    creditBalanceCents: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Pay-as-you-go credit; null on a plan without credit." }),
+  })
+  .meta({ id: "Usage" });
+
+export const contactPageSchema = pageSchema(contactSchema, "ContactPage");
+export const reminderPageSchema = pageSchema(reminderSchema, "ReminderPage");
+export const deliveryPageSchema = pageSchema(deliverySchema, "DeliveryPage");
+export const templatePageSchema = pageSchema(templateSchema, "TemplatePage");

@@ -1,0 +1,42 @@
+import "server-only";
+import {
+  createContactOperation,
+  deleteContactOperation,
+  getContactOperation,
+  listContactsOperation,
+  updateContactOperation,
+} from "./contact-operations";
+import type { V1Operation } from "./operation";
+import {
+  createTemplateOperation,
+  deleteTemplateOperation,
+  getUsageOperation,
+  listDeliveriesOperation,
+  listTemplatesOperation,
+} from "./other-operations";
+import {
+  cancelReminderOperation,
+  createReminderOperation,
+  getReminderOperation,
+  listRemindersOperation,
+  updateReminderOperation,
+} from "./reminder-operations";
+
+/** Every operation of /api/v1, in the reference's order. A new v1 route's operation belongs here. */
+export const V1_OPERATIONS: readonly V1Operation[] = [
+  listContactsOperation,
+  createContactOperation,
+  getContactOperation,
+  updateContactOperation,
+  deleteContactOperation,
+  listRemindersOperation,
+  createReminderOperation,
+  getReminderOperation,
+  updateReminderOperation,
+  cancelReminderOperation,
+  listDeliveriesOperation,
+  listTemplatesOperation,
+  createTemplateOperation,
+  deleteTemplateOperation,
+  getUsageOperation,
+] as V1Operation[];

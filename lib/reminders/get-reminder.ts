@@ -1,0 +1,24 @@
+import "server-only";
+import { and, desc, eq } from "drizzle-orm";
+import { contacts, deliveries, media } from "@/db/schema";
+import { db } from "@/lib/db";
+import { findOwnReminder } from "./find-own-reminder";
+import { toReminderDto } from "./to-reminder-dto";
+
+/** One of the user's reminders as the list shows it; another user's (or an unknown id) is a 404. */
+export async function getReminder(userId: string, id: string) {
+  const row = await findOwnReminder(userId, id);
+  const [contact] = row.contactId
+    ? await db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, row.contactId))
+    : [];
+  const [failed] = row.lastError
+    ? await db
+        .select({ code: deliveries.errorCode })
+        .from(deliveries)
+        .where(and(eq(deliveries.reminderId, row.id), eq(deliveries.status, "failed")))
+        .orderBy(desc(deliveries.occurrenceAt))
+        .limit(1)
+    : [];
+  const [clip] = row.mediaId ? await db.select().from(media).where(eq(media.id, row.mediaId)) : [];
+  return toReminderDto(row, contact?.name ?? null, failed?.code ?? null, clip ?? null);
+}

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as contactRoute from "@/app/api/v1/contacts/[id]/route";
+import * as contactsRoute from "@/app/api/v1/contacts/route";
+import * as reminderRoute from "@/app/api/v1/reminders/[id]/route";
+import * as usageRoute from "@/app/api/v1/usage/route";
+import { db } from "@/lib/db";
+import { RATE_LIMITS } from "@/lib/security/rate-limit";
+import { callV1, createKeyHolder } from "../../support/api-keys";
+import { snapshotDatabase } from "../../support/db-snapshot";
+import { createContact, insertReminder } from "../../support/reminders";
+
+describe("/api/v1 rate limits", () => {
+  it("counts calls per key in RateLimit-* headers and answers 429 with Retry-After past the limit", async () => {
+    const holder = await createKeyHolder("read");
+    const first = await callV1(usageRoute.GET, "/usage", holder.key);
+    const { limit, windowSeconds } = RATE_LIMITS.apiKey;
+    expect(first.headers.get("ratelimit-limit")).toBe(String(limit));
+    expect(first.headers.get("ratelimit-remaining")).toBe(String(limit - 1));
+    const reset = Number(first.headers.get("ratelimit-reset"));
+    expect(reset).toBeGreaterThan(0);
+    expect(reset).toBeLessThanOrEqual(windowSeconds);
+    expect(
+      Number((await callV1(usageRoute.GET, "/usage", holder.key)).headers.get("ratelimit-remaining")),
+    ).toBe(limit - 2);
+    // The rest of the window's allowance, spent at once.
+    await db.execute(
+      sql`update rate_limits set count = ${limit} where key = ${`${RATE_LIMITS.apiKey.name}:${holder.apiKeyId}`}`,
+    );
+    const limited = await callV1(usageRoute.GET, "/usage", holder.key);
+    expect(limited.status).toBe(429);
+    expect(limited.json).toMatchObject({ code: "too_many_requests" });
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another key of the same user has its own window.
+    const other = await createKeyHolder("read");
+    expect((await callV1(usageRoute.GET, "/usage", other.key)).status).toBe(200);
+  });
+});
+
+describe("/api/v1 errors", () => {
+  it("a bad body is a 400 in the one format, its message in the Accept-Language's language", async () => {
+    const holder = await createKeyHolder();
+    const english = await callV1(contactsRoute.POST, "/contacts", holder.key, {
+      method: "POST",
+      body: { name: "Ann" },
+    });
+    expect(english.status).toBe(400);
+    expect(english.json).toMatchObject({
+      code: "email_or_phone_required",
+      message: "email: Either email or phone must be provided",
+      field: "email",
+      issues: [{ path: "email", code: "email_or_phone_required" }],
+    });
+    const spanish = await callV1(contactsRoute.POST, "/contacts", holder.key, {
+      method: "POST",
+      body: { name: "Ann" },
+      headers: { "accept-language": "es-MX,es;q=0.9,en;q=0.5" },
+    });
+    expect(spanish.json).toMatchObject({
+      code: "email_or_phone_required",
+      message: "Indica un correo electrónico o un teléfono",
+      field: "email",
+    });
+    expect(spanish.headers.get("content-language")).toBe("es");
+    const french = await callV1(usageRoute.GET, "/usage", null, { headers: { "accept-language": "fr" } });
+    expect(french.json).toEqual({
+      code: "invalid_api_key",
+      message: "La clé d’API est absente, inconnue ou révoquée.",
+    });
+    const malformed = await callV1(contactsRoute.POST, "/contacts", holder.key, {
+      method: "POST",
+      body: "{oops",
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ code: "malformed_json" });
+  });
+
+  it("another user's ids are 404s and change nothing", async () => {
+    const owner = await createKeyHolder();
+    const contact = await createContact(owner.user.id);
+    const reminder = await insertReminder(owner.user.id, contact.id);
+    const intruder = await createKeyHolder();
+    const before = await snapshotDatabase();
+    const attempts = [
+      callV1(contactRoute.GET, `/contacts/${contact.id}`, intruder.key, { params: { id: contact.id } }),
+      callV1(contactRoute.PATCH, `/contacts/${contact.id}`, intruder.key, {
+        method: "PATCH",
+        params: { id: contact.id },
+        body: { name: "Mallory" },
+      }),
+      callV1(contactRoute.DELETE, `/contacts/${contact.id}`, intruder.key, {
+        method: "DELETE",
+        params: { id: contact.id },
+      }),
+      callV1(reminderRoute.GET, `/reminders/${reminder.id}`, intruder.key, { params: { id: reminder.id } }),
+      callV1(reminderRoute.DELETE, `/reminders/${reminder.id}`, intruder.key, {
+        method: "DELETE",
+        params: { id: reminder.id },
+      }),
+    ];
+    for (const answer of await Promise.all(attempts)) expect(answer.status).toBe(404);
+    expect(await snapshotDatabase()).toEqual(before);
+  });
+});
