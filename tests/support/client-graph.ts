@@ -71,8 +71,11 @@ export function clientModulesOf(entries: string[]): string[] {
 }
 
 /** The message namespaces a module names: useTranslations("ns…") and full keys "ns.…". */
-export function namespacesNamedIn(text: string): Set<string> {
+export function namespacesNamedIn(text: string, file = ""): Set<string> {
   const found = new Set<string>();
+  // The schema's enumerations hold stored values, some dotted (webhook events: "delivery.sent"),
+  // never translation keys.
+  if (/(^|\/)db\/schema\//.test(file)) return found;
   for (const match of text.matchAll(/useTranslations\(\s*["'`]([A-Za-z]+)/g)) found.add(match[1]);
   for (const match of text.matchAll(/["'`]([A-Za-z]+)\.[A-Za-z$]/g)) found.add(match[1]);
   return found;

@@ -31,8 +31,8 @@ describe("the signed-in shell's client messages", () => {
     expect(signedInClientModules.length).toBeGreaterThan(clientFiles.length / 2);
     for (const namespace of SERVER_ONLY_NAMESPACES) {
       expect(Object.keys(en)).toContain(namespace);
-      const users = [...clientFiles, ...signedInClientModules].filter(({ text }) =>
-        namespacesNamedIn(text).has(namespace),
+      const users = [...clientFiles, ...signedInClientModules].filter(({ file, text }) =>
+        namespacesNamedIn(text, file).has(namespace),
       );
       expect(users.map(({ file }) => file), namespace).toEqual([]);
     }

@@ -21,7 +21,7 @@ const NAMESPACES = new Set(Object.keys(en));
 function namespacesOf(entries: string[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of clientModulesOf(entries)) {
-    for (const namespace of namespacesNamedIn(readSource(file))) {
+    for (const namespace of namespacesNamedIn(readSource(file), relative(file))) {
       if (NAMESPACES.has(namespace)) found.set(namespace, [...(found.get(namespace) ?? []), relative(file)]);
     }
   }
