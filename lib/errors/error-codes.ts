@@ -88,6 +88,16 @@ export const ERROR_CODES = [
   "media_in_use",
   "media_kind_mismatch",
   "upload_incomplete",
+  // Outgoing webhooks.
+  "webhook_url_invalid",
+  "webhook_url_insecure",
+  "webhook_url_private",
+  "webhook_url_unresolvable",
+  "webhook_events_required",
+  "webhook_endpoint_limit",
+  "webhook_endpoint_not_found",
+  "webhook_endpoint_disabled",
+  "webhook_message_not_found",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
