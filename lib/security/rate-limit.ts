@@ -44,4 +44,6 @@ export const RATE_LIMITS = {
   // Calendar feed fetches per address: generous, since a calendar service fetches many users'
   // feeds from few addresses; a brake on scripts, not on calendar apps.
   calendarFeed: { name: "calendar-feed", limit: 600, windowSeconds: 600 },
+  // Webhook endpoint writes and test sends per user: each may resolve a host name and queue a POST.
+  webhookWrite: { name: "webhook-write", limit: 60, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;

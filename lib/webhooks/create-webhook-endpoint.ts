@@ -24,7 +24,10 @@ export async function createWebhookEndpoint(
   const { url } = await resolveWebhookUrl(input.url, policy);
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-    const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, userId));
     if (n >= WEBHOOK_ENDPOINT_LIMIT)
       throw conflict(
         { code: "webhook_endpoint_limit", message: `At most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints` },

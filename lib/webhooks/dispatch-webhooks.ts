@@ -45,7 +45,9 @@ const NEXT_DUE = compileStatement<Record<string, never>, { at: Date | null }>(
 
 /** A retry due within the minute gets its own run; later ones are the minute's sweep's. */
 const QUEUE_RETRY = compileStatement<{ task: string; at: Date }>(
-  (p) => sql`select graphile_worker.add_job(${p.task}, '{}'::json, run_at := ${p.at}, job_key := 'webhook-retry',
+  (
+    p,
+  ) => sql`select graphile_worker.add_job(${p.task}, '{}'::json, run_at := ${p.at}, job_key := 'webhook-retry',
       max_attempts := 1)`,
 );
 
@@ -88,7 +90,9 @@ export async function dispatchWebhooks(options: DispatchOptions = {}): Promise<D
       return { message, outcome, attemptedAt };
     });
     const now = clock();
-    const failed = results.filter((r) => !(r.outcome.status !== null && r.outcome.status < 300 && r.outcome.status >= 200));
+    const failed = results.filter(
+      (r) => !(r.outcome.status !== null && r.outcome.status < 300 && r.outcome.status >= 200),
+    );
     const disabled = await withTransaction(async (client) => {
       await recordWebhookAttempts(client, results, now);
       return disableFailingEndpoints(client, {

@@ -64,7 +64,8 @@ export async function listWebhookMessages(userId: string, endpointId: string): P
     status: r.status,
     attemptCount: r.attempt_count,
     occurredAt: new Date(r.occurred_at).toISOString(),
-    nextAttemptAt: r.next_attempt_at && r.status === "pending" ? new Date(r.next_attempt_at).toISOString() : null,
+    nextAttemptAt:
+      r.next_attempt_at && r.status === "pending" ? new Date(r.next_attempt_at).toISOString() : null,
     attempts: (r.attempts ?? []).map((x) => ({ ...x, attemptedAt: new Date(x.attemptedAt).toISOString() })),
   }));
 }

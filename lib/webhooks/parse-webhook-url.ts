@@ -16,7 +16,8 @@ export function parseWebhookUrl(raw: string, policy: WebhookUrlPolicy): URL {
   }
   if (raw.length > 2000 || (url.protocol !== "https:" && url.protocol !== "http:"))
     throw invalidInput(WEBHOOK_URL_INVALID);
-  if (url.username !== "" || url.password !== "" || url.hostname === "") throw invalidInput(WEBHOOK_URL_INVALID);
+  if (url.username !== "" || url.password !== "" || url.hostname === "")
+    throw invalidInput(WEBHOOK_URL_INVALID);
   if (url.protocol === "http:" && !policy.allowPrivate) throw invalidInput(WEBHOOK_URL_INSECURE);
   return url;
 }

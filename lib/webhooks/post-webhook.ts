@@ -74,12 +74,17 @@ export function postWebhook(
       request.destroy();
       finish({ status: null, excerpt: null, error: `timeout after ${options.timeoutMs} ms` });
     }, options.timeoutMs);
-    request.on("error", (error) => finish({ status: null, excerpt: null, error: error.message.slice(0, 300) }));
+    request.on("error", (error) =>
+      finish({ status: null, excerpt: null, error: error.message.slice(0, 300) }),
+    );
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       const done = () => {
-        const excerpt = Buffer.concat(chunks).subarray(0, options.maxBodyBytes).toString("utf8").replace(/\u0000/g, "");
+        const excerpt = Buffer.concat(chunks)
+          .subarray(0, options.maxBodyBytes)
+          .toString("utf8")
+          .replace(/\u0000/g, "");
         finish({ status: response.statusCode ?? null, excerpt: excerpt || null, error: null });
       };
       response.on("data", (chunk: Buffer) => {

@@ -65,7 +65,11 @@ const ok = (status: number | null) => status !== null && status >= 200 && status
  * schedule's next wait, or failed once the attempts are used up; 410 Gone fails at once (the
  * endpoint is being disabled). An endpoint with any success in the batch is healthy again.
  */
-export async function recordWebhookAttempts(client: Queryable, results: AttemptResult[], now: Date): Promise<void> {
+export async function recordWebhookAttempts(
+  client: Queryable,
+  results: AttemptResult[],
+  now: Date,
+): Promise<void> {
   if (results.length === 0) return;
   const plans = results.map(({ message, outcome }) => {
     if (ok(outcome.status)) return { outcome: "delivered", next: null };
@@ -76,7 +80,9 @@ export async function recordWebhookAttempts(client: Queryable, results: AttemptR
   });
   const okEndpoints = new Set(results.filter((r) => ok(r.outcome.status)).map((r) => r.message.endpointId));
   const badEndpoints = new Set(
-    results.filter((r) => !ok(r.outcome.status) && !okEndpoints.has(r.message.endpointId)).map((r) => r.message.endpointId),
+    results
+      .filter((r) => !ok(r.outcome.status) && !okEndpoints.has(r.message.endpointId))
+      .map((r) => r.message.endpointId),
   );
   await RECORD.run(client, {
     ids: results.map((r) => r.message.id),

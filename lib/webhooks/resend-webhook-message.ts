@@ -19,7 +19,10 @@ export async function resendWebhookMessage(
   await db.transaction(async (tx) => {
     const endpoint = await findOwnEndpoint(userId, endpointId, tx);
     if (endpoint.disabledAt)
-      throw conflict({ code: "webhook_endpoint_disabled", message: "Turn the endpoint on before sending again" });
+      throw conflict({
+        code: "webhook_endpoint_disabled",
+        message: "Turn the endpoint on before sending again",
+      });
     const updated = await tx
       .update(webhookMessages)
       .set({ status: "pending", attemptCount: 0, nextAttemptAt: now })

@@ -34,7 +34,8 @@ export async function resolveWebhookUrl(raw: string, policy: WebhookUrlPolicy): 
     }
   }
   if (found.length === 0) throw invalidInput(WEBHOOK_URL_UNRESOLVABLE);
-  if (!policy.allowPrivate && found.some((a) => !isPublicAddress(a.address))) throw invalidInput(WEBHOOK_URL_PRIVATE);
+  if (!policy.allowPrivate && found.some((a) => !isPublicAddress(a.address)))
+    throw invalidInput(WEBHOOK_URL_PRIVATE);
   const first = found[0];
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 }

@@ -3,13 +3,7 @@
  * 5 h, 10 h and 10 h (eight attempts over about 33 hours). docs/api.md (Webhooks) lists it.
  */
 export const WEBHOOK_RETRY_DELAYS_MS = [
-  5_000,
-  300_000,
-  1_800_000,
-  7_200_000,
-  18_000_000,
-  36_000_000,
-  36_000_000,
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
 ] as const;
 
 /** Attempts of one message before it is given up (failed). */

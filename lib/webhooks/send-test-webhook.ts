@@ -10,11 +10,18 @@ import { queueWebhookDispatch } from "./queue-webhook-dispatch";
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
 /** Queues a `webhook.test` message to the endpoint, signed and logged like any other. */
-export async function sendTestWebhook(userId: string, endpointId: string, now = new Date()): Promise<{ messageId: string }> {
+export async function sendTestWebhook(
+  userId: string,
+  endpointId: string,
+  now = new Date(),
+): Promise<{ messageId: string }> {
   return db.transaction(async (tx) => {
     const endpoint = await findOwnEndpoint(userId, endpointId, tx);
     if (endpoint.disabledAt)
-      throw conflict({ code: "webhook_endpoint_disabled", message: "Turn the endpoint on before sending again" });
+      throw conflict({
+        code: "webhook_endpoint_disabled",
+        message: "Turn the endpoint on before sending again",
+      });
     const messageId = `msg_${randomBytes(16).toString("hex")}`;
     await tx.insert(webhookMessages).values({
       endpointId,

@@ -27,7 +27,10 @@ export function signingSecrets(message: LeasedWebhookMessage, now: Date): string
  * since it was saved), the body signed with a fresh timestamp, POSTed to the checked address.
  * The `webhook-id` is the message's, the same on every attempt.
  */
-export async function sendWebhookMessage(message: LeasedWebhookMessage, options: SendOptions): Promise<PostOutcome> {
+export async function sendWebhookMessage(
+  message: LeasedWebhookMessage,
+  options: SendOptions,
+): Promise<PostOutcome> {
   let target;
   try {
     target = await resolveWebhookUrl(message.url, options.policy);
@@ -49,5 +52,8 @@ export async function sendWebhookMessage(message: LeasedWebhookMessage, options:
       secrets: signingSecrets(message, options.now),
     }),
   };
-  return postWebhook(target, headers, body, { timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes });
+  return postWebhook(target, headers, body, {
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
+  });
 }

@@ -6,7 +6,12 @@ import { createHmac } from "node:crypto";
  * secret (its base64 part after `whsec_` decoded), space-separated (the current secret first,
  * then the previous one during a rotation's grace period).
  */
-export function signWebhook(input: { id: string; timestamp: number; body: string; secrets: string[] }): string {
+export function signWebhook(input: {
+  id: string;
+  timestamp: number;
+  body: string;
+  secrets: string[];
+}): string {
   const content = `${input.id}.${input.timestamp}.${input.body}`;
   return input.secrets
     .map((secret) => {

@@ -23,7 +23,8 @@ export async function updateWebhookEndpoint(
 ): Promise<WebhookEndpointDto> {
   if (patch.events && patch.events.length === 0)
     throw invalidInput({ code: "webhook_events_required", message: "Choose at least one event" });
-  const url = patch.url === undefined ? undefined : (await resolveWebhookUrl(patch.url, policy)).url.toString();
+  const url =
+    patch.url === undefined ? undefined : (await resolveWebhookUrl(patch.url, policy)).url.toString();
   return db.transaction(async (tx) => {
     const current = await findOwnEndpoint(userId, id, tx, true);
     const turningOff = patch.enabled === false && current.disabledAt === null;

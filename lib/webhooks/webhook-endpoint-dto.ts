@@ -16,7 +16,8 @@ export interface WebhookEndpointDto {
 }
 
 export function toWebhookEndpointDto(row: WebhookEndpoint, now = new Date()): WebhookEndpointDto {
-  const grace = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt : null;
+  const grace =
+    row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt : null;
   return {
     id: row.id,
     url: row.url,
