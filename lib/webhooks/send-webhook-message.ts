@@ -39,7 +39,8 @@ export async function sendWebhookMessage(
     return { status: null, durationMs: 0, excerpt: null, error: `refused: ${reason}` };
   }
   const body = JSON.stringify(message.payload);
-  const timestamp = Math.floor(options.now.getTime() / 1000);
+  // The wall clock, whatever clock schedules: receivers check it against theirs (replays).
+  const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     "content-type": "application/json",
     "user-agent": "Remindful-Webhooks/1.0",
