@@ -10,6 +10,7 @@ import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 import { scheduleConfirmationFollowUps } from "@/lib/replies/schedule-confirmation-follow-ups";
 import type { DecidedDelivery } from "./types";
 import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
+import { isoInstant } from "@/lib/webhooks/iso-instant";
 import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 
 /** Outcomes that mean the recipient opted out of the channel: ours, or Twilio's 21610 on a send. */
@@ -45,7 +46,7 @@ const DELIVERY_EVENT_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id
 /** A delivery event's `data`, from DELIVERY_EVENT_COLUMNS and `extra` (`'key', value, …`). */
 const deliveryEventData = (extra: SQL) =>
   sql`jsonb_build_object('deliveryId', id::text, 'reminderId', reminder_id, 'contactId', contact_id,
-      'channel', channel, 'occurrenceAt', occurrence_at, ${extra})`;
+      'channel', channel, 'occurrenceAt', ${isoInstant(sql`occurrence_at`)}, ${extra})`;
 
 /**
  * Records sent deliveries (ids, provider ids, whether each asked for a confirmation) held by
@@ -73,7 +74,7 @@ export const RECORD_SENT = compileStatement<
       where ${d.id} = v.id and ${d.id} = any(${ids}::bigint[]) and ${held(workerId)}
       returning ${DELIVERY_EVENT_COLUMNS}),
    hooks as (${webhookFanOut(sql`select user_id, 'delivery.sent' as type,
-        ${deliveryEventData(sql`'sentAt', ${now}::timestamptz`)} as data, ${now}::timestamptz as occurred_at from done`)}
+        ${deliveryEventData(sql`'sentAt', ${isoInstant(sql`${now}::timestamptz`)}`)} as data, ${now}::timestamptz as occurred_at from done`)}
       returning 1),
    touched as (
      update ${reminders} ${r}

@@ -11,6 +11,7 @@ import { refundUsage } from "@/lib/delivery/refund-usage";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
+import { isoInstant } from "@/lib/webhooks/iso-instant";
 import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 
 const d = alias(deliveries, "d");
@@ -32,7 +33,7 @@ const IS_TARGET = (p: { [K in keyof Target]: unknown }) =>
 /** A delivery event's `data` from the delivery row `d` (RETURNING), with `extra` keys. */
 const eventData = (extra: ReturnType<typeof sql>) =>
   sql`jsonb_build_object('deliveryId', id::text, 'reminderId', reminder_id, 'contactId', contact_id,
-      'channel', channel, 'occurrenceAt', occurrence_at, ${extra})`;
+      'channel', channel, 'occurrenceAt', ${isoInstant(sql`occurrence_at`)}, ${extra})`;
 
 const EVENT_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
   ${d.contactId} as contact_id, ${d.channel} as channel, ${d.occurrenceAt} as occurrence_at`;
@@ -47,7 +48,7 @@ const MARK_DELIVERED = compileStatement<Target, { n: number; hooks: number }>(
     where ${IS_TARGET(p)} and ${d.status} = 'sent'
     returning ${EVENT_COLUMNS}),
   hooks as (${webhookFanOut(sql`select user_id, 'delivery.delivered' as type,
-      ${eventData(sql`'deliveredAt', now()`)} as data, now() as occurred_at from done`)} returning 1)
+      ${eventData(sql`'deliveredAt', ${isoInstant(sql`now()`)}`)} as data, now() as occurred_at from done`)} returning 1)
   select (select count(*) from done)::int as n, (select count(*) from hooks)::int as hooks`,
 );
 

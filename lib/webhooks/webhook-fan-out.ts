@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { webhookEndpoints, webhookMessages } from "@/db/schema";
 import { columnName } from "@/lib/db/compile-statement";
+import { isoInstant } from "./iso-instant";
 
 const m = webhookMessages;
 const w = webhookEndpoints;
@@ -21,7 +22,7 @@ export function webhookFanOut(events: SQL): SQL {
       ${columnName(m.nextAttemptAt)})
     select w.id, e.user_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.type,
            jsonb_build_object('type', e.type,
-             'timestamp', to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'timestamp', ${isoInstant(sql`e.occurred_at`)},
              'data', e.data),
            e.occurred_at, 'pending', least(e.occurred_at, now())
       from (${events}) e
