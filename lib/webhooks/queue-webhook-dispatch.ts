@@ -21,6 +21,6 @@ export async function queueWebhookDispatch(client: WebhookClient): Promise<void>
   await runOn(
     client,
     sql`select graphile_worker.add_job(${WEBHOOK_DISPATCH_TASK}, '{}'::json, job_key := ${JOB_KEY}, max_attempts := 1)
-      where not exists (select 1 from graphile_worker.jobs where key = ${JOB_KEY} and locked_at is null)`,
+      where not exists (select 1 from graphile_worker._private_jobs where key = ${JOB_KEY})`,
   );
 }

@@ -75,7 +75,7 @@ describe("webhook URLs in production", () => {
     );
   });
 
-  it("checks again at send time, after DNS: a saved URL now on a private address is refused unsent", async () => {
+  it("checks again at send time: a URL saved under development rules is refused unsent under production rules", async () => {
     const user = await createSender();
     // Saved while private receivers were allowed (development), sent under production's rules.
     const endpoint = await create(user.id, `${receiver.url}/hook`, LOCAL);
