@@ -155,7 +155,7 @@ async function engineRun(withEndpoints: boolean) {
 
 // Alternating runs (without, with, without, with), compared by their means: on a shared machine
 // the load moves during a run, and one side measured at a quiet moment would skew the ratio.
-const runs = [];
+const runs: ({ withEndpoints: boolean } & Awaited<ReturnType<typeof engineRun>>)[] = [];
 for (const withEndpoints of [false, true, false, true]) {
   const run = await engineRun(withEndpoints);
   console.log(`engine ${withEndpoints ? "with" : "without"} endpoints:`, run);
