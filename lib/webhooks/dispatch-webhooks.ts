@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { webhookMessages } from "@/db/schema";
+import { deliveries, webhookMessages } from "@/db/schema";
 import { pool } from "@/lib/db";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { withTransaction } from "@/lib/db/with-transaction";
@@ -24,6 +24,8 @@ export interface DispatchOptions {
   maxBodyBytes?: number;
   /** Stop after this many rounds (a test's single step); default: until nothing is due. */
   rounds?: number;
+  /** Slow down while the delivery engine sends (default true). */
+  yieldToEngine?: boolean;
 }
 
 export interface DispatchReport {
@@ -37,6 +39,18 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_EXCERPT_BYTES = 1_000;
 /** A leased message is due again after this if its dispatcher died mid-send. */
 const LEASE_MS = 120_000;
+
+/** Whether the delivery engine is sending right now (its leased rows: a partial index). */
+const ENGINE_BUSY = compileStatement<Record<string, never>, { busy: boolean }>(
+  () => sql`select exists (select 1 from ${deliveries} where ${deliveries.status} = 'sending') as busy`,
+);
+
+/**
+ * While the engine sends a burst, webhooks yield: rounds of this many messages, this far apart
+ * (about 80 a second), so reminders keep their pace and the webhooks catch up after it.
+ */
+const BUSY_ROUND = 20;
+const BUSY_PAUSE_MS = 250;
 
 const NEXT_DUE = compileStatement<Record<string, never>, { at: Date | null }>(
   () => sql`select min(${webhookMessages.nextAttemptAt}) as at from ${webhookMessages}
@@ -65,8 +79,8 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /**
- * Sends what is due: leases a round of messages, sends them (up to `concurrency` at once, each
- * its own timeout), records the round's attempts in one statement, disables endpoints failing
+ * Sends what is due: leases a round of messages (small ones, paced, while the delivery engine is
+ * sending), sends them (up to `concurrency` at once, each its own timeout), records the round's attempts in one statement, disables endpoints failing
  * for five days or answering 410 (their owners e-mailed after the commit), and goes again until
  * nothing is due. Several dispatchers may run at once: leases keep them apart.
  */
@@ -82,7 +96,13 @@ export async function dispatchWebhooks(options: DispatchOptions = {}): Promise<D
   };
   const report: DispatchReport = { attempts: 0, delivered: 0 };
   for (let round = 0; options.rounds === undefined || round < options.rounds; round++) {
-    const leased = await leaseWebhookMessages(pool, { now: clock(), limit, leaseMs: LEASE_MS });
+    const busy = options.yieldToEngine !== false && (await ENGINE_BUSY.run(pool, {})).rows[0]?.busy === true;
+    if (busy && round > 0) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+    const leased = await leaseWebhookMessages(pool, {
+      now: clock(),
+      limit: busy ? Math.min(limit, BUSY_ROUND) : limit,
+      leaseMs: LEASE_MS,
+    });
     if (leased.length === 0) break;
     const results = await mapLimit(leased, concurrency, async (message): Promise<AttemptResult> => {
       const attemptedAt = clock();
