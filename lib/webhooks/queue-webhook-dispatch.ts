@@ -9,11 +9,11 @@ export const WEBHOOK_DISPATCH_TASK = "webhook_dispatch";
 const JOB_KEY = "webhook-dispatch";
 
 /**
- * Asks for a dispatch run now, in the caller's transaction. While one waits to start, it will
- * see these messages too: nothing is added (so bursts of events do not all write the job row).
- * While one runs, graphile-worker queues a second one, which picks up what the first missed.
- * The minute's sweep (crontab) is the safety net. No queue yet (no engine ever started on
- * this database): nothing is queued.
+ * Asks for a dispatch run now, in the caller's transaction, unless a run is already waiting or
+ * running: that one sends these messages too (a running one looks again when it ends, see
+ * dispatchWebhooks), and bursts of events then do not all write the job's row. The minute's
+ * sweep (crontab) is the safety net. No queue yet (no engine ever started on this database):
+ * nothing is queued.
  */
 export async function queueWebhookDispatch(client: WebhookClient): Promise<void> {
   // The queue's existence is the catalog's, not the transaction's: any connection can tell.
