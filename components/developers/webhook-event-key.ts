@@ -1,4 +1,4 @@
-/** A message key for an event type: `delivery.sent` → `delivery_sent` (keys cannot hold dots). */
+/** A message key for an event type: its dot becomes an underscore (keys cannot hold dots). */
 export function eventKey(type: string) {
   return type.replace(".", "_") as
     | "delivery_sent"
