@@ -130,6 +130,8 @@ function buildServer() {
       DEV_OUTBOX: "1",
       // No Stripe key: checkout runs through the in-app demo checkout (tests/e2e/billing.spec.ts).
       STRIPE_DEMO_CHECKOUT: "1",
+      // Webhook endpoints on the test's loopback receiver (tests/e2e/webhooks.spec.ts).
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     },
   };
 }

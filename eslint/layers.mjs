@@ -12,7 +12,9 @@ export const LIB_LAYERS = [
   ["db"],
   ["jobs", "outbox", "security", "plans", "credits", "seo", "maintenance"],
   ["mail", "storage"],
-  ["channels", "media", "webhooks"],
+  // Below media and channels: a recording's first play is an event too.
+  ["webhooks"],
+  ["channels", "media"],
   ["messages"],
   ["validations"],
   ["users"],

@@ -8,6 +8,11 @@ import {
 import { MEDIA_PROCESSING_TASK, processMediaTask } from "./tasks/process-media";
 import { BILLING_CRONTAB, ROLL_BILLING_PERIODS, rollBillingPeriodsTask } from "./tasks/roll-billing-periods";
 import { CLEAN_UP_MEDIA, CLEAN_UP_MEDIA_CRONTAB, cleanUpMediaTask } from "./tasks/clean-up-media";
+import {
+  WEBHOOK_DISPATCH_CRONTAB,
+  WEBHOOK_DISPATCH_TASK,
+  dispatchWebhooksTask,
+} from "./tasks/dispatch-webhooks";
 
 /**
  * Every task in jobs/tasks, by graphile-worker name, and their schedule. The engine of every
@@ -21,6 +26,12 @@ export const JOB_TASKS: TaskList = {
   [CONFIRMATION_FOLLOW_UP_TASK]: sendConfirmationFollowUpTask,
   [CLEAN_UP_MEDIA]: cleanUpMediaTask,
   [MEDIA_PROCESSING_TASK]: processMediaTask,
+  [WEBHOOK_DISPATCH_TASK]: dispatchWebhooksTask,
 };
 
-export const JOB_CRONTAB = [BILLING_CRONTAB, PURGE_CRONTAB, CLEAN_UP_MEDIA_CRONTAB].join("\n");
+export const JOB_CRONTAB = [
+  BILLING_CRONTAB,
+  PURGE_CRONTAB,
+  CLEAN_UP_MEDIA_CRONTAB,
+  WEBHOOK_DISPATCH_CRONTAB,
+].join("\n");

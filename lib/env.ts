@@ -124,6 +124,12 @@ const envSchema = twilioSchema.extend({
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
   /** Failure alerts wait this long after the first failure so a burst becomes one e-mail. */
   FAILURE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  // Outgoing webhooks to http:// and private, loopback or link-local addresses. Unset: allowed
+  // outside production (local receivers), refused in production (lib/webhooks/webhook-url-policy.ts).
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["true", "false"]).optional(),
+  ),
   // At start: how long to wait for a database that cannot be reached yet before exiting with 1.
   STARTUP_DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // On SIGTERM: how long sends in flight may take to finish (under Docker's 10 s grace period).

@@ -89,6 +89,7 @@ export const webhookEndpoints = pgTable(
   },
   (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
 );
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 
 /**
  * One event for one endpoint. `messageId` is the `webhook-id` header, the same on every retry.

@@ -63,9 +63,7 @@ export function toDeliveryEntry(row: DeliveryRow) {
     playedAt: iso(row.playedAt),
     /** Voice and video once sent: whether its playback link still works or was withdrawn. */
     playback: (row.hasMedia && row.sentAt ? (row.playbackRevokedAt ? "revoked" : "active") : null) as
-      | "active"
-      | "revoked"
-      | null,
+      "active" | "revoked" | null,
     /** The provider's (or engine's) own words, untranslated. */
     providerMessage: row.error,
     reason,

@@ -85,7 +85,13 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     createPostgresUser: true,
     // Defaults sized for a laptop; the benchmarks need more connections than 100.
-    postgresFlags: ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1", ...(options.flags ?? [])],
+    postgresFlags: [
+      "-c",
+      "max_connections=300",
+      "-c",
+      "listen_addresses=127.0.0.1",
+      ...(options.flags ?? []),
+    ],
     onLog: () => {},
     onError: () => {},
   });

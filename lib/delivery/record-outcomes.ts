@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type Column } from "drizzle-orm";
+import { sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contacts, deliveries, reminders } from "@/db/schema";
 import { NOT_ALERTED } from "@/lib/channels/failure-reasons";
@@ -9,6 +9,9 @@ import { refundUsage } from "./refund-usage";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 import { scheduleConfirmationFollowUps } from "@/lib/replies/schedule-confirmation-follow-ups";
 import type { DecidedDelivery } from "./types";
+import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
+import { isoInstant } from "@/lib/webhooks/iso-instant";
+import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 
 /** Outcomes that mean the recipient opted out of the channel: ours, or Twilio's 21610 on a send. */
 const OPT_OUT_CODES: ReadonlySet<string> = new Set(["opted_out", TWILIO_ERRORS.unsubscribedRecipient]);
@@ -36,6 +39,15 @@ export function onlySent(outcomes: DecidedDelivery[]): boolean {
 /** A delivery still leased by this worker and being sent: the only kind written here. */
 const held = (workerId: unknown) => sql`${d.workerId} = ${workerId} and ${d.status} = 'sending'`;
 
+/** What a delivery event's statement returns about each delivery (see deliveryEventData). */
+const DELIVERY_EVENT_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
+  ${d.contactId} as contact_id, ${d.channel} as channel, ${d.occurrenceAt} as occurrence_at`;
+
+/** A delivery event's `data`, from DELIVERY_EVENT_COLUMNS and `extra` (`'key', value, …`). */
+const deliveryEventData = (extra: SQL) =>
+  sql`jsonb_build_object('deliveryId', id::text, 'reminderId', reminder_id, 'contactId', contact_id,
+      'channel', channel, 'occurrenceAt', ${isoInstant(sql`occurrence_at`)}, ${extra})`;
+
 /**
  * Records sent deliveries (ids, provider ids, whether each asked for a confirmation) held by
  * `workerId` at `now`, and their reminders, in one statement: atomic on its own, so a group of sends needs
@@ -48,7 +60,7 @@ const held = (workerId: unknown) => sql`${d.workerId} = ${workerId} and ${d.stat
  */
 export const RECORD_SENT = compileStatement<
   { ids: number[]; sids: string[]; workerId: string; now: Date; asked: boolean[] },
-  { n: number; reminders: number }
+  { n: number; reminders: number; hooks: number }
 >(
   ({ ids, sids, workerId, now, asked }) => sql`with done as (
      update ${deliveries} ${d}
@@ -60,7 +72,10 @@ export const RECORD_SENT = compileStatement<
             ${columnName(d.confirmation)} = case when v.asked then 'awaiting' else ${d.confirmation} end
        from unnest(${ids}::bigint[], ${sids}::text[], ${asked}::boolean[]) as v(id, sid, asked)
       where ${d.id} = v.id and ${d.id} = any(${ids}::bigint[]) and ${held(workerId)}
-      returning ${d.reminderId} as reminder_id),
+      returning ${DELIVERY_EVENT_COLUMNS}),
+   hooks as (${webhookFanOut(sql`select user_id, 'delivery.sent' as type,
+        ${deliveryEventData(sql`'sentAt', ${isoInstant(sql`${now}::timestamptz`)}`)} as data, ${now}::timestamptz as occurred_at from done`)}
+      returning 1),
    touched as (
      update ${reminders} ${r}
         set ${columnName(r.lastSentAt)} = ${now}, ${columnName(r.lastError)} = null, ${columnName(r.updatedAt)} = ${now},
@@ -68,7 +83,8 @@ export const RECORD_SENT = compileStatement<
                                           else ${r.status} end
       where ${r.id} in (select reminder_id from done)
       returning 1)
-   select (select count(*) from done)::int as n, (select count(*) from touched)::int as reminders`,
+   select (select count(*) from done)::int as n, (select count(*) from touched)::int as reminders,
+          (select count(*) from hooks)::int as hooks`,
 );
 
 /** Back to the queue at `at` (a transient failure, or a "slow down" counted apart). */
@@ -107,18 +123,30 @@ const RECORD_WAITING = compileStatement<{
     where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${held(p.workerId)}`,
 );
 
+/** Failed for good, with a `delivery.failed` webhook event each (`hooks`: messages written). */
 const RECORD_FAILED = compileStatement<
   { ids: number[]; errors: string[]; codes: (string | null)[]; now: Date; workerId: string },
-  { id: string; reminder_id: string; user_id: string; error: string; error_code: string | null }
+  {
+    id: string;
+    reminder_id: string;
+    user_id: string;
+    error: string;
+    error_code: string | null;
+    hooks: number;
+  }
 >(
-  (p) => sql`update ${deliveries} ${d}
+  (p) => sql`with failed as (
+    update ${deliveries} ${d}
       set ${columnName(d.status)} = 'failed', ${columnName(d.error)} = v.error, ${columnName(d.errorCode)} = v.code,
           ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null,
           ${columnName(d.nextAttemptAt)} = null, ${columnName(d.updatedAt)} = ${p.now}
      from unnest(${p.ids}::bigint[], ${p.errors}::text[], ${p.codes}::text[]) as v(id, error, code)
     where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${held(p.workerId)}
-    returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.error} as error,
-              ${d.errorCode} as error_code`,
+    returning ${DELIVERY_EVENT_COLUMNS}, ${d.error} as error, ${d.errorCode} as error_code),
+  hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
+      ${deliveryEventData(sql`'error', error, 'errorCode', error_code`)} as data, ${p.now}::timestamptz as occurred_at
+      from failed`)} returning 1)
+  select id, reminder_id, user_id, error, error_code, (select count(*) from hooks)::int as hooks from failed`,
 );
 
 /** The contact's address refused for good (SMTP 5xx): suppressed, once. */
@@ -174,6 +202,7 @@ export async function recordOutcomes(
       asked: sent.map((s) => s.outcome.asked === true),
     });
     recorded += res.rows[0]?.n ?? 0;
+    if ((res.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
     // Asked for a confirmation: the user hears if none comes (see scheduleConfirmationFollowUps).
     const asked = sent.filter((s) => s.outcome.asked).map((s) => s.delivery.id);
     if (asked.length > 0) await scheduleConfirmationFollowUps(client, asked);
@@ -217,6 +246,7 @@ export async function recordOutcomes(
       workerId,
     });
     recorded += res.rowCount ?? 0;
+    if ((res.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
     const done = new Set(res.rows.map((r) => Number(r.id)));
     await refundUsage(
       client,

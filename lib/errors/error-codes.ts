@@ -97,6 +97,16 @@ export const ERROR_CODES = [
   "invalid_idempotency_key",
   "idempotency_key_reused",
   "idempotency_key_in_use",
+  // Outgoing webhooks.
+  "webhook_url_invalid",
+  "webhook_url_insecure",
+  "webhook_url_private",
+  "webhook_url_unresolvable",
+  "webhook_events_required",
+  "webhook_endpoint_limit",
+  "webhook_endpoint_not_found",
+  "webhook_endpoint_disabled",
+  "webhook_message_not_found",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

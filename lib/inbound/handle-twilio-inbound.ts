@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type Column } from "drizzle-orm";
+import { sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contacts, inboundKeywords, users } from "@/db/schema";
 import { fromZodError } from "@/lib/errors/zod-error";
@@ -9,6 +9,8 @@ import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { answerConfirmation } from "@/lib/replies/answer-confirmation";
 import { twilioInboundSchema, type TwilioInbound } from "@/lib/validations/twilio-webhook";
 import { deliveryTranslator } from "@/lib/messages/render-message";
+import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
+import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 
 /** Twilio's default opt-out and opt-in keywords (docs/delivery.md), matched on the whole body. */
 export const STOP_WORDS = new Set([
@@ -51,22 +53,43 @@ const CLAIM_KEYWORD = compileStatement<{ sid: string; phone: string; action: Inb
     on conflict (${columnName(inboundKeywords.providerMessageId)}) do nothing`,
 );
 
-/** Sets these opt-out flags of every contact with the number. */
+/**
+ * Sets these opt-out flags of every contact with the number (`n`), with a `contact.opted_out`
+ * or `contact.opted_in` webhook event for each contact whose flags this changed (`hooks`:
+ * messages written). `before` reads the rows as they were: every part of one statement sees
+ * the same snapshot.
+ */
 function optOutStatement(columns: Column[]) {
-  return compileStatement<{ phone: string; optOut: boolean }>(
-    (p) => sql`update ${contacts}
-        set ${sql.join(
-          columns.map((column) => sql`${columnName(column)} = ${p.optOut}`),
-          sql`, `,
-        )}, ${columnName(contacts.updatedAt)} = now()
-      where ${contacts.phone} = ${p.phone}`,
+  const list = (each: (column: Column) => SQL, separator: string) =>
+    sql.join(columns.map(each), sql.raw(separator));
+  return compileStatement<
+    { phone: string; optOut: boolean; channels: string[] },
+    { n: number; hooks: number }
+  >(
+    (p) => sql`with before as (
+        select ${contacts.id} as id, ${contacts.userId} as user_id, ${list((column) => sql`${column}`, ", ")}
+          from ${contacts} where ${contacts.phone} = ${p.phone}),
+      updated as (
+        update ${contacts}
+          set ${list((column) => sql`${columnName(column)} = ${p.optOut}`, ", ")}, ${columnName(contacts.updatedAt)} = now()
+        where ${contacts.phone} = ${p.phone} returning 1),
+      hooks as (${webhookFanOut(sql`select b.user_id,
+          case when ${p.optOut} then 'contact.opted_out' else 'contact.opted_in' end as type,
+          jsonb_build_object('contactId', b.id, 'channels', to_jsonb(${p.channels}::text[])) as data,
+          now() as occurred_at
+        from before b where ${list((column) => sql`b.${columnName(column)} is distinct from ${p.optOut}`, " or ")}`)}
+        returning 1)
+      select (select count(*) from updated)::int as n, (select count(*) from hooks)::int as hooks`,
   );
 }
 
 const SET_OPT_OUT = {
-  sms: optOutStatement([contacts.smsOptOut]),
-  whatsapp: optOutStatement([contacts.whatsappOptOut]),
-  every: optOutStatement([contacts.smsOptOut, contacts.whatsappOptOut]),
+  sms: { statement: optOutStatement([contacts.smsOptOut]), channels: ["sms"] },
+  whatsapp: { statement: optOutStatement([contacts.whatsappOptOut]), channels: ["whatsapp"] },
+  every: {
+    statement: optOutStatement([contacts.smsOptOut, contacts.whatsappOptOut]),
+    channels: ["sms", "whatsapp"],
+  },
 };
 
 function classify(optOutType: string | undefined, body: string): InboundAction {
@@ -115,8 +138,10 @@ async function applyKeywords({ From, Body, OptOutType, MessageSid }: TwilioInbou
     }
     const optOut = action === "opt_out";
     const everyChannel = Body.trim().toUpperCase() === "STOPALL";
-    const result = await SET_OPT_OUT[everyChannel && optOut ? "every" : channel].run(client, { phone, optOut });
+    const { statement, channels } = SET_OPT_OUT[everyChannel && optOut ? "every" : channel];
+    const result = await statement.run(client, { phone, optOut, channels });
+    if ((result.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
     const reply = channel === "whatsapp" ? t(optOut ? "inbound.optedOut" : "inbound.optedIn") : null;
-    return { action, channel, contacts: result.rowCount ?? 0, reply };
+    return { action, channel, contacts: result.rows[0]?.n ?? 0, reply };
   });
 }

@@ -10,6 +10,9 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { refundUsage } from "@/lib/delivery/refund-usage";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
+import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
+import { isoInstant } from "@/lib/webhooks/iso-instant";
+import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 
 const d = alias(deliveries, "d");
 const u = alias(users, "u");
@@ -27,24 +30,50 @@ const IS_TARGET = (p: { [K in keyof Target]: unknown }) =>
   sql`${d.providerMessageId} = ${p.sid} and ${d.id} = ${p.deliveryId} and ${d.channel} = ${p.channel}
     and ${c.id} = ${d.contactId} and ${c.phone} = ${p.phone}`;
 
-const MARK_DELIVERED = compileStatement<Target>(
-  (p) => sql`update ${deliveries} ${d}
+/** A delivery event's `data` from the delivery row `d` (RETURNING), with `extra` keys. */
+const eventData = (extra: ReturnType<typeof sql>) =>
+  sql`jsonb_build_object('deliveryId', id::text, 'reminderId', reminder_id, 'contactId', contact_id,
+      'channel', channel, 'occurrenceAt', ${isoInstant(sql`occurrence_at`)}, ${extra})`;
+
+const EVENT_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
+  ${d.contactId} as contact_id, ${d.channel} as channel, ${d.occurrenceAt} as occurrence_at`;
+
+/** Marks it delivered, with a `delivery.delivered` webhook event (`hooks`: messages written). */
+const MARK_DELIVERED = compileStatement<Target, { n: number; hooks: number }>(
+  (p) => sql`with done as (
+    update ${deliveries} ${d}
       set ${columnName(d.status)} = 'delivered', ${columnName(d.deliveredAt)} = now(),
           ${columnName(d.updatedAt)} = now()
      from ${contacts} ${c}
-    where ${IS_TARGET(p)} and ${d.status} = 'sent'`,
+    where ${IS_TARGET(p)} and ${d.status} = 'sent'
+    returning ${EVENT_COLUMNS}),
+  hooks as (${webhookFanOut(sql`select user_id, 'delivery.delivered' as type,
+      ${eventData(sql`'deliveredAt', ${isoInstant(sql`now()`)}`)} as data, now() as occurred_at from done`)} returning 1)
+  select (select count(*) from done)::int as n, (select count(*) from hooks)::int as hooks`,
 );
 
+/** Marks it failed, with a `delivery.failed` webhook event (`hooks`: messages written). */
 const MARK_FAILED = compileStatement<
   Target & { code: string },
-  { id: string; reminder_id: string; user_id: string; contact_id: string; channel: string; locale: string }
+  {
+    id: string;
+    reminder_id: string;
+    user_id: string;
+    contact_id: string;
+    channel: string;
+    locale: string;
+    hooks: number;
+  }
 >(
-  (p) => sql`update ${deliveries} ${d}
+  (p) => sql`with failed as (
+    update ${deliveries} ${d}
       set ${columnName(d.status)} = 'failed', ${columnName(d.errorCode)} = ${p.code}, ${columnName(d.updatedAt)} = now()
      from ${users} ${u}, ${contacts} ${c}
     where ${IS_TARGET(p)} and ${d.status} in ('sent', 'delivered') and ${u.id} = ${d.userId}
-    returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.contactId} as contact_id,
-              ${d.channel} as channel, ${u.locale} as locale`,
+    returning ${EVENT_COLUMNS}, ${u.locale} as locale),
+  hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
+      ${eventData(sql`'errorCode', ${p.code}::text`)} as data, now() as occurred_at from failed`)} returning 1)
+  select id, reminder_id, user_id, contact_id, channel, locale, (select count(*) from hooks)::int as hooks from failed`,
 );
 
 const SET_ERROR = compileStatement<{ id: string; error: string }>(
@@ -87,7 +116,10 @@ const MARKER = /^delivery-(\d{1,18})$/;
  * nothing, so the refund happens once. Error 21610 also opts the contact out of the channel.
  * Other statuses (queued, sent, read...) change nothing. Returns the rows updated.
  */
-export async function recordTwilioStatus(raw: Record<string, string>, marker: string | null): Promise<number> {
+export async function recordTwilioStatus(
+  raw: Record<string, string>,
+  marker: string | null,
+): Promise<number> {
   const parsed = twilioStatusSchema.safeParse(raw);
   if (!parsed.success) throw fromZodError(parsed.error);
   const { MessageSid: sid, MessageStatus: status, ErrorCode, To: to } = parsed.data;
@@ -102,13 +134,15 @@ export async function recordTwilioStatus(raw: Record<string, string>, marker: st
   if (status === "delivered") {
     return withTransaction(async (client) => {
       const res = await MARK_DELIVERED.run(client, target);
-      return res.rowCount ?? 0;
+      if ((res.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
+      return res.rows[0]?.n ?? 0;
     });
   }
   if (status !== "undelivered" && status !== "failed") return 0;
   const code = ErrorCode || "unknown";
   return withTransaction(async (client) => {
     const res = await MARK_FAILED.run(client, { ...target, code });
+    if ((res.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
     for (const row of res.rows) {
       const t = deliveryTranslator(row.locale);
       const error =

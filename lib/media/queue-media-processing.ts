@@ -23,6 +23,7 @@ const QUEUE_PROCESSING = compileStatement<{ task: string; mediaId: string }>(
  * back, so the same upload can be marked again) rather than left waiting for nothing.
  */
 export async function queueMediaProcessing(client: Queryable, mediaId: string) {
-  if (!(await jobQueueReady(client))) throw unavailable("Recordings cannot be prepared until the job runner has started");
+  if (!(await jobQueueReady(client)))
+    throw unavailable("Recordings cannot be prepared until the job runner has started");
   await QUEUE_PROCESSING.run(client, { task: MEDIA_PROCESSING_TASK, mediaId });
 }

@@ -2,16 +2,34 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { deliveries } from "@/db/schema";
 import { db } from "@/lib/db";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 
 /**
  * Marks a delivery played, once: the first play's time stays (a replay, a second device or a
- * retried request changes nothing). True when this call recorded it.
+ * retried request changes nothing), with a `delivery.played` webhook event in the same
+ * transaction. True when this call recorded it.
  */
 export async function recordFirstPlay(deliveryId: number, now = new Date()): Promise<boolean> {
-  const updated = await db
-    .update(deliveries)
-    .set({ playedAt: now })
-    .where(and(eq(deliveries.id, deliveryId), isNull(deliveries.playedAt)))
-    .returning({ id: deliveries.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(deliveries)
+      .set({ playedAt: now })
+      .where(and(eq(deliveries.id, deliveryId), isNull(deliveries.playedAt)))
+      .returning();
+    if (!row) return false;
+    await emitWebhookEvent(tx, {
+      userId: row.userId,
+      type: "delivery.played",
+      data: {
+        deliveryId: String(row.id),
+        reminderId: row.reminderId,
+        contactId: row.contactId,
+        channel: row.channel,
+        occurrenceAt: row.occurrenceAt.toISOString(),
+        playedAt: now.toISOString(),
+      },
+      occurredAt: now,
+    });
+    return true;
+  });
 }

@@ -8,10 +8,12 @@ import { assertReminderQuota } from "./assert-reminder-quota";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { toReminderDto } from "./to-reminder-dto";
 import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 
 /**
  * POST /api/reminders. One transaction holding the user row locked, so concurrent creates
- * see each other's reminders in the quota check: exactly the remaining quota succeed.
+ * see each other's reminders in the quota check: exactly the remaining quota succeed. The
+ * `reminder.created` webhook event is written in it too.
  */
 export async function createReminder(userId: string, body: ReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
@@ -35,6 +37,18 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
         followUpMinutes: body.followUpMinutes ?? null,
       })
       .returning();
+    await emitWebhookEvent(tx, {
+      userId,
+      type: "reminder.created",
+      data: {
+        reminderId: row.id,
+        contactId: row.contactId,
+        type: row.type,
+        deliveryMethod: row.deliveryMethod,
+        nextRunAt: row.nextRunAt?.toISOString() ?? null,
+      },
+      occurredAt: now,
+    });
     return toReminderDto(row, resolved.contact.name, null, resolved.media);
   });
 }

@@ -6,6 +6,7 @@ import { contacts, deliveries, deliveryReplies, users } from "@/db/schema";
 import type { ReplyAction } from "@/db/schema/enums";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { withTransaction } from "@/lib/db/with-transaction";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 
 /** LATER: the same message again this long after the reply. */
 const SNOOZE_MS = 3_600_000;
@@ -154,6 +155,19 @@ async function act(client: pg.PoolClient, matched: Matched, reply: InboundReply)
   if (!state) return;
   if (reply.action === "snooze" && matched.confirmation === "snoozed") return; // one resend per ask
   await SET_CONFIRMATION.run(client, { id: matched.id, state, at: reply.now });
+  await emitWebhookEvent(client, {
+    userId: matched.user_id,
+    type:
+      state === "confirmed" ? "reply.confirmed" : state === "declined" ? "reply.declined" : "reply.snoozed",
+    data: {
+      deliveryId: matched.id,
+      reminderId: matched.reminder_id,
+      contactId: matched.contact_id,
+      channel: reply.channel,
+      receivedAt: reply.now.toISOString(),
+    },
+    occurredAt: reply.now,
+  });
   if (reply.action === "snooze") {
     const at = new Date(reply.now.getTime() + SNOOZE_MS);
     await SNOOZE.run(client, { id: matched.id, at, now: reply.now });

@@ -69,4 +69,6 @@ export const RATE_LIMITS = {
   calendarFeed: { name: "calendar-feed", limit: 600, windowSeconds: 600 },
   // Public API calls per key: a steady integration's pace, with room for a burst of syncs.
   apiKey: { name: "api-key", limit: 120, windowSeconds: 60 },
+  // Webhook endpoint writes and test sends per user: each may resolve a host name and queue a POST.
+  webhookWrite: { name: "webhook-write", limit: 60, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;

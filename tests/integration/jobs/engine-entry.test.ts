@@ -32,6 +32,7 @@ it("the engine the app starts runs the billing and clean-up crontab: a trial end
     "clean_up_media",
     "purge_expired_rows",
     "roll_billing_periods",
+    "webhook_dispatch",
   ]);
 
   const { user: trial } = await createSignedInUser({ trialEndDate: new Date(Date.now() - 60_000) });

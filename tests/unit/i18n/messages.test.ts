@@ -32,6 +32,9 @@ const ALLOWED_IDENTICAL = new Set<string>([
   "fr:messagePreview.variableMessage",
   "fr:messagePreview.exampleContact",
   "fr:messageTemplates.builtIn",
+  // "Webhooks" is the word Spanish and French developer documentation uses.
+  "es:webhooks.title",
+  "fr:webhooks.title",
 ]);
 
 const english = flatten(en as Tree);

@@ -3,21 +3,27 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ApiKeysSection } from "@/components/developers/api-keys-section";
+import { WebhooksSection } from "@/components/developers/webhooks-section";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("developers");
   return { title: t("title"), robots: { index: false } };
 }
 
-/** Settings → Developers: API keys (and, beside them, outgoing webhooks). */
+/** Settings → Developers: API keys and outgoing webhooks. */
 export default async function DevelopersPage() {
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  const [t, keys] = await Promise.all([getTranslations("developers"), listApiKeys(user.id)]);
+  const [t, keys, endpoints] = await Promise.all([
+    getTranslations("developers"),
+    listApiKeys(user.id),
+    listWebhookEndpoints(user.id),
+  ]);
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="mx-auto max-w-4xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">
@@ -31,6 +37,7 @@ export default async function DevelopersPage() {
         </p>
       </div>
       <ApiKeysSection initialKeys={JSON.parse(JSON.stringify(keys))} />
+      <WebhooksSection initialEndpoints={endpoints} />
     </div>
   );
 }

@@ -1,0 +1,8 @@
+import { userRoute } from "@/lib/api/route";
+import { webhookEndpointParamsSchema } from "@/lib/validations/webhook-endpoint";
+import { revealWebhookSecret } from "@/lib/webhooks/reveal-webhook-secret";
+
+/** The signing secret, on request only (the list never carries it). */
+export const GET = userRoute({ params: webhookEndpointParamsSchema }, async ({ user, params }) =>
+  revealWebhookSecret(user.id, params.id),
+);

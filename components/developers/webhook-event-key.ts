@@ -1,0 +1,16 @@
+/** A message key for an event type: its dot becomes an underscore (keys cannot hold dots). */
+export function eventKey(type: string) {
+  return type.replace(".", "_") as
+    | "delivery_sent"
+    | "delivery_delivered"
+    | "delivery_failed"
+    | "delivery_played"
+    | "reply_confirmed"
+    | "reply_declined"
+    | "reply_snoozed"
+    | "contact_opted_out"
+    | "contact_opted_in"
+    | "reminder_created"
+    | "reminder_cancelled"
+    | "webhook_test";
+}
