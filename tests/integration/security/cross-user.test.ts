@@ -21,6 +21,12 @@ import * as reminderRoute from "@/app/api/reminders/[id]/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
 import * as sendRoute from "@/app/api/reminders/[id]/send/route";
 import * as templateRoute from "@/app/api/templates/[id]/route";
+import * as webhookEndpointRoute from "@/app/api/webhooks/endpoints/[id]/route";
+import * as webhookMessagesRoute from "@/app/api/webhooks/endpoints/[id]/messages/route";
+import * as webhookResendRoute from "@/app/api/webhooks/endpoints/[id]/messages/[messageId]/resend/route";
+import * as webhookRotateRoute from "@/app/api/webhooks/endpoints/[id]/rotate/route";
+import * as webhookSecretRoute from "@/app/api/webhooks/endpoints/[id]/secret/route";
+import * as webhookTestRoute from "@/app/api/webhooks/endpoints/[id]/test/route";
 import * as revokePlaybackRoute from "@/app/api/deliveries/[id]/revoke-playback/route";
 import * as mediaRoute from "@/app/api/media/[id]/route";
 import * as mediaPlaybackRoute from "@/app/api/media/[id]/playback/route";
@@ -36,7 +42,7 @@ import * as v1ContactRoute from "@/app/api/v1/contacts/[id]/route";
 import * as v1ReminderRoute from "@/app/api/v1/reminders/[id]/route";
 import * as v1TemplateRoute from "@/app/api/v1/templates/[id]/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { contacts, messageTemplates, storedObjects } from "@/db/schema";
+import { contacts, messageTemplates, storedObjects, webhookEndpoints, webhookMessages } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
 import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
@@ -70,6 +76,9 @@ interface Fixture {
   /** A's API key, and B's own write key (v1 routes authenticate with it, not the cookie). */
   apiKeyId: string;
   bearerB: Record<string, string>;
+  /** A's webhook endpoint and one of its messages. */
+  endpointId: string;
+  webhookMessageId: number;
 }
 
 interface Attempt {
@@ -98,6 +107,77 @@ const reminderBody = (f: Fixture) => ({
 
 /** Every `[param]` route file, by path under app/api, with what B tries there. */
 const ID_ROUTES: Record<string, Attempt[]> = {
+  "webhooks/endpoints/[id]/route.ts": [
+    {
+      name: "PATCH /api/webhooks/endpoints/{A's endpoint}",
+      handler: webhookEndpointRoute.PATCH,
+      method: "PATCH",
+      status: 404,
+      build: (f) => ({
+        path: `/api/webhooks/endpoints/${f.endpointId}`,
+        params: { id: f.endpointId },
+        body: { description: "Taken over" },
+      }),
+    },
+    {
+      name: "DELETE /api/webhooks/endpoints/{A's endpoint}",
+      handler: webhookEndpointRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({ path: `/api/webhooks/endpoints/${f.endpointId}`, params: { id: f.endpointId } }),
+    },
+  ],
+  "webhooks/endpoints/[id]/secret/route.ts": [
+    {
+      name: "GET /api/webhooks/endpoints/{A's endpoint}/secret",
+      handler: webhookSecretRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({ path: `/api/webhooks/endpoints/${f.endpointId}/secret`, params: { id: f.endpointId } }),
+    },
+  ],
+  "webhooks/endpoints/[id]/rotate/route.ts": [
+    {
+      name: "POST /api/webhooks/endpoints/{A's endpoint}/rotate",
+      handler: webhookRotateRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({ path: `/api/webhooks/endpoints/${f.endpointId}/rotate`, params: { id: f.endpointId } }),
+    },
+  ],
+  "webhooks/endpoints/[id]/test/route.ts": [
+    {
+      name: "POST /api/webhooks/endpoints/{A's endpoint}/test",
+      handler: webhookTestRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({ path: `/api/webhooks/endpoints/${f.endpointId}/test`, params: { id: f.endpointId } }),
+    },
+  ],
+  "webhooks/endpoints/[id]/messages/route.ts": [
+    {
+      name: "GET /api/webhooks/endpoints/{A's endpoint}/messages",
+      handler: webhookMessagesRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({
+        path: `/api/webhooks/endpoints/${f.endpointId}/messages`,
+        params: { id: f.endpointId },
+      }),
+    },
+  ],
+  "webhooks/endpoints/[id]/messages/[messageId]/resend/route.ts": [
+    {
+      name: "POST /api/webhooks/endpoints/{A's endpoint}/messages/{A's message}/resend",
+      handler: webhookResendRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/webhooks/endpoints/${f.endpointId}/messages/${f.webhookMessageId}/resend`,
+        params: { id: f.endpointId, messageId: String(f.webhookMessageId) },
+      }),
+    },
+  ],
   "media/[id]/route.ts": [
     {
       name: "GET /api/media/{A's clip}",
@@ -468,6 +548,27 @@ beforeAll(async () => {
     .insert(messageTemplates)
     .values({ userId: a.user.id, name: "A's template", body: "Hello {first_name}", locale: "en" })
     .returning();
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({
+      userId: a.user.id,
+      url: "https://hooks.example.com/a",
+      events: ["delivery.sent"],
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    })
+    .returning();
+  const [webhookMessage] = await db
+    .insert(webhookMessages)
+    .values({
+      endpointId: endpoint.id,
+      userId: a.user.id,
+      messageId: `msg_${crypto.randomUUID().replaceAll("-", "")}`,
+      eventType: "delivery.sent",
+      payload: { type: "delivery.sent", timestamp: new Date().toISOString(), data: {} },
+      occurredAt: new Date(),
+      status: "delivered",
+    })
+    .returning();
   const clip = await createReadyMedia(a.user.id, "video");
   const mediaReminder = await insertReminder(a.user.id, contact.id, {
     type: "video",
@@ -514,6 +615,8 @@ beforeAll(async () => {
     bearerB: {
       authorization: `Bearer ${(await createApiKey(b.user.id, { name: "B's key", scope: "write" })).key}`,
     },
+    endpointId: endpoint.id,
+    webhookMessageId: webhookMessage.id,
   };
 });
 
