@@ -36,7 +36,14 @@ export default async function DevelopersPage() {
           })}
         </p>
       </div>
-      <ApiKeysSection initialKeys={JSON.parse(JSON.stringify(keys))} />
+      <ApiKeysSection
+        initialKeys={keys.map((key) => ({
+          ...key,
+          createdAt: key.createdAt.toISOString(),
+          lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+          revokedAt: key.revokedAt?.toISOString() ?? null,
+        }))}
+      />
       <WebhooksSection initialEndpoints={endpoints} />
     </div>
   );
