@@ -169,16 +169,29 @@ const REMINDERS_FAILED = compileStatement<{ ids: string[]; errors: string[]; now
     where ${r.id} = v.id and ${r.id} = any(${p.ids}::text[])`,
 );
 
-/** The delivery's contact opted out of one channel (`column`, its opt-out flag). */
-function optOutStatement(column: Column) {
-  return compileStatement<{ ids: number[] }>(
-    (p) => sql`update ${contacts} ${c} set ${columnName(column)} = true, ${columnName(c.updatedAt)} = now()
-      from ${deliveries} ${d}
-     where ${d.id} = any(${p.ids}::bigint[]) and ${c.id} = ${d.contactId} and not ${column}`,
+/**
+ * The delivery's contact opted out of one channel (`column`, its opt-out flag), with a
+ * `contact.opted_out` webhook event for each contact this changed (as a STOP reply has).
+ */
+function optOutStatement(column: Column, channel: "sms" | "whatsapp") {
+  return compileStatement<{ ids: number[] }, { hooks: number }>(
+    (p) => sql`with changed as (
+        update ${contacts} ${c} set ${columnName(column)} = true, ${columnName(c.updatedAt)} = now()
+          from ${deliveries} ${d}
+         where ${d.id} = any(${p.ids}::bigint[]) and ${c.id} = ${d.contactId} and not ${column}
+        returning ${c.id} as id, ${c.userId} as user_id),
+      hooks as (${webhookFanOut(sql`select user_id, 'contact.opted_out' as type,
+          jsonb_build_object('contactId', id, 'channels', jsonb_build_array(${sql.raw(`'${channel}'`)})) as data,
+          now() as occurred_at
+        from changed`)} returning 1)
+      select (select count(*) from hooks)::int as hooks`,
   );
 }
 
-const OPT_OUT = { sms: optOutStatement(c.smsOptOut), whatsapp: optOutStatement(c.whatsappOptOut) };
+const OPT_OUT = {
+  sms: optOutStatement(c.smsOptOut, "sms"),
+  whatsapp: optOutStatement(c.whatsappOptOut, "whatsapp"),
+};
 
 /**
  * Writes each outcome on its delivery (only while this worker still holds the lease) and on
@@ -291,9 +304,12 @@ export async function recordOutcomes(
 
 /** A refusal for opt-out (Twilio's 21610) keeps the contact opted out of that channel. */
 async function markOptedOut(client: Queryable, failed: DecidedDelivery[]) {
+  let hooks = 0;
   for (const channel of ["sms", "whatsapp"] as const) {
     const ids = failed.filter((f) => f.delivery.channel === channel).map((f) => f.delivery.id);
     if (ids.length === 0) continue;
-    await OPT_OUT[channel].run(client, { ids });
+    const res = await OPT_OUT[channel].run(client, { ids });
+    hooks += res.rows[0]?.hooks ?? 0;
   }
+  if (hooks > 0) await queueWebhookDispatch(client);
 }

@@ -91,16 +91,24 @@ const REMINDER_FAILED = compileStatement<{ id: string; error: string }>(
 );
 
 /** The contact opted out of one channel (`column`, its opt-out flag). */
-function optOutStatement(column: Column) {
-  return compileStatement<{ id: string }>(
-    (p) => sql`update ${contacts} set ${columnName(column)} = true, ${columnName(contacts.updatedAt)} = now()
-      where ${contacts.id} = ${p.id}`,
+function optOutStatement(column: Column, channel: "sms" | "whatsapp") {
+  return compileStatement<{ id: string }, { hooks: number }>(
+    (p) => sql`with changed as (
+        update ${contacts} set ${columnName(column)} = true, ${columnName(contacts.updatedAt)} = now()
+         where ${contacts.id} = ${p.id} and not ${column}
+        returning ${contacts.id} as id, ${contacts.userId} as user_id),
+      hooks as (${webhookFanOut(sql`select user_id, 'contact.opted_out' as type,
+          jsonb_build_object('contactId', id, 'channels', jsonb_build_array(${sql.raw(`'${channel}'`)})) as data,
+          now() as occurred_at
+        from changed`)} returning 1)
+      select (select count(*) from hooks)::int as hooks`,
   );
 }
 
+/** Twilio's 21610 opts the contact out of the channel, with a `contact.opted_out` event if it changed. */
 const OPT_OUT = {
-  sms: optOutStatement(contacts.smsOptOut),
-  whatsapp: optOutStatement(contacts.whatsappOptOut),
+  sms: optOutStatement(contacts.smsOptOut, "sms"),
+  whatsapp: optOutStatement(contacts.whatsappOptOut, "whatsapp"),
 };
 
 /** `d` of the callback URL (lib/channels/twilio-channel.ts): `delivery-<id>`. */
@@ -155,7 +163,8 @@ export async function recordTwilioStatus(
         code === TWILIO_ERRORS.unsubscribedRecipient &&
         (row.channel === "sms" || row.channel === "whatsapp")
       ) {
-        await OPT_OUT[row.channel].run(client, { id: row.contact_id });
+        const opted = await OPT_OUT[row.channel].run(client, { id: row.contact_id });
+        if ((opted.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
       }
     }
     await refundUsage(

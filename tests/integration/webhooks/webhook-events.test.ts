@@ -131,6 +131,31 @@ describe("events from the domain paths", () => {
     });
   });
 
+  it("Twilio's 21610 on a send (the number replied STOP to the sender before) produces contact.opted_out once", async () => {
+    const user = await createSender();
+    const endpoint = await subscribe(user.id, ["contact.opted_out"]);
+    const contact = await createContact(user.id, { phone: phone(), timezone: "UTC" });
+    peers.twilio.setMode({
+      kind: "error",
+      status: 400,
+      code: 21610,
+      message: "Attempt to send to unsubscribed recipient",
+    });
+    try {
+      for (const day of ["2031-06-01", "2031-06-02"]) {
+        const at = new Date(`${day}T12:00:00Z`);
+        await createReminder(user.id, contact.id, at, { deliveryMethod: "sms" });
+        await runBatch({ workerId: "hooks", clock: () => at });
+      }
+    } finally {
+      peers.twilio.setMode({ kind: "accept" });
+    }
+    const events = await received(endpoint.secret);
+    expect(events).toMatchObject([
+      { type: "contact.opted_out", data: { contactId: contact.id, channels: ["sms"] } },
+    ]);
+  });
+
   it("creating and cancelling a reminder produce reminder.created and reminder.cancelled", async () => {
     const { user, cookie } = await createSignedInUser();
     const endpoint = await subscribe(user.id, ["reminder.created", "reminder.cancelled"]);
