@@ -1,5 +1,5 @@
 import "server-only";
-import { appUrlIsSet, env } from "@/lib/env";
+import { env } from "@/lib/env";
 
 /** How long a sign-in link works (Auth.js's e-mail provider `maxAge`, in seconds). */
 export const MAGIC_LINK_MAX_AGE_SECONDS = 30 * 60;
@@ -11,11 +11,10 @@ const MAGIC_LINK_CONFIRM_PATH = "/sign-in/confirm";
 /**
  * The link we e-mail: our confirmation page with Auth.js's token, e-mail and callbackUrl. Mail
  * scanners and link previews fetch links with GET; only the page's "Sign in" button (a POST to
- * Auth.js's callback) uses the token up. Without APP_URL (development) the link keeps the origin
- * Auth.js built from the request (the host and port the browser used), as the sign-in cookie will.
+ * Auth.js's callback) uses the token up.
  */
-export function magicLinkConfirmUrl(callbackUrl: string, pinnedOrigin = appUrlIsSet): string {
-  const confirm = new URL(MAGIC_LINK_CONFIRM_PATH, pinnedOrigin ? env.APP_URL : new URL(callbackUrl).origin);
+export function magicLinkConfirmUrl(callbackUrl: string): string {
+  const confirm = new URL(MAGIC_LINK_CONFIRM_PATH, env.APP_URL);
   confirm.search = new URL(callbackUrl).search;
   return confirm.toString();
 }
