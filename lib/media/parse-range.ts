@@ -2,7 +2,7 @@
 export type RangeRequest =
   { kind: "full" } | { kind: "partial"; start: number; end: number } | { kind: "unsatisfiable" };
 
-const SPEC = /^(\d*)-(\d*)$/;
+const RANGE_SPEC = /^(\d*)-(\d*)$/;
 
 /**
  * One byte range (RFC 9110 §14.1.2): `bytes=first-last`, `bytes=first-` or `bytes=-suffix`,
@@ -16,7 +16,7 @@ export function parseRange(header: string | null, size: number): RangeRequest {
   if (unit.trim().toLowerCase() !== "bytes" || rest.length !== 1) return { kind: "full" };
   const specs = rest[0].split(",");
   if (specs.length > 1) return { kind: "full" };
-  const match = SPEC.exec(specs[0].trim());
+  const match = RANGE_SPEC.exec(specs[0].trim());
   if (!match || (match[1] === "" && match[2] === "")) return { kind: "unsatisfiable" };
   if (match[1] === "") {
     const suffix = Number(match[2]);
