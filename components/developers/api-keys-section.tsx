@@ -4,6 +4,7 @@ import { useId, useState, useTransition } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Copy } from "lucide-react";
 import { toast } from "sonner";
+import { copyText } from "@/components/ui/copy-text";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -80,17 +81,8 @@ export function ApiKeysSection({ initialKeys }: { initialKeys: ApiKeyItem[] }) {
       }
     });
 
-  const copy = async () => {
-    if (!newKey) return;
-    try {
-      await navigator.clipboard.writeText(newKey);
-      toast.success(t("copied"));
-    } catch {
-      // No clipboard (plain HTTP, or permission refused): select it for the user to copy.
-      (document.getElementById(newKeyId) as HTMLInputElement | null)?.select();
-      toast.error(t("copyFailed"));
-    }
-  };
+  const copy = () =>
+    newKey ? copyText(newKey, newKeyId, { copied: t("copied"), failed: t("copyFailed") }) : undefined;
 
   return (
     <Card data-testid="api-keys">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import {
@@ -16,6 +16,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { copyText } from "@/components/ui/copy-text";
 import { apiResult } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import type { WebhookEndpointDto } from "@/lib/webhooks/webhook-endpoint-dto";
@@ -36,6 +37,7 @@ export function WebhookEndpointCard({
   onDelete: () => void;
 }) {
   const t = useTranslations("webhooks");
+  const secretId = useId();
   const format = useFormatter();
   const errorText = useApiErrorText();
   const [secret, setSecret] = useState<string | null>(initialSecret ?? null);
@@ -54,13 +56,8 @@ export function WebhookEndpointCard({
       else toast.error(errorText(result));
     });
 
-  const copy = async () => {
-    if (!secret) return;
-    await navigator.clipboard.writeText(secret).then(
-      () => toast.success(t("copied")),
-      () => toast.error(secret),
-    );
-  };
+  const copy = () =>
+    secret ? copyText(secret, secretId, { copied: t("copied"), failed: t("copyFailed") }) : undefined;
 
   const rotate = () =>
     run(async () => {
@@ -154,7 +151,11 @@ export function WebhookEndpointCard({
       <div className="space-y-1">
         <div className="text-sm font-medium">{t("secret")}</div>
         <div className="flex flex-wrap items-center gap-2">
-          <code className="bg-muted rounded px-2 py-1 text-xs break-all" data-testid="webhook-secret">
+          <code
+            id={secretId}
+            className="bg-muted rounded px-2 py-1 text-xs break-all"
+            data-testid="webhook-secret"
+          >
             {secret ?? "whsec_••••••••••••••••"}
           </code>
           {secret ? (

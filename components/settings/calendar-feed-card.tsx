@@ -4,6 +4,7 @@ import { useId, useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
 import { Copy } from "lucide-react";
 import { toast } from "sonner";
+import { copyText } from "@/components/ui/copy-text";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -49,17 +50,8 @@ export function CalendarFeedCard({
       }
     });
 
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(t("copied"));
-    } catch {
-      // No clipboard (a page served over plain HTTP, or permission refused): select it for the user.
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-      toast.error(t("copyFailed"));
-    }
-  };
+  const copy = () =>
+    url ? copyText(url, inputId, { copied: t("copied"), failed: t("copyFailed") }) : undefined;
 
   return (
     <Card data-testid="calendar-feed">
