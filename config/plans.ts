@@ -46,12 +46,20 @@ export interface Plan {
   mediaKinds: readonly MediaKind[];
   /** Storage allowance for recorded clips and their renditions, in megabytes (10^6 bytes). */
   mediaStorageMb: number;
+  /** Reminder calls the account may place in a day (UTC), retries included; 0: no calls. */
+  callsPerDay: number;
   /** Shown on the pricing page. */
   purchasable: boolean;
 }
 
 export const TRIAL_DAYS = 7;
 export const PRICE_PER_REMINDER_CENTS = 1;
+/**
+ * A reminder call counts as this many reminders of the quota (pay-as-you-go: this many times the
+ * price per reminder in credit), whatever its length (at most CALL_TIME_LIMIT_S); its retries
+ * after no answer are free, and a call that never connects gives it back.
+ */
+export const REMINDERS_PER_CALL = 3;
 export const LOW_BALANCE_CENTS = 500;
 
 export const PERIOD_MONTHS: Record<PaymentFrequency, number> = {
@@ -82,6 +90,7 @@ export const PLANS: Record<PlanType, Plan> = {
     recurringAllowed: true,
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 500,
+    callsPerDay: 10,
     purchasable: false,
   },
   free: {
@@ -95,6 +104,7 @@ export const PLANS: Record<PlanType, Plan> = {
     recurringAllowed: false,
     mediaKinds: [],
     mediaStorageMb: 0,
+    callsPerDay: 0,
     purchasable: true,
   },
   personal: {
@@ -108,6 +118,7 @@ export const PLANS: Record<PlanType, Plan> = {
     recurringAllowed: true,
     mediaKinds: ["voice"],
     mediaStorageMb: 1000,
+    callsPerDay: 20,
     purchasable: true,
   },
   starter: {
@@ -126,6 +137,7 @@ export const PLANS: Record<PlanType, Plan> = {
     recurringAllowed: true,
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 2000,
+    callsPerDay: 50,
     purchasable: true,
   },
   professional: {
@@ -144,6 +156,7 @@ export const PLANS: Record<PlanType, Plan> = {
     recurringAllowed: true,
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 10000,
+    callsPerDay: 200,
     purchasable: true,
   },
   business: {
@@ -170,6 +183,7 @@ export const PLANS: Record<PlanType, Plan> = {
     recurringAllowed: true,
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 50000,
+    callsPerDay: 500,
     purchasable: true,
   },
   payg: {
@@ -184,6 +198,7 @@ export const PLANS: Record<PlanType, Plan> = {
     recurringAllowed: true,
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 5000,
+    callsPerDay: 500,
     purchasable: true,
   },
 };

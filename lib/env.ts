@@ -70,6 +70,15 @@ const twilioSchema = z.object({
   TWILIO_WHATSAPP_MEDIA_TEMPLATE_EN: contentSid,
   TWILIO_WHATSAPP_MEDIA_TEMPLATE_ES: contentSid,
   TWILIO_WHATSAPP_MEDIA_TEMPLATE_FR: contentSid,
+  /** Caller ID of reminder calls: a voice-capable number of the account; unset, TWILIO_SMS_FROM. */
+  TWILIO_VOICE_FROM: optional,
+  /** Calls created per second on the account (Twilio's default CPS is 1; raise it with Twilio first). */
+  TWILIO_CALLS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
+  /** Answering-machine detection on reminder calls (leaves the message after the greeting); off: read to whoever answers. */
+  TWILIO_CALL_MACHINE_DETECTION: z
+    .string()
+    .optional()
+    .transform((value) => value !== "0" && value !== "false"),
 });
 
 /**

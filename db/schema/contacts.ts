@@ -27,6 +27,8 @@ export const contacts = pgTable(
     emailOptOut: boolean().notNull().default(false),
     smsOptOut: boolean().notNull().default(false),
     whatsappOptOut: boolean().notNull().default(false),
+    /** The recipient pressed 9 on a reminder call (or the user recorded it): no more calls. */
+    callOptOut: boolean().notNull().default(false),
     /** The recipient's WhatsApp opt-in: when and how it was given; none means no WhatsApp send. */
     whatsappConsentAt: instant(),
     whatsappConsentSource: text(),

@@ -13,7 +13,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt } from "./columns";
-import { CONFIRMATION_STATES, DELIVERY_METHODS, DELIVERY_STATUSES, REPLY_ACTIONS } from "./enums";
+import {
+  CALL_OUTCOMES,
+  CALL_STATUSES,
+  CONFIRMATION_STATES,
+  DELIVERY_METHODS,
+  DELIVERY_STATUSES,
+  REPLY_ACTIONS,
+} from "./enums";
 import { users } from "./auth";
 import { contacts } from "./contacts";
 import { reminders } from "./reminders";
@@ -72,6 +79,8 @@ export const deliveries = pgTable(
     playedAt: instant(),
     /** The user withdrew this delivery's playback link: it answers 404 from then on. */
     playbackRevokedAt: instant(),
+    /** A call that completed: taken by a person ('answered') or left on voicemail ('voicemail'). */
+    callOutcome: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,6 +106,7 @@ export const deliveries = pgTable(
     check("deliveries_channel_check", oneOf(t.channel, DELIVERY_METHODS)),
     check("deliveries_status_check", oneOf(t.status, DELIVERY_STATUSES)),
     check("deliveries_attempt_count_check", sql`${t.attemptCount} >= 0`),
+    check("deliveries_call_outcome_check", sql`${t.callOutcome} is null or ${oneOf(t.callOutcome, CALL_OUTCOMES)}`),
     check(
       "deliveries_confirmation_check",
       sql`${t.confirmation} is null or ${oneOf(t.confirmation, CONFIRMATION_STATES)}`,
@@ -146,3 +156,34 @@ export const inboundKeywords = pgTable("inbound_keywords", {
   action: text().notNull(),
   receivedAt: createdAt(),
 });
+
+/**
+ * Each call placed for a call delivery (a retry after no answer places another), by Twilio's
+ * CallSid: its latest status, who answered and how long it lasted. A status callback moves a
+ * row forward only (a replayed or late one changes nothing); the outcome is recorded once.
+ */
+export const deliveryCalls = pgTable(
+  "delivery_calls",
+  {
+    callSid: text().primaryKey(),
+    deliveryId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text().notNull().default("queued"),
+    /** AnsweredBy from answering-machine detection: human, machine_end_beep, fax, unknown, ... */
+    answeredBy: text(),
+    durationSeconds: integer(),
+    answeredAt: instant(),
+    endedAt: instant(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("delivery_calls_delivery_idx").on(t.deliveryId),
+    check("delivery_calls_status_check", oneOf(t.status, CALL_STATUSES)),
+    check("delivery_calls_duration_check", sql`${t.durationSeconds} is null or ${t.durationSeconds} >= 0`),
+  ],
+);

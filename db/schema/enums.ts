@@ -24,7 +24,8 @@ export type ReminderType = (typeof REMINDER_TYPES)[number];
 export const REMINDER_STATUSES = ["scheduled", "sent", "failed", "cancelled"] as const;
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 
-export const DELIVERY_METHODS = ["email", "sms", "whatsapp"] as const;
+/** "call": a phone call that reads the message aloud or plays the sender's recording. */
+export const DELIVERY_METHODS = ["email", "sms", "whatsapp", "call"] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
 export const CONTACT_DELIVERY_METHODS = ["email", "sms"] as const;
@@ -69,7 +70,7 @@ export type BillingFlag = (typeof BILLING_FLAGS)[number];
 export const PAYMENT_ISSUES = ["payment_failed", "action_required"] as const;
 export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 
-export const OUTBOX_CHANNELS = ["email", "sms", "whatsapp"] as const;
+export const OUTBOX_CHANNELS = ["email", "sms", "whatsapp", "call"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /** How a recipient gave their WhatsApp opt-in (Meta requires one before business-initiated messages). */
@@ -133,3 +134,21 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** pending: to be sent (again); delivered: a 2xx came back; failed: retries ran out or the endpoint went. */
 export const WEBHOOK_MESSAGE_STATUSES = ["pending", "delivered", "failed"] as const;
 export type WebhookMessageStatus = (typeof WEBHOOK_MESSAGE_STATUSES)[number];
+
+/** A call's state as Twilio reports it (CallStatus of the Calls API and its status callbacks). */
+export const CALL_STATUSES = [
+  "queued",
+  "initiated",
+  "ringing",
+  "in-progress",
+  "completed",
+  "busy",
+  "no-answer",
+  "failed",
+  "canceled",
+] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** How a completed call was taken: by a person (keypad offered) or by voicemail (message left). */
+export const CALL_OUTCOMES = ["answered", "voicemail"] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];

@@ -1,5 +1,6 @@
 import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
+import type { CallScript } from "./call-twiml";
 import type { MediaTemplateVariables, TemplateVariables } from "./whatsapp-template";
 
 /** One message ready to leave, whatever the channel. */
@@ -25,6 +26,8 @@ export interface OutgoingMessage {
    * with the link in its message.
    */
   mediaTemplateVariables?: MediaTemplateVariables;
+  /** A call: what it says (the TwiML answered when it connects is made from this). */
+  call?: CallScript;
   /** SMS and WhatsApp: ask for a YES, NO or LATER reply (WhatsApp: the quick-reply template). */
   askConfirmation?: boolean;
   /** Stable per delivery, so a re-sent occurrence can be recognised (Message-ID for e-mail). */

@@ -35,7 +35,12 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
     const code = d.channel === "email" ? "no_email" : "no_phone";
     return { delivery: d, outcome: { kind: "failed", error, code, refund: reserved } };
   }
-  const optedOut = { email: d.emailOptOut, sms: d.smsOptOut, whatsapp: d.whatsappOptOut }[d.channel];
+  const optedOut = {
+    email: d.emailOptOut,
+    sms: d.smsOptOut,
+    whatsapp: d.whatsappOptOut,
+    call: d.callOptOut,
+  }[d.channel];
   if (optedOut) {
     const error = t("errors.optedOut", { channel: channelName(d.channel) });
     return { delivery: d, outcome: { kind: "failed", error, code: "opted_out", refund: reserved } };
@@ -58,7 +63,7 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
 }
 
 function channelName(channel: DeliveryMethod): string {
-  return { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp" }[channel];
+  return { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp", call: "phone call" }[channel];
 }
 
 /**

@@ -43,6 +43,7 @@ export interface SendingRow {
   email_opt_out: boolean;
   sms_opt_out: boolean;
   whatsapp_opt_out: boolean;
+  call_opt_out: boolean;
   whatsapp_consent_at: Date | null;
   email_suppressed: boolean;
   unsubscribe_token: string;
@@ -70,6 +71,7 @@ export const SENDING_COLUMNS = selectList<SendingRow>({
   email_opt_out: c.emailOptOut,
   sms_opt_out: c.smsOptOut,
   whatsapp_opt_out: c.whatsappOptOut,
+  call_opt_out: c.callOptOut,
   whatsapp_consent_at: c.whatsappConsentAt,
   email_suppressed: sql`${c.emailSuppressedAt} is not null`,
   unsubscribe_token: c.unsubscribeToken,
@@ -127,6 +129,7 @@ function recipientOf(row: LeasedRow) {
       emailOptOut: row.email_opt_out,
       smsOptOut: row.sms_opt_out,
       whatsappOptOut: row.whatsapp_opt_out,
+      callOptOut: row.call_opt_out,
       emailSuppressed: row.email_suppressed,
     };
   }
@@ -137,6 +140,7 @@ function recipientOf(row: LeasedRow) {
     emailOptOut: false,
     smsOptOut: false,
     whatsappOptOut: false,
+    callOptOut: false,
     emailSuppressed: false,
   };
 }

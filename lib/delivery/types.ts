@@ -53,6 +53,7 @@ export interface LeasedDelivery {
   emailOptOut: boolean;
   smsOptOut: boolean;
   whatsappOptOut: boolean;
+  callOptOut: boolean;
   /** When the recipient gave their WhatsApp opt-in; null: no WhatsApp send. */
   whatsappConsentAt: Date | null;
   /** The address was refused for good by its mail server (SMTP 5xx) earlier. */

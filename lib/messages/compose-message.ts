@@ -14,6 +14,10 @@ export const DELIVERY_TEXT_KEYS = [
   "whatsappText",
   "playVoice",
   "playVideo",
+  "call.greeting",
+  "call.keypadConfirm",
+  "call.keypadOptions",
+  "call.goodbye",
 ] as const;
 export type DeliveryTextKey = (typeof DELIVERY_TEXT_KEYS)[number];
 export type DeliveryText = (key: DeliveryTextKey, values?: Record<string, string>) => string;
@@ -26,10 +30,15 @@ export type DeliveryText = (key: DeliveryTextKey, values?: Record<string, string
 export type ComposedMessage =
   | { channel: "email"; subject: string; fromName: string; greeting: string; body: string; signature: string }
   | { channel: "sms"; text: string }
-  | { channel: "whatsapp"; text: string; template: TemplateVariablesResult };
+  | { channel: "whatsapp"; text: string; template: TemplateVariablesResult }
+  /**
+   * A call's spoken lines: who it is from, the message (null: a voice reminder plays its
+   * recording instead), the keypad prompt (1, 2 and 3 only when a confirmation is asked) and goodbye.
+   */
+  | { channel: "call"; greeting: string; text: string | null; prompt: string; goodbye: string };
 
 export interface ComposeInput {
-  channel: "email" | "sms" | "whatsapp";
+  channel: "email" | "sms" | "whatsapp" | "call";
   /** The reminder's text with its fields filled in; empty falls back to the default message. */
   message: string | null;
   contactName: string;
@@ -68,6 +77,16 @@ export function composeMessage({
 }: ComposeInput): ComposedMessage {
   const sender = senderName;
   const body = message?.trim() || t("defaultMessage", { sender });
+  if (channel === "call") {
+    const options = t("call.keypadOptions", { sender });
+    return {
+      channel,
+      greeting: t("call.greeting", { sender, product: PRODUCT_NAME }),
+      text: playback?.kind === "voice" ? null : body,
+      prompt: askConfirmation ? `${t("call.keypadConfirm")} ${options}` : options,
+      goodbye: t("call.goodbye"),
+    };
+  }
   const play = playback ? playbackLine(playback, t) : null;
   if (channel === "whatsapp") {
     // Sent as an approved template, whose fixed text is this one (docs/deployment.md); a

@@ -14,8 +14,15 @@ const catalogues = { en, es, fr } as const;
  * whole catalogues to the browser.
  */
 export function deliveryTexts(): DeliveryTexts {
+  // A dotted key ("call.greeting") names a nested message.
+  const lookup = (locale: Locale, key: DeliveryTextKey): string => {
+    const found = key
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogues[locale].delivery);
+    return String(found);
+  };
   const pick = (locale: Locale) =>
-    Object.fromEntries(DELIVERY_TEXT_KEYS.map((key) => [key, catalogues[locale].delivery[key]])) as Record<
+    Object.fromEntries(DELIVERY_TEXT_KEYS.map((key) => [key, lookup(locale, key)])) as Record<
       DeliveryTextKey,
       string
     >;

@@ -11,6 +11,7 @@ import { composeMessage } from "@/lib/messages/compose-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
 import { PRODUCT_NAME } from "@/config/product";
+import { CALL_WEBHOOK_PATHS } from "@/config/calls";
 
 type DeliveryTranslator = ReturnType<typeof createDeliveryTranslator>;
 
@@ -103,6 +104,22 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
     t: (key, values) => t(key, values),
   });
   const idempotencyKey = `delivery-${parts.deliveryId}`;
+  if (composed.channel === "call") {
+    return {
+      channel: "call",
+      to: parts.to,
+      text: composed.text ?? "",
+      locale: parts.locale ?? undefined,
+      askConfirmation: parts.askConfirmation,
+      call: {
+        locale: parts.locale,
+        lines: { greeting: composed.greeting, prompt: composed.prompt, goodbye: composed.goodbye },
+        text: composed.text,
+        gatherUrl: `${appUrl()}${CALL_WEBHOOK_PATHS.gather}?d=${parts.deliveryId}`,
+      },
+      idempotencyKey,
+    };
+  }
   if (composed.channel === "whatsapp") {
     const body = message || t("defaultMessage", { sender: parts.senderName });
     return {
