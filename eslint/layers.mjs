@@ -9,7 +9,8 @@ import path from "node:path";
 export const LIB_LAYERS = [
   ["env", "errors", "utils", "time"],
   ["logger", "http", "recurrence"],
-  ["db"],
+  // Quick add reads plain words into a reminder draft with the recurrence engine's calendar.
+  ["db", "quick-add"],
   ["jobs", "outbox", "security", "plans", "credits", "seo", "maintenance"],
   ["mail", "storage"],
   // Below media and channels: a recording's first play is an event too.
