@@ -4,8 +4,8 @@ import * as chronoFr from "chrono-node/fr";
 import type { ParsedResult } from "chrono-node/en";
 import { daysInMonth, utcToLocal, zoneOffsetMs, type CivilDate } from "@/lib/recurrence";
 import { addDays, compareCivilDates } from "@/lib/recurrence/civil-date";
-import { DAY_AFTER_TOMORROW } from "./sentence-words";
-import { claim, freeMatches, freeOriginal, spanOf, type Sentence } from "./sentence";
+import { DATE_SUFFIX, DAY_AFTER_TOMORROW } from "./sentence-words";
+import { claim, freeFolded, freeMatches, freeOriginal, spanOf, type Sentence } from "./sentence";
 import type { QuickAddLocale, TextSpan, UnknownPart } from "./types";
 
 const CHRONO = { en: chronoEn, es: chronoEs, fr: chronoFr };
@@ -93,9 +93,13 @@ export function readDates(
     timezone: zoneOffsetMs(context.timeZone, context.now.getTime()) / 60_000,
   };
   const results = CHRONO[context.locale].parse(freeOriginal(sentence), reference, { forwardDate: true });
+  const folded = freeFolded(sentence);
+  const suffix = DATE_SUFFIX[context.locale];
   for (const result of results) {
-    claim(sentence, result.index, result.index + result.text.length);
-    const span = spanOf(sentence, result.index, result.index + result.text.length);
+    let end = result.index + result.text.length;
+    end += (suffix?.exec(folded.slice(end))?.[0] ?? "").length;
+    claim(sentence, result.index, end);
+    const span = spanOf(sentence, result.index, end);
     const read = readResult(result, context, today);
     if (typeof read === "string") unknown.push({ ...span, reason: read });
     else dates.push({ span, ...read });

@@ -46,7 +46,9 @@ export function readLeftovers(
     const first = run.findIndex((word) => !isFiller(locale, word.folded));
     const length = first === -1 ? null : markerLength(locale, run[first].folded);
     if (length === null) continue;
-    const span = spanOf(sentence, run[first].start + length, run[run.length - 1].end);
+    // "de payer le loyer le [1er avril]": the joining word before the next part is not the message's.
+    const last = run.findLastIndex((word) => !isFiller(locale, word.folded));
+    const span = spanOf(sentence, run[first].start + length, run[last].end);
     if (span.text === "") continue;
     run.slice(first).forEach((word) => taken.add(word.start));
     if (message === null && !hasMessage) message = span;

@@ -44,6 +44,9 @@ export const RECURRENCE_PHRASES_EN: readonly RecurrenceRule[] = [
   rule(`${EVERY}${DAYS}${END}`, weeklyOn("en")),
   rule(`\\bon\\s+${PLURAL_DAYS}${END}`, weeklyOn("en")),
   rule(`(?:${EVERY}week|\\bweekly|\\bonce\\s+a\\s+week)${END}`, () => ({ frequency: "weekly" })),
+  // Before the monthly "every 25th": "every 25th of December" is a yearly date.
+  rule(`(?:${EVERY}year|\\byearly|\\bannually)\\s+on\\s+${DATE}${END}`, yearlyOn("en")),
+  rule(`${EVERY}${DATE}${END}`, yearlyOn("en")),
   rule(`(?:${EVERY}month|\\bmonthly)\\s+on\\s+${DAY_OF_MONTH}${END}`, monthlyOn("en")),
   rule(`\\bon\\s+${DAY_OF_MONTH}\\s+of\\s+(?:every|each|the)\\s+month${END}`, monthlyOn("en")),
   rule(
@@ -51,8 +54,6 @@ export const RECURRENCE_PHRASES_EN: readonly RecurrenceRule[] = [
     monthlyOn("en"),
   ),
   rule(`(?:${EVERY}month|\\bmonthly|\\bonce\\s+a\\s+month)${END}`, () => ({ frequency: "monthly" })),
-  rule(`(?:${EVERY}year|\\byearly|\\bannually)\\s+on\\s+${DATE}${END}`, yearlyOn("en")),
-  rule(`${EVERY}${DATE}${END}`, yearlyOn("en")),
   rule(`(?:${EVERY}year|\\byearly|\\bannually|\\bonce\\s+a\\s+year)${END}`, () => ({ frequency: "yearly" })),
   rule(`(?:${EVERY}day|\\bdaily|\\beveryday)${END}`, () => ({ frequency: "daily" })),
 ];

@@ -18,9 +18,26 @@ export const MESSAGE_MARKERS: Record<QuickAddLocale, string[]> = {
 
 /** Words that join the parts and mean nothing alone ("on Friday", "el lunes", "le 3 mars"). */
 export const FILLERS: Record<QuickAddLocale, string[]> = {
-  en: ["on", "at", "the", "and", "then", "please", "also", "a", "an", "for"],
-  es: ["el", "la", "los", "las", "a", "al", "y", "e", "por", "favor", "tambien", "para"],
-  fr: ["le", "la", "les", "l'", "a", "au", "aux", "et", "pour", "s'il", "te", "vous", "plait", "svp", "stp"],
+  en: ["on", "at", "in", "the", "and", "then", "please", "also", "a", "an", "for"],
+  es: ["el", "la", "los", "las", "a", "al", "en", "y", "e", "por", "favor", "tambien", "para"],
+  fr: [
+    "le",
+    "la",
+    "les",
+    "l'",
+    "a",
+    "au",
+    "aux",
+    "en",
+    "et",
+    "pour",
+    "s'il",
+    "te",
+    "vous",
+    "plait",
+    "svp",
+    "stp",
+  ],
 };
 
 /**
@@ -38,4 +55,11 @@ export const DAY_AFTER_TOMORROW: Record<QuickAddLocale, RegExp> = {
   en: /\b(?:the\s+)?day\s+after\s+tomorrow(?![\p{L}\p{N}])/gu,
   es: /\bpasado\s+manana(?![\p{L}\p{N}])/gu,
   fr: /\bapres[\s-]demain(?![\p{L}\p{N}])/gu,
+};
+
+/** Words after a weekday that chrono leaves out but that belong to the date ("el lunes que viene"). */
+export const DATE_SUFFIX: Record<QuickAddLocale, RegExp | null> = {
+  en: null,
+  es: /^\s+que\s+viene(?![\p{L}\p{N}])/u,
+  fr: /^\s+qui\s+vient(?![\p{L}\p{N}])/u,
 };

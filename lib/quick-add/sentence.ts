@@ -40,9 +40,12 @@ export function freeFolded(sentence: Sentence): string {
   return masked(sentence, sentence.folded, MASK);
 }
 
-/** The typed text with claimed spans blanked, for chrono. */
+/**
+ * The typed text with claimed spans masked, for chrono. Not blanked with spaces: chrono reads
+ * "December" followed by a long run of spaces as a month on its own, dropping the day before it.
+ */
 export function freeOriginal(sentence: Sentence): string {
-  return masked(sentence, sentence.text, " ");
+  return masked(sentence, sentence.text, MASK);
 }
 
 /** The span [start, end) of the typed text, without surrounding spaces. */
