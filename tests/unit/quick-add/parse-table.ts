@@ -25,6 +25,8 @@ export const CONTACTS = [
   { id: "april", name: "April Jones" },
   { id: "domingo", name: "Domingo Sánchez" },
   { id: "grandma", name: "Grandma" },
+  // "Grandma" alone is this contact's whole name and only the start of the next one's.
+  { id: "grandma-rose", name: "Grandma Rose" },
   { id: "marc-dubois", name: "Marc Dubois" },
   { id: "marc-lefevre", name: "Marc Lefèvre" },
 ];
