@@ -4,7 +4,7 @@ import type { Row } from "./parse-table";
 
 /** English: one-time reminders, messages and contacts. */
 export const ROWS_EN_ONCE: Row[] = [
-  // The example.
+  // The examples of the quick-add line.
   {
     text: "Remind Ana every Sunday at 18:00 by WhatsApp: call grandma",
     contact: "ana",
@@ -14,6 +14,7 @@ export const ROWS_EN_ONCE: Row[] = [
   },
 
   // One-time: relative days, weekdays and dates, in Madrid.
+  { text: "Remind Ana on 2026-04-03 at 9", contact: "ana", schedule: "once 2026-04-03T09:00" },
   {
     text: "Remind Ana tomorrow at 9 by SMS",
     contact: "ana",

@@ -5,6 +5,14 @@ import type { Row } from "./parse-table";
 /** English: repeats, and what is left for the user. */
 export const ROWS_EN_REPEAT: Row[] = [
   // Repeats.
+  { text: "Remind Ana Monday to Friday at 8", contact: "ana", schedule: "weekly Mon,Tue,Wed,Thu,Fri 08:00" },
+  { text: "Remind Ana weekly on Tuesday at 9", contact: "ana", schedule: "weekly Tue 09:00" },
+  {
+    text: "Remind Ana annually on 1 May",
+    contact: "ana",
+    schedule: "yearly 05-01 09:00",
+    notes: ["default_time 09:00"],
+  },
   {
     text: "Remind Ana to take 3 pills at 8am every day",
     contact: "ana",

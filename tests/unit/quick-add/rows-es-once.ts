@@ -4,7 +4,7 @@ import type { Row } from "./parse-table";
 
 /** Spanish: one-time reminders, messages and contacts. */
 export const ROWS_ES_ONCE: Row[] = [
-  // The examples.
+  // The examples of the quick-add line..
   {
     text: "recordar a mamá mañana a las 9 por SMS",
     contact: "mama",
@@ -20,6 +20,13 @@ export const ROWS_ES_ONCE: Row[] = [
   },
 
   // One-time: relative days, weekdays and dates, in Madrid.
+  { text: "recordar a mamá mañana a la 1", contact: "mama", schedule: "once 2026-03-11T01:00" },
+  {
+    text: "recordar a mamá mañana a las 9 con una llamada",
+    contact: "mama",
+    channel: "call",
+    schedule: "once 2026-03-11T09:00",
+  },
   {
     text: "recordar a mamá el lunes 16 de marzo a las 10",
     contact: "mama",

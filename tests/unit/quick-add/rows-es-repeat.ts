@@ -5,6 +5,11 @@ import type { Row } from "./parse-table";
 /** Spanish: repeats, and what is left for the user. */
 export const ROWS_ES_REPEAT: Row[] = [
   // Repeats.
+  {
+    text: "recordar a mamá entre semana a las 8",
+    contact: "mama",
+    schedule: "weekly Mon,Tue,Wed,Thu,Fri 08:00",
+  },
   { text: "recordar a mamá cada día a las 8", contact: "mama", schedule: "daily 08:00" },
   {
     text: "recordar a mamá todos los días a las 21:30 por SMS",

@@ -4,7 +4,7 @@ import type { Row } from "./parse-table";
 
 /** French: one-time reminders, messages and contacts. */
 export const ROWS_FR_ONCE: Row[] = [
-  // The example.
+  // The examples of the quick-add line.
   {
     text: "rappeler Paul le 3 mars à 10h",
     contact: "paul",
@@ -13,6 +13,13 @@ export const ROWS_FR_ONCE: Row[] = [
   },
 
   // One-time: relative days, weekdays and dates, in Madrid.
+  { text: "rappeler Paul demain à 9h et demie", contact: "paul", schedule: "once 2026-03-11T09:30" },
+  {
+    text: "rappeler Paul demain à 9h par texto",
+    contact: "paul",
+    channel: "sms",
+    schedule: "once 2026-03-11T09:00",
+  },
   { text: "rappeler Paul le lundi 16 mars à 10h", contact: "paul", schedule: "once 2026-03-16T10:00" },
   {
     text: "rappeler Paul lundi qui vient",

@@ -5,6 +5,7 @@ import type { Row } from "./parse-table";
 /** French: repeats, and what is left for the user. */
 export const ROWS_FR_REPEAT: Row[] = [
   // Repeats.
+  { text: "rappeler Paul en semaine à 8h", contact: "paul", schedule: "weekly Mon,Tue,Wed,Thu,Fri 08:00" },
   { text: "rappeler Paul chaque jour à 8h", contact: "paul", schedule: "daily 08:00" },
   {
     text: "rappeler Paul tous les jours à 21h30 par SMS",
