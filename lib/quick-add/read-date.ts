@@ -10,7 +10,7 @@ import type { QuickAddLocale, TextSpan, UnknownPart } from "./types";
 
 const CHRONO = { en: chronoEn, es: chronoEs, fr: chronoFr };
 
-/** A local date read from the text, with the time when the phrase gives one ("in 2 hours"). */
+/** A local date read from the text, with its time when chrono read one with it ("in 2 hours", "now"). */
 export interface DateRead {
   span: TextSpan;
   date: CivilDate;
