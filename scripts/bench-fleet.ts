@@ -1,11 +1,12 @@
 /**
- * npm run bench:fleet -- [--reminders 20000] [--users 200] [--fleets 1,2,4] [--fault-fleet 2]
- *   [--fault-at 0.3] [--no-faults] [--sample-ms 100] [--out file]
+ * npm run bench:fleet -- [--reminders 20000] [--users 200] [--fleets 1,2,4] [--rounds 2]
+ *   [--fault-fleet 2] [--fault-at 0.3] [--no-faults] [--sample-ms 100] [--out file]
  * A fleet of `npm run worker` processes (dist/worker.mjs, built first) on one PostgreSQL (a fresh
  * embedded one, or BENCH_DATABASE_URL's server) and the loopback SMTP and Twilio peers (in this
  * process, 1 ms each). For each fleet size, on freshly seeded tables and fresh processes, a burst of
  * `--reminders` over `--users` senders and the three channels (e-mail, SMS, WhatsApp in turn) falls
- * due at one instant. Then the `--fault-fleet` fleet twice more, its first worker SIGKILLed and then
+ * due at one instant; `--rounds` times, the sizes in turn and then in reverse (1, 2, 4, 4, 2, 1), so
+ * a load that moves during the run weighs on every size alike. Then the `--fault-fleet` fleet twice more, its first worker SIGKILLed and then
  * SIGTERMed once `--fault-at` of the burst is recorded. Per run: deliveries per second, duplicates
  * and losses counted at the peers, CPU seconds of each process (workers, PostgreSQL by whom its
  * processes serve, this process), WAL bytes and statements per delivery, and the wait states of
@@ -24,6 +25,7 @@ const USERS = numberFlag("users", 200);
 const fleetsFlag = process.argv.indexOf("--fleets");
 const FLEETS = fleetsFlag > 0 ? process.argv[fleetsFlag + 1].split(",").map(Number) : [1, 2, 4];
 if (FLEETS.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--fleets needs sizes like 1,2,4");
+const ROUNDS = numberFlag("rounds", 2);
 const FAULT_FLEET = numberFlag("fault-fleet", 2);
 const FAULT_AT = numberFlag("fault-at", 0.3);
 const FAULTS = !process.argv.includes("--no-faults");
@@ -74,11 +76,45 @@ const ctx = {
 };
 
 const runs: FleetRun[] = [];
-for (const size of FLEETS) {
-  const run = await runFleet(ctx, size);
-  report(`fleet of ${size}`, run);
-  runs.push(run);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const size of round % 2 === 0 ? FLEETS : [...FLEETS].reverse()) {
+    const run = await runFleet(ctx, size);
+    report(`fleet of ${size} (round ${round + 1})`, run);
+    runs.push(run);
+  }
 }
+/** Per fleet size, the mean over its rounds of what compares sizes. */
+const bySize = FLEETS.map((size) => {
+  const mine = runs.filter((r) => r.fleet === size);
+  const mean = (pick: (r: FleetRun) => number, digits = 0) =>
+    Number((mine.reduce((t, r) => t + pick(r), 0) / mine.length).toFixed(digits));
+  return {
+    fleet: size,
+    deliveriesPerSecond: mean((r) => r.deliveriesPerSecond),
+    deliveriesPerSecondEachRound: mine.map((r) => r.deliveriesPerSecond),
+    cpuMsPerDelivery: {
+      workers: mean((r) => r.cpuMsPerDelivery.workers, 3),
+      postgres: mean((r) => r.cpuMsPerDelivery.postgres, 3),
+      harness: mean((r) => r.cpuMsPerDelivery.harness, 3),
+    },
+    perDelivery: {
+      statements: mean((r) => r.perDelivery.statements ?? 0, 3),
+      transactions: mean((r) => r.perDelivery.transactions ?? 0, 3),
+      walBytes: mean((r) => r.perDelivery.walBytes),
+    },
+    coresBusy: mean((r) => r.cpuSeconds.coresBusy, 2),
+    machineCoresBusy: mean((r) => r.cpuSeconds.machineCoresBusy, 2),
+    workerBackendsWaitingOnLocks: mean(
+      (r) =>
+        Object.entries(r.waits.workerBackends)
+          .filter(([state]) => state.startsWith("active: Lock:"))
+          .reduce((t, [, n]) => t + n, 0),
+      2,
+    ),
+    duplicates: mine.reduce((t, r) => t + r.duplicates, 0),
+    lost: mine.reduce((t, r) => t + r.lost, 0),
+  };
+});
 const faults: FleetRun[] = [];
 if (FAULTS) {
   for (const signal of ["SIGKILL", "SIGTERM"] as const) {
@@ -97,7 +133,7 @@ sent per second     ${Object.entries(run.sentPerSecondByChannel)
     .map(([channel, series]) => `${channel}: ${series}`)
     .join(" | ")}
 duplicates / lost   ${run.duplicates} / ${run.lost}  (by channel ${JSON.stringify(run.duplicatesByChannel)}; peer receipts ${run.peerReceipts}; failed ${run.failed}; attempted more than once ${JSON.stringify(run.attemptedMoreThanOnceByChannel)})
-CPU seconds         workers ${c.workers.join(" + ")}, PostgreSQL ${c.postgres}, peers and harness ${c.harness}: ${c.coresBusy} of ${os.cpus().length} cores busy
+CPU seconds         workers ${c.workers.join(" + ")}, PostgreSQL ${c.postgres}, peers and harness ${c.harness}: ${c.coresBusy} of ${os.cpus().length} cores busy (${c.machineCoresBusy} with other work)
 per delivery        ${run.perDelivery.statements} statements, ${run.perDelivery.transactions} transactions, ${run.perDelivery.walBytes} WAL bytes; CPU ms workers ${run.cpuMsPerDelivery.workers}, PostgreSQL ${run.cpuMsPerDelivery.postgres}
 worker backends     ${Object.entries(run.waits.workerBackends)
     .map(([state, mean]) => `${state} ${mean}`)
@@ -112,12 +148,14 @@ const summary = {
     users: USERS,
     channels: "email, sms, whatsapp in turn",
     fleets: FLEETS,
+    rounds: ROUNDS,
     worker: "node dist/worker.mjs (npm run worker), defaults: WORKER_CONCURRENCY 20, SMTP_POOL_SIZE 25",
     peerLatencyMs: 1,
     senderMps: 1000,
     sampleMs: SAMPLE_MS,
     postgres: Object.fromEntries(settings.rows.map((r) => [r.name, r.setting])),
   },
+  bySize,
   runs,
   faults,
   duplicates: [...runs, ...faults].reduce((t, r) => t + r.duplicates, 0),
@@ -125,6 +163,18 @@ const summary = {
   loadAverage: { start: loadAtStart, end: load() },
 };
 console.log(`\n${JSON.stringify(summary, null, 2)}`);
+console.log(
+  "\nfleet  deliveries/s (each round)   CPU ms per delivery: workers / PostgreSQL   waiting on locks",
+);
+for (const s of bySize) {
+  console.log(
+    `${String(s.fleet).padStart(5)}  ${String(s.deliveriesPerSecond).padStart(6)} (${s.deliveriesPerSecondEachRound.join(", ")})`.padEnd(
+      32,
+    ) +
+      `   ${s.cpuMsPerDelivery.workers} / ${s.cpuMsPerDelivery.postgres}`.padEnd(44) +
+      `${s.workerBackendsWaitingOnLocks}`,
+  );
+}
 writeResult("fleet", summary);
 
 await client.end();

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type pg from "pg";
 import type { SmtpSink } from "@/tests/support/smtp-sink";
 import type { TwilioSink } from "@/tests/support/twilio-sink";
@@ -37,6 +38,16 @@ export interface Fault {
   at: number;
 }
 
+/** CPU seconds the whole machine has spent busy (every process, ours and others'), from /proc/stat. */
+function machineBusySeconds(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 const seconds = (from: Date, to: Date) => Number(((to.getTime() - from.getTime()) / 1000).toFixed(2));
 
 /**
@@ -70,6 +81,7 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
   const wal = (await admin.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn")).rows[0].lsn;
   const postgresBefore = await postgresCpuSeconds(admin);
   const harnessBefore = process.cpuUsage();
+  const machineBefore = machineBusySeconds();
   const sampler = startSampler({
     admin,
     database: ctx.database,
@@ -78,9 +90,8 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     intervalMs: ctx.sampleMs,
   });
   const settled = async () =>
-    (
-      await q<{ n: number }>("select count(*)::int as n from deliveries where status in ('sent', 'failed')")
-    ).rows[0].n;
+    (await q<{ n: number }>("select count(*)::int as n from deliveries where status in ('sent', 'failed')"))
+      .rows[0].n;
 
   let faultReport: Awaited<ReturnType<typeof signalWorker>> | undefined;
   if (fault) {
@@ -93,6 +104,7 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
   const postgresCpu = (await postgresCpuSeconds(admin)) - postgresBefore;
   const harnessUsage = process.cpuUsage(harnessBefore);
   const harnessCpu = (harnessUsage.user + harnessUsage.system) / 1e6;
+  const machineCpu = machineBusySeconds() - machineBefore;
   const walBytes = Number(
     (await admin.query<{ n: string }>("select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint as n", [wal]))
       .rows[0].n,
@@ -145,7 +157,8 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
   const perDeliveryMs = (s: number) => Number(((s * 1000) / N).toFixed(3));
   return {
     fleet: size,
-    fault: fault && faultReport && takeover ? { ...fault, ...faultReport.summary, ...takeover.summary } : null,
+    fault:
+      fault && faultReport && takeover ? { ...fault, ...faultReport.summary, ...takeover.summary } : null,
     deliveriesPerSecond: Math.round(N / wall),
     secondsFromDueToLastSend: Number(wall.toFixed(2)),
     ...(takeover ? { secondsToLastSendNotHeld: seconds(dueAt, takeover.lastOtherSend) } : {}),
@@ -162,6 +175,8 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
       harness: Number(harnessCpu.toFixed(2)),
       /** Cores kept busy on average from the due time to the last send (this machine has os.cpus()). */
       coresBusy: Number(((workersTotal + postgresCpu + harnessCpu) / wall).toFixed(2)),
+      /** The same for every process on the machine: the difference is other work sharing the cores. */
+      machineCoresBusy: Number((machineCpu / wall).toFixed(2)),
     },
     cpuMsPerDelivery: {
       workers: perDeliveryMs(workersTotal),
@@ -229,7 +244,9 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
       [held],
     );
     const taken = rows.filter((r) => r.last_attempt_at > signalAt);
-    const firstRelease = taken.length ? new Date(Math.min(...taken.map((r) => r.last_attempt_at.getTime()))) : null;
+    const firstRelease = taken.length
+      ? new Date(Math.min(...taken.map((r) => r.last_attempt_at.getTime())))
+      : null;
     const lastSend = rows.length ? new Date(Math.max(...rows.map((r) => r.sent_at?.getTime() ?? 0))) : null;
     return {
       summary: {

@@ -138,7 +138,8 @@ export function startSampler(options: SamplerOptions) {
       const perSample = (n: number) => round(n / Math.max(1, samples));
       const sorted = <T extends { mean: number }>(xs: T[]) => xs.sort((a, b) => b.mean - a.mean);
       const cpuByWhom = new Map<string, number>();
-      for (const b of backendCpu.values()) cpuByWhom.set(b.label, (cpuByWhom.get(b.label) ?? 0) + b.last - b.first);
+      for (const b of backendCpu.values())
+        cpuByWhom.set(b.label, (cpuByWhom.get(b.label) ?? 0) + b.last - b.first);
       const relations = await relationNames(
         [...notGranted.values()].map((l) => l.relation).filter((oid): oid is number => oid !== null),
       );
@@ -149,7 +150,10 @@ export function startSampler(options: SamplerOptions) {
         connectionsPerWorker: Object.fromEntries(connections),
         /** Mean number of the workers' backends in each state over the samples. */
         workerBackends: Object.fromEntries(
-          sorted([...states].map(([state, n]) => ({ state, mean: perSample(n) }))).map((s) => [s.state, s.mean]),
+          sorted([...states].map(([state, n]) => ({ state, mean: perSample(n) }))).map((s) => [
+            s.state,
+            s.mean,
+          ]),
         ),
         /** Share of samples in which at least one worker backend waited on a heavyweight lock. */
         samplesWithLockWait: perSample(withLockWait),

@@ -17,9 +17,7 @@ function daytimeZone(): string {
   ];
   const hour = (zone: string) =>
     Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format());
-  return zones.reduce((best, zone) =>
-    Math.abs(hour(zone) - 13) < Math.abs(hour(best) - 13) ? zone : best,
-  );
+  return zones.reduce((best, zone) => (Math.abs(hour(zone) - 13) < Math.abs(hour(best) - 13) ? zone : best));
 }
 
 /** Reminder `i`'s recipient as the peer sees it: each reminder has its own contact. */
