@@ -8,6 +8,12 @@ export function buildWorker() {
   if (built.status !== 0) throw new Error("building dist/worker.mjs failed");
 }
 
+// Workers still running when the benchmark exits (a failed or interrupted run) go with it.
+const live = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const worker of live) worker.kill("SIGKILL");
+});
+
 /**
  * What `npm run worker` runs (`node dist/worker.mjs`, no TypeScript loader), as a direct child so
  * its CPU can be read from /proc and a signal reaches the engine itself. Its connections carry
@@ -16,7 +22,7 @@ export function buildWorker() {
 export function spawnFleetWorker(env: Record<string, string>, name: string): ChildProcess {
   const url = new URL(env.DATABASE_URL);
   url.searchParams.set("application_name", name);
-  return spawn(process.execPath, ["dist/worker.mjs"], {
+  const worker = spawn(process.execPath, ["dist/worker.mjs"], {
     env: {
       ...process.env,
       LOG_LEVEL: "warn",
@@ -28,6 +34,9 @@ export function spawnFleetWorker(env: Record<string, string>, name: string): Chi
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  live.add(worker);
+  worker.once("exit", () => live.delete(worker));
+  return worker;
 }
 
 /** Until every process has written its first heartbeat (worker ids are `host:pid:random`). */
