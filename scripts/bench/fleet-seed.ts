@@ -1,0 +1,67 @@
+import type pg from "pg";
+
+export const FLEET_CHANNELS = ["email", "sms", "whatsapp"] as const;
+
+/** A zone where it is early afternoon now, so SMS quiet hours (20:00-08:00) hold nothing during a run. */
+function daytimeZone(): string {
+  const zones = [
+    "UTC",
+    "Europe/Berlin",
+    "Asia/Kolkata",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+    "Pacific/Auckland",
+    "America/Los_Angeles",
+    "America/New_York",
+    "America/Sao_Paulo",
+  ];
+  const hour = (zone: string) =>
+    Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format());
+  return zones.reduce((best, zone) => (Math.abs(hour(zone) - 13) < Math.abs(hour(best) - 13) ? zone : best));
+}
+
+/** Reminder `i`'s recipient as the peer sees it: each reminder has its own contact. */
+export function recipientOf(i: number): { email: string; phone: string } {
+  return { email: `c${i}@bench.example`, phone: `+1555${String(i).padStart(7, "0")}` };
+}
+
+/**
+ * `users` senders on a plan with room to spare and `reminders` one-time reminders, one contact
+ * each, channels in turn (e-mail, SMS, WhatsApp), contact languages in turn (en, es, fr), every
+ * contact with a phone and a WhatsApp opt-in. Not due yet: `makeDue` moves them all to one instant.
+ */
+export async function seedFleetBurst(
+  client: Pick<pg.ClientBase, "query">,
+  options: { reminders: number; users: number },
+) {
+  await client.query(
+    `insert into users (id, email, sender_name, plan_type, reminders_quota, timezone)
+     select 'u' || i, 'u' || i || '@bench.example', 'Sender ' || i, 'business', 100000000, 'UTC'
+       from generate_series(1, $1) i`,
+    [options.users],
+  );
+  await client.query(
+    `insert into contacts (id, user_id, name, email, phone, timezone, locale, unsubscribe_token, delivery_method,
+                           whatsapp_consent_at, whatsapp_consent_source)
+     select 'c' || i, 'u' || (1 + i % $2), 'Contact ' || i, 'c' || i || '@bench.example',
+            '+1555' || lpad(i::text, 7, '0'), $3, (array['en', 'es', 'fr'])[1 + (i / 3) % 3],
+            gen_random_uuid()::text, 'email', now() - interval '1 day', 'in_person'
+       from generate_series(1, $1) i`,
+    [options.reminders, options.users, daytimeZone()],
+  );
+  await client.query(
+    `insert into reminders (id, user_id, contact_id, type, message, delivery_method, schedule_type, scheduled_for, next_run_at)
+     select 'r' || i, 'u' || (1 + i % $2), 'c' || i, 'text', 'Fleet reminder ' || i,
+            ($3::text[])[1 + i % 3], 'once', now() + interval '1 day', now() + interval '1 day'
+       from generate_series(1, $1) i`,
+    [options.reminders, options.users, FLEET_CHANNELS],
+  );
+  await client.query("vacuum analyze");
+}
+
+/** Every reminder falls due at `dueAt` (one statement: the engines hear of it by one NOTIFY). */
+export async function makeDue(client: Pick<pg.ClientBase, "query">, dueAt: Date) {
+  await client.query(`update reminders set scheduled_for = $1, next_run_at = $1`, [dueAt]);
+  // The update left a dead version of every reminder behind; a burst starts from a clean table.
+  await client.query("vacuum analyze reminders");
+}
