@@ -147,6 +147,11 @@ const envSchema = twilioSchema.extend({
   // client's address for rate limits is read that many entries from the right. 0 trusts none.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Bearer token of GET /api/metrics (Prometheus). Unset: the endpoint answers 404. Long enough
+  // that guessing it is out of reach (openssl rand -hex 32).
+  METRICS_TOKEN: optional.pipe(
+    z.string().min(32, "at least 32 characters (openssl rand -hex 32)").optional(),
+  ),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
 });
 

@@ -75,10 +75,12 @@ export function toDomainError(error: unknown): DomainError {
 export function toErrorResponse(error: unknown): Response {
   const domainError = toDomainError(error);
   const headers: Record<string, string> = {};
-  const retryAfter = domainError.details?.retryAfter;
-  if (typeof retryAfter === "number") headers["Retry-After"] = String(retryAfter);
+  // A 401's challenge (RFC 9110 §11.6.1) is a header, not part of the body.
+  const { wwwAuthenticate, ...details } = domainError.details ?? {};
+  if (typeof details.retryAfter === "number") headers["Retry-After"] = String(details.retryAfter);
+  if (typeof wwwAuthenticate === "string") headers["WWW-Authenticate"] = wwwAuthenticate;
   return Response.json(
-    { code: domainError.code, message: domainError.message, ...domainError.details },
+    { code: domainError.code, message: domainError.message, ...details },
     { status: HTTP_STATUS[domainError.kind], headers },
   );
 }

@@ -6,13 +6,12 @@ import { db } from "@/lib/db";
 import { migrationsFolder } from "@/lib/db/migrate";
 import { channelReadiness } from "@/lib/channels/channel-readiness";
 import { DELIVERY_METHODS, type DeliveryMethod } from "@/db/schema/enums";
-import { LEASE_MS } from "@/lib/delivery/constants";
 import { paymentsState } from "@/lib/payments/payments-state";
+import { readDeliveryLag } from "./delivery-lag";
+import { FRESH_HEARTBEAT_SECONDS, readWorkerHeartbeats, type WorkerHeartbeat } from "./worker-heartbeats";
 
 /** How each channel sends: its provider, the dev outbox (development only), or not at all. */
 export type ChannelState = "configured" | "outbox" | "not_configured";
-/** A heartbeat older than a lease means no worker is renewing what it holds. */
-const FRESH_HEARTBEAT_SECONDS = LEASE_MS / 1000;
 
 export interface Health {
   ok: boolean;
@@ -22,6 +21,15 @@ export interface Health {
   workerHeartbeatAgeSeconds: number | null;
   /** 'fresh' when a worker reported within a lease (30 s), 'stale' when none did lately, 'none' never. */
   workers: "fresh" | "stale" | "none";
+  /** Each worker seen within the last day, most recently seen first. */
+  workerHeartbeats: WorkerHeartbeat[];
+  /**
+   * Seconds the oldest due reminder or delivery has waited unsent (0 when none; null when the
+   * database cannot be reached). A delivery held for quiet hours counts only once its hold ends.
+   */
+  deliveryLagSeconds: number | null;
+  /** Since when that oldest one has waited; null when nothing due waits. */
+  oldestDueAt: string | null;
   channels: Record<DeliveryMethod, ChannelState>;
   /** Stripe set up, the demo checkout standing in (never in a real deployment), or no way to pay. */
   payments: "configured" | "demo" | "not_configured";
@@ -57,18 +65,19 @@ export async function checkHealth(): Promise<Health> {
     const applied = await db.execute<{ count: number }>(
       sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
     );
-    const heartbeat = await db.execute<{ age: number | null }>(
-      sql`select extract(epoch from now() - max(last_seen_at))::float as age from worker_heartbeats`,
-    );
     const migrations = Number(applied.rows[0]?.count) >= expectedMigrations() ? "current" : "pending";
-    const raw = heartbeat.rows[0]?.age;
-    const age = raw === null || raw === undefined ? null : Math.round(Number(raw));
+    const heartbeats = await readWorkerHeartbeats();
+    const lag = await readDeliveryLag();
+    const age = heartbeats.freshestAgeSeconds;
     return {
       ok: migrations === "current",
       database: "ok",
       migrations,
       workerHeartbeatAgeSeconds: age,
       workers: age === null ? "none" : age <= FRESH_HEARTBEAT_SECONDS ? "fresh" : "stale",
+      workerHeartbeats: heartbeats.workers,
+      deliveryLagSeconds: lag.seconds,
+      oldestDueAt: lag.oldestDueAt,
       channels: channelStates(),
       payments: paymentsHealth(),
     };
@@ -79,6 +88,9 @@ export async function checkHealth(): Promise<Health> {
       migrations: "unknown",
       workerHeartbeatAgeSeconds: null,
       workers: "none",
+      workerHeartbeats: [],
+      deliveryLagSeconds: null,
+      oldestDueAt: null,
       channels: channelStates(),
       payments: paymentsHealth(),
     };
