@@ -6,11 +6,7 @@ export type KeypadAnswer = Extract<CallKeyAction, "confirm" | "decline" | "snooz
 
 /** What the call says after a key, a `delivery.call.*` message. */
 export type KeypadLine =
-  | "call.confirmed"
-  | "call.declined"
-  | "call.snoozed"
-  | "call.snoozedAlready"
-  | "call.goodbye";
+  "call.confirmed" | "call.declined" | "call.snoozed" | "call.snoozedAlready" | "call.goodbye";
 
 /** The action of the keys pressed: CALL_KEYPAD's for one known key, else null (another key, several, none). */
 export function keypadAction(digits: string): CallKeyAction | null {

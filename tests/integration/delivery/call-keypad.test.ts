@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import {
-  contacts,
-  deliveries,
-  deliveryReplies,
-  webhookEndpoints,
-  webhookMessages,
-} from "@/db/schema";
+import { contacts, deliveries, deliveryReplies, webhookEndpoints, webhookMessages } from "@/db/schema";
 import type { WebhookEventType } from "@/db/schema/enums";
 import { db } from "@/lib/db";
 import { setTwilioConfig } from "@/lib/channels/twilio-config";
@@ -15,13 +9,7 @@ import { sendOccurrenceNow } from "@/lib/delivery/send-occurrence-now";
 import { POST as gather } from "@/app/api/webhooks/twilio/voice/gather/route";
 import { GET as historyRoute } from "@/app/api/reminders/[id]/deliveries/route";
 import { callRoute } from "@/tests/support/call-route";
-import {
-  callSid,
-  gatherParams,
-  placedCall,
-  sentCall,
-  signedGather,
-} from "@/tests/support/call-deliveries";
+import { callSid, gatherParams, placedCall, sentCall, signedGather } from "@/tests/support/call-deliveries";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "@/tests/support/twilio-sink";
 import { createSignedInUser } from "@/tests/support/users";
@@ -90,7 +78,11 @@ const replay = (deliveryId: number, params: Record<string, string>) => post(sign
 const deliveriesOf = (reminderId: string) =>
   db.select().from(deliveries).where(eq(deliveries.reminderId, reminderId)).orderBy(deliveries.id);
 const repliesOf = (deliveryId: number) =>
-  db.select().from(deliveryReplies).where(eq(deliveryReplies.deliveryId, deliveryId)).orderBy(deliveryReplies.id);
+  db
+    .select()
+    .from(deliveryReplies)
+    .where(eq(deliveryReplies.deliveryId, deliveryId))
+    .orderBy(deliveryReplies.id);
 const contactOf = async (id: string) => (await db.select().from(contacts).where(eq(contacts.id, id)))[0];
 
 /** An enabled webhook endpoint of the user, so events land in webhook_messages. */
@@ -244,7 +236,9 @@ describe("keys pressed during a reminder call", () => {
     const at = new Date("2031-05-05T12:00:00Z");
     const next = await createReminder(userId, call.contact.id, at, { deliveryMethod: "call" });
     await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: next.id, userId });
-    expect((await deliveriesOf(next.id)).map((d) => [d.status, d.errorCode])).toEqual([["failed", "opted_out"]]);
+    expect((await deliveriesOf(next.id)).map((d) => [d.status, d.errorCode])).toEqual([
+      ["failed", "opted_out"],
+    ]);
   });
 
   it("0 hears the message again; another key says it does nothing and plays it again; neither is recorded", async () => {
@@ -279,7 +273,10 @@ describe("keys pressed during a reminder call", () => {
     const call = await callInProgress();
     const params = gatherParams(call.callSid, "1", call.number);
     const signed = signedGather(call.delivery.id, params);
-    const unsigned = await post({ ...signed, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const unsigned = await post({
+      ...signed,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(unsigned.status).toBe(403);
     const forged = await post({ ...signed, headers: { ...signed.headers, "x-twilio-signature": "forged" } });
     expect(forged.status).toBe(403);
@@ -352,4 +349,3 @@ describe("keys pressed during a reminder call", () => {
     expect(await repliesOf(call.delivery.id)).toHaveLength(0);
   });
 });
-

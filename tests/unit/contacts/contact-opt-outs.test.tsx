@@ -58,7 +58,10 @@ describe("a contact's call opt-out on the card and in the form", () => {
   });
 
   it("the card lists it after the other channels' opt-outs", () => {
-    const html = render("en", <ContactChannelStatus contact={contact({ smsOptOut: true, callOptOut: true })} />);
+    const html = render(
+      "en",
+      <ContactChannelStatus contact={contact({ smsOptOut: true, callOptOut: true })} />,
+    );
     expect(textOf(html, "contact-opt-outs")).toBe("Opted out of SMS Opted out of phone calls");
   });
 
