@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { CALL_WEBHOOK_PATHS } from "@/config/calls";
-import { deliveries, deliveryCalls } from "@/db/schema";
+import { contacts, deliveries, deliveryCalls, outboxMessages } from "@/db/schema";
+import { callTwiml } from "@/lib/channels/call-twiml";
+import { OUTBOX_SENDER } from "@/lib/channels/twilio-config";
 import { db } from "@/lib/db";
+import { renderMessage } from "@/lib/messages/render-message";
+import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { createReminder } from "./delivery-fixtures";
 import { signedWebhook, TEST_ACCOUNT_SID } from "./twilio-sink";
 
@@ -22,14 +27,24 @@ export async function sentCall(
   contactId: string,
   options: { askConfirmation?: boolean; at?: Date; callCreatedAt?: Date } = {},
 ) {
+  const { reminder, delivery } = await sentCallDelivery(userId, contactId, options);
+  const sid = callSid();
+  await db.update(deliveries).set({ providerMessageId: sid }).where(eq(deliveries.id, delivery.id));
+  await placedCall(delivery, sid, options.callCreatedAt);
+  return { reminder, delivery, callSid: sid };
+}
+
+async function sentCallDelivery(
+  userId: string,
+  contactId: string,
+  options: { askConfirmation?: boolean; at?: Date },
+) {
   const at = options.at ?? new Date();
-  const askConfirmation = options.askConfirmation ?? true;
   const reminder = await createReminder(userId, contactId, at, {
     deliveryMethod: "call",
     status: "sent",
     nextRunAt: null,
   });
-  const sid = callSid();
   const [delivery] = await db
     .insert(deliveries)
     .values({
@@ -39,16 +54,57 @@ export async function sentCall(
       occurrenceAt: at,
       channel: "call",
       status: "sent",
-      providerMessageId: sid,
       attemptCount: 1,
       firstAttemptAt: at,
       lastAttemptAt: at,
       sentAt: at,
-      confirmation: askConfirmation ? "awaiting" : null,
+      confirmation: (options.askConfirmation ?? true) ? "awaiting" : null,
     })
     .returning();
-  await placedCall(delivery, sid, options.callCreatedAt);
-  return { reminder, delivery, callSid: sid };
+  return { reminder, delivery };
+}
+
+/**
+ * A call reminder placed without Twilio (development): kept in the dev outbox as the call
+ * channel keeps it (channel 'call', the TwiML a person hears, headers `{url, gatherUrl}`), the
+ * delivery 'sent' with provider id `outbox-<message id>` and its delivery_calls row of that id.
+ */
+export async function callInOutbox(
+  userId: string,
+  contactId: string,
+  options: { askConfirmation?: boolean } = {},
+) {
+  const askConfirmation = options.askConfirmation ?? true;
+  const { reminder, delivery } = await sentCallDelivery(userId, contactId, { askConfirmation });
+  const [contact] = await db.select().from(contacts).where(eq(contacts.id, contactId));
+  const rendered = renderMessage({
+    deliveryId: delivery.id,
+    channel: "call",
+    to: contact.phone!,
+    contactName: contact.name,
+    message: reminder.message,
+    senderName: "Ana Pérez",
+    locale: contact.locale,
+    unsubscribeToken: contact.unsubscribeToken,
+    askConfirmation,
+  });
+  const script = rendered.channel === "call" ? rendered.call : undefined;
+  if (!script) throw new Error("Not a call");
+  const stored = await storeOutboxMessage({
+    channel: "call",
+    to: contact.phone!,
+    from: OUTBOX_SENDER,
+    text: callTwiml(script, "person"),
+    headers: {
+      url: `http://localhost:3000${CALL_WEBHOOK_PATHS.twiml}?d=${delivery.id}`,
+      gatherUrl: script.gatherUrl,
+    },
+  });
+  const sid = `outbox-${stored.id}`;
+  await db.update(deliveries).set({ providerMessageId: sid }).where(eq(deliveries.id, delivery.id));
+  await placedCall(delivery, sid);
+  const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, stored.id));
+  return { reminder, delivery, message, callSid: sid };
 }
 
 /** Another call placed for a delivery (as a retry after no answer places one): its row. */
