@@ -3,11 +3,8 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import type { CallKey } from "@/config/calls";
 import { apiResult } from "@/lib/api-client/request";
-
-/** The keys the call offers, in the order its prompt says them. */
-export const OUTBOX_CALL_KEYS = ["1", "2", "3", "9", "0"] as const satisfies readonly CallKey[];
+import { OUTBOX_CALL_KEYS } from "@/lib/validations/outbox-reply";
 
 export interface OutboxKeypadLabels {
   /** "Press a key as +34…" */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CallKey } from "@/config/calls";
 
 /**
  * The replies the dev outbox offers on an SMS or WhatsApp message, one button each: the
@@ -7,6 +8,9 @@ import { z } from "zod";
  * Gather action (lib/channels/reply-from-outbox.ts).
  */
 export const OUTBOX_REPLY_WORDS = ["YES", "NO", "LATER", "STOP", "START", "HELP"] as const;
+
+/** The keys the outbox's keypad offers on a call, in the order its prompt says them. */
+export const OUTBOX_CALL_KEYS = ["1", "2", "3", "9", "0"] as const satisfies readonly CallKey[];
 
 /** POST /dev/outbox/reply: answer outbox message `messageId` with `body` (a call: the key), as its recipient. */
 export const outboxReplySchema = z

@@ -1,11 +1,12 @@
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
+import { OUTBOX_CALL_KEYS } from "@/lib/validations/outbox-reply";
 import { listOutboxMessages } from "@/lib/outbox/list-outbox-messages";
 import { outboxCallOf } from "@/lib/channels/outbox-call";
 import { CallScript } from "@/components/dev/call-script";
 import { Linkified } from "@/components/dev/linkified";
-import { OUTBOX_CALL_KEYS, OutboxKeypad, type OutboxKeypadLabels } from "@/components/dev/outbox-keypad";
+import { OutboxKeypad, type OutboxKeypadLabels } from "@/components/dev/outbox-keypad";
 import { OutboxReply, type OutboxReplyLabels } from "@/components/dev/outbox-reply";
 
 export const dynamic = "force-dynamic";

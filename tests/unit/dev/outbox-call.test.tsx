@@ -2,7 +2,8 @@ import { renderToString } from "react-dom/server";
 import { NextIntlClientProvider } from "next-intl";
 import { describe, expect, it, vi } from "vitest";
 import { CallScript } from "@/components/dev/call-script";
-import { OUTBOX_CALL_KEYS, OutboxKeypad, type OutboxKeypadLabels } from "@/components/dev/outbox-keypad";
+import { OutboxKeypad, type OutboxKeypadLabels } from "@/components/dev/outbox-keypad";
+import { OUTBOX_CALL_KEYS } from "@/lib/validations/outbox-reply";
 import {
   callTwiml,
   hangUpTwiml,
