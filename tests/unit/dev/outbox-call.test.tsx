@@ -107,7 +107,7 @@ describe("the dev outbox's call", () => {
       "What the call does Says “Un mensaje de Ana, a través de Remindful.” Pauses 1 second Says “Feliz cumpleaños, abuelo <3” " +
         "Waits 8 seconds for a key: Says “Pulsa 1 para confirmar & 0 para repetir.”",
     );
-    expect(text(html)).toContain("Says “Adiós.” Hangs up TwiML");
+    expect(text(html)).toContain("Says “Adiós.” Hangs up Show the TwiML");
     expect(html).toContain("<details>");
   });
 
