@@ -29,6 +29,7 @@ import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
 import { AVATAR_MAX_BYTES } from "@/config/uploads";
 import { buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
 import { ContactDatesField } from "./contact-dates-field";
+import { ContactFormOptOuts } from "./contact-opt-outs";
 import { useContactMessage } from "./use-contact-message";
 import { WhatsAppConsentField } from "./whatsapp-consent-field";
 
@@ -245,6 +246,7 @@ function ContactForm({
         })}
         recordedAt={contact?.whatsappConsentAt ?? null}
       />
+      <ContactFormOptOuts contact={contact} />
       <div className="grid gap-2">
         <Label htmlFor="contact-timezone">{t("timezone")}</Label>
         <select

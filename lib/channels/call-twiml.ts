@@ -68,6 +68,11 @@ export function redirectTwiml(url: string): string {
   return `${XML_HEAD}<Response><Redirect method="POST">${escapeXml(url)}</Redirect></Response>`;
 }
 
+/** A short spoken answer, then the call goes back to `url` (a key that does nothing: the message again). */
+export function sayAndRedirect(localeOf: string | null | undefined, text: string, url: string): string {
+  return `${XML_HEAD}<Response>${say(toLocale(localeOf), text)}<Redirect method="POST">${escapeXml(url)}</Redirect></Response>`;
+}
+
 /** An empty answer: Twilio ends the call (an unknown or expired delivery). */
 export function hangUpTwiml(): string {
   return `${XML_HEAD}<Response><Hangup/></Response>`;

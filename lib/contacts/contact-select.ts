@@ -16,6 +16,7 @@ export const contactColumns = {
   emailOptOut: contacts.emailOptOut,
   smsOptOut: contacts.smsOptOut,
   whatsappOptOut: contacts.whatsappOptOut,
+  callOptOut: contacts.callOptOut,
   whatsappConsentAt: contacts.whatsappConsentAt,
   whatsappConsentSource: contacts.whatsappConsentSource,
   timezone: contacts.timezone,

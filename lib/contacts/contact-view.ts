@@ -23,10 +23,11 @@ export interface ContactView {
   relationship: string | null;
   avatarUrl: string | null;
   deliveryMethod: "email" | "sms";
-  /** Opted out per channel (unsubscribe link, STOP, or Twilio's 21610). */
+  /** Opted out per channel (unsubscribe link, STOP, or Twilio's 21610; calls: 9 pressed on a call). */
   emailOptOut: boolean;
   smsOptOut: boolean;
   whatsappOptOut: boolean;
+  callOptOut: boolean;
   /** The recipient's WhatsApp opt-in: when (ISO) and how; null when none is recorded. */
   whatsappConsentAt: string | null;
   whatsappConsentSource: string | null;

@@ -51,6 +51,7 @@ export async function listContactsJson(userId: string, locale: Locale): Promise<
       emailOptOut: row[at.emailOptOut],
       smsOptOut: row[at.smsOptOut],
       whatsappOptOut: row[at.whatsappOptOut],
+      callOptOut: row[at.callOptOut],
       whatsappConsentAt: instantJson(row[at.whatsappConsentAt] as string | null),
       whatsappConsentSource: row[at.whatsappConsentSource],
       timezone: row[at.timezone],

@@ -3,7 +3,8 @@ import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contacts, deliveries, deliveryReplies, users } from "@/db/schema";
-import type { ReplyAction } from "@/db/schema/enums";
+import type { ConfirmationState, ReplyAction } from "@/db/schema/enums";
+import { optOutOfCalls } from "@/lib/contacts/opt-out-of-calls";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
@@ -11,16 +12,31 @@ import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 /** LATER: the same message again this long after the reply. */
 const SNOOZE_MS = 3_600_000;
 
-export interface InboundReply {
-  channel: "sms" | "whatsapp";
-  /** E.164, without `whatsapp:`. */
-  phone: string;
+interface ReplyFields {
   body: string;
   /** What the reply does (STOP, START, HELP already decided by the caller). */
   action: ReplyAction;
+  /** The provider's id of this reply (a MessageSid; a call's `<CallSid>:<digit>`): a replay changes nothing. */
   messageSid: string;
   now: Date;
 }
+
+/** A text message: it answers the newest delivery awaiting an answer from that number on its channel. */
+export interface PhoneReply extends ReplyFields {
+  channel: "sms" | "whatsapp";
+  /** E.164, without `whatsapp:`. */
+  phone: string;
+  deliveryId?: never;
+}
+
+/** A reply whose delivery is known (a key pressed during a call answers that call's delivery). */
+export interface DeliveryReply extends ReplyFields {
+  channel: "call";
+  deliveryId: number;
+  phone?: never;
+}
+
+export type InboundReply = PhoneReply | DeliveryReply;
 
 export interface RecordedReply {
   deliveryId: number;
@@ -28,6 +44,10 @@ export interface RecordedReply {
   locale: string;
   /** False on a webhook retry (same MessageSid): nothing was changed. */
   fresh: boolean;
+  /** This reply moved the delivery's confirmation (confirmed, declined, snoozed). */
+  acted: boolean;
+  /** The delivery's confirmation after the reply; null: it never asked for one. */
+  confirmation: ConfirmationState | null;
 }
 
 interface Matched {
@@ -35,8 +55,10 @@ interface Matched {
   reminder_id: string;
   user_id: string;
   contact_id: string;
-  confirmation: "awaiting" | "snoozed";
+  confirmation: ConfirmationState | null;
   locale: string;
+  /** It awaits an answer: awaiting, or snoozed with its resend not yet left. */
+  awaited: boolean;
 }
 
 const d = alias(deliveries, "d");
@@ -50,24 +72,45 @@ const LOCALE = sql`coalesce(${c.locale}, ${u.locale})`;
 const DELIVERY_JOINS = sql`join ${contacts} ${c} on ${c.id} = ${d.contactId} join ${users} ${u} on ${u.id} = ${d.userId}`;
 
 /** A reply already stored under this MessageSid (a webhook retry). */
-const SEEN = compileStatement<{ sid: string }, { delivery_id: string; locale: string }>(
-  (p) => sql`select ${r.deliveryId} as delivery_id, ${LOCALE} as locale
+const SEEN = compileStatement<
+  { sid: string },
+  { delivery_id: string; locale: string; confirmation: ConfirmationState | null }
+>(
+  (p) => sql`select ${r.deliveryId} as delivery_id, ${LOCALE} as locale, ${d.confirmation} as confirmation
     from ${deliveryReplies} ${r} join ${deliveries} ${d} on ${d.id} = ${r.deliveryId} ${DELIVERY_JOINS}
     where ${r.providerMessageId} = ${p.sid}`,
 );
 
+/** Awaits an answer: asked and not answered yet, or snoozed and its resend not yet left. */
+const AWAITED = sql`(${d.confirmation} = 'awaiting'
+  or (${d.confirmation} = 'snoozed' and exists (
+        select 1 from ${deliveries} ${s} where ${s.snoozedFromId} = ${d.id} and ${s.status} in ('queued', 'held'))))`;
+const MATCHED_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
+  ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale, ${AWAITED} as awaited`;
+
 /** The newest delivery to this number on this channel that awaits an answer, locked. */
 const MATCH = compileStatement<{ phone: string; channel: string }, Matched>(
-  (p) => sql`select ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
-      ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale
+  (p) => sql`select ${MATCHED_COLUMNS}
     from ${deliveries} ${d} ${DELIVERY_JOINS}
-    where ${c.phone} = ${p.phone} and ${d.channel} = ${p.channel} and ${d.sentAt} is not null
-      and (${d.confirmation} = 'awaiting'
-           or (${d.confirmation} = 'snoozed' and exists (
-                 select 1 from ${deliveries} ${s} where ${s.snoozedFromId} = ${d.id} and ${s.status} in ('queued', 'held'))))
+    where ${c.phone} = ${p.phone} and ${d.channel} = ${p.channel} and ${d.sentAt} is not null and ${AWAITED}
     order by ${d.sentAt} desc, ${d.id} desc limit 1
     for update of ${d}`,
 );
+
+/** The named delivery once sent, awaiting an answer or not, locked. */
+const NAMED = compileStatement<{ id: number }, Matched>(
+  (p) => sql`select ${MATCHED_COLUMNS}
+    from ${deliveries} ${d} ${DELIVERY_JOINS}
+    where ${d.id} = ${p.id} and ${d.sentAt} is not null
+    for update of ${d}`,
+);
+
+/** What a reply asks of a delivery's confirmation; other actions leave it as it is. */
+const CONFIRMATION_OF: Partial<Record<ReplyAction, ConfirmationState>> = {
+  confirm: "confirmed",
+  decline: "declined",
+  snooze: "snoozed",
+};
 
 const INSERT_REPLY = compileStatement<{
   deliveryId: string;
@@ -116,22 +159,34 @@ const CANCEL_RESEND = compileStatement<{ id: string }>(
 );
 
 /**
- * Stores a reply against the delivery it answers and acts on it, in one transaction. The
- * delivery is the newest one sent to that number on that channel still awaiting an answer
- * (or snoozed, its resend not yet left): with several contacts sharing a number (one per user, or two of one user)
- * the most recent ask wins. YES confirms, NO declines, LATER snoozes (one new delivery of
- * the same message an hour later, `snoozed_from_id`); an answer to a snoozed delivery whose
- * resend has not left yet cancels that resend. Other replies (STOP, HELP, any text) are
- * stored only. A MessageSid already stored changes nothing. Null: no delivery awaits an answer.
+ * Stores a reply against the delivery it answers and acts on it, in one transaction. A text
+ * message (`phone`) answers the newest delivery sent to that number on that channel still
+ * awaiting an answer (or snoozed, its resend not yet left): with several contacts sharing a
+ * number (one per user, or two of one user) the most recent ask wins. A key pressed during a
+ * call names its delivery (`deliveryId`); one that awaits no answer (it never asked, or was
+ * answered already) keeps the key as a reply that did nothing (action `none`).
+ * YES confirms, NO declines, LATER snoozes (one new delivery of the same message an hour later,
+ * `snoozed_from_id`; a second LATER before it leaves changes nothing); an answer to a snoozed
+ * delivery whose resend has not left yet cancels that resend. A call's opt-out (9) stops that
+ * user's calls to the number. Other replies (STOP, HELP, any text) are stored only: STOP on SMS
+ * and WhatsApp was applied by the keyword step, for every contact with the number. A MessageSid
+ * already stored changes nothing. Null: no delivery to answer.
  */
 export async function recordReply(reply: InboundReply): Promise<RecordedReply | null> {
   return withTransaction(async (client) => {
     const seen = await SEEN.run(client, { sid: reply.messageSid });
-    if (seen.rows[0])
-      return { deliveryId: Number(seen.rows[0].delivery_id), locale: seen.rows[0].locale, fresh: false };
-    const { rows } = await MATCH.run(client, { phone: reply.phone, channel: reply.channel });
+    if (seen.rows[0]) {
+      const { delivery_id, locale, confirmation } = seen.rows[0];
+      return { deliveryId: Number(delivery_id), locale, fresh: false, acted: false, confirmation };
+    }
+    const { rows } =
+      reply.deliveryId === undefined
+        ? await MATCH.run(client, { phone: reply.phone, channel: reply.channel })
+        : await NAMED.run(client, { id: reply.deliveryId });
     const matched = rows[0];
     if (!matched) return null;
+    // A confirmation answer to a delivery that awaits none is kept as what it did: nothing.
+    const action = CONFIRMATION_OF[reply.action] && !matched.awaited ? "none" : reply.action;
     // The unique MessageSid decides between two concurrent deliveries of one webhook.
     const inserted = await INSERT_REPLY.run(client, {
       deliveryId: matched.id,
@@ -139,21 +194,36 @@ export async function recordReply(reply: InboundReply): Promise<RecordedReply | 
       userId: matched.user_id,
       channel: reply.channel,
       body: reply.body.slice(0, 1600),
-      action: reply.action,
+      action,
       sid: reply.messageSid,
       at: reply.now,
     });
-    const result = { deliveryId: Number(matched.id), locale: matched.locale, fresh: true };
+    const result = {
+      deliveryId: Number(matched.id),
+      locale: matched.locale,
+      fresh: true,
+      acted: false,
+      confirmation: matched.confirmation,
+    };
     if (inserted.rowCount === 0) return { ...result, fresh: false };
-    await act(client, matched, reply);
-    return result;
+    const moved = await act(client, matched, { ...reply, action });
+    return moved ? { ...result, acted: true, confirmation: moved } : result;
   });
 }
 
-async function act(client: pg.PoolClient, matched: Matched, reply: InboundReply): Promise<void> {
-  const state = { confirm: "confirmed", decline: "declined", snooze: "snoozed" }[reply.action as string];
-  if (!state) return;
-  if (reply.action === "snooze" && matched.confirmation === "snoozed") return; // one resend per ask
+/** Acts on a stored reply; returns the confirmation it moved the delivery to, if it did. */
+async function act(
+  client: pg.PoolClient,
+  matched: Matched,
+  reply: InboundReply,
+): Promise<ConfirmationState | null> {
+  if (reply.action === "opt_out" && reply.channel === "call") {
+    await optOutOfCalls(client, { userId: matched.user_id, contactId: matched.contact_id, at: reply.now });
+    return null;
+  }
+  const state = CONFIRMATION_OF[reply.action];
+  if (!state) return null;
+  if (reply.action === "snooze" && matched.confirmation === "snoozed") return null; // one resend per ask
   await SET_CONFIRMATION.run(client, { id: matched.id, state, at: reply.now });
   await emitWebhookEvent(client, {
     userId: matched.user_id,
@@ -171,10 +241,11 @@ async function act(client: pg.PoolClient, matched: Matched, reply: InboundReply)
   if (reply.action === "snooze") {
     const at = new Date(reply.now.getTime() + SNOOZE_MS);
     await SNOOZE.run(client, { id: matched.id, at, now: reply.now });
-    return;
+    return state;
   }
   if (matched.confirmation === "snoozed") {
     // Answered before the resend left: it is no longer wanted.
     await CANCEL_RESEND.run(client, { id: matched.id });
   }
+  return state;
 }

@@ -1,14 +1,18 @@
 import { z } from "zod";
+import type { CallKey } from "@/config/calls";
 
 /**
  * The replies the dev outbox offers on an SMS or WhatsApp message, one button each: the
  * confirmation answers and Twilio's opt-out, opt-in and help keywords. Any other text can be
- * typed. (A call, once there is one, would answer with a keypad digit posted as `Digits` to its
- * voice webhook: a channel and a path of its own in lib/channels/reply-from-outbox.ts.)
+ * typed. A call takes a key instead (`body` one of 0-9, * or #), posted as `Digits` to its
+ * Gather action (lib/channels/reply-from-outbox.ts).
  */
 export const OUTBOX_REPLY_WORDS = ["YES", "NO", "LATER", "STOP", "START", "HELP"] as const;
 
-/** POST /dev/outbox/reply: answer outbox message `messageId` with `body`, as its recipient. */
+/** The keys the outbox's keypad offers on a call, in the order its prompt says them. */
+export const OUTBOX_CALL_KEYS = ["1", "2", "3", "9", "0"] as const satisfies readonly CallKey[];
+
+/** POST /dev/outbox/reply: answer outbox message `messageId` with `body` (a call: the key), as its recipient. */
 export const outboxReplySchema = z
   .object({
     messageId: z.number().int().positive(),

@@ -1,15 +1,20 @@
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
+import { OUTBOX_CALL_KEYS } from "@/lib/validations/outbox-reply";
 import { listOutboxMessages } from "@/lib/outbox/list-outbox-messages";
+import { outboxCallOf } from "@/lib/channels/outbox-call";
+import { CallScript } from "@/components/dev/call-script";
 import { Linkified } from "@/components/dev/linkified";
+import { OutboxKeypad, type OutboxKeypadLabels } from "@/components/dev/outbox-keypad";
 import { OutboxReply, type OutboxReplyLabels } from "@/components/dev/outbox-reply";
 
 export const dynamic = "force-dynamic";
 
 /**
  * Messages kept instead of sent (no SMTP or Twilio settings), each SMS and WhatsApp one with
- * replies to send as its recipient. Development only: a 404 in production.
+ * replies to send as its recipient, each call in words with its keypad. Development only: a 404
+ * in production.
  */
 export default async function DevOutboxPage() {
   if (!outboxEnabled()) notFound();
@@ -27,6 +32,18 @@ export default async function DevOutboxPage() {
     answer: t.raw("reply.answer") as string,
     noAnswer: t("reply.noAnswer"),
     failed: t.raw("reply.failed") as string,
+  });
+  const keypadLabels = (to: string): OutboxKeypadLabels => ({
+    legend: t("call.keypad.legend", { to }),
+    keys: Object.fromEntries(
+      OUTBOX_CALL_KEYS.map((key) => [key, t(`call.keypad.keys.${key}`)]),
+    ) as OutboxKeypadLabels["keys"],
+    // Filled in the browser with the key and what the call says.
+    pressed: t.raw("call.keypad.pressed") as string,
+    says: t.raw("call.keypad.says") as string,
+    ended: t("call.keypad.ended"),
+    again: t("call.keypad.again"),
+    failed: t.raw("call.keypad.failed") as string,
   });
   return (
     <main className="mx-auto max-w-4xl space-y-6 p-6">
@@ -58,9 +75,13 @@ export default async function DevOutboxPage() {
               <dt className="font-medium">{t("sentAt")}</dt>
               <dd>{format.dateTime(message.createdAt, { dateStyle: "medium", timeStyle: "medium" })}</dd>
             </dl>
-            <pre className="mt-3 whitespace-pre-wrap break-words rounded bg-muted p-3 text-sm">
-              <Linkified text={message.text} />
-            </pre>
+            {message.channel === "call" ? (
+              <OutboxCall message={message} labels={keypadLabels(message.to)} />
+            ) : (
+              <pre className="mt-3 whitespace-pre-wrap break-words rounded bg-muted p-3 text-sm">
+                <Linkified text={message.text} />
+              </pre>
+            )}
             {message.channel === "sms" || message.channel === "whatsapp" ? (
               <OutboxReply messageId={message.id} labels={labels(message.to)} />
             ) : null}
@@ -68,5 +89,22 @@ export default async function DevOutboxPage() {
         ))}
       </ol>
     </main>
+  );
+}
+
+/** A call in words, with its keypad when it takes keys (a placed call, not an answer to a key). */
+function OutboxCall({
+  message,
+  labels,
+}: {
+  message: { id: number; text: string; headers: string | null };
+  labels: OutboxKeypadLabels;
+}) {
+  const call = outboxCallOf(message);
+  return (
+    <>
+      <CallScript call={call} twiml={message.text} />
+      {call.gatherUrl ? <OutboxKeypad messageId={message.id} labels={labels} /> : null}
+    </>
   );
 }

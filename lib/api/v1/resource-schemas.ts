@@ -52,6 +52,9 @@ export const contactSchema = z
     emailOptOut: z.boolean(),
     smsOptOut: z.boolean(),
     whatsappOptOut: z.boolean(),
+    callOptOut: z
+      .boolean()
+      .meta({ description: "The contact pressed 9 on one of your reminder calls: no more calls to them." }),
     whatsappConsentAt: instant().nullable(),
     whatsappConsentSource: z.string().nullable(),
     timezone: z

@@ -1,0 +1,45 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts } from "@/db/schema";
+import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
+import { emitWebhookEvents } from "@/lib/webhooks/emit-webhook-events";
+
+const c = contacts;
+const called = alias(contacts, "called");
+
+/**
+ * The contact and every other contact of the same user with its phone number, set to no more
+ * calls; only the rows this changed come back (one already opted out is left as it was).
+ */
+const OPT_OUT = compileStatement<{ userId: string; contactId: string; at: Date }, { id: string }>(
+  (p) => sql`update ${c} set ${columnName(c.callOptOut)} = true, ${columnName(c.updatedAt)} = ${p.at}
+    where ${c.userId} = ${p.userId} and not ${c.callOptOut}
+      and (${c.id} = ${p.contactId}
+           or ${c.phone} = (select ${called.phone} from ${contacts} ${called}
+             where ${called.id} = ${p.contactId} and ${called.userId} = ${p.userId}))
+    returning ${c.id} as id`,
+);
+
+/**
+ * A recipient asked one user to stop calling (9 on that user's call): their contacts with that
+ * number get no more calls, with a `contact.opted_out` event (channels ['call']) for each one
+ * this changed. Other users' contacts with the number are not touched: the call came from this
+ * user. In the caller's transaction. Returns the contacts changed.
+ */
+export async function optOutOfCalls(
+  client: Queryable,
+  target: { userId: string; contactId: string; at: Date },
+): Promise<number> {
+  const { rows } = await OPT_OUT.run(client, target);
+  await emitWebhookEvents(
+    client,
+    rows.map((row) => ({
+      userId: target.userId,
+      type: "contact.opted_out" as const,
+      data: { contactId: row.id, channels: ["call"] },
+      occurredAt: target.at,
+    })),
+  );
+  return rows.length;
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { CALL_WEBHOOK_PATHS } from "@/config/calls";
+import { contacts, deliveries, deliveryCalls, outboxMessages } from "@/db/schema";
+import { callTwiml } from "@/lib/channels/call-twiml";
+import { OUTBOX_SENDER } from "@/lib/channels/twilio-config";
+import { db } from "@/lib/db";
+import { renderMessage } from "@/lib/messages/render-message";
+import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
+import { createReminder } from "./delivery-fixtures";
+import { signedWebhook, TEST_ACCOUNT_SID } from "./twilio-sink";
+
+/** The caller ID the test calls come from. */
+export const CALLER_ID = "+15005550006";
+
+/** A fresh CallSid as Twilio writes them (CA and 32 hex digits). */
+export const callSid = () => `CA${randomBytes(16).toString("hex")}`;
+
+/**
+ * A call reminder to `contactId` whose delivery the engine has placed: the delivery 'sent' (its
+ * provider id the CallSid, awaiting an answer when `askConfirmation`) and its delivery_calls row,
+ * in progress. Written directly, as the engine records a placed call. The ask is the delivery's
+ * (`confirmation`), which is all a reply reads.
+ */
+export async function sentCall(
+  userId: string,
+  contactId: string,
+  options: { askConfirmation?: boolean; at?: Date; callCreatedAt?: Date } = {},
+) {
+  const { reminder, delivery } = await sentCallDelivery(userId, contactId, options);
+  const sid = callSid();
+  await db.update(deliveries).set({ providerMessageId: sid }).where(eq(deliveries.id, delivery.id));
+  await placedCall(delivery, sid, options.callCreatedAt);
+  return { reminder, delivery, callSid: sid };
+}
+
+async function sentCallDelivery(
+  userId: string,
+  contactId: string,
+  options: { askConfirmation?: boolean; at?: Date },
+) {
+  const at = options.at ?? new Date();
+  const reminder = await createReminder(userId, contactId, at, {
+    deliveryMethod: "call",
+    status: "sent",
+    nextRunAt: null,
+  });
+  const [delivery] = await db
+    .insert(deliveries)
+    .values({
+      reminderId: reminder.id,
+      userId,
+      contactId,
+      occurrenceAt: at,
+      channel: "call",
+      status: "sent",
+      attemptCount: 1,
+      firstAttemptAt: at,
+      lastAttemptAt: at,
+      sentAt: at,
+      confirmation: (options.askConfirmation ?? true) ? "awaiting" : null,
+    })
+    .returning();
+  return { reminder, delivery };
+}
+
+/**
+ * A call reminder placed without Twilio (development): kept in the dev outbox as the call
+ * channel keeps it (channel 'call', the TwiML a person hears, headers `{url, gatherUrl}`), the
+ * delivery 'sent' with provider id `outbox-<message id>` and its delivery_calls row of that id.
+ */
+export async function callInOutbox(
+  userId: string,
+  contactId: string,
+  options: { askConfirmation?: boolean } = {},
+) {
+  const askConfirmation = options.askConfirmation ?? true;
+  const { reminder, delivery } = await sentCallDelivery(userId, contactId, { askConfirmation });
+  const [contact] = await db.select().from(contacts).where(eq(contacts.id, contactId));
+  const rendered = renderMessage({
+    deliveryId: delivery.id,
+    channel: "call",
+    to: contact.phone!,
+    contactName: contact.name,
+    message: reminder.message,
+    senderName: "Ana Pérez",
+    locale: contact.locale,
+    unsubscribeToken: contact.unsubscribeToken,
+    askConfirmation,
+  });
+  const script = rendered.channel === "call" ? rendered.call : undefined;
+  if (!script) throw new Error("Not a call");
+  const stored = await storeOutboxMessage({
+    channel: "call",
+    to: contact.phone!,
+    from: OUTBOX_SENDER,
+    text: callTwiml(script, "person"),
+    headers: {
+      url: `http://localhost:3000${CALL_WEBHOOK_PATHS.twiml}?d=${delivery.id}`,
+      gatherUrl: script.gatherUrl,
+    },
+  });
+  const sid = `outbox-${stored.id}`;
+  await db.update(deliveries).set({ providerMessageId: sid }).where(eq(deliveries.id, delivery.id));
+  await placedCall(delivery, sid);
+  const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, stored.id));
+  return { reminder, delivery, message, callSid: sid };
+}
+
+/** Another call placed for a delivery (as a retry after no answer places one): its row. */
+export async function placedCall(
+  delivery: { id: number; userId: string },
+  sid = callSid(),
+  createdAt?: Date,
+): Promise<string> {
+  await db.insert(deliveryCalls).values({
+    callSid: sid,
+    deliveryId: delivery.id,
+    userId: delivery.userId,
+    status: "in-progress",
+    answeredBy: "human",
+    answeredAt: createdAt ?? new Date(),
+    ...(createdAt ? { createdAt } : {}),
+  });
+  return sid;
+}
+
+/** The keypad's POST as Twilio sends it to the Gather action of delivery `deliveryId`. */
+export function gatherParams(sid: string, digits: string, to: string): Record<string, string> {
+  return {
+    CallSid: sid,
+    AccountSid: TEST_ACCOUNT_SID,
+    From: CALLER_ID,
+    To: to,
+    Called: to,
+    Caller: CALLER_ID,
+    Digits: digits,
+    FinishedOnKey: "",
+    CallStatus: "in-progress",
+    Direction: "outbound-api",
+    ApiVersion: "2010-04-01",
+  };
+}
+
+/** A signed keypad request for `callRoute`: its path (with `?d=`), method, body and headers. */
+export function signedGather(deliveryId: number | string, params: Record<string, string>) {
+  const path = `${CALL_WEBHOOK_PATHS.gather}?d=${deliveryId}`;
+  return { path, method: "POST", ...signedWebhook(`http://localhost:3000${path}`, params) };
+}
