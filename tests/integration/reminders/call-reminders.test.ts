@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/reminders/route";
 import { PUT } from "@/app/api/reminders/[id]/route";
 import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
-import { deliveries, reminders } from "@/db/schema";
+import { deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { callRoute } from "../../support/call-route";
 import { readyClip } from "../../support/media-rows";
@@ -115,5 +115,57 @@ describe("reminders by phone call", () => {
     expect(await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id))).toEqual([]);
     const [row] = await rowsOf(user.id);
     expect(row).toMatchObject({ status: "scheduled", occurrencesSent: 0 });
+  });
+
+  it("a call holds REMINDERS_PER_CALL reminders of the quota from its creation, as the engine charges it", async () => {
+    const { user, cookie } = await createSignedInUser({ remindersQuota: 4, remindersUsedCurrentPeriod: 0 });
+    const contact = await createContact(user.id);
+    await insertReminder(user.id, contact.id);
+    await insertReminder(user.id, contact.id);
+    // 2 scheduled + a call's 3 is past 4.
+    const call = await post(cookie, body(contact.id));
+    expect(call.status).toBe(403);
+    expect(call.json).toMatchObject({ code: "reminder_limit", limit: "reminders" });
+    expect(await rowsOf(user.id)).toHaveLength(2);
+    // A text still fits; then a scheduled call counts 3: 1 SMS + 1 call = 4, full.
+    const [first] = await rowsOf(user.id);
+    await db.delete(reminders).where(eq(reminders.id, first.id));
+    expect((await post(cookie, body(contact.id))).status).toBe(201);
+    const sms = await post(cookie, body(contact.id, { deliveryMethod: "sms" }));
+    expect(sms.status).toBe(403);
+    expect(sms.json).toMatchObject({ code: "reminder_limit" });
+  });
+
+  it("an edit that makes a reminder a call needs the call's extra reminders of the quota", async () => {
+    const { user, cookie } = await createSignedInUser({ remindersQuota: 3, remindersUsedCurrentPeriod: 0 });
+    const contact = await createContact(user.id);
+    const sms = await insertReminder(user.id, contact.id);
+    await insertReminder(user.id, contact.id);
+    const edit = () =>
+      callRoute(PUT, `/api/reminders/${sms.id}`, {
+        method: "PUT",
+        cookie,
+        params: { id: sms.id },
+        body: body(contact.id),
+      });
+    const refused = await edit();
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: "reminder_limit" });
+    const [kept] = await db.select().from(reminders).where(eq(reminders.id, sms.id));
+    expect(kept.deliveryMethod).toBe("sms");
+    await db.update(users).set({ remindersQuota: 4 }).where(eq(users.id, user.id));
+    expect((await edit()).status).toBe(200);
+  });
+
+  it("pay-as-you-go: a call needs the credit of REMINDERS_PER_CALL reminders", async () => {
+    const { user, cookie } = await createSignedInUser({ planType: "payg", paygCreditBalance: 2 });
+    const contact = await createContact(user.id);
+    const call = await post(cookie, body(contact.id));
+    expect(call.status).toBe(402);
+    expect(call.json).toMatchObject({ code: "no_credit" });
+    expect(await rowsOf(user.id)).toEqual([]);
+    expect((await post(cookie, body(contact.id, { deliveryMethod: "sms" }))).status).toBe(201);
+    await db.update(users).set({ paygCreditBalance: 3 }).where(eq(users.id, user.id));
+    expect((await post(cookie, body(contact.id))).status).toBe(201);
   });
 });
