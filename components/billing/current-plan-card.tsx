@@ -48,6 +48,12 @@ export function CurrentPlanCard({ user, now }: { user: User; now: Date }) {
               ? t("remindersPayg")
               : t("remindersPerMonth", { count: user.remindersQuota })}
           </dd>
+          <dt className="text-muted-foreground">{t("callsLimitLabel")}</dt>
+          <dd data-testid="calls-limit">
+            {plan.callsPerDay > 0
+              ? tPlans("calls.perDay", { count: plan.callsPerDay })
+              : tPlans("calls.none")}
+          </dd>
         </dl>
       </CardContent>
       <CardFooter>

@@ -12,7 +12,8 @@ import type { ReplyEntry } from "@/lib/activity/with-replies";
 
 /**
  * One delivery: when it was due, its status, channel and address, every attempt time we
- * keep, and for a failure the reason, the fix and the provider's own words and code.
+ * keep, and for a failure the reason, the fix and the provider's own words and code. A call
+ * also says how it ended (answered, left on voicemail) and how many calls were placed.
  */
 export function DeliveryEntryItem({
   entry,
@@ -62,13 +63,27 @@ export function DeliveryEntryItem({
           </Badge>
         )}
         <Badge variant="outline">{t(`channels.${entry.channel}`)}</Badge>
+        {entry.callOutcome && (
+          <Badge variant="secondary" data-testid="call-outcome" data-outcome={entry.callOutcome}>
+            {t(`callOutcome.${entry.callOutcome}`)}
+          </Badge>
+        )}
         {entry.extra && <Badge variant="secondary">{t("extraMessage")}</Badge>}
         {entry.confirmation && <ConfirmationBadge state={entry.confirmation} />}
       </div>
-      {entry.snoozedFromId !== null && <p className="text-xs text-muted-foreground">{tr("snoozedFrom")}</p>}
+      {entry.snoozedFromId !== null && (
+        <p className="text-xs text-muted-foreground">
+          {tr(entry.channel === "call" ? "snoozedFromCall" : "snoozedFrom")}
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">
         {t("recipient", { address: entry.recipient ?? t("noAddress") })}
-        {entry.attemptCount > 0 && <> · {t("attempts", { count: entry.attemptCount })}</>}
+        {/* A call counts the calls placed (each retry after no answer is one); others their attempts. */}
+        {entry.callsPlaced !== null ? (
+          <span data-testid="calls-placed"> · {t("callsPlaced", { count: entry.callsPlaced })}</span>
+        ) : (
+          entry.attemptCount > 0 && <> · {t("attempts", { count: entry.attemptCount })}</>
+        )}
       </p>
       {times.length > 0 && <p className="text-xs text-muted-foreground">{times.join(" · ")}</p>}
       {entry.reason && <FailureReasonLine reason={entry.reason} />}

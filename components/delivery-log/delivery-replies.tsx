@@ -17,7 +17,10 @@ export function ConfirmationBadge({ state }: { state: ConfirmationState }) {
   );
 }
 
-/** The recipient's replies to one delivery, oldest first, each with what it did in words. */
+/**
+ * The recipient's replies to one delivery, oldest first, each with what it did in words; a key
+ * pressed on a call (its body is the digit) reads "Pressed 1".
+ */
 export function DeliveryReplies({ replies, timeZone }: { replies: ReplyEntry[]; timeZone: string }) {
   const t = useTranslations("replies");
   const locale = useLocale();
@@ -28,7 +31,7 @@ export function DeliveryReplies({ replies, timeZone }: { replies: ReplyEntry[]; 
       <ul className="list-disc space-y-0.5 pl-5" data-testid="delivery-replies">
         {replies.map((r) => (
           <li key={r.id} className="break-words">
-            {t("replyLine", {
+            {t(r.channel === "call" ? "keyLine" : "replyLine", {
               time: formatInZone(r.receivedAt, "fullDateTime", timeZone, locale),
               body: r.body,
               action: t(`replyActions.${r.action}`),

@@ -5,6 +5,8 @@ import { PLANS, PRICING_PLANS } from "@/config/plans";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/plans/format-money";
 import { maxDiscount } from "@/lib/plans/max-discount";
+import { CallCostRule } from "@/components/pricing/call-cost-rule";
+import { PlanCallItem } from "@/components/pricing/plan-call-item";
 import { PublicFooter } from "./public-footer";
 import { PublicHeader } from "./public-header";
 
@@ -97,12 +99,14 @@ export async function LandingPage() {
                         <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
                         {tPlans("limits.remindersPerMonth", { count: plan.remindersLimit ?? 0 })}
                       </li>
+                      <PlanCallItem planType={planType} iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
                     </ul>
                   </li>
                 );
               })}
             </ul>
-            <p className="mt-6 text-center">
+            <CallCostRule className="mt-6 text-center text-sm text-muted-foreground" />
+            <p className="mt-2 text-center">
               <a href="/pricing" className="font-medium text-primary underline underline-offset-4">
                 {t("comparePlans")}
               </a>

@@ -5,6 +5,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { CREDIT_PACKAGES, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { formatMoney } from "@/lib/plans/format-money";
 import { creditCheckoutHref } from "@/lib/plans/pricing-action";
+import { PlanCallItem } from "./plan-call-item";
 import { PlanMediaItems } from "./plan-media-items";
 
 /** Pay-as-you-go: credit packages with their bonus and reminder count. */
@@ -34,6 +35,7 @@ export async function PaygCard({
           </li>
         ))}
         <PlanMediaItems planType="payg" iconClassName="mt-0.5 size-4 text-primary" />
+        <PlanCallItem planType="payg" iconClassName="mt-0.5 size-4 text-primary" />
       </ul>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {CREDIT_PACKAGES.map((pack, index) => (

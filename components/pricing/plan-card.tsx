@@ -8,6 +8,7 @@ import { periodOffer } from "@/lib/plans/period-offer";
 import { pricingAction } from "@/lib/plans/pricing-action";
 import type { PricingViewer } from "@/lib/plans/pricing-action";
 import { cn } from "@/lib/utils";
+import { PlanCallItem } from "./plan-call-item";
 import { PlanMediaItems } from "./plan-media-items";
 
 /** One subscription card in one billing-period tab of the pricing page. */
@@ -71,6 +72,7 @@ export async function PlanCard({
             </li>
           ))}
         <PlanMediaItems planType={planType} iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
+        <PlanCallItem planType={planType} iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
       </ul>
       {action.href ? (
         <a

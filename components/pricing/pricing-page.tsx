@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { FREQUENCY_BADGES, PRICING_FREQUENCIES, PRICING_PLANS, TRIAL_DAYS } from "@/config/plans";
 import type { PricingViewer } from "@/lib/plans/pricing-action";
+import { CallCostRule } from "./call-cost-rule";
 import { PaygCard } from "./payg-card";
 import { PlanCard } from "./plan-card";
 
@@ -58,8 +59,9 @@ export async function PricingPage({
         ))}
       </Tabs>
       <PaygCard signedIn={viewer !== null} paymentsAvailable={paymentsAvailable} />
+      <CallCostRule className="mt-10 text-center text-sm text-muted-foreground" />
       <ul
-        className="mt-10 space-y-1 text-center text-sm text-muted-foreground"
+        className="mt-4 space-y-1 text-center text-sm text-muted-foreground"
         data-testid="pricing-footnotes"
       >
         <li>{t("footnotes.trial", { days: TRIAL_DAYS })}</li>

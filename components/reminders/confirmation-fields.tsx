@@ -8,8 +8,8 @@ import { FOLLOW_UP_CHOICES } from "@/lib/replies/constants";
 import type { ReminderFormState } from "./reminder-form-state";
 
 /**
- * "Ask for confirmation" and "Tell me if not confirmed after", for SMS and WhatsApp only
- * (replies come back on those channels); nothing for e-mail.
+ * "Ask for confirmation" and "Tell me if not confirmed after", for SMS, WhatsApp and calls
+ * (replies come back on those channels, a call's by its keypad); nothing for e-mail.
  */
 export function ConfirmationFields({
   state,
@@ -37,7 +37,7 @@ export function ConfirmationFields({
         <div className="grid gap-0.5">
           <Label htmlFor="reminder-ask-confirmation">{t("askLabel")}</Label>
           <p id="reminder-ask-confirmation-hint" className="text-xs text-muted-foreground">
-            {t("askHint")}
+            {t(state.deliveryMethod === "call" ? "askHintCall" : "askHint")}
           </p>
         </div>
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { DeliveryMethod } from "@/db/schema/enums";
+import type { DeliveryMethod, MediaKind } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/locales";
 import { previewMessage } from "@/lib/messages/preview-message";
 import { MESSAGE_FIELDS } from "@/lib/messages/render-fields";
@@ -34,6 +34,8 @@ interface MessagePreviewProps {
   /** Whether `{age}` is left to the server (an edited reminder may come from a contact date). */
   allowAge?: boolean;
   askConfirmation?: boolean;
+  /** Voice and video reminders: their clip's kind (a call plays a voice clip). */
+  recording?: MediaKind;
 }
 
 const civil = (day: string) => {
@@ -43,7 +45,7 @@ const civil = (day: string) => {
 
 /** What the chosen channel will send, built by the engine's own composition (lib/messages). */
 export function MessagePreview(props: MessagePreviewProps) {
-  const { message, channel, contact, user, date, today, allowAge, askConfirmation } = props;
+  const { message, channel, contact, user, date, today, allowAge, askConfirmation, recording } = props;
   const t = useTranslations("messagePreview");
   const uiLocale = useLocale();
   const problemText = useFieldsProblemText();
@@ -58,6 +60,7 @@ export function MessagePreview(props: MessagePreviewProps) {
     locale,
     occurrenceDate: civil(date || today),
     askConfirmation,
+    recording,
     texts: user.deliveryTexts,
   });
   const problem = messageFieldsProblem(message, { allowAge });
@@ -107,6 +110,20 @@ export function MessagePreview(props: MessagePreviewProps) {
               })}
             </p>
           </>
+        )}
+        {preview.channel === "call" && (
+          // What the contact hears, line by line, spoken by the voice of their language.
+          <ol className="grid gap-1 rounded bg-muted p-2" data-testid="call-script">
+            <li className="break-words">{preview.greeting}</li>
+            <li className="break-words whitespace-pre-wrap">
+              {preview.text ?? <em className="text-muted-foreground">{t("callRecording")}</em>}
+            </li>
+            <li className="break-words">{preview.prompt}</li>
+            <li className="break-words">{preview.goodbye}</li>
+          </ol>
+        )}
+        {preview.channel === "call" && (
+          <p className="text-xs text-muted-foreground">{t("callMachineNote")}</p>
         )}
         {preview.channel === "whatsapp" && (
           <>

@@ -5,7 +5,6 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
-import { DELIVERY_METHODS } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -28,6 +27,7 @@ import { zodIssueCode } from "@/lib/errors/zod-error";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import { apiResult } from "@/lib/api-client/request";
 import { ConfirmationFields } from "./confirmation-fields";
+import { DeliveryMethodField } from "./delivery-method-field";
 import { MessageEditor } from "./message-editor";
 import { MessagePreview, useFieldsProblemText } from "./message-preview";
 import { NextOccurrencesLine } from "./next-occurrences-line";
@@ -70,10 +70,12 @@ export function ReminderDialog(props: ReminderDialogProps) {
     if (open) setState(initial());
   }
 
+  // A method the chosen contact has no address for moves to one it has (every contact has one).
   function chooseContact(contactId: string) {
-    const contact = contacts.find((c) => c.id === contactId);
-    const method =
-      contact && !contact.email && state.deliveryMethod === "email" ? "sms" : state.deliveryMethod;
+    const chosen = contacts.find((c) => c.id === contactId);
+    let method = state.deliveryMethod;
+    if (chosen && !chosen.email && method === "email") method = "sms";
+    if (chosen && !chosen.phone && method === "call") method = "email";
     update({ contactId, deliveryMethod: method });
   }
 
@@ -136,6 +138,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
   }
 
   const notText = state.type !== "text";
+  const contact = contacts.find((c) => c.id === state.contactId);
   // A recorded reminder saves once its clip is ready.
   const waitingForMedia = state.type !== "text" && !state.media[state.type];
   return (
@@ -177,28 +180,15 @@ export function ReminderDialog(props: ReminderDialogProps) {
               onChange={(message) => update({ message })}
               locale={user.locale}
             />
-            <div className="grid gap-1">
-              <Label htmlFor="reminder-method">{t("deliveryMethod")}</Label>
-              <NativeSelect
-                id="reminder-method"
-                value={state.deliveryMethod}
-                onChange={(e) =>
-                  update({ deliveryMethod: e.target.value as ReminderFormState["deliveryMethod"] })
-                }
-              >
-                {DELIVERY_METHODS.map((m) => (
-                  <NativeSelectOption key={m} value={m}>
-                    {t(`methods.${m}`)}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            </div>
+            <DeliveryMethodField state={state} contact={contact} user={user} update={update} />
             <ConfirmationFields state={state} update={update} />
-            {!notText && (
+            {/* A voice reminder by call shows the call's script around its recording. */}
+            {(!notText || (state.type === "voice" && state.deliveryMethod === "call")) && (
               <MessagePreview
                 message={state.message}
                 channel={state.deliveryMethod}
-                contact={contacts.find((c) => c.id === state.contactId)}
+                recording={state.type === "text" ? undefined : state.type}
+                contact={contact}
                 user={user}
                 date={state.scheduleType === "once" ? state.date : ""}
                 today={today}

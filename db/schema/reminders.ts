@@ -139,7 +139,7 @@ export const reminders = pgTable(
     ),
     check(
       "reminders_confirmation_check",
-      sql`not ${t.askConfirmation} or (${t.deliveryMethod} in ('sms', 'whatsapp') and ${t.recipient} = 'contact')`,
+      sql`not ${t.askConfirmation} or (${t.deliveryMethod} in ('sms', 'whatsapp', 'call') and ${t.recipient} = 'contact')`,
     ),
     check(
       "reminders_follow_up_check",

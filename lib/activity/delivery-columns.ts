@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { contacts, deliveries, reminders } from "@/db/schema";
+import { contacts, deliveries, deliveryCalls, reminders } from "@/db/schema";
 
 /** The columns `toDeliveryEntry` reads, for a select joined with the contact. */
 export const deliveryColumns = {
@@ -28,4 +28,10 @@ export const deliveryColumns = {
   confirmation: deliveries.confirmation,
   snoozedFromId: deliveries.snoozedFromId,
   extra: deliveries.extra,
+  callOutcome: deliveries.callOutcome,
+  // A call delivery's calls placed (a retry places another): an index count per row of a page
+  // (delivery_calls_delivery_idx); null on the other channels, which place none.
+  callsPlaced: sql<
+    number | null
+  >`case when ${deliveries.channel} = 'call' then (select count(*)::int from ${deliveryCalls} where ${deliveryCalls.deliveryId} = ${deliveries.id}) end`,
 };

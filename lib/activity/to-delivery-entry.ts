@@ -1,5 +1,5 @@
 import "server-only";
-import type { ConfirmationState, DeliveryMethod, DeliveryStatus } from "@/db/schema/enums";
+import type { CallOutcome, ConfirmationState, DeliveryMethod, DeliveryStatus } from "@/db/schema/enums";
 import { failureReason, SKIP_CODES, type FailureReason } from "@/lib/channels/failure-reasons";
 
 /** What the history and activity screens show for a delivery status. */
@@ -29,6 +29,9 @@ export interface DeliveryRow {
   confirmation: string | null;
   snoozedFromId: number | null;
   extra: boolean;
+  callOutcome: string | null;
+  /** Calls: the calls placed so far; null on other channels. */
+  callsPlaced: number | null;
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -36,7 +39,8 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 /**
  * One delivery as the API returns it: the address it goes to (the contact's, by channel),
  * the status to show (a refusal decided before any send is 'skipped'), the release time of a
- * held SMS, and the failure reason in catalogue terms next to the provider's own words.
+ * held SMS, the failure reason in catalogue terms next to the provider's own words, and for a
+ * call how it ended (answered or left on voicemail) and how many calls were placed.
  */
 export function toDeliveryEntry(row: DeliveryRow) {
   const channel = row.channel as DeliveryMethod;
@@ -73,6 +77,10 @@ export function toDeliveryEntry(row: DeliveryRow) {
     snoozedFromId: row.snoozedFromId,
     /** A Send now extra message, sent besides the schedule (its occurrence is when it was sent). */
     extra: row.extra,
+    /** A call that completed: taken by a person ('answered') or left on voicemail; else null. */
+    callOutcome: channel === "call" ? (row.callOutcome as CallOutcome | null) : null,
+    /** A call: the calls placed (the first and each retry after no answer); null on other channels. */
+    callsPlaced: channel === "call" ? (row.callsPlaced ?? 0) : null,
   };
 }
 

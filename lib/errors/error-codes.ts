@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   "reminder_not_scheduled",
   "reminder_not_failed",
   "send_now_channel",
+  "call_video_unsupported",
+  "calls_not_in_plan",
   "reminder_limit",
   "no_credit",
   // Contacts and uploads.

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, count, eq, gte, inArray, isNull, not, notExists, or } from "drizzle-orm";
-import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { and, eq, gte, inArray, isNull, not, notExists, or, sql } from "drizzle-orm";
+import { PRICE_PER_REMINDER_CENTS, REMINDERS_PER_CALL } from "@/config/plans";
 import { deliveries, reminders } from "@/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import { db, type DbOrTx } from "@/lib/db";
@@ -15,16 +15,19 @@ export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credi
  * engine delivers it (so creates cannot outrun quota and credit before anything is sent); bought
  * credits carry sends past the plan's quota as the engine does. A scheduled reminder whose last
  * send is taken on and waiting (to retry, say) already holds its reserved send in `used` or the
- * balance, so it is not counted again. Payg: refused on an empty
- * balance. Call it inside the transaction that holds the user row locked; outside one
- * (`beforeRules` of the reminder route) it only chooses which refusal a bad request gets.
+ * balance, so it is not counted again. A call holds REMINDERS_PER_CALL sends, as the engine
+ * charges it; `sends` is what the reminder being created needs (a call: REMINDERS_PER_CALL). Payg:
+ * refused when the balance cannot pay that. Call it inside the transaction that holds the user row
+ * locked; outside one (`beforeRules` of the reminder route) it only chooses which refusal a bad
+ * request gets.
  */
 export async function assertReminderQuota(
   user: Pick<User, "id" | "planType" | "remindersQuota" | "remindersUsedCurrentPeriod" | "paygCreditBalance">,
   tx: DbOrTx = db,
+  sends = 1,
 ): Promise<void> {
   if (user.planType === "payg") {
-    if (user.paygCreditBalance <= 0)
+    if (user.paygCreditBalance < sends * PRICE_PER_REMINDER_CENTS)
       throw new DomainError(
         "payment_required",
         { code: "no_credit", message: NO_CREDIT_MESSAGE },
@@ -45,7 +48,9 @@ export async function assertReminderQuota(
       ),
     );
   const [{ scheduled }] = await tx
-    .select({ scheduled: count() })
+    .select({
+      scheduled: sql<number>`coalesce(sum(case when ${reminders.deliveryMethod} = 'call' then ${REMINDERS_PER_CALL} else 1 end), 0)::int`,
+    })
     .from(reminders)
     .where(
       and(
@@ -56,7 +61,7 @@ export async function assertReminderQuota(
       ),
     );
   const creditSends = Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS);
-  if (user.remindersUsedCurrentPeriod + scheduled >= user.remindersQuota + creditSends) {
+  if (user.remindersUsedCurrentPeriod + scheduled + sends > user.remindersQuota + creditSends) {
     throw new DomainError(
       "forbidden",
       { code: "reminder_limit", message: REMINDER_LIMIT_MESSAGE },

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { REMINDERS_PER_CALL } from "@/config/plans";
 import { reminders, users } from "@/db/schema";
 import { unauthenticated } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
@@ -19,7 +20,7 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw unauthenticated();
-    await assertReminderQuota(user, tx);
+    await assertReminderQuota(user, tx, body.deliveryMethod === "call" ? REMINDERS_PER_CALL : 1);
     const resolved = await resolveReminderInput(tx, user, body, now);
     const [row] = await tx
       .insert(reminders)

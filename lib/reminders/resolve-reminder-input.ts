@@ -9,6 +9,7 @@ import type { DbOrTx } from "@/lib/db";
 import { localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
 import type { Media, User } from "@/db/schema";
 import { scheduleFromBody, type ReminderBody } from "@/lib/validations/reminder";
+import { assertCallsInPlan } from "./assert-calls-in-plan";
 import { assertMessageFields } from "./assert-message-fields";
 import { resolveReminderMedia } from "./resolve-reminder-media";
 
@@ -40,7 +41,7 @@ export interface ResolvedReminder {
   nextRunAt: Date;
 }
 
-/** The contact has the address `method` sends to: an e-mail for email, a phone for SMS and WhatsApp. */
+/** The contact has the address `method` sends to: an e-mail for email, a phone for SMS, WhatsApp and calls. */
 export function assertContactReachable(
   contact: { email: string | null; phone: string | null },
   method: string,
@@ -52,9 +53,10 @@ export function assertContactReachable(
 /**
  * The checks of a create or edit that need the database or the clock, after the body passed
  * `reminderInputSchema` (lib/validations/reminder.ts) and after the quota: `{age}` against the
- * reminder's contact date, the contact is the user's and has the address the delivery method
- * sends to, the plan allows recurring, the clip of a voice or video reminder, the user's zone,
- * and a due time in the future. Throws DomainError; writes nothing.
+ * reminder's contact date, the plan offers the delivery method (calls), the contact is the
+ * user's and has the address the delivery method sends to, the plan allows recurring, the clip
+ * of a voice or video reminder, the user's zone, and a due time in the future. Throws
+ * DomainError; writes nothing.
  */
 export async function resolveReminderInput(
   tx: DbOrTx,
@@ -67,6 +69,8 @@ export async function resolveReminderInput(
 ): Promise<ResolvedReminder> {
   // Voice and video carry an optional message too, said with the clip.
   await assertMessageFields(tx, body.message, contactDateId);
+  // Before the contact: on a plan without calls, a phone number would not make the call possible.
+  assertCallsInPlan(user.planType, body.deliveryMethod);
 
   const [contact] = await tx
     .select()

@@ -17,6 +17,7 @@ export function toReminderUser(user: User): ReminderUser {
     paygCreditBalance: user.paygCreditBalance,
     recurringAllowed: PLANS[planType]?.recurringAllowed ?? false,
     mediaKinds: PLANS[planType]?.mediaKinds ?? [],
+    callsPerDay: PLANS[planType]?.callsPerDay ?? 0,
     senderName: senderNameOf(user),
     locale: toLocale(user.locale),
     deliveryTexts: deliveryTexts(),

@@ -24,6 +24,8 @@ export interface ReminderUser {
   recurringAllowed: boolean;
   /** The recorded types (voice, video) the plan may create; the dialog offers the others as an upgrade. */
   mediaKinds: readonly MediaKind[];
+  /** Reminder calls the plan places in a day; 0: the dialog offers calls as an upgrade. */
+  callsPerDay: number;
   /** The name reminders are signed with ({sender}). */
   senderName: string;
   locale: Locale;

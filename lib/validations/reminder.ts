@@ -37,12 +37,17 @@ const MISSING_FIELD_CODES = {
   endDate: "select_end_date",
 } as const satisfies Record<MissingField, ErrorCode>;
 
-/** The rules' other refusals: a clip on a text reminder, and the confirmation settings. */
+/** The rules' other refusals: a clip on a text reminder, a video by call, and the confirmation settings. */
 export const REMINDER_RULE_ERRORS = {
   textMedia: { code: "invalid_input", message: "A text reminder has no recording" },
+  callVideo: {
+    code: "call_video_unsupported",
+    message:
+      "A video cannot be sent by phone call: choose e-mail, SMS or WhatsApp, or make it a text or voice reminder",
+  },
   confirmationChannel: {
     code: "invalid_input",
-    message: "Ask for confirmation is only available for SMS and WhatsApp",
+    message: "Ask for confirmation is only available for SMS, WhatsApp and phone calls",
   },
   followUp: { code: "invalid_input", message: "A follow-up time needs Ask for confirmation" },
 } as const satisfies Record<string, Problem>;
@@ -89,7 +94,10 @@ export const reminderShapeSchema = z
     ),
     frequency: z.preprocess(emptyToNull, z.enum(FREQUENCIES).nullish()),
     frequencyConfig: frequencyConfigSchema.nullish(),
-    /** SMS and WhatsApp: ask for a YES / NO / LATER reply; follow-up e-mail after that many minutes. */
+    /**
+     * SMS, WhatsApp and calls: ask for a YES / NO / LATER reply (a call: keys 1, 2, 3); follow-up
+     * e-mail after that many minutes.
+     */
     askConfirmation: z.boolean().default(false),
     followUpMinutes: z.number().int().min(5).max(10_080).nullish(),
   })
@@ -133,18 +141,20 @@ function missingField(body: ReminderBody): MissingField | null {
 
 /**
  * The first rule a well-shaped body breaks, or null, in this order: the required fields, the
- * type, the schedule (the recurrence engine's own check), the confirmation settings. What
- * needs the database (the quota, the contact, the plan, the clip) and the clock is checked by
+ * type (a text reminder has no clip; a call reads text or plays a voice clip, never a video),
+ * the schedule (the recurrence engine's own check), the confirmation settings. What needs the
+ * database (the quota, the contact, the plan, the clip) and the clock is checked by
  * lib/reminders/resolve-reminder-input.ts afterwards.
  */
 function reminderRuleProblem(body: ReminderBody): Problem | null {
   const missing = missingField(body);
   if (missing) return { code: MISSING_FIELD_CODES[missing], message: REMINDER_MESSAGES[missing] };
   if (body.type === "text" && body.mediaId) return REMINDER_RULE_ERRORS.textMedia;
+  if (body.type === "video" && body.deliveryMethod === "call") return REMINDER_RULE_ERRORS.callVideo;
   // The rules do not depend on the zone; the user's own zone is checked where it is known.
   const schedule = scheduleProblem(scheduleFromBody(body, "UTC"));
   if (schedule) return { code: "invalid_schedule", message: schedule };
-  // Replies come back on SMS and WhatsApp only; the follow-up e-mail waits for a reply.
+  // Replies come back on SMS, WhatsApp and a call's keypad; the follow-up e-mail waits for a reply.
   if (body.askConfirmation && body.deliveryMethod === "email")
     return REMINDER_RULE_ERRORS.confirmationChannel;
   if (body.followUpMinutes != null && !body.askConfirmation) return REMINDER_RULE_ERRORS.followUp;

@@ -1,4 +1,5 @@
 import "server-only";
+import { REMINDERS_PER_CALL } from "@/config/plans";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderInputSchema, reminderListQuerySchema } from "@/lib/validations/reminder";
 import { idParams } from "./common-schemas";
@@ -9,8 +10,11 @@ const SCHEDULE_HELP =
   "Times are wall times in your account's time zone: `scheduledFor` is `YYYY-MM-DDTHH:MM` for a " +
   "one-time reminder; a recurring one takes `frequency` and `frequencyConfig` (time, days, day of " +
   "month, month, end). Voice and video reminders take the `mediaId` of a ready recording made in " +
-  "the app. `askConfirmation` (SMS and WhatsApp) asks for a YES / NO / LATER reply; " +
-  "`followUpMinutes` e-mails you when none came.";
+  "the app. `deliveryMethod` `call` phones the contact's number: it reads a text reminder aloud or " +
+  "plays a voice one (a video by call is a 400 `call_video_unsupported`; a plan without calls, a 403 " +
+  `\`calls_not_in_plan\`); each call counts as ${REMINDERS_PER_CALL} reminders of your quota or credit. ` +
+  "`askConfirmation` (SMS, WhatsApp and calls) asks for a YES / NO / LATER reply (on a call: keys " +
+  "1, 2, 3); `followUpMinutes` e-mails you when none came.";
 
 export const listRemindersOperation = defineOperation({
   operationId: "listReminders",

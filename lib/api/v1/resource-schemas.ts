@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  CALL_OUTCOMES,
   CONFIRMATION_STATES,
   CONTACT_DATE_KINDS,
   CONTACT_DELIVERY_METHODS,
@@ -167,6 +168,14 @@ export const deliverySchema = z
     confirmation: z.enum(CONFIRMATION_STATES).nullable(),
     snoozedFromId: z.number().int().nullable(),
     extra: z.boolean(),
+    callOutcome: z.enum(CALL_OUTCOMES).nullable().meta({
+      description:
+        "A call that completed: `answered` (a person took it) or `voicemail` (left on an answering machine); null otherwise.",
+    }),
+    callsPlaced: z.number().int().nullable().meta({
+      description:
+        "A call: the calls placed, the first and each retry after no answer; null on other channels.",
+    }),
   })
   .meta({ id: "Delivery" });
 

@@ -61,7 +61,7 @@ describe("Ask for confirmation on create and edit", () => {
   it.each([
     [
       { deliveryMethod: "email", askConfirmation: true },
-      "Ask for confirmation is only available for SMS and WhatsApp",
+      "Ask for confirmation is only available for SMS, WhatsApp and phone calls",
     ],
     [{ askConfirmation: false, followUpMinutes: 60 }, "A follow-up time needs Ask for confirmation"],
     [{ askConfirmation: true, followUpMinutes: 4 }, /^followUpMinutes: /],

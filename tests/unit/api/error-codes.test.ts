@@ -6,10 +6,11 @@ import { fromZodError } from "@/lib/errors/zod-error";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { toErrorResponse } from "@/lib/api/to-error-response";
 import { buildContactSchema } from "@/lib/validations/contact";
-import { REMINDER_MESSAGES, reminderInputSchema } from "@/lib/validations/reminder";
+import { REMINDER_MESSAGES, REMINDER_RULE_ERRORS, reminderInputSchema } from "@/lib/validations/reminder";
 import { updateUserSchema } from "@/lib/validations/user";
 import { REMINDER_ERRORS } from "@/lib/reminders/resolve-reminder-input";
 import { REMINDER_MEDIA_ERRORS } from "@/lib/reminders/resolve-reminder-media";
+import { CALLS_NOT_IN_PLAN } from "@/lib/reminders/assert-calls-in-plan";
 
 const messages = (locale: string) =>
   JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as { errors: Record<string, string> };
@@ -24,6 +25,8 @@ describe("API error codes", () => {
     const problems = [
       ...Object.values(REMINDER_ERRORS),
       ...Object.values(REMINDER_MEDIA_ERRORS),
+      CALLS_NOT_IN_PLAN,
+      REMINDER_RULE_ERRORS.callVideo,
       { code: "select_recording", message: REMINDER_MESSAGES.media },
     ];
     for (const problem of problems) expect(en[problem.code]).toBe(problem.message);

@@ -103,7 +103,7 @@ describe("reminderInputSchema", () => {
   it("refuses confirmation settings that cannot work: the ask on e-mail, a follow-up without the ask", () => {
     expect(answer({ ...full, askConfirmation: true })).toEqual({
       code: "invalid_input",
-      message: "Ask for confirmation is only available for SMS and WhatsApp",
+      message: "Ask for confirmation is only available for SMS, WhatsApp and phone calls",
     });
     expect(answer({ ...full, deliveryMethod: "sms", followUpMinutes: 60 })).toEqual({
       code: "invalid_input",

@@ -5,5 +5,5 @@ import { reminderIdParamsSchema, sendNowBodySchema } from "@/lib/validations/rem
 
 export const POST = userRoute(
   { params: reminderIdParamsSchema, body: sendNowBodySchema, rateLimit: RATE_LIMITS.sendNow },
-  async ({ user, params, body }) => sendReminder(user.id, params.id, body.mode),
+  async ({ user, params, body }) => sendReminder(user, params.id, body.mode),
 );

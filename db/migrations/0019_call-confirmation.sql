@@ -1,0 +1,2 @@
+ALTER TABLE "reminders" DROP CONSTRAINT "reminders_confirmation_check";--> statement-breakpoint
+ALTER TABLE "reminders" ADD CONSTRAINT "reminders_confirmation_check" CHECK (not "reminders"."ask_confirmation" or ("reminders"."delivery_method" in ('sms', 'whatsapp', 'call') and "reminders"."recipient" = 'contact'));
