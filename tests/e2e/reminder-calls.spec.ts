@@ -181,7 +181,7 @@ test("choose Phone call in the dialog, see the cost, Send now, press 1 on the ca
     await page.goto("/dev/outbox");
     await expect(call).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await call.getByTestId("outbox-key-1").click();
+  await call.getByRole("button", { name: /^Press 1/ }).click();
   await expect
     .poll(async () => {
       const [delivery] = await e2eDb.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
@@ -198,7 +198,7 @@ test("choose Phone call in the dialog, see the cost, Send now, press 1 on the ca
   const entry = page
     .getByRole("dialog", { name: "Delivery history for Abuelo" })
     .getByTestId("delivery-entry");
-  await expect(entry.getByText("Phone call", { exact: true })).toBeVisible();
+  await expect(entry.getByText("phone call", { exact: true })).toBeVisible();
   await expect(entry.getByTestId("confirmation-badge")).toHaveText("Confirmed");
   await expect(entry.getByTestId("calls-placed")).toContainText("1 call placed");
   await expect(entry.getByTestId("delivery-replies")).toContainText("Pressed 1 (confirmed)");
