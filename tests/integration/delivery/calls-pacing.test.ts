@@ -50,15 +50,16 @@ describe("calls paced per account, the budget shared through the database", () =
 
     // The rest wait in the database for their turns, one slot (1/RATE s) apart, first attempt kept.
     // Each batch dates its estimates from the database's clock when it took the sender's row, so
-    // the two batches' estimates may be a few milliseconds off one another (a returning call takes
-    // a real slot then, as those sent now did).
+    // where the second batch's estimates follow the first's, they may be early by the time it
+    // waited for that row (a returning call takes a real slot then, as those sent now did).
     const turns = queued
       .filter((r) => r.attemptCount === 0 && r.error === null)
       .map((r) => r.nextAttemptAt!.getTime())
       .sort((a, b) => a - b);
     expect(turns.length).toBe(queued.length);
-    expect(turns[0]).toBeGreaterThanOrEqual(due.getTime() + PACE_HORIZON_MS - 1_000 / RATE);
-    for (let i = 1; i < turns.length; i++)
-      expect(turns[i] - turns[i - 1]).toBeGreaterThanOrEqual(1_000 / RATE - 1);
+    expect(turns[0]).toBeGreaterThanOrEqual(started + PACE_HORIZON_MS - 1_000 / RATE);
+    const gaps = turns.slice(1).map((t, i) => t - turns[i]);
+    expect(gaps.filter((gap) => gap < 1_000 / RATE - 1).length).toBeLessThanOrEqual(1);
+    for (const gap of gaps) expect(gap).toBeGreaterThan(1_000 / RATE / 2);
   });
 });
