@@ -13,6 +13,7 @@ import { deliveries, deliveryCalls, outboxMessages } from "@/db/schema";
 import { callTwiml } from "@/lib/channels/call-twiml";
 import { setTwilioConfig } from "@/lib/channels/twilio-config";
 import { db } from "@/lib/db";
+import { retryReminder } from "@/lib/delivery/retry-reminder";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { createContact, createReminder, createSender } from "../../support/delivery-fixtures";
 import { createReadyMedia } from "../../support/media-fixtures";
@@ -53,6 +54,16 @@ describe("what is never called", () => {
   it("a contact who pressed 9 (opted out of calls)", async () => {
     const delivery = await refused({ contact: { callOptOut: true } }, "opted_out");
     expect(delivery.error).toBe("The contact has opted out of phone call messages");
+  });
+
+  it("and Retry says so while the contact still refuses calls", async () => {
+    const placed = await callReminder({ contact: { callOptOut: true } });
+    await runBatch({ workerId: "w", clock: () => placed.at });
+    expect(await retryReminder({ userId: placed.user.id, reminderId: placed.reminder.id })).toEqual({
+      success: false,
+      error: "The contact has opted out of phone call messages",
+    });
+    expect((await deliveryOf(placed.reminder.id)).status).toBe("failed");
   });
 
   it("a contact without a phone number", async () => {
