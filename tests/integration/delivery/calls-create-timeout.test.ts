@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { callReminder, callsOf, callsSuite, deliveryOf, nextPhone } from "../../support/calls-suite";
-import { useTwilioSink, type TwilioMode } from "../../support/twilio-sink";
+import { setTwilioConfig } from "@/lib/channels/twilio-config";
+import { twilioSinkConfig, useTwilioSink, type TwilioMode } from "../../support/twilio-sink";
 
 const suite = callsSuite();
 
@@ -21,7 +22,7 @@ const callRequests = (from: number) =>
 /** A first batch whose create-call request goes unanswered in `mode`, then one with Twilio answering again. */
 async function unansweredCreate(reminderId: string, at: Date, mode: TwilioMode) {
   // A short timeout, so the unanswered request becomes an ambiguous attempt quickly.
-  useTwilioSink(suite.twilio, 100, { timeoutMs: 300 });
+  setTwilioConfig({ ...twilioSinkConfig(suite.twilio), timeoutMs: 300 });
   suite.twilio.setMode(mode);
   await runBatch({ workerId: "w", clock: () => at });
   const waiting = await deliveryOf(reminderId);
