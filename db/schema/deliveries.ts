@@ -110,7 +110,10 @@ export const deliveries = pgTable(
     check("deliveries_channel_check", oneOf(t.channel, DELIVERY_METHODS)),
     check("deliveries_status_check", oneOf(t.status, DELIVERY_STATUSES)),
     check("deliveries_attempt_count_check", sql`${t.attemptCount} >= 0`),
-    check("deliveries_call_outcome_check", sql`${t.callOutcome} is null or ${oneOf(t.callOutcome, CALL_OUTCOMES)}`),
+    check(
+      "deliveries_call_outcome_check",
+      sql`${t.callOutcome} is null or ${oneOf(t.callOutcome, CALL_OUTCOMES)}`,
+    ),
     check(
       "deliveries_confirmation_check",
       sql`${t.confirmation} is null or ${oneOf(t.confirmation, CONFIRMATION_STATES)}`,
@@ -187,6 +190,8 @@ export const deliveryCalls = pgTable(
   },
   (t) => [
     index("delivery_calls_delivery_idx").on(t.deliveryId),
+    // The daily call cap counts an account's calls placed since midnight UTC.
+    index("delivery_calls_user_created_idx").on(t.userId, t.createdAt),
     check("delivery_calls_status_check", oneOf(t.status, CALL_STATUSES)),
     check("delivery_calls_duration_check", sql`${t.durationSeconds} is null or ${t.durationSeconds} >= 0`),
   ],

@@ -3,7 +3,7 @@ import type { DeliveryMethod } from "@/db/schema/enums";
 import { smtpConfigured } from "@/lib/mail/send-mail";
 import { toLocale } from "@/i18n/locales";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
-import { twilioConfig, type TwilioConfig } from "./twilio-config";
+import { callerId, twilioConfig, type TwilioConfig } from "./twilio-config";
 
 export type ChannelReadiness =
   | { ready: true; via: "provider" | "outbox" }
@@ -57,6 +57,11 @@ export function channelReadiness(channel: DeliveryMethod, locale?: string | null
   }
   if (channel === "sms") {
     return config.smsFrom ? { ready: true, via: "provider" } : { ready: false, missing: "TWILIO_SMS_FROM" };
+  }
+  if (channel === "call") {
+    return callerId(config)
+      ? { ready: true, via: "provider" }
+      : { ready: false, missing: "TWILIO_VOICE_FROM" };
   }
   if (!config.whatsappFrom) return { ready: false, missing: "TWILIO_WHATSAPP_FROM" };
   if (!whatsappTemplateSid(config, locale)) return { ready: false, missing: "TWILIO_WHATSAPP_TEMPLATE_EN" };

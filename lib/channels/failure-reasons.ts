@@ -51,8 +51,20 @@ export const FAILURE_REASONS = {
   // A voice or video reminder whose clip is still processing, failed or was removed.
   media_not_ready: reason("media_not_ready", "edit_message"),
   cancelled: reason("cancelled", "none"),
+  // Calls: a video reminder cannot be read out; the plan's calls a day; a call nobody took.
+  call_video_unsupported: reason("call_video_unsupported", "edit_message"),
+  call_daily_cap: reason("call_daily_cap", "upgrade"),
+  no_answer: reason("no_answer", "retry"),
+  busy: reason("busy", "retry"),
+  call_failed: reason("call_failed", "check_number"),
   // Twilio error dictionary: https://www.twilio.com/docs/api/errors
+  twilio_21210: reason("twilio_21210", "none"),
   twilio_21211: reason("twilio_21211", "check_number"),
+  twilio_21214: reason("twilio_21214", "check_number"),
+  twilio_21215: reason("twilio_21215", "none"),
+  twilio_21216: reason("twilio_21216", "none"),
+  twilio_21217: reason("twilio_21217", "check_number"),
+  twilio_21219: reason("twilio_21219", "none"),
   twilio_21408: reason("twilio_21408", "none"),
   twilio_21610: reason("twilio_21610", "ask_start"),
   twilio_21612: reason("twilio_21612", "check_number"),
@@ -147,6 +159,7 @@ export const SKIP_CODES: ReadonlySet<string> = new Set([
   "opted_out",
   "no_credit",
   "quota",
+  "call_daily_cap",
   "no_consent",
   "subscription_unpaid",
   "suppressed",

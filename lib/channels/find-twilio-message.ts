@@ -94,7 +94,7 @@ export async function findTwilioMessage(config: TwilioConfig, lookup: MessageLoo
  * both are read against the API base. A page on another host is never asked (it would carry our
  * credentials there) and is a final failure: asking again gives the same answer.
  */
-function pageUrl(config: TwilioConfig, uri: string): URL {
+export function pageUrl(config: TwilioConfig, uri: string): URL {
   let url: URL | null = null;
   try {
     // A path is read under the API base, which may carry a path of its own.

@@ -9,26 +9,12 @@ import {
 } from "./channel-readiness";
 import { findTwilioMessage } from "./find-twilio-message";
 import { OUTBOX_SENDER, twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
-import { isQueueFull } from "./twilio-errors";
+import { twilioAnswerError, type TwilioErrorBody } from "./twilio-answer-error";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
-
-interface TwilioErrorBody {
-  code?: number;
-  message?: string;
-}
 
 function address(channel: "sms" | "whatsapp", value: string): string {
   const bare = value.replace(/^whatsapp:/, "");
   return channel === "whatsapp" ? `whatsapp:${bare}` : bare;
-}
-
-/** Retry-After as seconds or an HTTP date (RFC 9110 10.2.3), in ms; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1_000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** Status callback URL carrying the delivery, so a late callback still names its delivery. */
@@ -122,20 +108,9 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
       }
       const body = (await response.json().catch(() => ({}))) as TwilioErrorBody & { sid?: string };
       if (response.ok && body.sid) return { providerMessageId: body.sid, outbox: false };
-      const text = body.message ?? `Twilio answered HTTP ${response.status}`;
-      const code = body.code ? String(body.code) : String(response.status);
-      const wait = retryAfterMs(response.headers.get("retry-after"));
-      if (response.status === 429 || body.code === 20429) {
-        throw new ChannelError(text, true, code, { slowDown: true, retryAfterMs: wait });
-      }
-      // "Too much, too fast" rather than "this message is wrong".
-      if (body.code && isQueueFull(code)) {
-        throw new ChannelError(text, true, code, { slowDown: true, retryAfterMs: wait });
-      }
       // 21610 (the recipient replied STOP to this sender) fails with that code; recordOutcomes
       // opts the contact out of the channel for it.
-      if (response.status >= 500) throw new ChannelError(text, true, code, { ambiguous: true });
-      throw new ChannelError(text, false, code);
+      throw twilioAnswerError(response, body);
     },
     async find(message, since, taken) {
       const config = twilioConfig();

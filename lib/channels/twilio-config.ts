@@ -1,5 +1,6 @@
 import "server-only";
 import { createHmac } from "node:crypto";
+import { DEFAULT_CALLS_PER_SECOND } from "@/config/calls";
 import { readTwilioEnv } from "@/lib/env";
 import type { Locale } from "@/i18n/locales";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
@@ -22,6 +23,12 @@ export interface TwilioConfig {
   validityPeriod: number;
   timeoutMs: number;
   apiBase: string;
+  /** Caller ID of reminder calls (a voice-capable number of the account); unset: smsFrom. */
+  voiceFrom?: string;
+  /** Calls created per second on the account; unset: Twilio's default (DEFAULT_CALLS_PER_SECOND). */
+  callsPerSecond?: number;
+  /** Answering-machine detection on reminder calls; unset: on. */
+  machineDetection?: boolean;
   /**
    * The dev outbox's stand-in account (development without TWILIO_*): nothing is ever sent with
    * it (messages go to the outbox, nothing is paced or looked up); replies typed at /dev/outbox
@@ -109,14 +116,29 @@ function fromEnv(): TwilioConfig | null {
     validityPeriod: env.TWILIO_VALIDITY_PERIOD,
     timeoutMs: env.TWILIO_TIMEOUT_MS,
     apiBase: env.TWILIO_API_BASE.replace(/\/$/, ""),
+    voiceFrom: env.TWILIO_VOICE_FROM,
+    callsPerSecond: env.TWILIO_CALLS_PER_SECOND,
+    machineDetection: env.TWILIO_CALL_MACHINE_DETECTION,
   };
 }
 
-/** The sender a message of `channel` leaves from and its pace, or null when nothing is paced (dev outbox). */
+/** The caller ID reminder calls show: TWILIO_VOICE_FROM, else the SMS number. */
+export function callerId(config: TwilioConfig): string | undefined {
+  return config.voiceFrom ?? config.smsFrom;
+}
+
+/**
+ * The sender a message of `channel` leaves from and its pace, or null when nothing is paced (dev
+ * outbox). Calls are paced per account: Twilio's calls-per-second limit is the account's, whatever
+ * the caller ID (calls over it wait in Twilio's queue, ringing late).
+ */
 export function twilioSender(channel: string): { key: string; mps: number } | null {
-  if (channel !== "sms" && channel !== "whatsapp") return null;
+  if (channel !== "sms" && channel !== "whatsapp" && channel !== "call") return null;
   const config = twilioConfig();
   if (!config || config.outbox) return null;
+  if (channel === "call") {
+    return { key: `call:${config.accountSid}`, mps: config.callsPerSecond ?? DEFAULT_CALLS_PER_SECOND };
+  }
   if (channel === "whatsapp") {
     return config.whatsappFrom ? { key: `whatsapp:${config.whatsappFrom}`, mps: config.whatsappMps } : null;
   }

@@ -16,3 +16,17 @@ export function isQueueFull(code: string | undefined): boolean {
 
 /** Provider answers meaning "not processed, slow down": the message certainly did not leave. */
 export const SLOW_DOWN_CODES: ReadonlySet<string> = new Set(["429", "20429", ...QUEUE_FULL_CODES]);
+
+/**
+ * A call that ended without being answered, by its final CallStatus, and the code the delivery
+ * keeps for it. These are settled, not ambiguous: Twilio reported how the call ended, so the next
+ * call is placed without looking the last one up (and without reserving usage again).
+ */
+export const UNANSWERED_CALL_CODES = {
+  busy: "busy",
+  "no-answer": "no_answer",
+  failed: "call_failed",
+  canceled: "call_failed",
+} as const;
+
+export const SETTLED_CALL_CODES: ReadonlySet<string> = new Set(Object.values(UNANSWERED_CALL_CODES));

@@ -3,10 +3,12 @@ import type pg from "pg";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { deliveryTranslator } from "@/lib/messages/render-message";
+import { capCalls } from "./cap-calls";
 import { channelPreflight } from "./channel-preflight";
 import { paceSends } from "./pace-sends";
 import { quietHoursRelease } from "./quiet-hours";
 import { reserveUsage } from "./reserve-usage";
+import { usageUnits } from "./usage-units";
 import type { DecidedDelivery, LeasedDelivery } from "./types";
 
 export interface LeaseResult {
@@ -18,7 +20,7 @@ export interface LeaseResult {
 
 /**
  * Checks that need no provider: cancelled, no address, opted out, channel settings, WhatsApp
- * opt-in and template variables, SMS quiet hours.
+ * opt-in and template variables, a video reminder by call, quiet hours of SMS and calls.
  */
 function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   const t = deliveryTranslator(d.locale);
@@ -51,12 +53,13 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   }
   const refused = channelPreflight(d, reserved);
   if (refused) return { delivery: d, outcome: refused };
-  if (d.channel === "sms") {
+  if (d.channel === "sms" || d.channel === "call") {
     const zone = recipientTimeZone({ timezone: d.contactTimezone, phone: d.phone }, d.userTimezone);
     const until = quietHoursRelease(now, zone);
     if (until) {
       const time = until.toISOString();
-      return { delivery: d, outcome: { kind: "held", until, error: t("errors.held", { time }) } };
+      const error = t(d.channel === "call" ? "errors.callHeld" : "errors.held", { time });
+      return { delivery: d, outcome: { kind: "held", until, error } };
     }
   }
   return null;
@@ -69,8 +72,9 @@ function channelName(channel: DeliveryMethod): string {
 /**
  * Decides, for deliveries this worker just leased, which are sent now: those that must not be
  * attempted are settled (preflight), each send gets a slot on its sender's shared budget (those
- * beyond the horizon go back to the queue before reserving anything), and first attempts reserve
- * usage (later ones, retries and takeovers, already hold theirs). In the caller's transaction.
+ * beyond the horizon go back to the queue before reserving anything), calls past the account's
+ * daily cap are refused, and first attempts reserve usage (later ones, retries and takeovers,
+ * already hold theirs). In the caller's transaction.
  */
 export async function admitLeased(
   client: pg.PoolClient,
@@ -86,13 +90,23 @@ export async function admitLeased(
   }
   const paced = await paceSends(client, candidates, now);
   decided.push(...paced.deferred);
+  const capped = await capCalls(client, paced.ready, now);
+  const admitted: LeasedDelivery[] = [];
+  for (const d of paced.ready) {
+    const over = capped.get(d.id);
+    // Nothing was reserved on a first attempt yet; a retry gives back what its first one took.
+    if (over) decided.push({ delivery: d, outcome: { kind: "failed", ...over, refund: d.attemptCount > 1 } });
+    else admitted.push(d);
+  }
   const { refused, crossedThreshold } = await reserveUsage(
     client,
-    paced.ready.filter((d) => d.attemptCount === 1).map((d) => ({ id: d.id, userId: d.userId })),
+    admitted
+      .filter((d) => d.attemptCount === 1)
+      .map((d) => ({ id: d.id, userId: d.userId, units: usageUnits(d.channel) })),
     now,
   );
   const toSend: LeasedDelivery[] = [];
-  for (const d of paced.ready) {
+  for (const d of admitted) {
     const reason = refused.get(d.id);
     if (reason)
       decided.push({

@@ -7,10 +7,10 @@ import { deliveryTranslator, filledMessage, playbackUrls } from "@/lib/messages/
 import type { LeasedDelivery, Outcome } from "./types";
 
 /**
- * What the provider would refuse, decided before usage is reserved: a voice or video reminder
- * whose clip is not ready (never sent without it), the channel's settings (production never
- * pretends), the recipient's WhatsApp opt-in, and the WhatsApp template's variables. Null when
- * the delivery may be sent.
+ * What the provider would refuse, decided before usage is reserved: a video reminder by call (a
+ * call reads text or plays a recording), a voice or video reminder whose clip is not ready (never
+ * sent without it), the channel's settings (production never pretends), the recipient's WhatsApp
+ * opt-in, and the WhatsApp template's variables. Null when the delivery may be sent.
  */
 export function channelPreflight(
   d: LeasedDelivery,
@@ -18,6 +18,10 @@ export function channelPreflight(
 ): Extract<Outcome, { kind: "failed" }> | null {
   // Errors are read by the user, in theirs; the template is the recipient's language's.
   const t = deliveryTranslator(d.locale);
+  if (d.channel === "call" && d.media?.kind === "video") {
+    const error = t("errors.callVideoUnsupported");
+    return { kind: "failed", error, code: "call_video_unsupported", refund };
+  }
   if (d.media && !d.media.ready) {
     return { kind: "failed", error: t("errors.mediaNotReady"), code: "media_not_ready", refund };
   }

@@ -35,6 +35,6 @@ export const RECORD_EVERY_MS = 20;
 export const IDLE_RECHECK_MS = 30_000;
 export const NOTIFY_CHANNEL = "remindful_delivery";
 export const DISPATCH_TASK = "delivery_dispatch";
-/** SMS quiet hours in the recipient's local time: none from 20:00 until 08:00. */
+/** Quiet hours of SMS and calls in the recipient's local time: none from 20:00 until 08:00. */
 export const QUIET_START_HOUR = 20;
 export const QUIET_END_HOUR = 8;

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contacts, deliveries, reminders } from "@/db/schema";
+import { contacts, deliveries, deliveryCalls, reminders } from "@/db/schema";
 import { NOT_ALERTED } from "@/lib/channels/failure-reasons";
 import { TWILIO_ERRORS } from "@/lib/channels/twilio-errors";
 import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
@@ -51,7 +51,8 @@ const deliveryEventData = (extra: SQL) =>
 /**
  * Records sent deliveries (ids, provider ids, whether each asked for a confirmation) held by
  * `workerId` at `now`, and their reminders, in one statement: atomic on its own, so a group of sends needs
- * no transaction around it (see onlySent).
+ * no transaction around it (see onlySent). A call also gets its `delivery_calls` row (the call
+ * placed, by its CallSid, 'queued' until Twilio reports on it): its webhooks are matched to it.
  *
  * Each `update … from unnest(ids)` in the engine also says `id = any(ids)`: the same rows, but
  * the planner then reads them by primary key. Without it, it scanned every leased row (the lease
@@ -72,7 +73,13 @@ export const RECORD_SENT = compileStatement<
             ${columnName(d.confirmation)} = case when v.asked then 'awaiting' else ${d.confirmation} end
        from unnest(${ids}::bigint[], ${sids}::text[], ${asked}::boolean[]) as v(id, sid, asked)
       where ${d.id} = v.id and ${d.id} = any(${ids}::bigint[]) and ${held(workerId)}
-      returning ${DELIVERY_EVENT_COLUMNS}),
+      returning ${DELIVERY_EVENT_COLUMNS}, ${d.providerMessageId} as sid),
+   calls as (
+     insert into ${deliveryCalls} (${columnName(deliveryCalls.callSid)}, ${columnName(deliveryCalls.deliveryId)},
+         ${columnName(deliveryCalls.userId)}, ${columnName(deliveryCalls.status)}, ${columnName(deliveryCalls.createdAt)},
+         ${columnName(deliveryCalls.updatedAt)})
+     select sid, id, user_id, 'queued', ${now}, ${now} from done where channel = 'call'
+     on conflict (${columnName(deliveryCalls.callSid)}) do nothing),
    hooks as (${webhookFanOut(sql`select user_id, 'delivery.sent' as type,
         ${deliveryEventData(sql`'sentAt', ${isoInstant(sql`${now}::timestamptz`)}`)} as data, ${now}::timestamptz as occurred_at from done`)}
       returning 1),
@@ -265,7 +272,7 @@ export async function recordOutcomes(
       client,
       failed
         .filter((f) => f.outcome.refund && done.has(f.delivery.id))
-        .map((f) => ({ id: f.delivery.id, userId: f.delivery.userId })),
+        .map((f) => ({ id: f.delivery.id, userId: f.delivery.userId, channel: f.delivery.channel })),
     );
     await markOptedOut(
       client,

@@ -2,7 +2,9 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { creditLedger, users } from "@/db/schema";
+import type { DeliveryMethod } from "@/db/schema/enums";
 import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
+import { usageUnits } from "./usage-units";
 
 const u = alias(users, "u");
 const l = alias(creditLedger, "l");
@@ -45,9 +47,12 @@ const GIVE_BACK = compileStatement<{ ids: string[]; credits: number[]; used: num
  * Gives back what `reserveUsage` took for deliveries that failed for good: each unrefunded
  * 'delivery:<id>:<n>' debit is reversed by a 'refund:delivery:<id>:<n>' credit (once, by its
  * idempotency key) when it was carried by credit (pay-as-you-go, or a plan past its quota), else
- * one reminder of the period's usage.
+ * the reminders of the period's usage it took (usageUnits of its channel: three for a call).
  */
-export async function refundUsage(client: Queryable, deliveries: { id: number; userId: string }[]) {
+export async function refundUsage(
+  client: Queryable,
+  deliveries: { id: number; userId: string; channel: DeliveryMethod }[],
+) {
   if (deliveries.length === 0) return;
   const userIds = [...new Set(deliveries.map((d) => d.userId))].sort();
   await LOCK_USERS.run(client, { ids: userIds });
@@ -64,7 +69,7 @@ export async function refundUsage(client: Queryable, deliveries: { id: number; u
   for (const row of credited.rows) balance.set(row.user_id, (balance.get(row.user_id) ?? 0) + row.amount);
   const used = new Map<string, number>();
   for (const d of deliveries) {
-    if (!creditDeliveries.has(d.id)) used.set(d.userId, (used.get(d.userId) ?? 0) + 1);
+    if (!creditDeliveries.has(d.id)) used.set(d.userId, (used.get(d.userId) ?? 0) + usageUnits(d.channel));
   }
   const ids = [...new Set([...balance.keys(), ...used.keys()])];
   if (ids.length === 0) return;

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { deliveries } from "@/db/schema";
+import type { DeliveryMethod } from "@/db/schema/enums";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { refundUsage } from "./refund-usage";
 
@@ -10,14 +11,14 @@ const d = alias(deliveries, "d");
 
 const RELEASE = compileStatement<
   { ids: number[]; workerId: string; now: Date },
-  { id: string; user_id: string; attempt_count: number }
+  { id: string; user_id: string; channel: DeliveryMethod; attempt_count: number }
 >(
   (p) => sql`update ${deliveries} ${d}
       set ${columnName(d.status)} = 'queued', ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null,
           ${columnName(d.nextAttemptAt)} = ${p.now}, ${columnName(d.attemptCount)} = greatest(0, ${d.attemptCount} - 1),
           ${columnName(d.updatedAt)} = ${p.now}
     where ${d.id} = any(${p.ids}::bigint[]) and ${d.workerId} = ${p.workerId} and ${d.status} = 'sending'
-    returning ${d.id} as id, ${d.userId} as user_id, ${d.attemptCount} as attempt_count`,
+    returning ${d.id} as id, ${d.userId} as user_id, ${d.channel} as channel, ${d.attemptCount} as attempt_count`,
 );
 
 /**
@@ -36,7 +37,9 @@ export async function releaseLeases(
   const { rows } = await RELEASE.run(client, { ids, workerId, now });
   await refundUsage(
     client,
-    rows.filter((r) => r.attempt_count === 0).map((r) => ({ id: Number(r.id), userId: r.user_id })),
+    rows
+      .filter((r) => r.attempt_count === 0)
+      .map((r) => ({ id: Number(r.id), userId: r.user_id, channel: r.channel })),
   );
   return rows.length;
 }

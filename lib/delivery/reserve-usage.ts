@@ -46,7 +46,7 @@ const UPDATE_USAGE = compileStatement<{ ids: string[]; used: number[]; balances:
 const DEBIT_CREDITS = compileStatement<{
   userIds: string[];
   deliveryIds: number[];
-  amount: number;
+  amounts: number[];
   key: number;
   now: Date;
 }>(
@@ -54,8 +54,8 @@ const DEBIT_CREDITS = compileStatement<{
     p,
   ) => sql`insert into ${creditLedger} (${columnName(creditLedger.userId)}, ${columnName(creditLedger.amountCents)},
       ${columnName(creditLedger.reason)}, ${columnName(creditLedger.idempotencyKey)}, ${columnName(creditLedger.createdAt)})
-    select v.user_id, ${p.amount}, 'delivery', 'delivery:' || v.delivery_id || ':' || ${p.key}, ${p.now}
-      from unnest(${p.userIds}::text[], ${p.deliveryIds}::bigint[]) as v(user_id, delivery_id)`,
+    select v.user_id, v.amount, 'delivery', 'delivery:' || v.delivery_id || ':' || ${p.key}, ${p.now}
+      from unnest(${p.userIds}::text[], ${p.deliveryIds}::bigint[], ${p.amounts}::int[]) as v(user_id, delivery_id, amount)`,
 );
 
 interface UsageRefusal {
@@ -71,8 +71,9 @@ export interface Reservation {
 }
 
 /**
- * Reserves each delivery's send, in the caller's transaction: one reminder of the period's quota
- * while the plan has some left, else one cent of credit through the ledger (pay-as-you-go, or a
+ * Reserves each delivery's send, in the caller's transaction: its `units` (usageUnits: a call
+ * takes REMINDERS_PER_CALL) of the period's quota while the plan has that many left, else as many
+ * times the price per reminder in credit through the ledger (pay-as-you-go, or a
  * plan past its quota whose bought credits carry the send; the used count does not move then).
  * Users are locked in id order so concurrent batches never deadlock and counts stay exact (NO KEY
  * UPDATE: the deliveries' foreign keys hold KEY SHARE locks on the same users, which FOR UPDATE
@@ -84,7 +85,7 @@ export interface Reservation {
  */
 export async function reserveUsage(
   client: pg.PoolClient,
-  wanted: { id: number; userId: string }[],
+  wanted: { id: number; userId: string; units: number }[],
   now: Date,
 ): Promise<Reservation> {
   const refused = new Map<number, UsageRefusal>();
@@ -94,7 +95,7 @@ export async function reserveUsage(
   const users = new Map(rows.map((u) => [u.id, u]));
   const before = new Map(rows.map((u) => [u.id, u.payg_credit_balance]));
   const changedUsers = new Set<string>();
-  const ledger: { userId: string; deliveryId: number }[] = [];
+  const ledger: { userId: string; deliveryId: number; amount: number }[] = [];
   for (const w of wanted) {
     const user = users.get(w.userId);
     if (!user) continue;
@@ -103,13 +104,15 @@ export async function reserveUsage(
       refused.set(w.id, { error: t("errors.subscriptionUnpaid"), code: "subscription_unpaid" });
       continue;
     }
-    const quotaLeft = user.plan_type !== "payg" && user.reminders_used_current_period < user.reminders_quota;
+    const price = w.units * PRICE_PER_REMINDER_CENTS;
+    const quotaLeft =
+      user.plan_type !== "payg" && user.reminders_used_current_period + w.units <= user.reminders_quota;
     if (quotaLeft) {
-      user.reminders_used_current_period += 1;
-    } else if (user.payg_credit_balance >= PRICE_PER_REMINDER_CENTS) {
+      user.reminders_used_current_period += w.units;
+    } else if (user.payg_credit_balance >= price) {
       // Pay-as-you-go, or a plan past its quota: credits carry the send (used stays as it is).
-      user.payg_credit_balance -= PRICE_PER_REMINDER_CENTS;
-      ledger.push({ userId: user.id, deliveryId: w.id });
+      user.payg_credit_balance -= price;
+      ledger.push({ userId: user.id, deliveryId: w.id, amount: -price });
     } else if (user.plan_type === "payg") {
       refused.set(w.id, { error: t("errors.noCredit"), code: "no_credit" });
       continue;
@@ -137,7 +140,7 @@ export async function reserveUsage(
     await DEBIT_CREDITS.run(client, {
       userIds: ledger.map((l) => l.userId),
       deliveryIds: ledger.map((l) => l.deliveryId),
-      amount: -PRICE_PER_REMINDER_CENTS,
+      amounts: ledger.map((l) => l.amount),
       key: now.getTime(),
       now,
     });

@@ -31,7 +31,12 @@ export async function retryReminder({
       .select({
         id: deliveries.id,
         channel: deliveries.channel,
-        optedOut: { email: contacts.emailOptOut, sms: contacts.smsOptOut, whatsapp: contacts.whatsappOptOut },
+        optedOut: {
+          email: contacts.emailOptOut,
+          sms: contacts.smsOptOut,
+          whatsapp: contacts.whatsappOptOut,
+          call: contacts.callOptOut,
+        },
       })
       .from(deliveries)
       .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
@@ -41,7 +46,9 @@ export async function retryReminder({
     if (!failed || row.status === "cancelled") return { success: false, error: t("errors.notFailed") };
     // Retrying while the contact is still opted out would only fail again: say so instead.
     if (failed.optedOut[failed.channel as keyof typeof failed.optedOut]) {
-      const channel = { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp" }[failed.channel] ?? failed.channel;
+      const channel =
+        { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp", call: "phone call" }[failed.channel] ??
+        failed.channel;
       return { success: false, error: t("errors.optedOut", { channel }) };
     }
     const now = new Date();

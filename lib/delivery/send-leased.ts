@@ -3,7 +3,7 @@ import { carriesConfirmation } from "@/lib/channels/carries-confirmation";
 import { getChannel } from "@/lib/channels/get-channel";
 import { ChannelError } from "@/lib/channels/types";
 import { sql } from "drizzle-orm";
-import { deliveries as deliveriesTable } from "@/db/schema";
+import { deliveries as deliveriesTable, deliveryCalls } from "@/db/schema";
 import { pool } from "@/lib/db";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { logger } from "@/lib/logger";
@@ -18,7 +18,7 @@ import {
   SLOW_DOWN_MAX_MS,
 } from "./constants";
 import type { FailureReasonCode } from "@/lib/channels/failure-reasons";
-import { isQueueFull, SLOW_DOWN_CODES } from "@/lib/channels/twilio-errors";
+import { isQueueFull, SETTLED_CALL_CODES, SLOW_DOWN_CODES } from "@/lib/channels/twilio-errors";
 import { slowDownSender } from "./pace-sends";
 import { messagePartsOf } from "./message-parts-of";
 import { deliveryTranslator, renderMessage } from "@/lib/messages/render-message";
@@ -49,10 +49,16 @@ export function slowDownDelayMs(
 const sleep = (ms: number) =>
   ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
-/** Another delivery already recorded this provider message. */
+/**
+ * Another delivery already recorded this provider message, or it is a call already placed (an
+ * earlier call of this very delivery, before its retry, is not this attempt's).
+ */
 const SID_TAKEN = compileStatement<{ sid: string; deliveryId: number }, { taken: number }>(
   (p) => sql`select 1 as taken from ${deliveriesTable}
-    where ${deliveriesTable.providerMessageId} = ${p.sid} and ${deliveriesTable.id} <> ${p.deliveryId} limit 1`,
+      where ${deliveriesTable.providerMessageId} = ${p.sid} and ${deliveriesTable.id} <> ${p.deliveryId}
+    union all
+    select 1 from ${deliveryCalls} where ${deliveryCalls.callSid} = ${p.sid}
+    limit 1`,
 );
 
 async function sidTaken(sid: string, deliveryId: number): Promise<boolean> {
@@ -62,11 +68,14 @@ async function sidTaken(sid: string, deliveryId: number): Promise<boolean> {
 
 /**
  * Whether an earlier attempt may have reached the provider: a takeover (the previous holder's
- * outcome is unknown) or a failure other than a "slow down", which is never processed.
+ * outcome is unknown) or a failure other than a "slow down", which is never processed, or a call
+ * Twilio reported unanswered (no answer, busy, failed: settled, its next call is due).
  */
 function mayHaveLeft(d: LeasedDelivery): boolean {
   if (d.attemptCount <= 1) return false;
-  return d.takenOver === true || !SLOW_DOWN_CODES.has(d.lastErrorCode ?? "");
+  if (d.takenOver === true) return true;
+  const code = d.lastErrorCode ?? "";
+  return !SLOW_DOWN_CODES.has(code) && !SETTLED_CALL_CODES.has(code);
 }
 
 async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {

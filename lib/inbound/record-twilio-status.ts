@@ -169,7 +169,7 @@ export async function recordTwilioStatus(
     }
     await refundUsage(
       client,
-      res.rows.map((r) => ({ id: Number(r.id), userId: r.user_id })),
+      res.rows.map((r) => ({ id: Number(r.id), userId: r.user_id, channel: target.channel })),
     );
     await scheduleFailureAlerts(
       client,

@@ -6,12 +6,14 @@ import { type Locale, toLocale } from "@/i18n/locales";
 import type { OutgoingMessage } from "@/lib/channels/types";
 import { escapeHtml } from "@/lib/mail/escape-html";
 import { whatsappMediaTemplateVariables } from "@/lib/channels/whatsapp-template";
+import { callAudioToken } from "@/lib/media/call-audio-token";
 import { playbackToken } from "@/lib/media/playback-token";
+import { callWebhookUrl } from "@/lib/channels/call-webhook-url";
 import { composeMessage } from "@/lib/messages/compose-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
 import { PRODUCT_NAME } from "@/config/product";
-import { CALL_WEBHOOK_PATHS } from "@/config/calls";
+import { CALL_AUDIO_LINK_MS } from "@/config/calls";
 
 type DeliveryTranslator = ReturnType<typeof createDeliveryTranslator>;
 
@@ -74,6 +76,15 @@ export function playbackUrls(deliveryId: number) {
   };
 }
 
+/**
+ * Where Twilio fetches a voice reminder's recording during its call (<Play>):
+ * `<APP_URL>/api/play/<token>/call.mp3`, the token expiring CALL_AUDIO_LINK_MS after `now`.
+ */
+export function callAudioUrl(deliveryId: number, now = new Date()): string {
+  const token = callAudioToken(deliveryId, new Date(now.getTime() + CALL_AUDIO_LINK_MS));
+  return `${appUrl()}/api/play/${token}/call.mp3`;
+}
+
 /** The reminder's own text with its fields filled in for this occurrence; null when it has none. */
 export function filledMessage(parts: MessageParts): string | null {
   const written = parts.message?.trim();
@@ -115,7 +126,9 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
         locale: parts.locale,
         lines: { greeting: composed.greeting, prompt: composed.prompt, goodbye: composed.goodbye },
         text: composed.text,
-        gatherUrl: `${appUrl()}${CALL_WEBHOOK_PATHS.gather}?d=${parts.deliveryId}`,
+        // A voice reminder plays its recording: a fresh link each time the call's script is made.
+        audioUrl: parts.media?.kind === "voice" ? callAudioUrl(parts.deliveryId) : undefined,
+        gatherUrl: callWebhookUrl("gather", parts.deliveryId),
       },
       idempotencyKey,
     };

@@ -1,6 +1,7 @@
-import description from "../fixtures/twilio-oai/twilio_api_v2010.messages.json";
+import calls from "../fixtures/twilio-oai/twilio_api_v2010.calls.json";
+import messages from "../fixtures/twilio-oai/twilio_api_v2010.messages.json";
 
-/** The parts of an OpenAPI 3.0 schema Twilio's Messages description uses. */
+/** The parts of an OpenAPI 3.0 schema Twilio's Messages and Calls descriptions use. */
 interface Schema {
   type?: string;
   format?: string;
@@ -37,8 +38,12 @@ export interface TwilioRequest {
   contentType?: string;
 }
 
-const paths = description.paths as unknown as Record<string, Record<string, Operation | unknown>>;
-const schemas = description.components.schemas as Record<string, Schema>;
+/** The two excerpts of Twilio's description of its 2010-04-01 API, read as one. */
+const paths = { ...messages.paths, ...calls.paths } as unknown as Record<
+  string,
+  Record<string, Operation | unknown>
+>;
+const schemas = { ...messages.components.schemas, ...calls.components.schemas } as Record<string, Schema>;
 
 /**
  * Rules the schema leaves out, from Twilio's Messages API reference
@@ -54,6 +59,9 @@ const ONE_OF_EACH: Record<string, string[][]> = {
     ["From", "MessagingServiceSid"],
     ["Body", "MediaUrl", "ContentSid"],
   ],
+  // The call's instructions: CreateCall's `conditional` upstream ("url, twiml or application_sid";
+  // https://www.twilio.com/docs/voice/api/call-resource, "Create a Call resource"; error 21205).
+  CreateCall: [["Url", "Twiml", "ApplicationSid"]],
 };
 
 /**
@@ -68,12 +76,16 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{
 
 /**
  * phone-number: E.164, optionally as a WhatsApp channel address. Twilio also takes short codes and
- * alphanumeric sender IDs as From; the app sends neither, so they are refused here.
+ * alphanumeric sender IDs as From; the app sends neither, so they are refused here. endpoint (a
+ * call's To and From): a phone number, SIP address or client identifier; the app calls phones
+ * from a number, so only E.164 is taken.
  */
 const PHONE_NUMBER = /^(whatsapp:)?\+[1-9]\d{1,14}$/;
+const ENDPOINT = /^\+[1-9]\d{1,14}$/;
 
 function formatViolation(format: string, value: string): string | null {
   if (format === "phone-number") return PHONE_NUMBER.test(value) ? null : "not an E.164 number";
+  if (format === "endpoint") return ENDPOINT.test(value) ? null : "not an E.164 number";
   if (format === "date-time") {
     return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))
       ? null
@@ -142,7 +154,7 @@ function partViolations(
   return found;
 }
 
-/** What Twilio's description of its Messages API refuses in a request; empty when it takes it. */
+/** What Twilio's description of its Messages and Calls APIs refuses in a request; empty when it takes it. */
 export function twilioRequestViolations(request: TwilioRequest): string[] {
   for (const [template, item] of Object.entries(paths)) {
     const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -2,6 +2,7 @@ import { setTwilioConfig, type TwilioConfig } from "@/lib/channels/twilio-config
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { twilioSignature } from "@/lib/channels/verify-twilio-signature";
+import { createCallsPeer } from "./twilio-calls-peer";
 
 export interface SunkSms {
   sid: string;
@@ -51,6 +52,10 @@ export type TwilioMode =
 
 export const TEST_ACCOUNT_SID = "AC00000000000000000000000000000000";
 export const TEST_AUTH_TOKEN = "test-auth-token-0123456789abcdef";
+/** The account's SMS number (also the caller ID when TWILIO_VOICE_FROM is unset). */
+export const TEST_SMS_FROM = "+15005550006";
+/** A voice number of the account, for tests that set TWILIO_VOICE_FROM. */
+export const TEST_VOICE_FROM = "+15005550009";
 
 /** Approved WhatsApp Content templates the peer knows ({{1}} sender, {{2}} message). */
 export const TEST_WHATSAPP_TEMPLATES = {
@@ -120,6 +125,10 @@ export interface TwilioSinkOptions {
    */
   ratePerSender?: number;
   toleranceMs?: number;
+  /** The account's calls per second (Twilio's default is 1); faster creates are queued (queueTimeMs). */
+  callsPerSecond?: number;
+  /** How early a create may come on the calls-per-second grid without being queued. */
+  callsToleranceMs?: number;
 }
 
 /** RFC 2822 date as Twilio writes date_created ("Mon, 23 Nov 2026 09:00:00 +0000"). */
@@ -136,6 +145,7 @@ function rfc2822(date: Date): string {
  * The window opens when the peer receives a message from that number (`receive`).
  * GET of the same path lists messages (newest first, filtered by To and From, paged with
  * PageSize/Page and next_page_uri). With `ratePerSender` each From is held to that rate.
+ * The Calls API and the calls it places are `calls` (tests/support/twilio-calls-peer.ts).
  */
 export async function startTwilioSink(options: TwilioSinkOptions = {}) {
   const messages: SunkSms[] = [];
@@ -148,6 +158,13 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
   let throttled = 0;
   const theoretical = new Map<string, number>();
   const path = `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Messages.json`;
+  const calls = createCallsPeer({
+    accountSid: TEST_ACCOUNT_SID,
+    authToken: TEST_AUTH_TOKEN,
+    callerIds: [TEST_SMS_FROM, TEST_VOICE_FROM],
+    callsPerSecond: options.callsPerSecond,
+    toleranceMs: options.callsToleranceMs,
+  });
   const resource = (m: SunkSms) => ({
     account_sid: TEST_ACCOUNT_SID,
     api_version: "2010-04-01",
@@ -278,7 +295,10 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
         res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
       };
-      if ((req.method !== "POST" && req.method !== "GET") || url.pathname !== path)
+      if (
+        (req.method !== "POST" && req.method !== "GET") ||
+        (url.pathname !== path && !calls.handles(url.pathname))
+      )
         return reply(404, { code: 20404, message: "Not found", status: 404 });
       if (req.headers.authorization !== expectedAuth)
         return reply(401, { code: 20003, message: "Authenticate", status: 401 });
@@ -292,6 +312,11 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
         });
       }
       const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+      if (calls.handles(url.pathname)) {
+        const answer =
+          current.kind === "accept-hang" ? "hang" : current.kind === "accept-error" ? "fail" : "answer";
+        return calls.handle(req.method ?? "", url, form, reply, answer);
+      }
       if (req.method === "GET") return list(url, reply);
       const from = form.get("From") ?? form.get("MessagingServiceSid") ?? "";
       const wait = throttle(from, performance.now());
@@ -378,6 +403,8 @@ export async function startTwilioSink(options: TwilioSinkOptions = {}) {
   return {
     base: `http://127.0.0.1:${port}`,
     messages,
+    /** The Calls API: calls created, their scenarios, running them against the app. */
+    calls,
     requests: () => requests,
     /** Every request received so far, in order, refused or hung ones included. */
     received: (): readonly ReceivedTwilioRequest[] => received,
@@ -436,7 +463,7 @@ export function twilioSinkEnv(sink: TwilioSink, smsMps = 100): Record<string, st
   return {
     TWILIO_ACCOUNT_SID: TEST_ACCOUNT_SID,
     TWILIO_AUTH_TOKEN: TEST_AUTH_TOKEN,
-    TWILIO_SMS_FROM: "+15005550006",
+    TWILIO_SMS_FROM: TEST_SMS_FROM,
     TWILIO_WHATSAPP_FROM: "+14155238886",
     TWILIO_WHATSAPP_TEMPLATE_EN: TEST_WHATSAPP_TEMPLATES.en.sid,
     TWILIO_WHATSAPP_TEMPLATE_ES: TEST_WHATSAPP_TEMPLATES.es.sid,
@@ -446,6 +473,7 @@ export function twilioSinkEnv(sink: TwilioSink, smsMps = 100): Record<string, st
     TWILIO_WHATSAPP_CONFIRM_TEMPLATE_FR: TEST_WHATSAPP_CONFIRM_TEMPLATES.fr.sid,
     TWILIO_API_BASE: sink.base,
     TWILIO_SMS_MPS: String(smsMps),
+    TWILIO_CALLS_PER_SECOND: "100",
   };
 }
 
@@ -454,7 +482,7 @@ export function twilioSinkConfig(sink: TwilioSink, smsMps = 100): TwilioConfig {
   return {
     accountSid: TEST_ACCOUNT_SID,
     authToken: TEST_AUTH_TOKEN,
-    smsFrom: "+15005550006",
+    smsFrom: TEST_SMS_FROM,
     whatsappFrom: "+14155238886",
     whatsappTemplates: {
       en: TEST_WHATSAPP_TEMPLATES.en.sid,
@@ -476,6 +504,9 @@ export function twilioSinkConfig(sink: TwilioSink, smsMps = 100): TwilioConfig {
     validityPeriod: 14_400,
     timeoutMs: 15_000,
     apiBase: sink.base,
+    // Tests placing a few calls at once are not slowed; pacing tests set Twilio's 1 per second.
+    callsPerSecond: 100,
+    machineDetection: true,
   };
 }
 

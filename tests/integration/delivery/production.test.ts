@@ -118,7 +118,13 @@ describe("production never pretends", () => {
     let res = await health();
     let body = (await res.json()) as Record<string, unknown>;
     expect(res.status).toBe(200);
-    expect(body.channels).toEqual({ email: "configured", sms: "configured", whatsapp: "not_configured" });
+    // Calls come from the SMS number when no caller ID of their own is set.
+    expect(body.channels).toEqual({
+      email: "configured",
+      sms: "configured",
+      whatsapp: "not_configured",
+      call: "configured",
+    });
     expect(body.workers).toBe("none");
 
     await db.execute(

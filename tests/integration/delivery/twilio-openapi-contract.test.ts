@@ -27,8 +27,8 @@ import {
 } from "../../support/twilio-sink";
 
 // Every request the app sends to the Twilio peer is checked against Twilio's own description
-// of its Messages API (tests/fixtures/twilio-oai): the peer proves our wire format, this proves
-// Twilio would take it.
+// of its Messages and Calls APIs (tests/fixtures/twilio-oai): the peer proves our wire format,
+// this proves Twilio would take it.
 const peers = loopbackPeers();
 
 afterAll(async () => {
@@ -53,7 +53,7 @@ const deliveryOf = async (reminderId: string) =>
  * requests the peer received meanwhile.
  */
 async function send(
-  channel: "sms" | "whatsapp",
+  channel: "sms" | "whatsapp" | "call",
   options: { video?: boolean; reminder?: object; retry?: boolean } = {},
 ) {
   const before = peers.twilio.received().length;
@@ -147,9 +147,44 @@ describe("every request the app sends is one Twilio's API description takes", ()
     },
   );
 
+  it("a call: its TwiML and status webhooks, the events, ring timeout, time limit and machine detection", async () => {
+    const { phone, delivery, requests, posts } = await send("call");
+    expect(delivery.status).toBe("sent");
+    expect(posts).toHaveLength(1);
+    expect(posts[0].pathname).toBe(`/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Calls.json`);
+    const form = posts[0].form;
+    expect(form.get("To")).toBe(phone);
+    expect(form.get("From")).toBe("+15005550006");
+    expect(form.get("Url")).toBe(`${APP}/api/webhooks/twilio/voice?d=${delivery.id}`);
+    expect(form.get("StatusCallback")).toBe(`${APP}/api/webhooks/twilio/voice/status?d=${delivery.id}`);
+    expect(form.getAll("StatusCallbackEvent")).toEqual(["initiated", "ringing", "answered", "completed"]);
+    expect(form.get("MachineDetection")).toBe("DetectMessageEnd");
+    expect(violationsOf(requests)).toEqual([]);
+  });
+
+  it("an unanswered call: the lookup in the Calls list before placing it again, and the new call", async () => {
+    useTwilioSink(peers.twilio, 100, { timeoutMs: 500 });
+    peers.twilio.setMode({ kind: "hang" });
+    try {
+      const { phone, delivery, requests } = await send("call", { retry: true });
+      expect(delivery.status).toBe("sent");
+      expect(requests.map((r) => `${r.method} ${r.pathname.split("/").at(-1)}`)).toEqual([
+        "POST Calls.json",
+        "GET Calls.json",
+        "POST Calls.json",
+      ]);
+      expect(requests[1].query.get("To")).toBe(phone);
+      expect(requests[1].query.get("From")).toBe("+15005550006");
+      expect(violationsOf(requests)).toEqual([]);
+    } finally {
+      peers.twilio.setMode({ kind: "accept" });
+      useTwilioSink(peers.twilio);
+    }
+  });
+
   it("and so is every request this file made", () => {
     const all = peers.twilio.received();
-    expect(all.length).toBeGreaterThanOrEqual(11);
+    expect(all.length).toBeGreaterThanOrEqual(15);
     expect(violationsOf(all)).toEqual([]);
   });
 });
@@ -233,8 +268,46 @@ describe("the check reports what Twilio's description refuses", () => {
       'path: AccountSid="AC123": shorter than 34',
       'path: AccountSid="AC123": does not match ^AC[0-9a-fA-F]{32}$',
     ]);
-    expect(get("", "/2010-04-01/Accounts/AC123/Calls.json")).toEqual([
-      "no path of the description matches /2010-04-01/Accounts/AC123/Calls.json",
+    expect(get("", "/2010-04-01/Accounts/AC123/Recordings.json")).toEqual([
+      "no path of the description matches /2010-04-01/Accounts/AC123/Recordings.json",
+    ]);
+  });
+
+  it("a create-call request without instructions, or off the description", () => {
+    const call = (form: string[][]) =>
+      twilioRequestViolations({
+        method: "POST",
+        pathname: `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Calls.json`,
+        query: new URLSearchParams(),
+        form: new URLSearchParams(form),
+        contentType: "application/x-www-form-urlencoded",
+      });
+    const valid = [
+      ["To", "+34910000001"],
+      ["From", "+15005550006"],
+      ["Url", `${APP}/api/webhooks/twilio/voice?d=1`],
+      ["StatusCallbackEvent", "initiated"],
+      ["StatusCallbackEvent", "completed"],
+    ];
+    expect(call(valid)).toEqual([]);
+    expect(call(valid.filter(([name]) => name !== "Url"))).toEqual([
+      "body: none of Url, Twiml, ApplicationSid",
+    ]);
+    expect(
+      call([
+        ["To", "0034910000001"],
+        ["From", "+15005550006"],
+        ["Url", "/api/webhooks/twilio/voice"],
+        ["StatusCallbackMethod", "PUT"],
+        ["Timeout", "30s"],
+        ["Timelimit", "300"],
+      ]),
+    ).toEqual([
+      'body: To="0034910000001": not an E.164 number',
+      'body: Url="/api/webhooks/twilio/voice": not an absolute URL',
+      'body: StatusCallbackMethod="PUT": not one of GET, POST',
+      'body: Timeout="30s": not an integer',
+      "body: unknown parameter Timelimit",
     ]);
   });
 });

@@ -133,7 +133,10 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       handler: webhookSecretRoute.GET,
       method: "GET",
       status: 404,
-      build: (f) => ({ path: `/api/webhooks/endpoints/${f.endpointId}/secret`, params: { id: f.endpointId } }),
+      build: (f) => ({
+        path: `/api/webhooks/endpoints/${f.endpointId}/secret`,
+        params: { id: f.endpointId },
+      }),
     },
   ],
   "webhooks/endpoints/[id]/rotate/route.ts": [
@@ -142,7 +145,10 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       handler: webhookRotateRoute.POST,
       method: "POST",
       status: 404,
-      build: (f) => ({ path: `/api/webhooks/endpoints/${f.endpointId}/rotate`, params: { id: f.endpointId } }),
+      build: (f) => ({
+        path: `/api/webhooks/endpoints/${f.endpointId}/rotate`,
+        params: { id: f.endpointId },
+      }),
     },
   ],
   "webhooks/endpoints/[id]/test/route.ts": [
@@ -482,6 +488,8 @@ const NOT_USER_OWNED: Record<string, string> = {
   "play/[token]/poster/route.ts": "the playback link's token is the capability (e-mail clients load it)",
   "play/[token]/video.mp4/route.ts": "the playback link's token is the capability (Twilio fetches it)",
   "play/[token]/played/route.ts": "the playback link's token is the capability (the recipient's player)",
+  "play/[token]/call.mp3/route.ts":
+    "the call's expiring audio token is the capability (Twilio fetches it during the call)",
   "objects/local/multipart/[uploadId]/[partNumber]/route.ts":
     "the URL's signature is the capability, as a presigned S3 part URL is (tested with the uploads)",
 };

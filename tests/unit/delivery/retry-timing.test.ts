@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryAfterMs } from "@/lib/channels/twilio-channel";
+import { retryAfterMs } from "@/lib/channels/twilio-answer-error";
 import { ChannelError } from "@/lib/channels/types";
 import { RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
 import { retryDelayMs, slowDownDelayMs } from "@/lib/delivery/send-leased";

@@ -1,0 +1,1 @@
+CREATE INDEX "delivery_calls_user_created_idx" ON "delivery_calls" USING btree ("user_id","created_at");

@@ -1,0 +1,96 @@
+import "server-only";
+import { CALL_RING_TIMEOUT_S, CALL_TIME_LIMIT_S } from "@/config/calls";
+import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
+import { callTwiml } from "./call-twiml";
+import { callWebhookUrl } from "./call-webhook-url";
+import { channelReadiness } from "./channel-readiness";
+import { findTwilioCall } from "./find-twilio-call";
+import { twilioAnswerError, type TwilioErrorBody } from "./twilio-answer-error";
+import { callerId, OUTBOX_SENDER, twilioAuth, twilioConfig } from "./twilio-config";
+import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
+
+/** Every progress event the Calls API reports (https://www.twilio.com/docs/voice/api/call-resource). */
+const STATUS_EVENTS = ["initiated", "ringing", "answered", "completed"] as const;
+
+/** The delivery a message belongs to, from its idempotency key (`delivery-<id>`). */
+function deliveryIdOf(message: OutgoingMessage): number {
+  const id = /^delivery-(\d+)$/.exec(message.idempotencyKey)?.[1];
+  if (!id) throw new ChannelError(`Not a delivery's message: ${message.idempotencyKey}`, false, "unknown");
+  return Number(id);
+}
+
+/**
+ * Reminder calls through Twilio's Calls API: Twilio calls the contact from the caller ID and,
+ * once someone (or a voicemail, after its greeting) picks up, fetches the call's TwiML from the
+ * delivery's voice webhook; its progress comes back to the delivery's status webhook. In
+ * development without Twilio settings the call is kept in the dev outbox with the TwiML a person
+ * would hear; in production without them the send fails.
+ */
+export const twilioCallChannel: Channel = {
+  async send(message: OutgoingMessage): Promise<SendResult> {
+    const readiness = channelReadiness("call");
+    if (!readiness.ready) {
+      throw new ChannelError(
+        `Calls are not configured (${readiness.missing})`,
+        false,
+        "channel_not_configured",
+      );
+    }
+    if (!message.call) throw new ChannelError("A call delivery has no script", false, "unknown");
+    const deliveryId = deliveryIdOf(message);
+    const answerUrl = callWebhookUrl("twiml", deliveryId);
+    const config = twilioConfig();
+    if (readiness.via === "outbox" || !config || config.outbox) {
+      const stored = await storeOutboxMessage({
+        channel: "call",
+        to: message.to,
+        // The stand-in's number: keys pressed at /dev/outbox come from the contact to it.
+        from: config?.outbox ? OUTBOX_SENDER : undefined,
+        text: callTwiml(message.call, "person"),
+        headers: { url: answerUrl, gatherUrl: message.call.gatherUrl },
+      });
+      return { providerMessageId: `outbox-${stored.id}`, outbox: true };
+    }
+    const from = callerId(config);
+    if (!from) throw new ChannelError("No caller ID configured", false, "channel_not_configured");
+    const form = new URLSearchParams({
+      To: message.to,
+      From: from,
+      Url: answerUrl,
+      Method: "POST",
+      StatusCallback: callWebhookUrl("status", deliveryId),
+      StatusCallbackMethod: "POST",
+      Timeout: String(CALL_RING_TIMEOUT_S),
+      TimeLimit: String(CALL_TIME_LIMIT_S),
+    });
+    for (const event of STATUS_EVENTS) form.append("StatusCallbackEvent", event);
+    // Twilio waits for the end of a voicemail greeting before fetching the TwiML, and says who
+    // answered (AnsweredBy): a machine hears the message without the keypad.
+    if (config.machineDetection !== false) form.set("MachineDetection", "DetectMessageEnd");
+    const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Calls.json`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { authorization: twilioAuth(config), "content-type": "application/x-www-form-urlencoded" },
+        body: form,
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      // The request may have reached Twilio and the call been created before the answer was lost.
+      throw new ChannelError(`Twilio unreachable: ${reason}`, true, "network", { ambiguous: true });
+    }
+    const body = (await response.json().catch(() => ({}))) as TwilioErrorBody & { sid?: string };
+    if (response.ok && body.sid) return { providerMessageId: body.sid, outbox: false };
+    throw twilioAnswerError(response, body);
+  },
+  async find(message, since, taken) {
+    const config = twilioConfig();
+    // The stand-in calls nobody: nothing to look up.
+    if (!config || config.outbox) return null;
+    const from = callerId(config);
+    if (!from) return null;
+    return findTwilioCall(config, { to: message.to, from, since, taken });
+  },
+};
