@@ -33,8 +33,3 @@ export const twilioGatherSchema = z
   .loose();
 export type TwilioGather = z.output<typeof twilioGatherSchema>;
 
-/** The delivery a call's webhook URL names (`?d=<delivery id>`); anything else names none. */
-export const callDeliveryMarkerSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/, "Invalid delivery")
-  .transform(Number);
