@@ -1,7 +1,6 @@
 import "server-only";
-import { pageUrl } from "./find-twilio-message";
-import { twilioAuth, type TwilioConfig } from "./twilio-config";
-import { ChannelError } from "./types";
+import type { TwilioConfig } from "./twilio-config";
+import { fetchTwilioPage, LOOKUP_CLOCK_SKEW_MS, LOOKUP_MAX_PAGES, pageUrl } from "./twilio-list-page";
 
 interface ListedCall {
   sid: string;
@@ -26,10 +25,6 @@ export interface CallLookup {
   taken: (sid: string) => Promise<boolean>;
 }
 
-/** Clocks differ between us and Twilio; a call is matched from this long before `since`. */
-const CLOCK_SKEW_MS = 60_000;
-const MAX_PAGES = 5;
-
 /**
  * Whether an earlier, unanswered create-call request of a delivery reached Twilio: reads the
  * account's Calls list (GET .../Calls.json, newest first) filtered by To and From, and matches an
@@ -43,24 +38,9 @@ export async function findTwilioCall(config: TwilioConfig, lookup: CallLookup): 
   const query = new URLSearchParams({ To: lookup.to, From: lookup.from, PageSize: "50" });
   const first = `/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Calls.json?${query}`;
   let url: URL | null = pageUrl(config, first);
-  const oldest = lookup.since.getTime() - CLOCK_SKEW_MS;
-  for (let page = 0; url && page < MAX_PAGES; page++) {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { authorization: twilioAuth(config) },
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ChannelError(`Twilio call lookup failed: ${reason}`, true, "lookup", { ambiguous: true });
-    }
-    if (!response.ok) {
-      throw new ChannelError(`Twilio call lookup answered HTTP ${response.status}`, true, "lookup", {
-        ambiguous: true,
-      });
-    }
-    const data = (await response.json()) as CallPage;
+  const oldest = lookup.since.getTime() - LOOKUP_CLOCK_SKEW_MS;
+  for (let page = 0; url && page < LOOKUP_MAX_PAGES; page++) {
+    const data: CallPage = await fetchTwilioPage<CallPage>(config, url, "call");
     let older = false;
     for (const call of data.calls ?? []) {
       const created = call.date_created ? Date.parse(call.date_created) : Number.NaN;

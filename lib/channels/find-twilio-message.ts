@@ -1,6 +1,6 @@
 import "server-only";
-import { twilioAuth, type TwilioConfig } from "./twilio-config";
-import { ChannelError } from "./types";
+import type { TwilioConfig } from "./twilio-config";
+import { fetchTwilioPage, LOOKUP_CLOCK_SKEW_MS, LOOKUP_MAX_PAGES, pageUrl } from "./twilio-list-page";
 
 interface ListedMessage {
   sid: string;
@@ -29,10 +29,6 @@ export interface MessageLookup {
   taken: (sid: string) => Promise<boolean>;
 }
 
-/** Clocks differ between us and Twilio; a message is matched from this long before `since`. */
-const CLOCK_SKEW_MS = 60_000;
-const MAX_PAGES = 5;
-
 /**
  * Whether an earlier, unanswered attempt of a delivery reached Twilio: reads the account's
  * Messages list (GET .../Messages.json, newest first) filtered by To (and From), and matches
@@ -46,24 +42,9 @@ export async function findTwilioMessage(config: TwilioConfig, lookup: MessageLoo
   if (lookup.from) query.set("From", lookup.from);
   const first = `/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json?${query}`;
   let url: URL | null = pageUrl(config, first);
-  const oldest = lookup.since.getTime() - CLOCK_SKEW_MS;
-  for (let page = 0; url && page < MAX_PAGES; page++) {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { authorization: twilioAuth(config) },
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ChannelError(`Twilio message lookup failed: ${reason}`, true, "lookup", { ambiguous: true });
-    }
-    if (!response.ok) {
-      throw new ChannelError(`Twilio message lookup answered HTTP ${response.status}`, true, "lookup", {
-        ambiguous: true,
-      });
-    }
-    const data = (await response.json()) as MessagePage;
+  const oldest = lookup.since.getTime() - LOOKUP_CLOCK_SKEW_MS;
+  for (let page = 0; url && page < LOOKUP_MAX_PAGES; page++) {
+    const data: MessagePage = await fetchTwilioPage<MessagePage>(config, url, "message");
     let older = false;
     for (const m of data.messages ?? []) {
       const created = m.date_created ? Date.parse(m.date_created) : Number.NaN;
@@ -87,23 +68,4 @@ export async function findTwilioMessage(config: TwilioConfig, lookup: MessageLoo
     url = older || !data.next_page_uri ? null : pageUrl(config, data.next_page_uri);
   }
   return null;
-}
-
-/**
- * A page of the list: `next_page_uri` is a path today, a URI in Twilio's published description;
- * both are read against the API base. A page on another host is never asked (it would carry our
- * credentials there) and is a final failure: asking again gives the same answer.
- */
-export function pageUrl(config: TwilioConfig, uri: string): URL {
-  let url: URL | null = null;
-  try {
-    // A path is read under the API base, which may carry a path of its own.
-    url = uri.startsWith("/") ? new URL(`${config.apiBase}${uri}`) : new URL(uri);
-  } catch {
-    url = null;
-  }
-  if (!url || url.origin !== new URL(config.apiBase).origin) {
-    throw new ChannelError(`Twilio message lookup was sent to another host: ${uri}`, false, "lookup");
-  }
-  return url;
 }
