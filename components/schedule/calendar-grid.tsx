@@ -120,7 +120,6 @@ export function CalendarGrid({
                 role="gridcell"
                 data-date={day.date}
                 tabIndex={day.date === focused ? 0 : -1}
-                aria-label={`${day.label}, ${t("count", { count })}`}
                 aria-current={day.today ? "date" : undefined}
                 onFocus={() => setFocused(day.date)}
                 className={cn(
@@ -129,6 +128,9 @@ export function CalendarGrid({
                   !day.inPeriod && "bg-muted/50",
                 )}
               >
+                {/* The cell's name comes from its content (what a screen reader says on arrival):
+                    the day in words and how many, then the occurrences' own text. */}
+                <span className="sr-only">{`${day.label}, ${t("count", { count })}`}</span>
                 <span
                   aria-hidden="true"
                   className={cn(

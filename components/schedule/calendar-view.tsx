@@ -15,7 +15,7 @@ import { scheduleHref } from "./schedule-href";
 
 /**
  * A week or month of the Schedule: the page's links (before, today, after), a grid from the
- * md breakpoint up and an agenda below it, and the day dialog. The page comes from the server
+ * lg breakpoint (1024 px) up and an agenda below it, and the day dialog. The page comes from the server
  * (`getScheduleCalendar`); moving to another page is a navigation, so reload and back work.
  */
 export function CalendarView({
@@ -76,7 +76,7 @@ export function CalendarView({
           {t("truncated")}
         </p>
       ) : null}
-      <div className="hidden space-y-2 md:block">
+      <div className="hidden space-y-2 lg:block">
         <CalendarGrid
           calendar={calendar}
           reminders={reminders}
@@ -90,7 +90,7 @@ export function CalendarView({
         />
         <p className="text-xs text-muted-foreground">{t("keyboardHint")}</p>
       </div>
-      <div className="md:hidden">
+      <div className="lg:hidden">
         <CalendarAgenda calendar={calendar} reminders={reminders} timeZone={timeZone} onOpen={onOpen} />
       </div>
       <DayDialog

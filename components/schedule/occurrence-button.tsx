@@ -23,8 +23,9 @@ function channelOf(value: string): DeliveryMethod {
 
 /**
  * One occurrence, coloured by its channel and naming it: its time in the user's zone, who it
- * goes to and the channel. `compact` is a grid cell's two short lines (out of the Tab order: the
- * grid's day cell is the stop, and Enter lists the day); otherwise one row with the message.
+ * goes to and the channel. `compact` is a grid cell's two short lines, time and name then the
+ * channel (out of the Tab order: the grid's day cell is the stop, and Enter lists the day);
+ * otherwise one row with the message.
  */
 export function OccurrenceButton({
   reminder,
@@ -47,6 +48,8 @@ export function OccurrenceButton({
   const time = formatInZone(at, "time", timeZone, locale);
   const name = recipientName(reminder, reminders as unknown as RemindersTranslate);
   const channelName = methods(channel);
+  // A cell is narrow: the channel's short name ("Call"), always whole on its own line.
+  const shortChannel = t(`calendar.channels.${channel}`);
   const style = cn("w-full rounded-md border-l-4 text-left", CHANNEL_STYLES[channel]);
   if (compact) {
     return (
@@ -59,11 +62,10 @@ export function OccurrenceButton({
         data-testid="calendar-occurrence"
         data-channel={channel}
       >
-        <span className="flex items-baseline justify-between gap-1">
-          <span className="font-semibold whitespace-nowrap tabular-nums">{time}</span>
-          <span className="truncate text-[0.6875rem] font-medium">{channelName}</span>
+        <span className="block truncate">
+          <span className="font-semibold tabular-nums">{time}</span> {name}
         </span>
-        <span className="block truncate">{name}</span>
+        <span className="block truncate text-[0.6875rem] font-medium">{shortChannel}</span>
       </button>
     );
   }
