@@ -18,7 +18,8 @@ const cellSelector = (date: string) => `[role="gridcell"][data-date="${date}"]`;
  * The week or month as an ARIA grid: one Tab stop (the focused day, a roving tabindex), arrow
  * keys between days, Home/End to the week's ends, PageUp/PageDown by a month, Enter or Space
  * to list the day. A move off the page's week or month asks for the page that holds the day
- * (`onMove`) and focuses the day once that page has arrived.
+ * (`onMove`) and focuses the day once that page has arrived; a move pressed while a page loads
+ * is ignored.
  */
 export function CalendarGrid({
   calendar,
@@ -28,6 +29,7 @@ export function CalendarGrid({
   onOpen,
   onOpenDay,
   onMove,
+  busy,
 }: {
   calendar: ScheduleCalendar;
   reminders: Map<string, ReminderDto>;
@@ -36,12 +38,15 @@ export function CalendarGrid({
   onOpen: (reminder: ReminderDto) => void;
   onOpenDay: (day: CalendarDay) => void;
   onMove: (date: string) => void;
+  /** Another page is on its way: moves are ignored until it arrives. */
+  busy: boolean;
 }) {
   const t = useTranslations("schedule.calendar");
   const grid = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState(calendar.date);
   const [pageDate, setPageDate] = useState(calendar.date);
-  const focusWhenShown = useRef(false);
+  // The day a keyboard move asked for on another page: focused once that page has arrived.
+  const focusWhenShown = useRef<string | null>(null);
   // A new page (a link, back/forward, or a keyboard move past the edge) focuses its own day.
   if (pageDate !== calendar.date) {
     setPageDate(calendar.date);
@@ -49,13 +54,10 @@ export function CalendarGrid({
   }
 
   useEffect(() => {
-    if (!focusWhenShown.current) return;
-    const cell = grid.current?.querySelector<HTMLElement>(cellSelector(focused));
-    if (cell) {
-      focusWhenShown.current = false;
-      cell.focus();
-    }
-  }, [focused, calendar]);
+    if (focusWhenShown.current !== calendar.date) return;
+    focusWhenShown.current = null;
+    grid.current?.querySelector<HTMLElement>(cellSelector(calendar.date))?.focus();
+  }, [calendar]);
 
   const weeks: CalendarDay[][] = [];
   for (let i = 0; i < calendar.days.length; i += 7) weeks.push(calendar.days.slice(i, i + 7));
@@ -74,6 +76,8 @@ export function CalendarGrid({
     const next = moveFocus(parseCivilDate(cell.dataset.date ?? focused), event.key, calendar.firstDay);
     if (!next) return;
     event.preventDefault();
+    // While another page loads, a move from the page on screen would be overtaken by it.
+    if (busy) return;
     const date = formatCivilDate(next);
     setFocused(date);
     // A month page's days of the months around it are there to be seen: moving onto one turns
@@ -83,7 +87,7 @@ export function CalendarGrid({
     if (shown) {
       shown.focus();
     } else {
-      focusWhenShown.current = true;
+      focusWhenShown.current = date;
       onMove(date);
     }
   }

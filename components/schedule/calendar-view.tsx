@@ -84,6 +84,7 @@ export function CalendarView({
           titleId={titleId}
           onOpen={onOpen}
           onOpenDay={setOpenDay}
+          busy={pending}
           onMove={(date) =>
             startTransition(() => router.push(scheduleHref(calendar.view, date), { scroll: false }))
           }
