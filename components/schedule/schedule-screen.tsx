@@ -1,147 +1,96 @@
 "use client";
 
 import { PlusIcon } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ReminderDialog } from "@/components/reminders/reminder-dialog";
 import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
-import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
-import { formatInZone, formatNearDate, localDayKey } from "@/lib/reminders/format-in-zone";
-import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
-import { displayZone } from "@/lib/reminders/schedule-text";
+import type { ScheduleCalendar } from "@/lib/calendar/get-schedule-calendar";
 import type { ReminderPage } from "@/lib/reminders/list-reminders";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
+import { SCHEDULE_VIEWS, type ScheduleView } from "@/lib/validations/calendar";
+import { cn } from "@/lib/utils";
+import { CalendarView } from "./calendar-view";
+import { ScheduleList } from "./schedule-list";
+import { scheduleHref } from "./schedule-href";
 
-type Group = "today" | "tomorrow" | "upcoming";
-
-/** Today / Tomorrow / Upcoming by the local calendar day in the user's timezone. */
-function groupOf(due: string, timeZone: string, now: Date): Group {
-  const day = localDayKey(due, timeZone);
-  const today = localDayKey(now, timeZone);
-  if (day <= today) return "today";
-  return day === formatCivilDate(addDays(parseCivilDate(today), 1)) ? "tomorrow" : "upcoming";
-}
-
-/** The Schedule screen: scheduled reminders with a due time, soonest first, grouped. */
+/**
+ * The Schedule screen: the list (Today / Tomorrow / Upcoming, the default) or a week or month
+ * calendar, chosen in the address (`?view=`), and the reminder dialog every view opens.
+ */
 export function ScheduleScreen({
   user,
   contacts,
+  view,
   firstPage,
+  calendar,
 }: {
   user: ReminderUser;
   contacts: ContactOption[];
-  firstPage: ReminderPage;
+  view: ScheduleView;
+  /** The list's first page (list view). */
+  firstPage: ReminderPage | null;
+  /** The week or month (calendar views). */
+  calendar: ScheduleCalendar | null;
 }) {
   const t = useTranslations("schedule");
-  const types = useTranslations("reminders.types");
-  const reminders = useTranslations("reminders");
-  const locale = useLocale();
+  const router = useRouter();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<ReminderDto | undefined>();
-  const pages = useKeysetPages<ReminderDto>("/api/reminders?view=schedule", firstPage);
-  const now = new Date();
+  const pages = useKeysetPages<ReminderDto>(
+    view === "list" ? "/api/reminders?view=schedule" : null,
+    firstPage,
+  );
   const open = (reminder?: ReminderDto) => {
     setEditing(reminder);
     setDialogOpen(true);
   };
-
-  const groups: Record<Group, ReminderDto[]> = { today: [], tomorrow: [], upcoming: [] };
-  for (const reminder of pages.items) {
-    if (reminder.status === "scheduled" && reminder.scheduledFor) {
-      groups[groupOf(reminder.scheduledFor, user.timezone, now)].push(reminder);
-    }
-  }
-  const empty = groups.today.length + groups.tomorrow.length + groups.upcoming.length === 0;
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">{t("title")}</h1>
-          <p className="text-muted-foreground">{t("subtitle")}</p>
+          <p className="text-muted-foreground">{t(view === "list" ? "subtitle" : "calendarSubtitle")}</p>
         </div>
         <Button onClick={() => open()}>
           <PlusIcon aria-hidden="true" />
           {t("newReminder")}
         </Button>
       </div>
-      {empty && !pages.loading ? (
-        <div className="space-y-4 rounded-lg border border-dashed p-10 text-center">
-          <p className="text-muted-foreground">{t("empty")}</p>
-          <Button onClick={() => open()}>{t("emptyCta")}</Button>
-        </div>
+      <nav aria-label={t("views.label")}>
+        <ul className="inline-flex rounded-md border bg-muted p-1">
+          {SCHEDULE_VIEWS.map((item) => (
+            <li key={item}>
+              <Link
+                href={scheduleHref(item, item === "list" ? undefined : calendar?.date)}
+                aria-current={item === view ? "page" : undefined}
+                className={cn(
+                  "inline-flex h-8 items-center rounded px-3 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                  item === view ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                {t(`views.${item}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {calendar ? (
+        <CalendarView calendar={calendar} timeZone={user.timezone} onOpen={open} />
       ) : (
-        (["today", "tomorrow", "upcoming"] as const).map((group) =>
-          groups[group].length === 0 ? null : (
-            <section
-              key={group}
-              aria-labelledby={`schedule-${group}`}
-              className="space-y-3"
-              data-testid={`group-${group}`}
-            >
-              <h2 id={`schedule-${group}`} className="text-lg font-semibold">
-                {t(group)}
-              </h2>
-              <ul className="space-y-3">
-                {groups[group].map((reminder) => {
-                  const due = reminder.scheduledFor ?? "";
-                  // The same zone as the Reminders list's text (lib/reminders/schedule-text.ts).
-                  const shown = displayZone(reminder, user.timezone);
-                  const type = types(reminder.type as "text");
-                  const name = recipientName(reminder, reminders as unknown as RemindersTranslate);
-                  return (
-                    <li
-                      key={reminder.id}
-                      className="flex items-center gap-4 rounded-lg border p-4"
-                      data-testid="schedule-item"
-                    >
-                      <div className="flex w-24 shrink-0 flex-col items-center rounded-md bg-muted p-2 text-center">
-                        <span className="text-sm font-semibold">
-                          {formatNearDate(due, "dayMonth", shown.zone, locale, now)}
-                        </span>
-                        <span className="text-xs text-muted-foreground">
-                          {formatInZone(due, "time", shown.zone, locale)}
-                        </span>
-                        {shown.label ? (
-                          <span className="text-[10px] leading-tight break-all text-muted-foreground">
-                            {shown.label}
-                          </span>
-                        ) : null}
-                      </div>
-                      <div className="min-w-0 flex-1 space-y-1">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <span className="font-medium">{name}</span>
-                          <Badge variant="secondary">{type}</Badge>
-                        </div>
-                        <p className="truncate text-sm text-muted-foreground">
-                          {reminder.message || t("typeReminder", { type })}
-                        </p>
-                      </div>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => open(reminder)}
-                        aria-label={t("editLabel", { name })}
-                      >
-                        {t("edit")}
-                      </Button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          ),
-        )
-      )}
-      {pages.hasMore && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>
-            {t("loadMore")}
-          </Button>
-        </div>
+        <ScheduleList
+          items={pages.items}
+          loading={pages.loading}
+          hasMore={pages.hasMore}
+          timeZone={user.timezone}
+          onOpen={open}
+          onLoadMore={pages.loadMore}
+        />
       )}
       <ReminderDialog
         open={dialogOpen}
@@ -149,7 +98,7 @@ export function ScheduleScreen({
         contacts={contacts}
         user={user}
         reminder={editing}
-        onSaved={pages.reload}
+        onSaved={() => (view === "list" ? pages.reload() : router.refresh())}
       />
     </div>
   );

@@ -1,21 +1,11 @@
 import "server-only";
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  sql,
-  type Placeholder,
-  type SQL,
-} from "drizzle-orm";
-import { contacts, deliveries, media, reminders } from "@/db/schema";
-import type { MediaDtoSource } from "@/lib/media/to-media-dto";
+import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { contacts, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { keysetSortKey, textIdCursor } from "@/lib/db/keyset-cursor";
 import type { ReminderListQuery } from "@/lib/validations/reminder";
+import { latestFailureCode } from "./latest-failure-code";
+import { loadReminderClips } from "./load-reminder-clips";
 import { toReminderDto, type ReminderDto } from "./to-reminder-dto";
 
 export interface ReminderPage {
@@ -53,11 +43,7 @@ function pageSelection(schedule: boolean) {
   return {
     ...getTableColumns(reminders),
     contactName: contacts.name,
-    // The failed row's reason: read only for reminders showing an error (unique index scan).
-    failureCode: sql<string | null>`case when ${reminders.lastError} is not null then (
-      select ${deliveries.errorCode} from ${deliveries}
-       where ${deliveries.reminderId} = ${reminders.id} and ${deliveries.status} = 'failed'
-       order by ${deliveries.occurrenceAt} desc limit 1) end`,
+    failureCode: latestFailureCode(),
     sortKey: keysetSortKey(sortKey),
   };
 }
@@ -127,25 +113,6 @@ function preparedPage(query: PageQuery) {
   return statement;
 }
 
-/** The clips of a page's voice and video reminders, by id: one query, none for a page of text. */
-async function pageMedia(ids: string[]): Promise<Map<string, MediaDtoSource>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: media.id,
-      kind: media.kind,
-      status: media.status,
-      filename: media.filename,
-      durationMs: media.durationMs,
-      failureReason: media.failureReason,
-      posterKey: media.posterKey,
-      createdAt: media.createdAt,
-    })
-    .from(media)
-    .where(inArray(media.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /**
  * GET /api/reminders, one page. view 'recent': newest first, optionally one status
  * (the reminders screen and dashboard). view 'schedule': scheduled reminders with a
@@ -155,7 +122,7 @@ export async function listReminders(userId: string, query: PageQuery): Promise<R
   const rows = await preparedPage(query).execute(valuesOf(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
-  const clips = await pageMedia([...new Set(page.flatMap((row) => (row.mediaId ? [row.mediaId] : [])))]);
+  const clips = await loadReminderClips(page.flatMap((row) => (row.mediaId ? [row.mediaId] : [])));
   return {
     items: page.map((row) =>
       toReminderDto(

@@ -1,23 +1,43 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ScheduleScreen } from "@/components/schedule/schedule-screen";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { toLocale } from "@/i18n/locales";
+import { getScheduleCalendar } from "@/lib/calendar/get-schedule-calendar";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { listReminders } from "@/lib/reminders/list-reminders";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
+import { scheduleSearchSchema } from "@/lib/validations/calendar";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("schedule"))("title") };
 }
 
-export default async function SchedulePage() {
+export default async function SchedulePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  const [contacts, firstPage] = await Promise.all([
+  const { view, date } = scheduleSearchSchema.parse(await searchParams);
+  const locale = toLocale(await getLocale());
+  const [contacts, firstPage, calendar] = await Promise.all([
     listContactOptions(user.id, toLocale(user.locale)),
-    listReminders(user.id, { status: "all", view: "schedule", limit: 50 }),
+    view === "list" ? listReminders(user.id, { status: "all", view: "schedule", limit: 50 }) : null,
+    view === "list"
+      ? null
+      : getScheduleCalendar(user.id, { view, date }, { locale, timeZone: user.timezone, now: new Date() }),
   ]);
-  return <ScheduleScreen user={toReminderUser(user)} contacts={contacts} firstPage={firstPage} />;
+  return (
+    <ScheduleScreen
+      key={view}
+      user={toReminderUser(user)}
+      contacts={contacts}
+      view={view}
+      firstPage={firstPage}
+      calendar={calendar}
+    />
+  );
 }
