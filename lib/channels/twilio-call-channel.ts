@@ -1,12 +1,12 @@
 import "server-only";
+import { createTwilioResource } from "./create-twilio-resource";
 import { CALL_RING_TIMEOUT_S, CALL_TIME_LIMIT_S } from "@/config/calls";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { callTwiml } from "./call-twiml";
 import { callWebhookUrl } from "./call-webhook-url";
 import { channelReadiness } from "./channel-readiness";
 import { findTwilioCall } from "./find-twilio-call";
-import { twilioAnswerError, type TwilioErrorBody } from "./twilio-answer-error";
-import { callerId, OUTBOX_SENDER, twilioAuth, twilioConfig } from "./twilio-config";
+import { callerId, OUTBOX_SENDER, twilioConfig } from "./twilio-config";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
 /** Every progress event the Calls API reports (https://www.twilio.com/docs/voice/api/call-resource). */
@@ -67,23 +67,8 @@ export const twilioCallChannel: Channel = {
     // Twilio waits for the end of a voicemail greeting before fetching the TwiML, and says who
     // answered (AnsweredBy): a machine hears the message without the keypad.
     if (config.machineDetection !== false) form.set("MachineDetection", "DetectMessageEnd");
-    const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Calls.json`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: "POST",
-        headers: { authorization: twilioAuth(config), "content-type": "application/x-www-form-urlencoded" },
-        body: form,
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      // The request may have reached Twilio and the call been created before the answer was lost.
-      throw new ChannelError(`Twilio unreachable: ${reason}`, true, "network", { ambiguous: true });
-    }
-    const body = (await response.json().catch(() => ({}))) as TwilioErrorBody & { sid?: string };
-    if (response.ok && body.sid) return { providerMessageId: body.sid, outbox: false };
-    throw twilioAnswerError(response, body);
+    const sid = await createTwilioResource(config, "Calls", form);
+    return { providerMessageId: sid, outbox: false };
   },
   async find(message, since, taken) {
     const config = twilioConfig();

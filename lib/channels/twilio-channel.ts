@@ -1,4 +1,5 @@
 import "server-only";
+import { createTwilioResource } from "./create-twilio-resource";
 import { env } from "@/lib/env";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import {
@@ -8,8 +9,7 @@ import {
   whatsappTemplateSid,
 } from "./channel-readiness";
 import { findTwilioMessage } from "./find-twilio-message";
-import { OUTBOX_SENDER, twilioAuth, twilioConfig, type TwilioConfig } from "./twilio-config";
-import { twilioAnswerError, type TwilioErrorBody } from "./twilio-answer-error";
+import { OUTBOX_SENDER, twilioConfig, type TwilioConfig } from "./twilio-config";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
 function address(channel: "sms" | "whatsapp", value: string): string {
@@ -92,25 +92,10 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
         // A reminder hours late is worse than none: Twilio drops it after this (error 30036).
         ValidityPeriod: String(config.validityPeriod),
       });
-      const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: "POST",
-          headers: { authorization: twilioAuth(config), "content-type": "application/x-www-form-urlencoded" },
-          body: form,
-          signal: AbortSignal.timeout(config.timeoutMs),
-        });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        // The request may have reached Twilio and been accepted before the answer was lost.
-        throw new ChannelError(`Twilio unreachable: ${reason}`, true, "network", { ambiguous: true });
-      }
-      const body = (await response.json().catch(() => ({}))) as TwilioErrorBody & { sid?: string };
-      if (response.ok && body.sid) return { providerMessageId: body.sid, outbox: false };
       // 21610 (the recipient replied STOP to this sender) fails with that code; recordOutcomes
       // opts the contact out of the channel for it.
-      throw twilioAnswerError(response, body);
+      const sid = await createTwilioResource(config, "Messages", form);
+      return { providerMessageId: sid, outbox: false };
     },
     async find(message, since, taken) {
       const config = twilioConfig();
