@@ -13,10 +13,8 @@
  * the workers' backends sampled from pg_stat_activity and pg_locks every `--sample-ms`.
  */
 import os from "node:os";
-import pg from "pg";
-import { startSmtpSink } from "@/tests/support/smtp-sink";
-import { startTwilioSink, twilioSinkEnv } from "@/tests/support/twilio-sink";
 import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
+import { openFleetContext } from "./bench/fleet-context";
 import { runFleet, type FleetRun } from "./bench/fleet-run";
 import { buildWorker } from "./bench/fleet-workers";
 
@@ -40,40 +38,17 @@ console.log(
 buildWorker();
 
 const db = await benchDatabase("bench_fleet");
-const url = new URL(db.url);
-const database = url.pathname.slice(1);
-url.searchParams.set("application_name", HARNESS);
-const client = new pg.Client({ connectionString: url.toString() });
-await client.connect();
-const adminUrl = new URL(db.url);
-adminUrl.pathname = "/postgres";
-const admin = new pg.Client({ connectionString: adminUrl.toString() });
-await admin.connect();
-const smtp = await startSmtpSink({ latencyMs: 1 });
-const twilio = await startTwilioSink({ latencyMs: 1 });
-const settings = await admin.query<{ name: string; setting: string }>(
-  `select name, setting from pg_settings where name in ('server_version', 'max_connections', 'shared_buffers',
-     'synchronous_commit', 'wal_level', 'max_wal_size', 'autovacuum')`,
-);
-
-const ctx = {
-  client,
-  admin,
-  database,
+const fleet = await openFleetContext(db.url, {
   harness: HARNESS,
-  smtp,
-  twilio,
-  workerEnv: {
-    DATABASE_URL: db.url,
-    SMTP_URL: smtp.url,
-    // The engine's own throughput: each sender paced at the highest rate the settings allow.
-    ...twilioSinkEnv(twilio, 1000),
-    TWILIO_WHATSAPP_MPS: "1000",
-  },
   reminders: N,
   users: USERS,
   sampleMs: SAMPLE_MS,
-};
+});
+const { ctx } = fleet;
+const settings = await ctx.admin.query<{ name: string; setting: string }>(
+  `select name, setting from pg_settings where name in ('server_version', 'max_connections', 'shared_buffers',
+     'synchronous_commit', 'wal_level', 'max_wal_size', 'autovacuum')`,
+);
 
 const runs: FleetRun[] = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -177,9 +152,6 @@ for (const s of bySize) {
 }
 writeResult("fleet", summary);
 
-await client.end();
-await admin.end();
-await smtp.close();
-await twilio.close();
+await fleet.close();
 await db.stop();
 process.exit(0);

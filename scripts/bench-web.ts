@@ -27,7 +27,7 @@ import { runMigrations } from "@/lib/db/migrate";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import { writeResult } from "@/tests/support/bench-kit";
 import { summariseProfiles, type ProfileSummary } from "./bench/cpu-profile";
-import { startNextServer, stopNextServer, type NextServer } from "./bench/next-server";
+import { startApp, stopNextServer, type NextServer } from "./bench/next-server";
 import { buildFloor, captureFloorPayloads, startFloor } from "./bench/web-floor";
 import { checkFloor, checkPages } from "./bench/web-checks";
 import { seedWebBench } from "./bench/web-seed";
@@ -100,22 +100,6 @@ async function hammer(base: string, name: string, urlPath: string, cookie?: stri
     non2xx: result.non2xx,
     errors: result.errors,
   };
-}
-
-function startApp(databaseUrl: string, dir: string, profileDir?: string): Promise<NextServer> {
-  return startNextServer({
-    projectDir: process.cwd(),
-    env: (base) => ({
-      DATABASE_URL: databaseUrl,
-      APP_URL: base,
-      DATA_DIR: path.join(dir, "app"),
-      AUTH_SECRET: "bench-secret-not-for-production",
-      WORKER_MODE: "external",
-      LOG_LEVEL: "warn",
-    }),
-    readyPath: "/api/health",
-    profileDir,
-  });
 }
 
 interface Target {

@@ -24,6 +24,8 @@ export async function countReceipts(
   client: Pick<pg.ClientBase, "query">,
   peers: { mail: SunkMail[]; twilio: SunkSms[] },
   reminders: number,
+  /** The burst's reminder ids start with `prefix`; `burst` is the SQL condition on its deliveries. */
+  scope: { prefix: string; burst: string },
 ) {
   const received = [
     ...peers.mail.map((mail) => ({
@@ -46,15 +48,18 @@ export async function countReceipts(
     perDelivery.set(r.id, (perDelivery.get(r.id) ?? 0) + 1);
   }
   const { rows } = await client.query<{ id: string; channel: string }>(
-    "select id, channel from deliveries where status = 'sent'",
+    `select id, channel from deliveries where status = 'sent' and ${scope.burst}`,
   );
   const sent = new Set(rows.map((r) => Number(r.id)));
   const { rows: extra } = await client.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 from deliveries group by reminder_id, occurrence_at having count(*) > 1) t`,
+    `select count(*)::int as n from (select 1 from deliveries where ${scope.burst}
+       group by reminder_id, occurrence_at having count(*) > 1) t`,
   );
   const { rows: unsent } = await client.query<{ n: number }>(
     `select count(*)::int as n from reminders r
-      where not exists (select 1 from deliveries d where d.reminder_id = r.id and d.status = 'sent')`,
+      where starts_with(r.id, $1)
+        and not exists (select 1 from deliveries d where d.reminder_id = r.id and d.status = 'sent')`,
+    [scope.prefix],
   );
   const sentByChannel: Record<string, number> = {};
   for (const r of rows) sentByChannel[r.channel] = (sentByChannel[r.channel] ?? 0) + 1;

@@ -30,6 +30,12 @@ export interface FleetContext {
   reminders: number;
   users: number;
   sampleMs: number;
+  /**
+   * Set, the burst's users, contacts and reminders have ids starting with it and the run leaves
+   * the database's other rows in place (bench:growth bursts into a large delivery log): only the
+   * previous burst's rows are removed, and every count reads the burst's deliveries alone.
+   */
+  prefix?: string;
 }
 
 export interface Fault {
@@ -64,16 +70,26 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     harnessStatements++;
     return client.query<R>(text, values);
   };
-  await client.query("truncate users, sender_pacing, worker_heartbeats, outbox_messages cascade");
+  const prefix = ctx.prefix ?? "";
+  if (prefix) {
+    await client.query("delete from users where starts_with(id, $1)", [prefix]);
+    await client.query("truncate sender_pacing, worker_heartbeats, outbox_messages");
+  } else {
+    await client.query("truncate users, sender_pacing, worker_heartbeats, outbox_messages cascade");
+  }
   ctx.smtp.messages.splice(0);
   ctx.twilio.messages.splice(0);
-  await seedFleetBurst(client, { reminders: N, users: ctx.users });
+  await seedFleetBurst(client, { reminders: N, users: ctx.users, prefix });
 
   const workers = Array.from({ length: size }, (_, i) => spawnFleetWorker(ctx.workerEnv, `fleet-w${i + 1}`));
   const names = workers.map((w, i) => ({ name: `fleet-w${i + 1}`, pid: w.pid! }));
   await waitForHeartbeats(client, workers);
   const dueAt = new Date(Date.now() + 3_000);
-  await makeDue(client, dueAt);
+  // The burst's deliveries are the rows created from here on (deliveries_created_idx reads them
+  // alone in a large log).
+  const since = (await client.query<{ now: Date }>("select now()")).rows[0].now.toISOString();
+  const burst = `created_at >= '${since}'::timestamptz`;
+  await makeDue(client, dueAt, prefix);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt.getTime() - Date.now() - 300)));
 
   await resetStatements(client);
@@ -90,8 +106,11 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     intervalMs: ctx.sampleMs,
   });
   const settled = async () =>
-    (await q<{ n: number }>("select count(*)::int as n from deliveries where status in ('sent', 'failed')"))
-      .rows[0].n;
+    (
+      await q<{ n: number }>(
+        `select count(*)::int as n from deliveries where status in ('sent', 'failed') and ${burst}`,
+      )
+    ).rows[0].n;
 
   let faultReport: Awaited<ReturnType<typeof signalWorker>> | undefined;
   if (fault) {
@@ -118,10 +137,10 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
   });
   const { rows: span } = await q<{ last: Date; failed: number; ambiguous: number }>(
     `select max(sent_at) as last, count(*) filter (where status = 'failed')::int as failed,
-            count(*) filter (where attempt_count > 1)::int as ambiguous from deliveries`,
+            count(*) filter (where attempt_count > 1)::int as ambiguous from deliveries where ${burst}`,
   );
   const { rows: retried } = await q<{ channel: string; n: number }>(
-    "select channel, count(*)::int as n from deliveries where attempt_count > 1 group by channel",
+    `select channel, count(*)::int as n from deliveries where attempt_count > 1 and ${burst} group by channel`,
   );
   const takeover = faultReport ? await takeoverOf(faultReport.held, faultReport.signalAt) : undefined;
   const statementsAfter = await statementCounts(client);
@@ -136,12 +155,15 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
   const top = await topStatements(client, 10);
   // Messages on their way to a peer that the database has not heard of, or duplicates, land now.
   await sinkGrace();
-  const receipts = await countReceipts(client, { mail: ctx.smtp.messages, twilio: ctx.twilio.messages }, N);
-  const late = await lateness(client);
+  const receipts = await countReceipts(client, { mail: ctx.smtp.messages, twilio: ctx.twilio.messages }, N, {
+    prefix,
+    burst,
+  });
+  const late = await lateness(client, burst);
   // Sends per second after the due time, by channel: where a fault or a slow part shows.
   const { rows: perSecond } = await client.query<{ s: number; channel: string; n: number }>(
     `select floor(extract(epoch from sent_at - $1::timestamptz))::int as s, channel, count(*)::int as n
-       from deliveries where sent_at is not null group by 1, 2 order by 1`,
+       from deliveries where sent_at is not null and ${burst} group by 1, 2 order by 1`,
     [dueAt],
   );
   const timeline: Record<string, number[]> = {};
@@ -193,9 +215,10 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     const like = `%:${victim.pid}:%`;
     const heldNow = async () =>
       (
-        await q<{ id: string }>("select id from deliveries where status = 'sending' and worker_id like $1", [
-          like,
-        ])
+        await q<{ id: string }>(
+          `select id from deliveries where status = 'sending' and worker_id like $1 and ${burst}`,
+          [like],
+        )
       ).rows.map((r) => r.id);
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
       victim.once("exit", (code, signal) => resolve({ code, signal })),
@@ -240,7 +263,7 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
       [held],
     );
     const { rows: other } = await q<{ last: Date }>(
-      "select max(sent_at) as last from deliveries where not (id = any($1::bigint[]))",
+      `select max(sent_at) as last from deliveries where not (id = any($1::bigint[])) and ${burst}`,
       [held],
     );
     const taken = rows.filter((r) => r.last_attempt_at > signalAt);

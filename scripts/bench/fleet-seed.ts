@@ -32,36 +32,44 @@ export function recipientOf(i: number): { email: string; phone: string } {
  */
 export async function seedFleetBurst(
   client: Pick<pg.ClientBase, "query">,
-  options: { reminders: number; users: number },
+  options: { reminders: number; users: number; prefix?: string },
 ) {
+  const p = options.prefix ?? "";
   await client.query(
     `insert into users (id, email, sender_name, plan_type, reminders_quota, timezone)
-     select 'u' || i, 'u' || i || '@bench.example', 'Sender ' || i, 'business', 100000000, 'UTC'
+     select $2 || 'u' || i, $2 || 'u' || i || '@bench.example', 'Sender ' || i, 'business', 100000000, 'UTC'
        from generate_series(1, $1) i`,
-    [options.users],
+    [options.users, p],
   );
   await client.query(
     `insert into contacts (id, user_id, name, email, phone, timezone, locale, unsubscribe_token, delivery_method,
                            whatsapp_consent_at, whatsapp_consent_source)
-     select 'c' || i, 'u' || (1 + i % $2), 'Contact ' || i, 'c' || i || '@bench.example',
+     select $4 || 'c' || i, $4 || 'u' || (1 + i % $2), 'Contact ' || i, 'c' || i || '@bench.example',
             '+1555' || lpad(i::text, 7, '0'), $3, (array['en', 'es', 'fr'])[1 + (i / 3) % 3],
             gen_random_uuid()::text, 'email', now() - interval '1 day', 'in_person'
        from generate_series(1, $1) i`,
-    [options.reminders, options.users, daytimeZone()],
+    [options.reminders, options.users, daytimeZone(), p],
   );
   await client.query(
     `insert into reminders (id, user_id, contact_id, type, message, delivery_method, schedule_type, scheduled_for, next_run_at)
-     select 'r' || i, 'u' || (1 + i % $2), 'c' || i, 'text', 'Fleet reminder ' || i,
+     select $4 || 'r' || i, $4 || 'u' || (1 + i % $2), $4 || 'c' || i, 'text', 'Fleet reminder ' || i,
             ($3::text[])[1 + i % 3], 'once', now() + interval '1 day', now() + interval '1 day'
        from generate_series(1, $1) i`,
-    [options.reminders, options.users, FLEET_CHANNELS],
+    [options.reminders, options.users, FLEET_CHANNELS, p],
   );
-  await client.query("vacuum analyze");
+  // With a prefix the database holds other rows: only the tables seeded here are read again.
+  await client.query(p ? "vacuum analyze users, contacts, reminders" : "vacuum analyze");
 }
 
-/** Every reminder falls due at `dueAt` (one statement: the engines hear of it by one NOTIFY). */
-export async function makeDue(client: Pick<pg.ClientBase, "query">, dueAt: Date) {
-  await client.query(`update reminders set scheduled_for = $1, next_run_at = $1`, [dueAt]);
+/**
+ * Every reminder whose id starts with `prefix` falls due at `dueAt` (one statement: the engines
+ * hear of it by one NOTIFY).
+ */
+export async function makeDue(client: Pick<pg.ClientBase, "query">, dueAt: Date, prefix = "") {
+  await client.query(`update reminders set scheduled_for = $1, next_run_at = $1 where starts_with(id, $2)`, [
+    dueAt,
+    prefix,
+  ]);
   // The update left a dead version of every reminder behind; a burst starts from a clean table.
   await client.query("vacuum analyze reminders");
 }

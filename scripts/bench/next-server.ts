@@ -52,3 +52,23 @@ export async function stopNextServer(server: ChildProcess): Promise<void> {
   server.kill("SIGTERM");
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
 }
+
+/**
+ * This checkout's build (`npm run build`) served by `next start` on `databaseUrl`, its files under
+ * `dir`/app, the engine left to a separate worker (WORKER_MODE=external).
+ */
+export function startApp(databaseUrl: string, dir: string, profileDir?: string): Promise<NextServer> {
+  return startNextServer({
+    projectDir: process.cwd(),
+    env: (base) => ({
+      DATABASE_URL: databaseUrl,
+      APP_URL: base,
+      DATA_DIR: path.join(dir, "app"),
+      AUTH_SECRET: "bench-secret-not-for-production",
+      WORKER_MODE: "external",
+      LOG_LEVEL: "warn",
+    }),
+    readyPath: "/api/health",
+    profileDir,
+  });
+}
