@@ -130,17 +130,22 @@ interface SizeFigures {
 async function measure(label: string, users: MeasuredUser[], seededSeconds: number): Promise<SizeFigures> {
   const { rows } = await client.query<{ n: number }>("select count(*)::int as n from deliveries");
   console.log(`\n== ${label}: ${rows[0].n.toLocaleString("en")} deliveries`);
-  const app = await startApp(db.url, dir);
-  let pages: Record<string, PageFigure>;
-  try {
-    pages = await measurePages(app.base, users, { requests: REQUESTS, warmup: WARMUP });
-  } finally {
-    await stopNextServer(app.server);
-  }
-  for (const [name, f] of Object.entries(pages))
-    console.log(
-      `${name.padEnd(18)} p50 ${f.p50} ms  p95 ${f.p95} ms  (${f.requests} requests, ${f.wrong} wrong)`,
-    );
+  // Two passes, before and after the engine's bursts, each on a fresh server: other work on the
+  // machine weighs on one more than the other, and each figure is the lower of the two.
+  const pass = async () => {
+    const app = await startApp(db.url, dir);
+    try {
+      const figures = await measurePages(app.base, users, { requests: REQUESTS, warmup: WARMUP });
+      for (const [name, f] of Object.entries(figures))
+        console.log(
+          `${name.padEnd(18)} p50 ${f.p50} ms  p95 ${f.p95} ms  (${f.requests} requests, ${f.wrong} wrong)`,
+        );
+      return figures;
+    } finally {
+      await stopNextServer(app.server);
+    }
+  };
+  const firstPass = await pass();
   const { plans, domain } = await explainReads(client, users[0], REQUESTS);
   for (const [name, f] of Object.entries(domain))
     console.log(`${name.padEnd(18)} domain functions in process: p50 ${f.p50} ms  p95 ${f.p95} ms`);
@@ -163,6 +168,22 @@ async function measure(label: string, users: MeasuredUser[], seededSeconds: numb
   }
   // The burst's rows leave before the table grows further.
   await client.query("delete from users where starts_with(id, 'burst-')");
+  const secondPass = await pass();
+  const pages = Object.fromEntries(
+    Object.entries(firstPass).map(([name, f]) => {
+      const g = secondPass[name];
+      return [
+        name,
+        {
+          ...f,
+          p50: Math.min(f.p50, g.p50),
+          p95: Math.min(f.p95, g.p95),
+          wrong: f.wrong + g.wrong,
+          passes: [f, g],
+        },
+      ];
+    }),
+  );
   const eachRound = runs.map((r) => r.deliveriesPerSecond);
   return {
     deliveries: rows[0].n,

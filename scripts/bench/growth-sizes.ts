@@ -6,7 +6,7 @@ const mb = (bytes: string | number) => Math.round((Number(bytes) / MB) * 10) / 1
 /**
  * Sizes in MB of the delivery log's tables (heap, indexes, total with TOAST) and of each of their
  * indexes, summed over partitions when a table is partitioned (pg_partition_tree also answers a
- * plain table with itself), and the row counts the planner holds.
+ * plain table only through the union with itself), and the row counts the planner holds.
  */
 export async function tableSizes(client: pg.Client, tables: string[]) {
   const out: Record<string, unknown> = {};
@@ -15,12 +15,14 @@ export async function tableSizes(client: pg.Client, tables: string[]) {
       `select sum(pg_relation_size(relid)) as heap, sum(pg_indexes_size(relid)) as indexes,
               sum(pg_total_relation_size(relid)) as total,
               sum(greatest(c.reltuples, 0))::bigint as rows
-         from pg_partition_tree($1::regclass) t join pg_class c on c.oid = t.relid`,
+         from (select relid from pg_partition_tree($1::regclass) union select $1::regclass) t
+         join pg_class c on c.oid = t.relid`,
       [table],
     );
     const { rows: indexes } = await client.query<{ name: string; bytes: string }>(
       `select i.indexrelid::regclass::text as name,
-              (select sum(pg_relation_size(relid)) from pg_partition_tree(i.indexrelid)) as bytes
+              (select sum(pg_relation_size(relid))
+                 from (select relid from pg_partition_tree(i.indexrelid) union select i.indexrelid::regclass) t) as bytes
          from pg_index i where i.indrelid = $1::regclass order by 2 desc`,
       [table],
     );
