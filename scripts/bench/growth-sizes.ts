@@ -6,7 +6,7 @@ const mb = (bytes: string | number) => Math.round((Number(bytes) / MB) * 10) / 1
 /**
  * Sizes in MB of the delivery log's tables (heap, indexes, total with TOAST) and of each of their
  * indexes, summed over partitions when a table is partitioned (pg_partition_tree also answers a
- * plain table only through the union with itself), and the row counts the planner holds.
+ * plain table only through the union with itself), and the row counts the planner holds (of the leaves: a partitioned parent holds its total too).
  */
 export async function tableSizes(client: pg.Client, tables: string[]) {
   const out: Record<string, unknown> = {};
@@ -14,7 +14,7 @@ export async function tableSizes(client: pg.Client, tables: string[]) {
     const { rows } = await client.query<{ heap: string; indexes: string; total: string; rows: string }>(
       `select sum(pg_relation_size(relid)) as heap, sum(pg_indexes_size(relid)) as indexes,
               sum(pg_total_relation_size(relid)) as total,
-              sum(greatest(c.reltuples, 0))::bigint as rows
+              (sum(greatest(c.reltuples, 0)) filter (where c.relkind <> 'p'))::bigint as rows
          from (select relid from pg_partition_tree($1::regclass) union select $1::regclass) t
          join pg_class c on c.oid = t.relid`,
       [table],
