@@ -10,7 +10,11 @@ test("a message with a field: live preview per channel, SMS segments, save as te
   signIn,
 }) => {
   const user = await signIn({ timezone: ZONE, senderName: "Sam" });
-  await addContact(user.id, "Rose Marie Lane");
+  // WhatsApp is offered once the contact's opt-in is recorded.
+  await addContact(user.id, "Rose Marie Lane", {
+    whatsappConsentAt: new Date(),
+    whatsappConsentSource: "in_person",
+  });
   await page.goto("/reminders");
 
   let dialog = await openDialog(page);
