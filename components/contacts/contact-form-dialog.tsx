@@ -29,6 +29,7 @@ import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
 import { AVATAR_MAX_BYTES } from "@/config/uploads";
 import { buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
 import { ContactDatesField } from "./contact-dates-field";
+import { CONTACT_FORM_FOCUS_ID, type ContactFormFocus } from "./contact-form-focus";
 import { ContactFormOptOuts } from "./contact-opt-outs";
 import { useContactMessage } from "./use-contact-message";
 import { WhatsAppConsentField } from "./whatsapp-consent-field";
@@ -48,6 +49,8 @@ export interface ContactFormDialogProps {
   onSaved(): void;
   /** The server refused a new contact because the plan's limit is reached. */
   onLimitReached(): void;
+  /** The field focused on opening (a reminder's fix: the missing phone, the WhatsApp opt-in). */
+  focus?: ContactFormFocus;
 }
 
 const FIELDS = ["name", "email", "phone", "relationship"] as const;
@@ -60,7 +63,15 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       {/* Centred without a transform: the photo dialog inside is position: fixed to the viewport. */}
-      <DialogContent className="inset-0 m-auto h-fit max-h-[92vh] translate-none overflow-y-auto">
+      <DialogContent
+        className="inset-0 m-auto h-fit max-h-[92vh] translate-none overflow-y-auto"
+        onOpenAutoFocus={(event) => {
+          const field = props.focus && document.getElementById(CONTACT_FORM_FOCUS_ID[props.focus]);
+          if (!field) return;
+          event.preventDefault();
+          field.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{props.contact ? t("editTitle") : t("addTitle")}</DialogTitle>
           <DialogDescription>{t("description")}</DialogDescription>

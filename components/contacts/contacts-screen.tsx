@@ -15,6 +15,7 @@ import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
 import { apiRequest } from "@/lib/api-client/request";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
+import type { ContactFormFocus } from "./contact-form-focus";
 import { DeleteContactDialog } from "./delete-contact-dialog";
 import { EmptyState } from "./empty-state";
 import { ImportContactsDialog } from "./import-contacts-dialog";
@@ -31,6 +32,8 @@ export interface ContactsScreenProps {
   defaultCountry?: CountryCode;
   ownerTimezone: string;
   ownerLocale: Locale;
+  /** A contact's form to open at once, at a field (a reminder dialog's fix link). */
+  openForm?: { contactId: string; field?: ContactFormFocus };
 }
 
 /** The Contacts screen (`/contacts`). */
@@ -41,14 +44,16 @@ export function ContactsScreen({
   defaultCountry,
   ownerTimezone,
   ownerLocale,
+  openForm,
 }: ContactsScreenProps) {
   const t = useTranslations("contacts");
   const errorText = useApiErrorText();
   const [contacts, setContacts] = useState(initialContacts);
   const [query, setQuery] = useState("");
   const [shown, setShown] = useState(CONTACTS_PAGE_SIZE);
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<ContactView | undefined>();
+  const [editing, setEditing] = useState(() => initialContacts.find((c) => c.id === openForm?.contactId));
+  const [formOpen, setFormOpen] = useState(editing !== undefined);
+  const [formFocus, setFormFocus] = useState(editing && openForm?.field);
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
@@ -165,8 +170,12 @@ export function ContactsScreen({
 
       <ContactFormDialog
         open={formOpen}
-        onOpenChange={setFormOpen}
+        onOpenChange={(open) => {
+          setFormOpen(open);
+          if (!open) setFormFocus(undefined);
+        }}
         contact={editing}
+        focus={formFocus}
         defaultCountry={defaultCountry}
         ownerTimezone={ownerTimezone}
         ownerLocale={ownerLocale}

@@ -44,7 +44,9 @@ export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDt
               <StatusBadge status={reminder.status} label={t(`status.${reminder.status as "sent"}`)} />
               <Badge variant="outline">{form(`methods.${reminder.deliveryMethod as "sms"}`)}</Badge>
             </div>
-            <p className="truncate text-sm">{reminder.message || t("typeReminder", { type })}</p>
+            <p className="truncate text-sm">
+              {(reminder.messageText ?? reminder.message) || t("typeReminder", { type })}
+            </p>
             <p className="text-sm text-muted-foreground">
               {reminder.scheduledFor
                 ? formatNearDate(reminder.scheduledFor, "dateTime", timeZone, locale)

@@ -100,14 +100,15 @@ export function MessagePreview(props: MessagePreviewProps) {
         {preview.channel === "sms" && preview.sms && (
           <>
             <p className="whitespace-pre-wrap break-words rounded bg-muted p-2">{preview.text}</p>
+            {/* How many messages it travels as; a text outside the plain alphabet fits fewer characters in each. */}
             <p data-testid="sms-segments" className="font-medium">
-              {t("segments", { segments: preview.sms.segments, encoding: preview.sms.encoding })}
+              {t("segments", {
+                segments: preview.sms.segments,
+                shorter: preview.sms.encoding === "UCS-2" ? "yes" : "no",
+              })}
             </p>
             <p className="text-xs text-muted-foreground">
-              {t(preview.sms.encoding === "GSM-7" ? "unitsGsm" : "unitsUcs2", {
-                units: preview.sms.units,
-                perSegment: preview.sms.perSegment,
-              })}
+              {t("length", { units: preview.sms.units, perSegment: preview.sms.perSegment })}
             </p>
           </>
         )}
@@ -128,23 +129,14 @@ export function MessagePreview(props: MessagePreviewProps) {
         {preview.channel === "whatsapp" && (
           <>
             <p data-testid="whatsapp-template">
-              {t("template", {
-                language: t(`languages.${preview.templateLocale ?? locale}`),
-                variable: `TWILIO_WHATSAPP_TEMPLATE_${(preview.templateLocale ?? locale).toUpperCase()}`,
-              })}
+              {t("template", { language: t(`languages.${preview.templateLocale ?? locale}`) })}
             </p>
             {preview.template.ok ? (
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                <dt className="font-mono text-muted-foreground">{"{{1}}"}</dt>
-                <dd>
-                  {preview.template.variables["1"]}{" "}
-                  <span className="text-muted-foreground">({t("variableSender")})</span>
-                </dd>
-                <dt className="font-mono text-muted-foreground">{"{{2}}"}</dt>
-                <dd className="break-words">
-                  {preview.template.variables["2"]}{" "}
-                  <span className="text-muted-foreground">({t("variableMessage")})</span>
-                </dd>
+                <dt className="text-muted-foreground">{t("from")}</dt>
+                <dd>{preview.template.variables["1"]}</dd>
+                <dt className="text-muted-foreground">{t("whatsappMessage")}</dt>
+                <dd className="break-words whitespace-pre-wrap">{preview.template.variables["2"]}</dd>
               </dl>
             ) : (
               <p className="text-destructive">{t("tooLong")}</p>

@@ -26,6 +26,7 @@ import { reminderInputSchema } from "@/lib/validations/reminder";
 import { zodIssueCode } from "@/lib/errors/zod-error";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import { apiResult } from "@/lib/api-client/request";
+import { methodBlocks, workingMethod } from "./call-availability";
 import { ConfirmationFields } from "./confirmation-fields";
 import { DeliveryMethodField } from "./delivery-method-field";
 import { MessageEditor } from "./message-editor";
@@ -70,13 +71,14 @@ export function ReminderDialog(props: ReminderDialogProps) {
     if (open) setState(initial());
   }
 
-  // A method the chosen contact has no address for moves to one it has (every contact has one).
+  // A method that cannot work for the chosen contact moves to the first one that can.
   function chooseContact(contactId: string) {
-    const chosen = contacts.find((c) => c.id === contactId);
-    let method = state.deliveryMethod;
-    if (chosen && !chosen.email && method === "email") method = "sms";
-    if (chosen && !chosen.phone && method === "call") method = "email";
-    update({ contactId, deliveryMethod: method });
+    const blocks = methodBlocks(
+      state.type,
+      contacts.find((c) => c.id === contactId),
+      user,
+    );
+    update({ contactId, deliveryMethod: workingMethod(state.deliveryMethod, blocks) });
   }
 
   async function submit(event: React.FormEvent) {

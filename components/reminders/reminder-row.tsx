@@ -48,7 +48,9 @@ export function ReminderRow({
           <StatusBadge status={reminder.status} label={t(`status.${reminder.status as "sent"}`)} />
           <Badge variant="outline">{form(`methods.${reminder.deliveryMethod as "sms"}`)}</Badge>
         </div>
-        <p className="truncate text-sm">{reminder.message || t("typeMessage", { type })}</p>
+        <p className="truncate text-sm">
+          {(reminder.messageText ?? reminder.message) || t("typeMessage", { type })}
+        </p>
         <p className="text-sm text-muted-foreground" data-testid="schedule-text">
           {text}
         </p>

@@ -81,7 +81,8 @@ export function OccurrenceButton({
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium">{name}</span>
         <span className="block truncate text-xs">
-          {reminder.message || t("typeReminder", { type: reminders(`types.${reminder.type as "text"}`) })}
+          {(reminder.messageText ?? reminder.message) ||
+            t("typeReminder", { type: reminders(`types.${reminder.type as "text"}`) })}
         </span>
       </span>
       <span className="shrink-0 text-xs font-semibold">{channelName}</span>

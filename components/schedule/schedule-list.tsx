@@ -100,7 +100,7 @@ export function ScheduleList({
                           <Badge variant="secondary">{type}</Badge>
                         </div>
                         <p className="truncate text-sm text-muted-foreground">
-                          {reminder.message || t("typeReminder", { type })}
+                          {(reminder.messageText ?? reminder.message) || t("typeReminder", { type })}
                         </p>
                       </div>
                       <Button

@@ -9,6 +9,7 @@ import {
 } from "@/lib/recurrence";
 import { addDays } from "@/lib/recurrence/civil-date";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
+import { withMessageTexts } from "@/lib/reminders/with-message-texts";
 import { dayLabel, monthTitle, weekTitle, weekdayNames } from "./calendar-labels";
 import { listScheduleOccurrences, type ScheduleOccurrence } from "./list-schedule-occurrences";
 import { schedulePeriod, shiftPeriod, type CalendarView } from "./schedule-period";
@@ -96,7 +97,7 @@ export async function getScheduleCalendar(
     }),
     previous: formatCivilDate(shiftPeriod(page.view, anchor, -1)),
     next: formatCivilDate(shiftPeriod(page.view, anchor, 1)),
-    reminders: found.reminders,
+    reminders: await withMessageTexts(userId, found.reminders),
     truncated: found.truncated,
   };
 }

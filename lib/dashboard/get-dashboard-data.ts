@@ -8,6 +8,7 @@ import { countContacts } from "@/lib/contacts/count-contacts";
 import { db } from "@/lib/db";
 import type { User } from "@/db/schema";
 import { listReminders } from "@/lib/reminders/list-reminders";
+import { withMessageTexts } from "@/lib/reminders/with-message-texts";
 
 /** Below 80 % fine, 80 % up to below 100 % a warning, 100 % or more the limit. */
 export type UsageLevel = "ok" | "warning" | "limit";
@@ -25,7 +26,7 @@ export function trialDaysLeft(trialEndDate: Date | null, now: Date): number | nu
   return Math.max(0, Math.ceil((trialEndDate.getTime() - now.getTime()) / 86_400_000));
 }
 
-/** Everything the dashboard shows, in five small queries. */
+/** Everything the dashboard shows, in five small queries (and up to three more for the fields of recent messages). */
 export async function getDashboardData(user: User, now = new Date()) {
   const planType = user.planType as PlanType;
   const plan = PLANS[planType] ?? PLANS.free;
@@ -57,7 +58,7 @@ export async function getDashboardData(user: User, now = new Date()) {
     sentThisMonth: used,
     remaining: payg ? null : Math.max(0, quota - used),
     nextReminderAt: next?.nextRunAt?.toISOString() ?? null,
-    recent: recent.items,
+    recent: await withMessageTexts(user.id, recent.items),
     usage: {
       reminders: payg ? null : { used, quota, level: usageLevel(used, quota) },
       contacts: {

@@ -15,9 +15,14 @@ export async function listContactOptions(userId: string, locale: Locale): Promis
       email: contacts.email,
       phone: contacts.phone,
       locale: contacts.locale,
+      whatsappConsentAt: contacts.whatsappConsentAt,
     })
     .from(contacts)
     .where(eq(contacts.userId, userId))
     .orderBy(contacts.createdAt);
-  return sortByName(rows, (row) => row.name, locale);
+  const options = rows.map(({ whatsappConsentAt, ...row }) => ({
+    ...row,
+    whatsappConsent: whatsappConsentAt !== null,
+  }));
+  return sortByName(options, (row) => row.name, locale);
 }

@@ -39,6 +39,8 @@ export function toReminderDto(
     type: row.type,
     /** Text: the message; voice and video: optional words said with the clip. */
     message: row.message,
+    /** The screens' lists: the message with its fields filled for the contact (withMessageTexts). */
+    messageText: undefined as string | undefined,
     media: media ? toMediaDto(media) : null,
     status: row.status,
     deliveryMethod: row.deliveryMethod,

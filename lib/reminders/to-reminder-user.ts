@@ -2,6 +2,7 @@ import "server-only";
 import { PLANS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";
+import { configuredChannels } from "@/lib/channels/configured-channels";
 import { deliveryTexts } from "@/lib/messages/delivery-texts";
 import type { User } from "@/db/schema";
 import { senderNameOf } from "@/lib/users/sender-name";
@@ -21,5 +22,6 @@ export function toReminderUser(user: User): ReminderUser {
     senderName: senderNameOf(user),
     locale: toLocale(user.locale),
     deliveryTexts: deliveryTexts(),
+    channels: configuredChannels(),
   };
 }

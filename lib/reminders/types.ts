@@ -1,6 +1,7 @@
 import "server-only";
 import type { MediaKind, PlanType } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/locales";
+import type { ConfiguredChannels } from "@/lib/channels/configured-channels";
 import type { DeliveryTexts } from "@/lib/messages/delivery-texts";
 
 /** What the reminder dialog needs to know about a contact. */
@@ -11,6 +12,8 @@ export interface ContactOption {
   phone: string | null;
   /** The language of the fixed lines of its messages; null: the user's. */
   locale?: string | null;
+  /** WhatsApp consent is recorded (WhatsApp reminders need it). */
+  whatsappConsent: boolean;
 }
 
 /** What the reminder screens need to know about the signed-in user. */
@@ -31,4 +34,6 @@ export interface ReminderUser {
   locale: Locale;
   /** The fixed lines of a reminder in each language, for the dialog's preview. */
   deliveryTexts: DeliveryTexts;
+  /** The channels this server can send, per recipient language (the dialog offers only those). */
+  channels: ConfiguredChannels;
 }

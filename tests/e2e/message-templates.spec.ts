@@ -10,7 +10,11 @@ test("a message with a field: live preview per channel, SMS segments, save as te
   signIn,
 }) => {
   const user = await signIn({ timezone: ZONE, senderName: "Sam" });
-  await addContact(user.id, "Rose Marie Lane");
+  // WhatsApp is offered once the contact's opt-in is recorded.
+  await addContact(user.id, "Rose Marie Lane", {
+    whatsappConsentAt: new Date(),
+    whatsappConsentSource: "in_person",
+  });
   await page.goto("/reminders");
 
   let dialog = await openDialog(page);
@@ -34,16 +38,18 @@ test("a message with a field: live preview per channel, SMS segments, save as te
   await expect(dialog.getByRole("heading", { name: "Preview: SMS" })).toBeVisible();
   await expect(preview).toContainText(`Remindful, from Sam: Happy birthday, Rose!${LONG}`);
   await expect(preview).toContainText("Reply STOP to opt out.");
-  await expect(dialog.getByTestId("sms-segments")).toHaveText("1 segment · GSM-7");
+  await expect(dialog.getByTestId("sms-segments")).toHaveText("1 SMS message");
 
-  // One emoji turns the whole text to UCS-2: 70 units a segment, 67 once split.
+  // One emoji turns the whole text to UCS-2 (70 units a segment, 67 once split), said in plain words.
   await message.press("End");
   await page.keyboard.type(" 🎂");
-  await expect(dialog.getByTestId("sms-segments")).toHaveText("2 segments · UCS-2");
+  await expect(dialog.getByTestId("sms-segments")).toHaveText(
+    "2 SMS messages — some accented letters and emoji make messages shorter",
+  );
 
   await dialog.getByLabel("Delivery method").selectOption("whatsapp");
   await expect(dialog.getByTestId("whatsapp-template")).toHaveText(
-    "Content template: English (TWILIO_WHATSAPP_TEMPLATE_EN)",
+    "Sent with WhatsApp's approved English message.",
   );
   await expect(preview).toContainText(`Happy birthday, Rose!${LONG} 🎂`);
 

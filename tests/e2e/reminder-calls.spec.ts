@@ -36,15 +36,17 @@ test("Phone call in the dialog: offered with its cost and script, refused with t
   // A contact without a phone: disabled, with the reason and the fix.
   await dialog.getByLabel("Contact").selectOption({ label: "Nora" });
   await expect(callOption(dialog)).toBeDisabled();
-  const unavailable = dialog.getByTestId("call-unavailable");
-  await expect(unavailable).toHaveText("Nora has no phone number to call. Add a phone number");
+  const unavailable = dialog.getByTestId("method-unavailable-phone");
+  await expect(unavailable).toHaveText(
+    "Nora has no phone number, needed for SMS, WhatsApp and calls. Add a phone number",
+  );
   await expect(unavailable.getByRole("link", { name: "Add a phone number" })).toHaveAttribute(
     "href",
-    "/contacts",
+    /^\/contacts\?edit=[0-9a-f-]+&field=phone$/,
   );
   await expect(dialog.getByLabel("Delivery method")).toHaveAttribute(
     "aria-describedby",
-    /reminder-method-call-note/,
+    /reminder-method-note-phone/,
   );
 
   // A contact with one: chosen by keyboard, the cost and the daily cap before scheduling.
@@ -113,7 +115,7 @@ test("a plan without calls offers them as an upgrade; the dialog and pricing spe
   await dialog.getByLabel("Contact").selectOption({ label: "Abuelo" });
   await expect(callOption(dialog)).toBeDisabled();
   await expect(callOption(dialog)).toHaveText("Phone call (Upgrade)");
-  const unavailable = dialog.getByTestId("call-unavailable");
+  const unavailable = dialog.getByTestId("method-unavailable-plan");
   await expect(unavailable).toHaveText("Phone calls are not included in your plan. See plans");
   await expect(unavailable.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
   await expectNoA11yViolations(page);

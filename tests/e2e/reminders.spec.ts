@@ -9,7 +9,8 @@ test("create one-time and recurring reminders through the dialog and see them ev
   signIn,
 }) => {
   const user = await signIn({ timezone: ZONE });
-  await addContact(user.id, "Rose");
+  // WhatsApp is offered once the contact's opt-in is recorded.
+  await addContact(user.id, "Rose", { whatsappConsentAt: new Date(), whatsappConsentSource: "in_person" });
   await page.goto("/reminders");
   await expect(page.getByText("No reminders found")).toBeVisible();
 

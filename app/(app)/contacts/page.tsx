@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { contactFormRequest } from "@/components/contacts/contact-form-focus";
 import { ContactsScreen } from "@/components/contacts/contacts-screen";
 import { DateGreetingsProvider } from "@/components/contacts/date-greetings";
 import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
@@ -16,7 +17,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-export default async function ContactsPage() {
+/** ?edit=<id>&field=<field> (a reminder dialog's fix link) opens that contact's form at the field. */
+export default async function ContactsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await getCurrentUser();
   if (!user) redirect("/");
   const contacts = await listContacts(user.id, toLocale(user.locale));
@@ -38,6 +44,7 @@ export default async function ContactsPage() {
         defaultCountry={phoneRegionOf(user)}
         ownerTimezone={user.timezone}
         ownerLocale={toLocale(user.locale)}
+        openForm={contactFormRequest(await searchParams)}
       />
     </DateGreetingsProvider>
   );

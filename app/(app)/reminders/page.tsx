@@ -7,6 +7,7 @@ import { toLocale } from "@/i18n/locales";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { listReminders } from "@/lib/reminders/list-reminders";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
+import { withMessageTexts } from "@/lib/reminders/with-message-texts";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("reminders"))("title") };
@@ -30,7 +31,7 @@ export default async function RemindersPage({
     <RemindersScreen
       user={toReminderUser(user)}
       contacts={contacts}
-      firstPage={firstPage}
+      firstPage={{ ...firstPage, items: await withMessageTexts(user.id, firstPage.items) }}
       openNew={params.new === "1"}
       newContactId={contacts.some((c) => c.id === contactId) ? contactId : undefined}
     />

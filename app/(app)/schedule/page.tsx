@@ -8,6 +8,7 @@ import { getScheduleCalendar } from "@/lib/calendar/get-schedule-calendar";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { listReminders } from "@/lib/reminders/list-reminders";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
+import { withMessageTexts } from "@/lib/reminders/with-message-texts";
 import { scheduleSearchSchema } from "@/lib/validations/calendar";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -36,7 +37,7 @@ export default async function SchedulePage({
       user={toReminderUser(user)}
       contacts={contacts}
       view={view}
-      firstPage={firstPage}
+      firstPage={firstPage && { ...firstPage, items: await withMessageTexts(user.id, firstPage.items) }}
       calendar={calendar}
     />
   );

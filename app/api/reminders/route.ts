@@ -3,13 +3,18 @@ import { userRoute } from "@/lib/api/route";
 import { assertReminderQuota } from "@/lib/reminders/assert-reminder-quota";
 import { createReminder } from "@/lib/reminders/create-reminder";
 import { listReminders } from "@/lib/reminders/list-reminders";
+import { withMessageTexts } from "@/lib/reminders/with-message-texts";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderInputSchema, reminderListQuerySchema } from "@/lib/validations/reminder";
 
-/** The first page is a plain array; further pages via the `X-Next-Cursor` header (?cursor=). */
-export const GET = userRoute({ query: reminderListQuerySchema }, async ({ user, query }) =>
-  keysetPageResponse(await listReminders(user.id, query)),
-);
+/**
+ * The first page is a plain array; further pages via the `X-Next-Cursor` header (?cursor=).
+ * The screens' list: each message also as the contact will read it (`messageText`).
+ */
+export const GET = userRoute({ query: reminderListQuerySchema }, async ({ user, query }) => {
+  const page = await listReminders(user.id, query);
+  return keysetPageResponse({ ...page, items: await withMessageTexts(user.id, page.items) });
+});
 
 export const POST = userRoute(
   {
