@@ -25,21 +25,23 @@ export function QuickAddPanel({
   onFill(draft: QuickAddDraft): void;
   onChooseContact(contactId: string): void;
 }) {
-  const [shown, setShown] = useState<QuickAddResult | null>(start ?? null);
+  // Counted so that a line read again (even to the same words) is announced again.
+  const [shown, setShown] = useState(start ? { result: start, count: 0 } : null);
   return (
     <div className="grid min-w-0 gap-3 border-b pb-4">
       <QuickAddLine
         id="quick-add-dialog"
         initialText={start?.text}
         onRead={(result) => {
-          setShown(result);
+          setShown((last) => ({ result, count: (last?.count ?? 0) + 1 }));
           onFill(result.reading.draft);
         }}
       />
       {shown && (
         <QuickAddReport
-          text={shown.text}
-          draft={shown.reading.draft}
+          key={shown.count}
+          text={shown.result.text}
+          draft={shown.result.reading.draft}
           recurringAllowed={recurringAllowed}
           timeZone={timeZone}
           contactId={contactId}
