@@ -16,6 +16,7 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "media",
   "messagePreview",
   "messageTemplates",
+  "quickAdd",
   "recurrence",
   "reminderForm",
   "reminders",

@@ -10,6 +10,7 @@ import { toReminderUser } from "@/lib/reminders/to-reminder-user";
 import { hasSenderName } from "@/lib/users/sender-name";
 import type { User } from "@/db/schema";
 import { DashboardNewReminder } from "./dashboard-new-reminder";
+import { DashboardQuickAdd } from "./dashboard-quick-add";
 import { RecentReminders } from "./recent-reminders";
 import { SenderNamePrompt } from "./sender-name-prompt";
 import { UsagePanel } from "./usage-panel";
@@ -44,6 +45,7 @@ export async function DashboardScreen({ user }: { user: User }) {
   const locale = await getLocale();
   const [data, attention] = await Promise.all([getDashboardData(user), getAttentionSummary(user.id)]);
   const zone = user.timezone;
+  const reminderUser = toReminderUser(user);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -61,10 +63,11 @@ export async function DashboardScreen({ user }: { user: User }) {
         </div>
         <DashboardNewReminder
           label={t("newReminder")}
-          user={toReminderUser(user)}
+          user={reminderUser}
           loadContacts={loadContactOptions}
         />
       </div>
+      <DashboardQuickAdd user={reminderUser} />
       <SenderNamePrompt email={user.email} hasName={hasSenderName(user)} />
       <NeedsAttentionCard summary={attention} timeZone={zone} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">

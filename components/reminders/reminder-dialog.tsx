@@ -17,7 +17,10 @@ import {
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { QuickAddPanel } from "@/components/quick-add/quick-add-panel";
+import type { QuickAddResult } from "@/components/quick-add/quick-add-line";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
+import type { QuickAddDraft } from "@/lib/quick-add";
 import { localDayKey } from "@/lib/reminders/format-in-zone";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
@@ -32,6 +35,7 @@ import { DeliveryMethodField } from "./delivery-method-field";
 import { MessageEditor } from "./message-editor";
 import { MessagePreview, useFieldsProblemText } from "./message-preview";
 import { NextOccurrencesLine } from "./next-occurrences-line";
+import { withQuickAddDraft } from "./quick-add-form-state";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
 import { ReminderTypeTabs } from "./reminder-type-tabs";
 import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
@@ -44,18 +48,26 @@ interface ReminderDialogProps {
   /** Present: the dialog edits this reminder. */
   reminder?: ReminderDto;
   initialContactId?: string;
+  /** A quick-add line already read (the dashboard's): the new reminder opens filled from it. */
+  quickAdd?: QuickAddResult;
   onSaved?(reminder: ReminderDto): void;
 }
 
 /** The Create New Reminder dialog; the same dialog edits an existing reminder. */
 export function ReminderDialog(props: ReminderDialogProps) {
-  const { open, onOpenChange, contacts, user, reminder, initialContactId, onSaved } = props;
+  const { open, onOpenChange, contacts, user, reminder, initialContactId, quickAdd, onSaved } = props;
   const t = useTranslations("reminderForm");
   const tMedia = useTranslations("media");
   const errorText = useApiErrorText();
   const fieldsProblemText = useFieldsProblemText();
   const router = useRouter();
-  const initial = () => (reminder ? formStateFrom(reminder) : emptyFormState(initialContactId ?? ""));
+  const fillFrom = (state: ReminderFormState, draft: QuickAddDraft) =>
+    withQuickAddDraft(state, draft, user.recurringAllowed);
+  const initial = () => {
+    if (reminder) return formStateFrom(reminder);
+    const empty = emptyFormState(initialContactId ?? "");
+    return quickAdd ? fillFrom(empty, quickAdd.reading.draft) : empty;
+  };
   const [state, setState] = useState<ReminderFormState>(initial);
   const [saving, setSaving] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
@@ -151,6 +163,16 @@ export function ReminderDialog(props: ReminderDialogProps) {
             <DialogTitle>{reminder ? t("titleEdit") : t("titleCreate")}</DialogTitle>
             <DialogDescription>{t("subtitle")}</DialogDescription>
           </DialogHeader>
+          {!reminder && (
+            <QuickAddPanel
+              start={quickAdd}
+              recurringAllowed={user.recurringAllowed}
+              timeZone={user.timezone}
+              contactId={state.contactId}
+              onFill={(draft) => setState((s) => fillFrom(s, draft))}
+              onChooseContact={chooseContact}
+            />
+          )}
           <form onSubmit={submit} className="grid min-w-0 grid-cols-1 gap-4" noValidate>
             <ReminderTypeTabs
               state={state}

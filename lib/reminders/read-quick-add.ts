@@ -1,0 +1,32 @@
+import "server-only";
+import type { User } from "@/db/schema";
+import { toLocale, type Locale } from "@/i18n/locales";
+import { parseQuickAdd, type QuickAddDraft } from "@/lib/quick-add";
+import { listContactOptions } from "./list-contact-options";
+import type { ContactOption } from "./types";
+
+/** A line read for the reminder dialog, with the contacts it was matched against (the dialog's picker). */
+export interface QuickAddReading {
+  draft: QuickAddDraft;
+  contacts: ContactOption[];
+}
+
+/**
+ * Reads a quick-add line with the user's zone, the server's clock and the user's contacts.
+ * Nothing is saved: the dialog shows the draft for the user to confirm.
+ */
+export async function readQuickAdd(
+  user: Pick<User, "id" | "timezone" | "locale">,
+  text: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<QuickAddReading> {
+  const contacts = await listContactOptions(user.id, toLocale(user.locale));
+  const draft = parseQuickAdd(text, {
+    locale,
+    timeZone: user.timezone,
+    now,
+    contacts: contacts.map(({ id, name }) => ({ id, name })),
+  });
+  return { draft, contacts };
+}

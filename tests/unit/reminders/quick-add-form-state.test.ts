@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { withQuickAddDraft } from "@/components/reminders/quick-add-form-state";
+import { emptyFormState, toRequestBody } from "@/components/reminders/reminder-form-state";
+import { parseQuickAdd, type QuickAddDraft } from "@/lib/quick-add";
+import { reminderInputSchema } from "@/lib/validations/reminder";
+
+const CONTACTS = [
+  { id: "mama", name: "Mamá" },
+  { id: "marc-d", name: "Marc Dubois" },
+  { id: "marc-l", name: "Marc Lefèvre" },
+];
+// Tuesday 10 March 2026, 10:00 in Madrid.
+const NOW = new Date("2026-03-10T09:00:00Z");
+const read = (text: string, locale: "en" | "es" | "fr" = "en") =>
+  parseQuickAdd(text, { locale, timeZone: "Europe/Madrid", now: NOW, contacts: CONTACTS });
+
+describe("the reminder dialog filled from a quick-add draft", () => {
+  it("fills contact, channel, a weekly schedule and the message, and the body passes the reminder schema", () => {
+    const state = withQuickAddDraft(
+      emptyFormState(),
+      read("recordar a mamá cada domingo a las 18:00 por WhatsApp: llama a la abuela", "es"),
+      true,
+    );
+    expect(state).toMatchObject({
+      contactId: "mama",
+      deliveryMethod: "whatsapp",
+      message: "llama a la abuela",
+      scheduleType: "recurring",
+      frequency: "weekly",
+      days: ["Sun"],
+      hour: "18",
+      minute: "00",
+      endCondition: "never",
+    });
+    const body = reminderInputSchema.safeParse(toRequestBody(state));
+    expect(body.success).toBe(true);
+  });
+
+  it("fills a one-time date and time as the dialog's date, hour and minute", () => {
+    const state = withQuickAddDraft(
+      emptyFormState(),
+      read("rappeler Marc Dubois le 3 avril à 10h par SMS", "fr"),
+      true,
+    );
+    expect(state).toMatchObject({
+      contactId: "marc-d",
+      deliveryMethod: "sms",
+      scheduleType: "once",
+      date: "2026-04-03",
+      hour: "10",
+      minute: "00",
+    });
+  });
+
+  it("keeps what the words did not say", () => {
+    const before = {
+      ...emptyFormState("mama"),
+      message: "Hello",
+      deliveryMethod: "sms" as const,
+      date: "2026-05-01",
+    };
+    expect(withQuickAddDraft(before, read("by WhatsApp"), true)).toEqual({
+      ...before,
+      deliveryMethod: "whatsapp",
+    });
+  });
+
+  it("never keeps or picks a contact for a name that is several contacts or none", () => {
+    const before = emptyFormState("mama");
+    expect(withQuickAddDraft(before, read("Remind Marc tomorrow at 9"), true).contactId).toBe("");
+    expect(withQuickAddDraft(before, read("Remind Zoe tomorrow at 9"), true).contactId).toBe("");
+  });
+
+  it("leaves a repeat's missing day empty, and fills no repeat the plan cannot hold", () => {
+    const weekly = read("Remind Mamá every week at 18:00");
+    expect(withQuickAddDraft(emptyFormState(), weekly, true)).toMatchObject({
+      scheduleType: "recurring",
+      frequency: "weekly",
+      days: [],
+    });
+    const free = withQuickAddDraft(emptyFormState(), read("Remind Mamá every Sunday at 18:00"), false);
+    expect(free).toMatchObject({ scheduleType: "once", frequency: "", days: [], hour: "09" });
+  });
+
+  it("fills nothing from words it did not read", () => {
+    const draft: QuickAddDraft = read("next blue moon");
+    expect(draft.unknown.length).toBeGreaterThan(0);
+    expect(withQuickAddDraft(emptyFormState(), draft, true)).toEqual(emptyFormState());
+  });
+});
