@@ -15,7 +15,7 @@ import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
 import { apiRequest } from "@/lib/api-client/request";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
-import { DeleteContactDialog } from "./delete-contact-dialog";
+import { useDeleteContact } from "./use-delete-contact";
 import { EmptyState } from "./empty-state";
 import { ImportContactsDialog } from "./import-contacts-dialog";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
@@ -49,7 +49,6 @@ export function ContactsScreen({
   const [shown, setShown] = useState(CONTACTS_PAGE_SIZE);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ContactView | undefined>();
-  const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
 
@@ -63,6 +62,7 @@ export function ContactsScreen({
       toast.error(t("error"), { description: errorText(error) });
     }
   }, [t, router, errorText]);
+  const deleteContact = useDeleteContact(() => void refresh());
 
   const add = () => {
     // At the limit the upgrade prompt shows instead of the form (the server checks again).
@@ -144,7 +144,7 @@ export function ContactsScreen({
                     setEditing(contact);
                     setFormOpen(true);
                   }}
-                  onDelete={() => setDeleting(contact)}
+                  onDelete={() => void deleteContact(contact)}
                   ownerTimezone={ownerTimezone}
                   onChanged={refresh}
                 />
@@ -172,11 +172,6 @@ export function ContactsScreen({
         ownerLocale={ownerLocale}
         onSaved={refresh}
         onLimitReached={() => setUpgradeOpen(true)}
-      />
-      <DeleteContactDialog
-        contact={deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        onDeleted={refresh}
       />
       <ImportContactsDialog
         open={importOpen}
