@@ -15,9 +15,9 @@ import { REMINDER_NOT_FOUND } from "./find-own-reminder";
  * cancelled reminder is scheduled again as it was: a once reminder at its instant, a recurring one
  * at the recurrence engine's next occurrence after the last one the engine took on (or from its
  * first, when none was), so an occurrence that fell inside the window goes out now rather than
- * being skipped. A
- * `reminder.restored` webhook event follows the `reminder.cancelled` one. A reminder already
- * scheduled again answers as it is (a second press); after the window nothing changes (409).
+ * being skipped. A `reminder.restored` webhook event follows the `reminder.cancelled` one. A
+ * reminder already scheduled again answers as it is (a second press); after the window nothing
+ * changes (409).
  */
 export async function restoreReminder(userId: string, id: string, now = new Date()) {
   return db.transaction(async (tx) => {
