@@ -1,4 +1,5 @@
 import type { TaskList } from "graphile-worker";
+import { FINISH_CONTACT_DELETIONS, finishContactDeletionsTask } from "./tasks/finish-contact-deletions";
 import { PURGE_CRONTAB, PURGE_EXPIRED_ROWS, purgeExpiredRowsTask } from "./tasks/purge-expired-rows";
 import { FAILURE_ALERT_TASK, sendFailureAlertTask } from "./tasks/send-failure-alert";
 import {
@@ -27,6 +28,7 @@ export const JOB_TASKS: TaskList = {
   [CLEAN_UP_MEDIA]: cleanUpMediaTask,
   [MEDIA_PROCESSING_TASK]: processMediaTask,
   [WEBHOOK_DISPATCH_TASK]: dispatchWebhooksTask,
+  [FINISH_CONTACT_DELETIONS]: finishContactDeletionsTask,
 };
 
 export const JOB_CRONTAB = [

@@ -16,7 +16,7 @@ import { apiRequest } from "@/lib/api-client/request";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
 import type { ContactFormFocus } from "./contact-form-focus";
-import { DeleteContactDialog } from "./delete-contact-dialog";
+import { useDeleteContact } from "./use-delete-contact";
 import { EmptyState } from "./empty-state";
 import { ImportContactsDialog } from "./import-contacts-dialog";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
@@ -54,7 +54,6 @@ export function ContactsScreen({
   const [editing, setEditing] = useState(() => initialContacts.find((c) => c.id === openForm?.contactId));
   const [formOpen, setFormOpen] = useState(editing !== undefined);
   const [formFocus, setFormFocus] = useState(editing && openForm?.field);
-  const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
 
@@ -68,6 +67,7 @@ export function ContactsScreen({
       toast.error(t("error"), { description: errorText(error) });
     }
   }, [t, router, errorText]);
+  const deleteContact = useDeleteContact(() => void refresh());
 
   const add = () => {
     // At the limit the upgrade prompt shows instead of the form (the server checks again).
@@ -149,7 +149,7 @@ export function ContactsScreen({
                     setEditing(contact);
                     setFormOpen(true);
                   }}
-                  onDelete={() => setDeleting(contact)}
+                  onDelete={() => void deleteContact(contact)}
                   ownerTimezone={ownerTimezone}
                   onChanged={refresh}
                 />
@@ -181,11 +181,6 @@ export function ContactsScreen({
         ownerLocale={ownerLocale}
         onSaved={refresh}
         onLimitReached={() => setUpgradeOpen(true)}
-      />
-      <DeleteContactDialog
-        contact={deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        onDeleted={refresh}
       />
       <ImportContactsDialog
         open={importOpen}

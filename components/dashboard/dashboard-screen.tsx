@@ -5,12 +5,14 @@ import { NeedsAttentionCard } from "@/components/delivery-log/needs-attention-ca
 import { getAttentionSummary } from "@/lib/activity/get-attention-summary";
 import { formatNearDate } from "@/lib/reminders/format-in-zone";
 import { getDashboardData, isFirstVisit } from "@/lib/dashboard/get-dashboard-data";
+import { firstRunChecklist } from "@/lib/dashboard/first-run-checklist";
 import { loadContactOptions } from "@/lib/actions/load-contact-options";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
 import { hasSenderName } from "@/lib/users/sender-name";
 import type { User } from "@/db/schema";
 import { DashboardNewReminder } from "./dashboard-new-reminder";
 import { DashboardQuickAdd } from "./dashboard-quick-add";
+import { FirstRunChecklist } from "./first-run-checklist";
 import { RecentReminders } from "./recent-reminders";
 import { SenderNamePrompt } from "./sender-name-prompt";
 import { UsagePanel } from "./usage-panel";
@@ -46,6 +48,7 @@ export async function DashboardScreen({ user }: { user: User }) {
   const [data, attention] = await Promise.all([getDashboardData(user), getAttentionSummary(user.id)]);
   const zone = user.timezone;
   const reminderUser = toReminderUser(user);
+  const checklist = firstRunChecklist(user, { contacts: data.totalContacts, reminders: data.recent.length });
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -68,7 +71,12 @@ export async function DashboardScreen({ user }: { user: User }) {
         />
       </div>
       <DashboardQuickAdd user={reminderUser} />
-      <SenderNamePrompt email={user.email} hasName={hasSenderName(user)} />
+      {/* The checklist's first step covers the sender name while it shows. */}
+      {checklist ? (
+        <FirstRunChecklist steps={checklist} />
+      ) : (
+        <SenderNamePrompt email={user.email} hasName={hasSenderName(user)} />
+      )}
       <NeedsAttentionCard summary={attention} timeZone={zone} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard testId="stat-contacts" title={t("totalContacts")} value={String(data.totalContacts)} />

@@ -12,5 +12,6 @@ export function eventKey(type: string) {
     | "contact_opted_in"
     | "reminder_created"
     | "reminder_cancelled"
+    | "reminder_restored"
     | "webhook_test";
 }

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { undoToast } from "@/components/ui/undo-toast";
 import type { SendNowMode } from "@/db/schema/enums";
 import { apiResult, type ApiResult } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
@@ -10,6 +11,7 @@ import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 /** Cancel, Send now and Retry, each with its success or error toast; `onChanged` runs after each success. */
 export function useReminderActions(onChanged?: () => void) {
   const t = useTranslations("reminders");
+  const tc = useTranslations("common");
   const router = useRouter();
   const errorText = useApiErrorText();
   const done = () => {
@@ -19,10 +21,18 @@ export function useReminderActions(onChanged?: () => void) {
   const fail = (result: ApiResult<unknown>) =>
     toast.error(t("errorTitle"), { description: errorText(result) });
 
+  /** No confirmation: the toast's Undo puts the reminder back for a few seconds. */
   async function cancel(id: string) {
     const result = await apiResult("DELETE", `/api/reminders/${id}`);
     if (!result.ok) return fail(result);
-    toast.success(t("cancelled"));
+    undoToast(t("cancelled"), { undoLabel: tc("undo"), onUndo: () => void restore(id) });
+    done();
+  }
+
+  async function restore(id: string) {
+    const result = await apiResult("POST", `/api/reminders/${id}/restore`);
+    if (!result.ok) return fail(result);
+    toast.success(t("restored"));
     done();
   }
 

@@ -47,6 +47,8 @@ export const users = pgTable(
     autoRechargeError: text(),
     /** E-mail the user when an occurrence fails for good (at most one e-mail an hour). */
     failureAlerts: boolean().notNull().default(true),
+    /** The user hid the dashboard's first-run checklist before finishing it. */
+    checklistHiddenAt: instant(),
     /** When the last failure alert left, and the newest failure it covered. */
     failureAlertSentAt: instant(),
     failureAlertsThrough: instant(),

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { CONTACT_DATE_KINDS, CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "./enums";
@@ -100,5 +110,31 @@ export const contactDates = pgTable(
       sql`${t.day} >= 1 and ${t.day} <= case when ${t.month} = 2 then (case when ${t.year} is null or (${t.year} % 4 = 0 and (${t.year} % 100 <> 0 or ${t.year} % 400 = 0)) then 29 else 28 end) when ${t.month} in (4, 6, 9, 11) then 30 else 31 end`,
     ),
     check("contact_dates_year_check", sql`${t.year} is null or ${t.year} between 1900 and 2100`),
+  ],
+);
+
+/**
+ * A contact deleted less than the undo window ago: every row its deletion removed (the contact,
+ * its dates, reminders, deliveries, replies and calls), as JSON per table, to put back exactly on
+ * Undo. Once the window has passed a job drops `rows` and the photo; the row itself stays a day,
+ * so a late Undo is told it is too late rather than that the contact never existed.
+ */
+export const deletedContacts = pgTable(
+  "deleted_contacts",
+  {
+    contactId: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the deletion is final. */
+    rows: jsonb().$type<Record<string, unknown[]>>(),
+    /** The photo, removed from storage only when the deletion is final. */
+    avatarUrl: text(),
+    deletedAt: instant().notNull(),
+    restorableUntil: instant().notNull(),
+  },
+  (t) => [
+    index("deleted_contacts_user_id_idx").on(t.userId),
+    index("deleted_contacts_restorable_until_idx").on(t.restorableUntil),
   ],
 );

@@ -128,6 +128,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "contact.opted_in",
   "reminder.created",
   "reminder.cancelled",
+  "reminder.restored",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

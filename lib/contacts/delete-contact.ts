@@ -1,21 +1,75 @@
 import "server-only";
-import { contacts } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { UNDO_WINDOW_MS } from "@/config/undo";
+import { contacts, deletedContacts } from "@/db/schema";
 import { notFound } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
-import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
 import { ownContact } from "./contact-select";
+import { queueContactDeletionEnd } from "./queue-contact-deletion-end";
+
+export const CONTACT_NOT_FOUND = { code: "contact_not_found", message: "Contact not found" } as const;
 
 /**
- * DELETE /api/contacts/{id}. The foreign keys cascade inside this one statement: the
- * contact's reminders and their deliveries go with it, so nothing is ever sent to a deleted
- * contact (the engine only sends deliveries whose reminder still exists). Its photo goes too.
+ * Everything a contact's deletion cascades to, table by table, as JSON rows in table column
+ * order (what restoreContact inserts back). A test compares this list with the foreign keys
+ * that cascade from contacts, so a new dependent table cannot be left out unnoticed.
  */
-export async function deleteContact(userId: string, contactId: string) {
-  const deleted = await db
-    .delete(contacts)
-    .where(ownContact(userId, contactId))
-    .returning({ id: contacts.id, avatarUrl: contacts.avatarUrl });
-  if (deleted.length === 0) throw notFound({ code: "contact_not_found", message: "Contact not found" });
-  await removeObjectAtPath(userId, deleted[0].avatarUrl);
-  return deleted[0];
+export const CONTACT_ROW_TABLES = [
+  "contacts",
+  "contact_dates",
+  "reminders",
+  "deliveries",
+  "delivery_replies",
+  "delivery_calls",
+] as const;
+
+const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
+    'contacts', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contacts x where x.id = ${contactId}),
+    'contact_dates', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contact_dates x where x.contact_id = ${contactId}),
+    'reminders', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from reminders x where x.contact_id = ${contactId}),
+    'deliveries', (select coalesce(jsonb_agg(to_jsonb(x) order by x.id), '[]') from deliveries x
+       where x.contact_id = ${contactId} or x.reminder_id in (select id from reminders where contact_id = ${contactId})),
+    'delivery_replies', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from delivery_replies x
+       where x.reminder_id in (select id from reminders where contact_id = ${contactId})),
+    'delivery_calls', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from delivery_calls x
+       where x.delivery_id in (select id from deliveries where contact_id = ${contactId}))
+  ) as rows`;
+
+/**
+ * DELETE /api/contacts/{id}. The foreign keys cascade inside this one statement: the contact's
+ * reminders and their deliveries go with it, so nothing is sent to it from then on (the engine
+ * only sends deliveries whose reminder still exists). In the same transaction every removed row
+ * is kept in deleted_contacts for the undo window (see restoreContact); the photo stays in
+ * storage until the deletion is final (finishContactDeletions, queued for the window's end).
+ */
+export async function deleteContact(userId: string, contactId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    // Locked first: an edit or the engine's claim finishes before the rows are copied.
+    const [owned] = await tx
+      .select({ id: contacts.id, avatarUrl: contacts.avatarUrl })
+      .from(contacts)
+      .where(ownContact(userId, contactId))
+      .for("update");
+    if (!owned) throw notFound(CONTACT_NOT_FOUND);
+    const { rows } = await tx.execute<{ rows: Record<string, unknown[]> }>(snapshotOf(contactId));
+    await tx.delete(contacts).where(ownContact(userId, contactId));
+    const restorableUntil = new Date(now.getTime() + UNDO_WINDOW_MS);
+    await tx
+      .insert(deletedContacts)
+      .values({
+        contactId,
+        userId,
+        rows: rows[0].rows,
+        avatarUrl: owned.avatarUrl,
+        deletedAt: now,
+        restorableUntil,
+      })
+      // An id deleted, restored and deleted again: the latest deletion is the one kept.
+      .onConflictDoUpdate({
+        target: deletedContacts.contactId,
+        set: { rows: rows[0].rows, avatarUrl: owned.avatarUrl, deletedAt: now, restorableUntil },
+      });
+    await queueContactDeletionEnd(tx, restorableUntil);
+    return { id: owned.id };
+  });
 }

@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   "reminder_not_found",
   "reminder_not_scheduled",
   "reminder_not_failed",
+  "reminder_not_cancelled",
+  "undo_expired",
   "send_now_channel",
   "call_video_unsupported",
   "calls_not_in_plan",

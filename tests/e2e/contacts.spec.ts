@@ -82,13 +82,13 @@ test("adds a contact with a photo, searches, edits and deletes it", async ({ pag
   await expect(page.getByTestId("contact-card").filter({ hasText: "Ann Marie Lee" })).toBeVisible();
   expect((await rowsOf(user.id)).map((c) => c.name).sort()).toEqual(["Ann Marie Lee", "Bob Stone"]);
 
-  // Delete, after the confirmation question.
+  // Delete at once: no question first, the toast offers Undo (tests/e2e/undo.spec.ts).
   const bob = page.getByTestId("contact-card").filter({ hasText: "Bob Stone" });
   await bob.getByRole("button", { name: "Options for Bob Stone" }).click();
   await page.getByRole("menuitem", { name: "Delete Contact" }).click();
-  await expect(page.getByText("Are you sure you want to delete this contact?")).toBeVisible();
-  await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByText("Contact deleted")).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
   await expect(page.getByTestId("contact-card")).toHaveCount(1);
   expect(await rowsOf(user.id)).toHaveLength(1);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UNDO_WINDOW_MS } from "@/config/undo";
 
 /** A valid 1x1 PNG. */
 export const PNG_1X1 = Buffer.from(
@@ -178,10 +179,13 @@ export function avatarSuite(options: AvatarSuiteOptions) {
       expect(await t.storage.size(second.key)).toBeNull();
       expect(await t.objectsOf()).toHaveLength(0);
 
-      // Deleting a contact deletes its photo.
+      // Deleting a contact deletes its photo once the deletion is final (Undo needs it until then).
       const third = await upload();
       await t.attach(third.url);
       expect((await t.deleteContact()).status).toBe(204);
+      expect(await t.storage.size(third.key)).not.toBeNull();
+      const { finishContactDeletions } = await import("@/lib/contacts/finish-contact-deletions");
+      await finishContactDeletions(new Date(Date.now() + UNDO_WINDOW_MS + 1_000));
       expect(await t.storage.size(third.key)).toBeNull();
       expect(await t.objectsOf()).toHaveLength(0);
     });

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 const USER_DATA_TABLES = [
   "users",
   "contacts",
+  "deleted_contacts",
   "reminders",
   "deliveries",
   "credit_ledger",

@@ -13,12 +13,14 @@ const dataDir = vi.hoisted(() => {
 import { eq } from "drizzle-orm";
 import * as avatarRoute from "@/app/api/contacts/[id]/avatar/route";
 import * as contactRoute from "@/app/api/contacts/[id]/route";
+import * as contactRestoreRoute from "@/app/api/contacts/[id]/restore/route";
 import * as localUploadRoute from "@/app/api/objects/local/uploads/[id]/route";
 import * as uploadRoute from "@/app/api/objects/upload/route";
 import * as objectRoute from "@/app/api/objects/uploads/[id]/route";
 import * as deliveriesRoute from "@/app/api/reminders/[id]/deliveries/route";
 import * as reminderRoute from "@/app/api/reminders/[id]/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
+import * as reminderRestoreRoute from "@/app/api/reminders/[id]/restore/route";
 import * as sendRoute from "@/app/api/reminders/[id]/send/route";
 import * as templateRoute from "@/app/api/templates/[id]/route";
 import * as webhookEndpointRoute from "@/app/api/webhooks/endpoints/[id]/route";
@@ -42,6 +44,8 @@ import * as v1ContactRoute from "@/app/api/v1/contacts/[id]/route";
 import * as v1ReminderRoute from "@/app/api/v1/reminders/[id]/route";
 import * as v1TemplateRoute from "@/app/api/v1/templates/[id]/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { deleteContact } from "@/lib/contacts/delete-contact";
+import { cancelReminder } from "@/lib/reminders/cancel-reminder";
 import { contacts, messageTemplates, storedObjects, webhookEndpoints, webhookMessages } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
@@ -59,6 +63,9 @@ interface Fixture {
   contactId: string;
   scheduledId: string;
   failedId: string;
+  /** A's reminder cancelled and A's contact deleted just now: both still within their undo window. */
+  cancelledId: string;
+  deletedContactId: string;
   readyObjectId: string;
   templateId: string;
   /** A's pending upload and the signed URL A was given for it. */
@@ -443,6 +450,27 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       build: (f) => ({ path: `/api/reminders/${f.failedId}/deliveries`, params: { id: f.failedId } }),
     },
   ],
+  "reminders/[id]/restore/route.ts": [
+    {
+      name: "POST /api/reminders/{A's cancelled reminder}/restore",
+      handler: reminderRestoreRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({ path: `/api/reminders/${f.cancelledId}/restore`, params: { id: f.cancelledId } }),
+    },
+  ],
+  "contacts/[id]/restore/route.ts": [
+    {
+      name: "POST /api/contacts/{A's deleted contact}/restore",
+      handler: contactRestoreRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/contacts/${f.deletedContactId}/restore`,
+        params: { id: f.deletedContactId },
+      }),
+    },
+  ],
   "reminders/[id]/retry/route.ts": [
     {
       name: "POST /api/reminders/{A's failed reminder}/retry",
@@ -510,6 +538,7 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/create-calendar-feed-link.ts": "the user's own calendar feed link (takes no input)",
   "lib/actions/save-locale.ts": "the user's own locale",
   "lib/actions/save-time-zone.ts": "the user's own time zone",
+  "lib/actions/hide-first-run-checklist.ts": "hides the user's own dashboard checklist; takes no input",
 };
 
 function serverActionFiles(): string[] {
@@ -538,6 +567,11 @@ beforeAll(async () => {
   const contact = await createContact(a.user.id);
   const scheduled = await insertReminder(a.user.id, contact.id);
   const failed = await insertReminder(a.user.id, contact.id, { status: "failed" });
+  const cancelled = await insertReminder(a.user.id, contact.id);
+  await cancelReminder(a.user.id, cancelled.id);
+  const doomed = await createContact(a.user.id, { name: "A's deleted" });
+  await insertReminder(a.user.id, doomed.id);
+  await deleteContact(a.user.id, doomed.id);
   const [ready] = await db
     .insert(storedObjects)
     .values({
@@ -608,6 +642,8 @@ beforeAll(async () => {
     contactId: contact.id,
     scheduledId: scheduled.id,
     failedId: failed.id,
+    cancelledId: cancelled.id,
+    deletedContactId: doomed.id,
     readyObjectId: ready.id,
     templateId: template.id,
     pendingUploadId: pendingUrl.pathname.split("/").pop() ?? "",

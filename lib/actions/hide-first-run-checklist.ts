@@ -1,0 +1,8 @@
+"use server";
+
+import { z } from "zod";
+import { userAction } from "@/lib/actions/user-action";
+import { hideFirstRunChecklist as hide } from "@/lib/users/hide-first-run-checklist";
+
+/** The dashboard checklist's Hide button. */
+export const hideFirstRunChecklist = userAction(z.object({}).strict(), async (_input, user) => hide(user.id));

@@ -1,0 +1,71 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { UNDO_WINDOW_MS } from "@/config/undo";
+import { deliveries, reminders } from "@/db/schema";
+import { conflict, notFound } from "@/lib/errors/domain-error";
+import { UNDO_EXPIRED } from "@/lib/errors/undo-expired";
+import { db } from "@/lib/db";
+import { nextOccurrence } from "@/lib/recurrence";
+import { scheduleFromRow } from "@/lib/recurrence/schedule-from-row";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import { REMINDER_NOT_FOUND } from "./find-own-reminder";
+
+/**
+ * POST /api/reminders/{id}/restore: Undo of a cancel. Within UNDO_WINDOW_MS of `cancelledAt` a
+ * cancelled reminder is scheduled again as it was: a once reminder at its instant, a recurring one
+ * at the recurrence engine's next occurrence after the last one the engine took on (or from its
+ * first, when none was), so an occurrence that fell inside the window goes out now rather than
+ * being skipped. A `reminder.restored` webhook event follows the `reminder.cancelled` one. A
+ * reminder already scheduled again answers as it is (a second press); after the window nothing
+ * changes (409).
+ */
+export async function restoreReminder(userId: string, id: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(reminders)
+      .where(and(eq(reminders.id, id), eq(reminders.userId, userId)))
+      .for("update");
+    if (!row) throw notFound(REMINDER_NOT_FOUND);
+    if (row.status === "scheduled") return { id, status: row.status, nextRunAt: row.nextRunAt };
+    if (row.status !== "cancelled" || !row.cancelledAt) {
+      throw conflict({
+        code: "reminder_not_cancelled",
+        message: "Only a cancelled reminder can be restored",
+      });
+    }
+    if (now.getTime() - row.cancelledAt.getTime() > UNDO_WINDOW_MS) throw conflict(UNDO_EXPIRED);
+
+    // The latest scheduled occurrence the engine made a delivery for (Send now extras and
+    // LATER snoozes are besides the schedule).
+    const [{ last }] = await tx
+      .select({ last: sql<string | null>`max(${deliveries.occurrenceAt})` })
+      .from(deliveries)
+      .where(
+        and(eq(deliveries.reminderId, id), eq(deliveries.extra, false), isNull(deliveries.snoozedFromId)),
+      );
+    const firstDue = row.scheduledFor ? row.scheduledFor.getTime() - 1 : 0;
+    const after = new Date(Math.max(last ? new Date(last).getTime() : 0, firstDue));
+    // A once reminder is due at its stored instant (the schedule reads it to the minute only).
+    const nextRunAt =
+      row.scheduleType === "once"
+        ? row.occurrencesSent === 0 && !last
+          ? row.scheduledFor
+          : null
+        : nextOccurrence(scheduleFromRow(row), after, row.occurrencesSent);
+    if (!nextRunAt)
+      throw conflict({ code: "no_future_occurrence", message: "This schedule has no future occurrence" });
+
+    await tx
+      .update(reminders)
+      .set({ status: "scheduled", cancelledAt: null, nextRunAt })
+      .where(eq(reminders.id, id));
+    await emitWebhookEvent(tx, {
+      userId,
+      type: "reminder.restored",
+      data: { reminderId: id, contactId: row.contactId, nextRunAt: nextRunAt.toISOString() },
+      occurredAt: now,
+    });
+    return { id, status: "scheduled" as const, nextRunAt };
+  });
+}
