@@ -76,10 +76,10 @@ export const RECORD_SENT = compileStatement<
       returning ${DELIVERY_EVENT_COLUMNS}, ${d.providerMessageId} as sid),
    calls as (
      insert into ${deliveryCalls} (${columnName(deliveryCalls.callSid)}, ${columnName(deliveryCalls.deliveryId)},
-         ${columnName(deliveryCalls.userId)}, ${columnName(deliveryCalls.status)}, ${columnName(deliveryCalls.createdAt)},
-         ${columnName(deliveryCalls.updatedAt)})
-     select sid, id, user_id, 'queued', ${now}, ${now} from done where channel = 'call'
-     on conflict (${columnName(deliveryCalls.callSid)}) do nothing),
+         ${columnName(deliveryCalls.deliveryOccurrenceAt)}, ${columnName(deliveryCalls.userId)},
+         ${columnName(deliveryCalls.status)}, ${columnName(deliveryCalls.createdAt)}, ${columnName(deliveryCalls.updatedAt)})
+     select sid, id, occurrence_at, user_id, 'queued', ${now}, ${now} from done where channel = 'call'
+     on conflict (${columnName(deliveryCalls.callSid)}, ${columnName(deliveryCalls.deliveryOccurrenceAt)}) do nothing),
    hooks as (${webhookFanOut(sql`select user_id, 'delivery.sent' as type,
         ${deliveryEventData(sql`'sentAt', ${isoInstant(sql`${now}::timestamptz`)}`)} as data, ${now}::timestamptz as occurred_at from done`)}
       returning 1),

@@ -3,7 +3,7 @@ import { pool } from "@/lib/db";
 import { ADVANCE_REMINDERS } from "@/lib/delivery/materialize-rows";
 import { RECORD_SENT } from "@/lib/delivery/record-outcomes";
 import { seedDue } from "../../support/bench-kit";
-import { planNodes, type PlanNode } from "../../support/query-plan";
+import { asPartitionedPlan, planNodes, type PlanNode } from "../../support/query-plan";
 
 /** Runs EXPLAIN (ANALYZE when asked: the update runs) inside a transaction that is rolled back. */
 async function planOf(statement: string, params: unknown[], analyze = false): Promise<PlanNode[]> {
@@ -14,7 +14,7 @@ async function planOf(statement: string, params: unknown[], analyze = false): Pr
       `explain (${analyze ? "analyze, " : ""}format json) ${statement}`,
       params,
     );
-    return planNodes(rows[0]["QUERY PLAN"][0].Plan);
+    return await asPartitionedPlan(client, planNodes(rows[0]["QUERY PLAN"][0].Plan));
   } finally {
     await client.query("rollback");
     client.release();
