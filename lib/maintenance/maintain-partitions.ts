@@ -28,6 +28,9 @@ export interface PartitionReport {
 /** Apart from every other advisory lock: two runs never work on one family at once. */
 const MAINTENANCE_LOCK_SPACE = 72_033_001;
 
+/** How long a run waits for a table lock before it gives up (the engine must not queue behind it). */
+const LOCK_TIMEOUT = "5s";
+
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (at: Date) => `'${at.toISOString()}'`;
 
@@ -120,6 +123,9 @@ export async function maintainPartitions(now: Date, policy: RetentionPolicy): Pr
   for (const [index, { family, keep }] of policy.families.entries()) {
     await withTransaction(async (client) => {
       await client.query("select pg_advisory_xact_lock($1::int, $2::int)", [MAINTENANCE_LOCK_SPACE, index]);
+      // Attach and detach wait for every open transaction on the table, and every statement that
+      // comes after queues behind them: give up instead (the next run tries again).
+      await client.query(`set local lock_timeout = '${LOCK_TIMEOUT}'`);
       const parent = family.tables[0];
       const have = new Set((await existingMonths(client, parent)).map(monthSuffix));
       const wanted = [
