@@ -163,7 +163,11 @@ const envSchema = twilioSchema.extend({
   DELIVERY_RETENTION_MONTHS: keep("deliveries"),
   WEBHOOK_RETENTION_DAYS: keep("webhooks"),
   OUTBOX_RETENTION_DAYS: keep("outbox"),
-  PARTITION_MONTHS_AHEAD: intIn(PARTITION_MONTHS_AHEAD.min, PARTITION_MONTHS_AHEAD.max, PARTITION_MONTHS_AHEAD.fallback),
+  PARTITION_MONTHS_AHEAD: intIn(
+    PARTITION_MONTHS_AHEAD.min,
+    PARTITION_MONTHS_AHEAD.max,
+    PARTITION_MONTHS_AHEAD.fallback,
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -76,7 +76,6 @@ const r = alias(deliveryReplies, "r");
 const LOCALE = sql`coalesce(${c.locale}, ${u.locale})`;
 const DELIVERY_JOINS = sql`join ${contacts} ${c} on ${c.id} = ${d.contactId} join ${users} ${u} on ${u.id} = ${d.userId}`;
 
-/** A reply already stored under this MessageSid (a webhook retry). */
 /**
  * Held until the transaction ends, per MessageSid: with replies partitioned by their delivery's
  * month, no unique index spans every month, so this lock (then SEEN) keeps one row per MessageSid.
@@ -85,6 +84,7 @@ const LOCK_SID = compileStatement<{ sid: string }>(
   (p) => sql`select pg_advisory_xact_lock(${sql.raw(String(REPLY_LOCK_SPACE))}, hashtext(${p.sid}))`,
 );
 
+/** A reply already stored under this MessageSid (a webhook retry). */
 const SEEN = compileStatement<
   { sid: string },
   { delivery_id: string; locale: string; confirmation: ConfirmationState | null }
@@ -100,8 +100,8 @@ const SEEN = compileStatement<
 const AWAITED = sql`(${d.confirmation} = 'awaiting'
   or (${d.confirmation} = 'snoozed' and exists (
         select 1 from ${deliveries} ${s} where ${s.snoozedFromId} = ${d.id} and ${s.status} in ('queued', 'held'))))`;
-const MATCHED_COLUMNS = sql`${d.id} as id, ${d.occurrenceAt} as occurrence_at, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
-  ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale, ${AWAITED} as awaited`;
+const MATCHED_COLUMNS = sql`${d.id} as id, ${d.occurrenceAt} as occurrence_at, ${d.reminderId} as reminder_id,
+  ${d.userId} as user_id, ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale, ${AWAITED} as awaited`;
 
 /** The newest delivery to this number on this channel that awaits an answer, locked. */
 const MATCH = compileStatement<{ phone: string; channel: string }, Matched>(
@@ -139,7 +139,8 @@ const INSERT_REPLY = compileStatement<{
   at: Date;
 }>(
   (p) => sql`insert into ${deliveryReplies} (${columnName(deliveryReplies.deliveryId)},
-      ${columnName(deliveryReplies.deliveryOccurrenceAt)}, ${columnName(deliveryReplies.reminderId)}, ${columnName(deliveryReplies.userId)},
+      ${columnName(deliveryReplies.deliveryOccurrenceAt)}, ${columnName(deliveryReplies.reminderId)},
+      ${columnName(deliveryReplies.userId)},
       ${columnName(deliveryReplies.channel)}, ${columnName(deliveryReplies.body)}, ${columnName(deliveryReplies.action)},
       ${columnName(deliveryReplies.providerMessageId)}, ${columnName(deliveryReplies.receivedAt)})
     values (${p.deliveryId}, ${p.occurrenceAt}, ${p.reminderId}, ${p.userId}, ${p.channel}, ${p.body}, ${p.action},
@@ -241,7 +242,12 @@ async function act(
   const state = CONFIRMATION_OF[reply.action];
   if (!state) return null;
   if (reply.action === "snooze" && matched.confirmation === "snoozed") return null; // one resend per ask
-  await SET_CONFIRMATION.run(client, { id: matched.id, occurrenceAt: matched.occurrence_at, state, at: reply.now });
+  await SET_CONFIRMATION.run(client, {
+    id: matched.id,
+    occurrenceAt: matched.occurrence_at,
+    state,
+    at: reply.now,
+  });
   await emitWebhookEvent(client, {
     userId: matched.user_id,
     type:
