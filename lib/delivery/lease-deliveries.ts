@@ -21,22 +21,29 @@ export interface LeaseOptions {
 
 const d = alias(deliveries, "d");
 
-/** A picked row: its id and its partition key (the lease then reads only the months picked). */
+/**
+ * A picked row: its id and its partition key (the lease then reads only the months picked), as
+ * PostgreSQL's text: a Date would drop the microseconds, and the key would match no row.
+ */
 interface Picked {
   id: string;
-  occurrence_at: Date;
+  occurrence_at: string;
 }
 
 /** Queued or held rows whose time came, oldest first. */
 const PICK_WAITING = compileStatement<{ now: Date; limit: number }, Picked>(
-  (p) => sql`select ${deliveries.id} as id, ${deliveries.occurrenceAt} as occurrence_at from ${deliveries}
+  (
+    p,
+  ) => sql`select ${deliveries.id} as id, ${deliveries.occurrenceAt}::text as occurrence_at from ${deliveries}
     where ${deliveries.status} in ('queued', 'held') and ${deliveries.nextAttemptAt} <= ${p.now}
     order by ${deliveries.nextAttemptAt} limit ${p.limit} for update skip locked`,
 );
 
 /** 'sending' rows whose worker stopped renewing their lease. */
 const PICK_EXPIRED = compileStatement<{ now: Date; limit: number }, Picked>(
-  (p) => sql`select ${deliveries.id} as id, ${deliveries.occurrenceAt} as occurrence_at from ${deliveries}
+  (
+    p,
+  ) => sql`select ${deliveries.id} as id, ${deliveries.occurrenceAt}::text as occurrence_at from ${deliveries}
     where ${deliveries.status} = 'sending' and ${deliveries.leaseExpiresAt} < ${p.now}
     order by ${deliveries.leaseExpiresAt} limit ${p.limit} for update skip locked`,
 );
@@ -46,7 +53,7 @@ const PICK_EXPIRED = compileStatement<{ now: Date; limit: number }, Picked>(
  * what sending them needs. The contact and sender are the delivery's own.
  */
 const LEASE = compileStatement<
-  { ids: number[]; occurrences: Date[]; workerId: string; until: Date; now: Date },
+  { ids: number[]; occurrences: string[]; workerId: string; until: Date; now: Date },
   LeasedRow
 >(
   (p) => sql`update ${deliveries} ${d}
@@ -70,7 +77,7 @@ async function pickReady(
   client: pg.PoolClient,
   now: Date,
   limit: number,
-): Promise<{ ids: number[]; occurrences: Date[]; expired: Set<number> }> {
+): Promise<{ ids: number[]; occurrences: string[]; expired: Set<number> }> {
   const ready = await PICK_WAITING.run(client, { now, limit });
   const ids = ready.rows.map((row) => Number(row.id));
   const occurrences = ready.rows.map((row) => row.occurrence_at);

@@ -55,8 +55,8 @@ export interface RecordedReply {
 
 interface Matched {
   id: string;
-  /** The delivery's partition key: its reply is stored in the same month. */
-  occurrence_at: Date;
+  /** The delivery's partition key as PostgreSQL's text (a Date would drop the microseconds). */
+  occurrence_at: string;
   reminder_id: string;
   user_id: string;
   contact_id: string;
@@ -100,7 +100,7 @@ const SEEN = compileStatement<
 const AWAITED = sql`(${d.confirmation} = 'awaiting'
   or (${d.confirmation} = 'snoozed' and exists (
         select 1 from ${deliveries} ${s} where ${s.snoozedFromId} = ${d.id} and ${s.status} in ('queued', 'held'))))`;
-const MATCHED_COLUMNS = sql`${d.id} as id, ${d.occurrenceAt} as occurrence_at, ${d.reminderId} as reminder_id,
+const MATCHED_COLUMNS = sql`${d.id} as id, ${d.occurrenceAt}::text as occurrence_at, ${d.reminderId} as reminder_id,
   ${d.userId} as user_id, ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale, ${AWAITED} as awaited`;
 
 /** The newest delivery to this number on this channel that awaits an answer, locked. */
@@ -129,7 +129,7 @@ const CONFIRMATION_OF: Partial<Record<ReplyAction, ConfirmationState>> = {
 
 const INSERT_REPLY = compileStatement<{
   deliveryId: string;
-  occurrenceAt: Date;
+  occurrenceAt: string;
   reminderId: string;
   userId: string;
   channel: string;
@@ -143,19 +143,19 @@ const INSERT_REPLY = compileStatement<{
       ${columnName(deliveryReplies.userId)},
       ${columnName(deliveryReplies.channel)}, ${columnName(deliveryReplies.body)}, ${columnName(deliveryReplies.action)},
       ${columnName(deliveryReplies.providerMessageId)}, ${columnName(deliveryReplies.receivedAt)})
-    values (${p.deliveryId}, ${p.occurrenceAt}, ${p.reminderId}, ${p.userId}, ${p.channel}, ${p.body}, ${p.action},
+    values (${p.deliveryId}, ${p.occurrenceAt}::timestamptz, ${p.reminderId}, ${p.userId}, ${p.channel}, ${p.body}, ${p.action},
       ${p.sid}, ${p.at})`,
 );
 
-const SET_CONFIRMATION = compileStatement<{ id: string; occurrenceAt: Date; state: string; at: Date }>(
+const SET_CONFIRMATION = compileStatement<{ id: string; occurrenceAt: string; state: string; at: Date }>(
   (p) => sql`update ${deliveries}
       set ${columnName(deliveries.confirmation)} = ${p.state}, ${columnName(deliveries.confirmationAt)} = ${p.at},
           ${columnName(deliveries.updatedAt)} = ${p.at}
-    where ${deliveries.id} = ${p.id} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}`,
+    where ${deliveries.id} = ${p.id} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}::timestamptz`,
 );
 
 /** LATER: the same delivery again at `at`, as a new queued row that names the one it snoozes. */
-const SNOOZE = compileStatement<{ id: string; occurrenceAt: Date; at: Date; now: Date }>(
+const SNOOZE = compileStatement<{ id: string; occurrenceAt: string; at: Date; now: Date }>(
   (
     p,
   ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
@@ -164,7 +164,7 @@ const SNOOZE = compileStatement<{ id: string; occurrenceAt: Date; at: Date; now:
       ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})
     select ${deliveries.reminderId}, ${deliveries.userId}, ${deliveries.contactId}, ${p.at}, ${deliveries.channel},
            'queued', ${p.at}, ${deliveries.id}, ${p.now}, ${p.now}
-      from ${deliveries} where ${deliveries.id} = ${p.id} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}
+      from ${deliveries} where ${deliveries.id} = ${p.id} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}::timestamptz
     on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}) do nothing`,
 );
 

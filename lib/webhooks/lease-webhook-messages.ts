@@ -6,8 +6,11 @@ import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-s
 /** A message leased for one attempt, with what sending it needs. */
 export interface LeasedWebhookMessage {
   id: number;
-  /** Its partition key, carried to the attempt rows (and to prune the update to one month). */
-  createdAt: Date;
+  /**
+   * Its partition key, carried to the attempt rows (and to prune the update to one month), as
+   * PostgreSQL's text: a Date would drop the microseconds, and the key would match no row.
+   */
+  createdAt: string;
   messageId: string;
   endpointId: string;
   userId: string;
@@ -22,7 +25,7 @@ export interface LeasedWebhookMessage {
 
 interface Row {
   id: string;
-  created_at: Date;
+  created_at: string;
   message_id: string;
   endpoint_id: string;
   user_id: string;
@@ -53,7 +56,7 @@ const LEASE = compileStatement<{ now: Date; limit: number; until: Date }, Row>(
            ${columnName(m.lastAttemptAt)} = ${now}
       from due, ${w} w
      where m.id = due.id and m.created_at = due.created_at and w.id = m.endpoint_id
-    returning m.id, m.created_at, m.message_id, m.endpoint_id, m.user_id, w.url, w.secret, w.previous_secret,
+    returning m.id, m.created_at::text as created_at, m.message_id, m.endpoint_id, m.user_id, w.url, w.secret, w.previous_secret,
               w.previous_secret_expires_at, m.payload, m.attempt_count`,
 );
 

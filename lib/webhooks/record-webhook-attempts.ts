@@ -24,7 +24,7 @@ const w = webhookEndpoints;
 const RECORD = compileStatement<
   {
     ids: number[];
-    created: Date[];
+    created: string[];
     at: Date[];
     statuses: (number | null)[];
     durations: number[];

@@ -39,6 +39,12 @@ const OTHERS = 1_400;
  * leased by several batches, 200 of them by this worker. The engine's per-batch writes must read
  * their rows by primary key, not scan the table or every leased row for each statement.
  */
+/** RECORD_SENT's bounds of the group's occurrences (`from`, `to`: one millisecond past the last). */
+function span(occurrences: Date[]): [Date, Date] {
+  const times = occurrences.map((at) => at.getTime());
+  return [new Date(Math.min(...times)), new Date(Math.max(...times) + 1)];
+}
+
 describe("the engine's hot statements read their rows by primary key", () => {
   let reminderIds: string[] = [];
   let myDeliveries: number[] = [];
@@ -80,7 +86,7 @@ describe("the engine's hot statements read their rows by primary key", () => {
       RECORD_SENT.text,
       [
         group,
-        group.map((id) => occurrenceOf.get(id)),
+        ...span(group.map((id) => occurrenceOf.get(id)!)),
         group.map((id) => `<delivery-${id}@plans>`),
         WORKER,
         new Date(),
@@ -105,7 +111,7 @@ describe("the engine's hot statements read their rows by primary key", () => {
       RECORD_SENT.text,
       [
         group,
-        group.map((id) => occurrenceOf.get(id)),
+        ...span(group.map((id) => occurrenceOf.get(id)!)),
         group.map((id) => `<delivery-${id}@plans>`),
         WORKER,
         new Date(),
