@@ -1,6 +1,11 @@
 import type { TaskList } from "graphile-worker";
 import { FINISH_CONTACT_DELETIONS, finishContactDeletionsTask } from "./tasks/finish-contact-deletions";
 import { PURGE_CRONTAB, PURGE_EXPIRED_ROWS, purgeExpiredRowsTask } from "./tasks/purge-expired-rows";
+import {
+  MAINTAIN_PARTITIONS,
+  PARTITIONS_CRONTAB,
+  maintainPartitionsTask,
+} from "./tasks/maintain-partitions";
 import { FAILURE_ALERT_TASK, sendFailureAlertTask } from "./tasks/send-failure-alert";
 import {
   CONFIRMATION_FOLLOW_UP_TASK,
@@ -23,6 +28,7 @@ import {
 export const JOB_TASKS: TaskList = {
   [ROLL_BILLING_PERIODS]: rollBillingPeriodsTask,
   [PURGE_EXPIRED_ROWS]: purgeExpiredRowsTask,
+  [MAINTAIN_PARTITIONS]: maintainPartitionsTask,
   [FAILURE_ALERT_TASK]: sendFailureAlertTask,
   [CONFIRMATION_FOLLOW_UP_TASK]: sendConfirmationFollowUpTask,
   [CLEAN_UP_MEDIA]: cleanUpMediaTask,
@@ -34,6 +40,7 @@ export const JOB_TASKS: TaskList = {
 export const JOB_CRONTAB = [
   BILLING_CRONTAB,
   PURGE_CRONTAB,
+  PARTITIONS_CRONTAB,
   CLEAN_UP_MEDIA_CRONTAB,
   WEBHOOK_DISPATCH_CRONTAB,
 ].join("\n");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PARTITION_MONTHS_AHEAD, RETENTION_FAMILIES, type RetentionFamily } from "@/config/retention";
 
 const optional = z
   .string()
@@ -21,6 +22,11 @@ const flag = z
 
 const intIn = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
+
+const keep = (name: RetentionFamily["name"]) => {
+  const { min, max, fallback } = RETENTION_FAMILIES.find((family) => family.name === name)!.keep;
+  return intIn(min, max, fallback);
+};
 
 /**
  * Twilio's settings, read on first use rather than at import (`readTwilioEnv`, kept by
@@ -153,6 +159,15 @@ const envSchema = twilioSchema.extend({
     z.string().min(32, "at least 32 characters (openssl rand -hex 32)").optional(),
   ),
   ENTERPRISE_EMAIL: z.email().default("sales@remindful.app"),
+  // Retention of the partitioned logs (config/retention.ts): whole months are dropped once past it.
+  DELIVERY_RETENTION_MONTHS: keep("deliveries"),
+  WEBHOOK_RETENTION_DAYS: keep("webhooks"),
+  OUTBOX_RETENTION_DAYS: keep("outbox"),
+  PARTITION_MONTHS_AHEAD: intIn(
+    PARTITION_MONTHS_AHEAD.min,
+    PARTITION_MONTHS_AHEAD.max,
+    PARTITION_MONTHS_AHEAD.fallback,
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -130,8 +130,10 @@ console.log(
 console.log(`poll (checkHealth): median ${poll.msMedian} ms, p95 ${poll.msP95} ms (${ROUNDS} rounds)`);
 
 const { rows: sizes } = await client.query<{ name: string; bytes: string }>(
-  `select relname as name, pg_relation_size(oid) as bytes from pg_class
-    where relname in ('deliveries', 'deliveries_created_idx', 'deliveries_pkey') order by relname`,
+  // Partitioned: a table's or index's size is the sum of its partitions'.
+  `select c.relname as name, (select sum(pg_relation_size(relid)) from pg_partition_tree(c.oid))::bigint as bytes
+     from pg_class c
+    where c.relname in ('deliveries', 'deliveries_created_idx', 'deliveries_pkey') order by c.relname`,
 );
 writeResult("metrics", {
   rows: ROWS,

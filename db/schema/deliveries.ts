@@ -4,12 +4,13 @@ import {
   boolean,
   check,
   index,
+  foreignKey,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   varchar,
-  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt } from "./columns";
@@ -28,11 +29,13 @@ import { reminders } from "./reminders";
 /**
  * One row per occurrence of a reminder that the engine has taken on. The unique key on
  * (reminder, occurrence) is what makes a second send of one occurrence impossible.
+ * Partitioned by month of `occurrence_at` (migration 0021, lib/maintenance/maintain-partitions.ts):
+ * both keys carry it, and retention drops whole months.
  */
 export const deliveries = pgTable(
   "deliveries",
   {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     reminderId: text()
       .notNull()
       .references(() => reminders.id, { onDelete: "cascade" }),
@@ -66,10 +69,11 @@ export const deliveries = pgTable(
     confirmationAt: instant(),
     /** When the user was e-mailed that no confirmation came (at most once). */
     followUpSentAt: instant(),
-    /** A LATER reply's new send: the delivery it snoozes. */
-    snoozedFromId: bigint({ mode: "number" }).references((): AnyPgColumn => deliveries.id, {
-      onDelete: "set null",
-    }),
+    /**
+     * A LATER reply's new send: the delivery it snoozes. No foreign key (it would need the
+     * snoozed row's month too): readers tolerate a row that retention has dropped.
+     */
+    snoozedFromId: bigint({ mode: "number" }),
     /**
      * A Send now "extra message": sent besides the schedule, which it leaves where it was. Its
      * occurrence is the moment it was sent, so it never takes a scheduled occurrence's key.
@@ -85,6 +89,7 @@ export const deliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: "deliveries_pkey", columns: [t.id, t.occurrenceAt] }),
     uniqueIndex("deliveries_reminder_occurrence_key").on(t.reminderId, t.occurrenceAt),
     index("deliveries_pending_idx")
       .on(t.nextAttemptAt)
@@ -124,14 +129,15 @@ export const deliveries = pgTable(
 /**
  * A recipient's SMS or WhatsApp reply matched to the delivery it answers (the newest one to that
  * number on that channel), shown in the reminder's history. MessageSid makes a webhook retry a no-op.
+ * Partitioned by month of the delivery's occurrence, like deliveries.
  */
 export const deliveryReplies = pgTable(
   "delivery_replies",
   {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    deliveryId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => deliveries.id, { onDelete: "cascade" }),
+    id: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    deliveryId: bigint({ mode: "number" }).notNull(),
+    /** The delivery's occurrence: its partition key, so a month of replies drops with its deliveries. */
+    deliveryOccurrenceAt: instant().notNull(),
     reminderId: text()
       .notNull()
       .references(() => reminders.id, { onDelete: "cascade" }),
@@ -141,10 +147,18 @@ export const deliveryReplies = pgTable(
     channel: text().notNull(),
     body: varchar({ length: 1600 }).notNull(),
     action: text().notNull(),
-    providerMessageId: text().notNull().unique(),
+    /** Unique across months by recordReply (an advisory lock on it, then a look-up). */
+    providerMessageId: text().notNull(),
     receivedAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: "delivery_replies_pkey", columns: [t.id, t.deliveryOccurrenceAt] }),
+    foreignKey({
+      name: "delivery_replies_delivery_fk",
+      columns: [t.deliveryId, t.deliveryOccurrenceAt],
+      foreignColumns: [deliveries.id, deliveries.occurrenceAt],
+    }).onDelete("cascade"),
+    index("delivery_replies_provider_message_idx").on(t.providerMessageId),
     index("delivery_replies_reminder_idx").on(t.reminderId, t.receivedAt.desc()),
     index("delivery_replies_delivery_idx").on(t.deliveryId),
     check("delivery_replies_channel_check", oneOf(t.channel, DELIVERY_METHODS)),
@@ -168,14 +182,16 @@ export const inboundKeywords = pgTable("inbound_keywords", {
  * Each call placed for a call delivery (a retry after no answer places another), by Twilio's
  * CallSid: its latest status, who answered and how long it lasted. A status callback moves a
  * row forward only (a replayed or late one changes nothing); the outcome is recorded once.
+ * Partitioned by month of the delivery's occurrence, like deliveries.
  */
 export const deliveryCalls = pgTable(
   "delivery_calls",
   {
-    callSid: text().primaryKey(),
-    deliveryId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => deliveries.id, { onDelete: "cascade" }),
+    /** Twilio's CallSid: one delivery's (the webhooks name it), so unique with that delivery's month. */
+    callSid: text().notNull(),
+    deliveryId: bigint({ mode: "number" }).notNull(),
+    /** The delivery's occurrence: its partition key, so a month of calls drops with its deliveries. */
+    deliveryOccurrenceAt: instant().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -189,10 +205,39 @@ export const deliveryCalls = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: "delivery_calls_pkey", columns: [t.callSid, t.deliveryOccurrenceAt] }),
+    foreignKey({
+      name: "delivery_calls_delivery_fk",
+      columns: [t.deliveryId, t.deliveryOccurrenceAt],
+      foreignColumns: [deliveries.id, deliveries.occurrenceAt],
+    }).onDelete("cascade"),
     index("delivery_calls_delivery_idx").on(t.deliveryId),
     // The daily call cap counts an account's calls placed since midnight UTC.
     index("delivery_calls_user_created_idx").on(t.userId, t.createdAt),
     check("delivery_calls_status_check", oneOf(t.status, CALL_STATUSES)),
     check("delivery_calls_duration_check", sql`${t.durationSeconds} is null or ${t.durationSeconds} >= 0`),
+  ],
+);
+
+/**
+ * Deliveries counted by user, month (UTC), channel and status, written when retention drops a
+ * month of deliveries: what is left of them afterwards (kept for billing questions and the
+ * data export; the dashboard and usage read the users' counters and the credit ledger).
+ */
+export const deliveryMonthlyTotals = pgTable(
+  "delivery_monthly_totals",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The month's first instant, UTC. */
+    month: instant().notNull(),
+    channel: text().notNull(),
+    status: text().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month, t.channel, t.status] }),
+    check("delivery_monthly_totals_count_check", sql`${t.count} >= 0`),
   ],
 );

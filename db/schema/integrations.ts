@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -94,18 +96,20 @@ export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 /**
  * One event for one endpoint. `messageId` is the `webhook-id` header, the same on every retry.
  * Rows are written in the transaction of what they report (outbox), then sent by the job runner.
+ * Partitioned by month of `created_at`; kept past the retry window (WEBHOOK_RETENTION_DAYS).
  */
 export const webhookMessages = pgTable(
   "webhook_messages",
   {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     endpointId: text()
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    messageId: text().notNull().unique(),
+    /** The `webhook-id`: random (msg_ and 16 bytes), so unique with the month it was made in. */
+    messageId: text().notNull(),
     eventType: text().notNull(),
     payload: jsonb().notNull(),
     occurredAt: instant().notNull(),
@@ -116,6 +120,8 @@ export const webhookMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: "webhook_messages_pkey", columns: [t.id, t.createdAt] }),
+    uniqueIndex("webhook_messages_message_id_key").on(t.messageId, t.createdAt),
     index("webhook_messages_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
@@ -124,14 +130,17 @@ export const webhookMessages = pgTable(
   ],
 );
 
-/** Each try of a webhook message: what came back, how fast, the start of the body. */
+/**
+ * Each try of a webhook message: what came back, how fast, the start of the body. Partitioned
+ * by its message's month, so both drop together.
+ */
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    webhookMessageId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => webhookMessages.id, { onDelete: "cascade" }),
+    id: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    webhookMessageId: bigint({ mode: "number" }).notNull(),
+    /** The message's `created_at`: its partition key. */
+    messageCreatedAt: instant().notNull(),
     attemptedAt: instant().notNull(),
     responseStatus: smallint(),
     durationMs: integer().notNull(),
@@ -139,5 +148,13 @@ export const webhookAttempts = pgTable(
     /** Timeout, refused address, connection error: why there was no status. */
     error: text(),
   },
-  (t) => [index("webhook_attempts_message_idx").on(t.webhookMessageId, t.attemptedAt.desc())],
+  (t) => [
+    primaryKey({ name: "webhook_attempts_pkey", columns: [t.id, t.messageCreatedAt] }),
+    foreignKey({
+      name: "webhook_attempts_message_fk",
+      columns: [t.webhookMessageId, t.messageCreatedAt],
+      foreignColumns: [webhookMessages.id, webhookMessages.createdAt],
+    }).onDelete("cascade"),
+    index("webhook_attempts_message_idx").on(t.webhookMessageId, t.attemptedAt.desc()),
+  ],
 );

@@ -4,11 +4,14 @@ import { oneOf } from "./check";
 import { createdAt, instant } from "./columns";
 import { OUTBOX_CHANNELS } from "./enums";
 
-/** Messages kept instead of sent when a channel has no credentials (listed at /dev/outbox). */
+/**
+ * Messages kept instead of sent when a channel has no credentials (listed at /dev/outbox).
+ * Partitioned by month of `created_at`; kept OUTBOX_RETENTION_DAYS.
+ */
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     channel: text().notNull(),
     to: text().notNull(),
     from: text(),
@@ -19,6 +22,7 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: "outbox_messages_pkey", columns: [t.id, t.createdAt] }),
     index("outbox_messages_created_idx").on(t.createdAt.desc()),
     check("outbox_messages_channel_check", oneOf(t.channel, OUTBOX_CHANNELS)),
   ],

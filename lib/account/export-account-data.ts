@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { contacts, creditLedger, deliveries, media, reminders } from "@/db/schema";
+import { contacts, creditLedger, deliveries, deliveryMonthlyTotals, media, reminders } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ownerMediaUrl } from "@/lib/media/media-dto";
 import type { DbOrTx } from "@/lib/db";
@@ -8,7 +8,7 @@ import type { User } from "@/db/schema";
 
 /** Everything Remindful keeps about a user, as the JSON download "Export my data" gives them. */
 export async function exportAccountData(executor: DbOrTx, user: User, now = new Date()) {
-  const [contactRows, reminderRows, deliveryRows, ledgerRows, mediaRows] = await Promise.all([
+  const [contactRows, reminderRows, deliveryRows, ledgerRows, mediaRows, totalRows] = await Promise.all([
     executor.select().from(contacts).where(eq(contacts.userId, user.id)).orderBy(asc(contacts.createdAt)),
     executor.select().from(reminders).where(eq(reminders.userId, user.id)).orderBy(asc(reminders.createdAt)),
     executor
@@ -26,6 +26,20 @@ export async function exportAccountData(executor: DbOrTx, user: User, now = new 
       .where(eq(creditLedger.userId, user.id))
       .orderBy(asc(creditLedger.createdAt), asc(creditLedger.id)),
     executor.select().from(media).where(eq(media.userId, user.id)).orderBy(asc(media.createdAt)),
+    executor
+      .select({
+        month: deliveryMonthlyTotals.month,
+        channel: deliveryMonthlyTotals.channel,
+        status: deliveryMonthlyTotals.status,
+        count: deliveryMonthlyTotals.count,
+      })
+      .from(deliveryMonthlyTotals)
+      .where(eq(deliveryMonthlyTotals.userId, user.id))
+      .orderBy(
+        asc(deliveryMonthlyTotals.month),
+        asc(deliveryMonthlyTotals.channel),
+        asc(deliveryMonthlyTotals.status),
+      ),
   ]);
   const app = env.APP_URL.replace(/\/$/, "");
   // The recordings as links the signed-in owner opens (files stay in the store, not in the JSON).
@@ -81,6 +95,8 @@ export async function exportAccountData(executor: DbOrTx, user: User, now = new 
     media: recordings,
     // playedAt: when the recipient first played a voice or video reminder's clip.
     deliveries: deliveryRows.map(({ workerId: _w, leaseExpiresAt: _l, ...delivery }) => delivery),
+    // Months past the delivery retention: their deliveries are gone, counted by channel and status.
+    deliveryMonthlyTotals: totalRows,
     creditLedger: ledgerRows,
   };
 }

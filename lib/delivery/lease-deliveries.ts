@@ -21,16 +21,29 @@ export interface LeaseOptions {
 
 const d = alias(deliveries, "d");
 
+/**
+ * A picked row: its id and its partition key (the lease then reads only the months picked), as
+ * PostgreSQL's text: a Date would drop the microseconds, and the key would match no row.
+ */
+interface Picked {
+  id: string;
+  occurrence_at: string;
+}
+
 /** Queued or held rows whose time came, oldest first. */
-const PICK_WAITING = compileStatement<{ now: Date; limit: number }, { id: string }>(
-  (p) => sql`select ${deliveries.id} as id from ${deliveries}
+const PICK_WAITING = compileStatement<{ now: Date; limit: number }, Picked>(
+  (
+    p,
+  ) => sql`select ${deliveries.id} as id, ${deliveries.occurrenceAt}::text as occurrence_at from ${deliveries}
     where ${deliveries.status} in ('queued', 'held') and ${deliveries.nextAttemptAt} <= ${p.now}
     order by ${deliveries.nextAttemptAt} limit ${p.limit} for update skip locked`,
 );
 
 /** 'sending' rows whose worker stopped renewing their lease. */
-const PICK_EXPIRED = compileStatement<{ now: Date; limit: number }, { id: string }>(
-  (p) => sql`select ${deliveries.id} as id from ${deliveries}
+const PICK_EXPIRED = compileStatement<{ now: Date; limit: number }, Picked>(
+  (
+    p,
+  ) => sql`select ${deliveries.id} as id, ${deliveries.occurrenceAt}::text as occurrence_at from ${deliveries}
     where ${deliveries.status} = 'sending' and ${deliveries.leaseExpiresAt} < ${p.now}
     order by ${deliveries.leaseExpiresAt} limit ${p.limit} for update skip locked`,
 );
@@ -39,7 +52,10 @@ const PICK_EXPIRED = compileStatement<{ now: Date; limit: number }, { id: string
  * Leases the rows (status 'sending' for this worker until `until`, the attempt counted) and reads
  * what sending them needs. The contact and sender are the delivery's own.
  */
-const LEASE = compileStatement<{ ids: number[]; workerId: string; until: Date; now: Date }, LeasedRow>(
+const LEASE = compileStatement<
+  { ids: number[]; occurrences: string[]; workerId: string; until: Date; now: Date },
+  LeasedRow
+>(
   (p) => sql`update ${deliveries} ${d}
     set ${columnName(d.status)} = 'sending', ${columnName(d.workerId)} = ${p.workerId},
         ${columnName(d.leaseExpiresAt)} = ${p.until}, ${columnName(d.attemptCount)} = ${d.attemptCount} + 1,
@@ -47,7 +63,8 @@ const LEASE = compileStatement<{ ids: number[]; workerId: string; until: Date; n
         ${columnName(d.lastAttemptAt)} = ${p.now}, ${columnName(d.updatedAt)} = ${p.now}
     from ${reminders} ${r} left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId},
          ${contacts} ${c}, ${users} ${u}
-    where ${d.id} = any(${p.ids}::bigint[]) and ${r.id} = ${d.reminderId} and ${c.id} = ${d.contactId}
+    where ${d.id} = any(${p.ids}::bigint[]) and ${d.occurrenceAt} = any(${p.occurrences}::timestamptz[])
+      and ${r.id} = ${d.reminderId} and ${c.id} = ${d.contactId}
       and ${u.id} = ${d.userId}
     returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.channel} as channel,
       ${d.occurrenceAt} as occurrence_at, ${d.attemptCount} as attempt_count, ${d.slowedCount} as slowed_count,
@@ -60,18 +77,20 @@ async function pickReady(
   client: pg.PoolClient,
   now: Date,
   limit: number,
-): Promise<{ ids: number[]; expired: Set<number> }> {
+): Promise<{ ids: number[]; occurrences: string[]; expired: Set<number> }> {
   const ready = await PICK_WAITING.run(client, { now, limit });
   const ids = ready.rows.map((row) => Number(row.id));
+  const occurrences = ready.rows.map((row) => row.occurrence_at);
   const expired = new Set<number>();
   if (ids.length < limit) {
     const taken = await PICK_EXPIRED.run(client, { now, limit: limit - ids.length });
     for (const row of taken.rows) {
       ids.push(Number(row.id));
+      occurrences.push(row.occurrence_at);
       expired.add(Number(row.id));
     }
   }
-  return { ids, expired };
+  return { ids, occurrences, expired };
 }
 
 /**
@@ -84,13 +103,16 @@ export async function leaseDeliveries(client: pg.PoolClient, options: LeaseOptio
   const fresh = options.fresh ?? [];
   const room = options.limit - fresh.length;
   const picked =
-    room > 0 ? await pickReady(client, options.now, room) : { ids: [], expired: new Set<number>() };
+    room > 0
+      ? await pickReady(client, options.now, room)
+      : { ids: [], occurrences: [], expired: new Set<number>() };
   if (picked.ids.length === 0 && fresh.length === 0) return { toSend: [], decided: [], crossedThreshold: [] };
   const { rows } =
     picked.ids.length === 0
       ? { rows: [] }
       : await LEASE.run(client, {
           ids: picked.ids,
+          occurrences: picked.occurrences,
           workerId: options.workerId,
           until: new Date(options.now.getTime() + LEASE_MS),
           now: options.now,

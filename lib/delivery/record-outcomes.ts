@@ -49,6 +49,20 @@ const deliveryEventData = (extra: SQL) =>
       'channel', channel, 'occurrenceAt', ${isoInstant(sql`occurrence_at`)}, ${extra})`;
 
 /**
+ * The span of the rows' partition keys as well as their ids: PostgreSQL then reads only the
+ * months in it instead of probing every month's primary key for each id. A span, not the exact
+ * keys: a Date drops the microseconds PostgreSQL may hold (`to` is one millisecond past the last).
+ */
+const inMonths = (from: unknown, to: unknown) =>
+  sql`${d.occurrenceAt} >= ${from}::timestamptz and ${d.occurrenceAt} < ${to}::timestamptz`;
+
+/** The bounds for inMonths of these deliveries. */
+function span(rows: { delivery: { occurrenceAt: Date } }[]): { from: Date; to: Date } {
+  const times = rows.map((row) => row.delivery.occurrenceAt.getTime());
+  return { from: new Date(Math.min(...times)), to: new Date(Math.max(...times) + 1) };
+}
+
+/**
  * Records sent deliveries (ids, provider ids, whether each asked for a confirmation) held by
  * `workerId` at `now`, and their reminders, in one statement: atomic on its own, so a group of sends needs
  * no transaction around it (see onlySent). A call also gets its `delivery_calls` row (the call
@@ -60,10 +74,10 @@ const deliveryEventData = (extra: SQL) =>
  * most of PostgreSQL's time in a burst (docs/PERFORMANCE.md).
  */
 export const RECORD_SENT = compileStatement<
-  { ids: number[]; sids: string[]; workerId: string; now: Date; asked: boolean[] },
+  { ids: number[]; from: Date; to: Date; sids: string[]; workerId: string; now: Date; asked: boolean[] },
   { n: number; reminders: number; hooks: number }
 >(
-  ({ ids, sids, workerId, now, asked }) => sql`with done as (
+  ({ ids, from, to, sids, workerId, now, asked }) => sql`with done as (
      update ${deliveries} ${d}
         set ${columnName(d.status)} = 'sent', ${columnName(d.sentAt)} = ${now},
             ${columnName(d.providerMessageId)} = v.sid, ${columnName(d.error)} = null,
@@ -72,14 +86,14 @@ export const RECORD_SENT = compileStatement<
             ${columnName(d.updatedAt)} = ${now},
             ${columnName(d.confirmation)} = case when v.asked then 'awaiting' else ${d.confirmation} end
        from unnest(${ids}::bigint[], ${sids}::text[], ${asked}::boolean[]) as v(id, sid, asked)
-      where ${d.id} = v.id and ${d.id} = any(${ids}::bigint[]) and ${held(workerId)}
+      where ${d.id} = v.id and ${d.id} = any(${ids}::bigint[]) and ${inMonths(from, to)} and ${held(workerId)}
       returning ${DELIVERY_EVENT_COLUMNS}, ${d.providerMessageId} as sid),
    calls as (
      insert into ${deliveryCalls} (${columnName(deliveryCalls.callSid)}, ${columnName(deliveryCalls.deliveryId)},
-         ${columnName(deliveryCalls.userId)}, ${columnName(deliveryCalls.status)}, ${columnName(deliveryCalls.createdAt)},
-         ${columnName(deliveryCalls.updatedAt)})
-     select sid, id, user_id, 'queued', ${now}, ${now} from done where channel = 'call'
-     on conflict (${columnName(deliveryCalls.callSid)}) do nothing),
+         ${columnName(deliveryCalls.deliveryOccurrenceAt)}, ${columnName(deliveryCalls.userId)},
+         ${columnName(deliveryCalls.status)}, ${columnName(deliveryCalls.createdAt)}, ${columnName(deliveryCalls.updatedAt)})
+     select sid, id, occurrence_at, user_id, 'queued', ${now}, ${now} from done where channel = 'call'
+     on conflict (${columnName(deliveryCalls.callSid)}, ${columnName(deliveryCalls.deliveryOccurrenceAt)}) do nothing),
    hooks as (${webhookFanOut(sql`select user_id, 'delivery.sent' as type,
         ${deliveryEventData(sql`'sentAt', ${isoInstant(sql`${now}::timestamptz`)}`)} as data, ${now}::timestamptz as occurred_at from done`)}
       returning 1),
@@ -97,6 +111,8 @@ export const RECORD_SENT = compileStatement<
 /** Back to the queue at `at` (a transient failure, or a "slow down" counted apart). */
 const RECORD_RETRY = compileStatement<{
   ids: number[];
+  from: Date;
+  to: Date;
   at: Date[];
   errors: string[];
   codes: (string | null)[];
@@ -111,12 +127,14 @@ const RECORD_RETRY = compileStatement<{
           ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null, ${columnName(d.updatedAt)} = ${p.now}
      from unnest(${p.ids}::bigint[], ${p.at}::timestamptz[], ${p.errors}::text[], ${p.codes}::text[],
                  ${p.slowed}::boolean[]) as v(id, at, error, code, slowed)
-    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${held(p.workerId)}`,
+    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${inMonths(p.from, p.to)} and ${held(p.workerId)}`,
 );
 
 /** Not attempted (paced, held): the attempt given back, waiting with its status until `at`. */
 const RECORD_WAITING = compileStatement<{
   ids: number[];
+  from: Date;
+  to: Date;
   statuses: string[];
   at: Date[];
   now: Date;
@@ -127,12 +145,20 @@ const RECORD_WAITING = compileStatement<{
           ${columnName(d.attemptCount)} = greatest(0, ${d.attemptCount} - 1),
           ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null, ${columnName(d.updatedAt)} = ${p.now}
      from unnest(${p.ids}::bigint[], ${p.statuses}::text[], ${p.at}::timestamptz[]) as v(id, status, at)
-    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${held(p.workerId)}`,
+    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${inMonths(p.from, p.to)} and ${held(p.workerId)}`,
 );
 
 /** Failed for good, with a `delivery.failed` webhook event each (`hooks`: messages written). */
 const RECORD_FAILED = compileStatement<
-  { ids: number[]; errors: string[]; codes: (string | null)[]; now: Date; workerId: string },
+  {
+    ids: number[];
+    from: Date;
+    to: Date;
+    errors: string[];
+    codes: (string | null)[];
+    now: Date;
+    workerId: string;
+  },
   {
     id: string;
     reminder_id: string;
@@ -148,7 +174,7 @@ const RECORD_FAILED = compileStatement<
           ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null,
           ${columnName(d.nextAttemptAt)} = null, ${columnName(d.updatedAt)} = ${p.now}
      from unnest(${p.ids}::bigint[], ${p.errors}::text[], ${p.codes}::text[]) as v(id, error, code)
-    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${held(p.workerId)}
+    where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${inMonths(p.from, p.to)} and ${held(p.workerId)}
     returning ${DELIVERY_EVENT_COLUMNS}, ${d.error} as error, ${d.errorCode} as error_code),
   hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
       ${deliveryEventData(sql`'error', error, 'errorCode', error_code`)} as data, ${p.now}::timestamptz as occurred_at
@@ -216,6 +242,7 @@ export async function recordOutcomes(
   if (sent.length > 0) {
     const res = await RECORD_SENT.run(client, {
       ids: sent.map((s) => s.delivery.id),
+      ...span(sent),
       sids: sent.map((s) => s.outcome.providerMessageId),
       workerId,
       now,
@@ -231,6 +258,7 @@ export async function recordOutcomes(
   if (retry.length > 0) {
     const res = await RECORD_RETRY.run(client, {
       ids: retry.map((o) => o.delivery.id),
+      ...span(retry),
       at: retry.map((o) => o.outcome.at),
       errors: retry.map((o) => o.outcome.error),
       codes: retry.map((o) => o.outcome.code ?? null),
@@ -243,12 +271,13 @@ export async function recordOutcomes(
   // Paced and held rows were not attempted: each gives its attempt back (a first attempt
   // reserves usage when it is sent), paced ones back to the queue, held ones until quiet hours end.
   const waiting = [
-    ...only(outcomes, "paced").map((p) => ({ id: p.delivery.id, status: "queued", at: p.outcome.at })),
-    ...only(outcomes, "held").map((h) => ({ id: h.delivery.id, status: "held", at: h.outcome.until })),
+    ...only(outcomes, "paced").map((p) => ({ delivery: p.delivery, status: "queued", at: p.outcome.at })),
+    ...only(outcomes, "held").map((h) => ({ delivery: h.delivery, status: "held", at: h.outcome.until })),
   ];
   if (waiting.length > 0) {
     const res = await RECORD_WAITING.run(client, {
-      ids: waiting.map((w) => w.id),
+      ids: waiting.map((w) => w.delivery.id),
+      ...span(waiting),
       statuses: waiting.map((w) => w.status),
       at: waiting.map((w) => w.at),
       now,
@@ -260,6 +289,7 @@ export async function recordOutcomes(
   if (failed.length > 0) {
     const res = await RECORD_FAILED.run(client, {
       ids: failed.map((f) => f.delivery.id),
+      ...span(failed),
       errors: failed.map((f) => f.outcome.error),
       codes: failed.map((f) => f.outcome.code ?? null),
       now,

@@ -25,7 +25,7 @@ const FIND = compileStatement<
       (${d.occurrenceAt} at time zone ${r.timezone})::date::text as occurrence_local_date,
       ${dc.answeredBy} as answered_by
     from ${deliveryCalls} ${dc}
-      join ${deliveries} ${d} on ${d.id} = ${dc.deliveryId}
+      join ${deliveries} ${d} on ${d.id} = ${dc.deliveryId} and ${d.occurrenceAt} = ${dc.deliveryOccurrenceAt}
       join ${reminders} ${r} on ${r.id} = ${d.reminderId}
       left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId}
       join ${contacts} ${c} on ${c.id} = ${d.contactId}

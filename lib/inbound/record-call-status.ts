@@ -64,7 +64,7 @@ const MOVE_CALL = compileStatement<
           ${columnName(dc.updatedAt)} = now()
      from ${deliveries} ${d}, ${users} ${u}
     where ${dc.callSid} = ${p.sid} and ${dc.deliveryId} = ${p.deliveryId} and ${d.id} = ${dc.deliveryId}
-      and ${d.channel} = 'call' and ${u.id} = ${d.userId} and ${rankOf(dc.status)} < ${p.rank}::int
+      and ${d.occurrenceAt} = ${dc.deliveryOccurrenceAt} and ${d.channel} = 'call' and ${u.id} = ${d.userId} and ${rankOf(dc.status)} < ${p.rank}::int
     returning ${dc.userId} as user_id, ${u.locale} as locale, ${dc.answeredBy} as answered_by,
       (select count(*) from ${deliveryCalls} where ${deliveryCalls.deliveryId} = ${dc.deliveryId})::int as placed`,
 );

@@ -12,6 +12,9 @@ import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 /** LATER: the same message again this long after the reply. */
 const SNOOZE_MS = 3_600_000;
 
+/** The first key of recordReply's advisory locks, apart from every other lock the database takes. */
+const REPLY_LOCK_SPACE = 72_033_002;
+
 interface ReplyFields {
   body: string;
   /** What the reply does (STOP, START, HELP already decided by the caller). */
@@ -52,6 +55,8 @@ export interface RecordedReply {
 
 interface Matched {
   id: string;
+  /** The delivery's partition key as PostgreSQL's text (a Date would drop the microseconds). */
+  occurrence_at: string;
   reminder_id: string;
   user_id: string;
   contact_id: string;
@@ -71,13 +76,23 @@ const r = alias(deliveryReplies, "r");
 const LOCALE = sql`coalesce(${c.locale}, ${u.locale})`;
 const DELIVERY_JOINS = sql`join ${contacts} ${c} on ${c.id} = ${d.contactId} join ${users} ${u} on ${u.id} = ${d.userId}`;
 
+/**
+ * Held until the transaction ends, per MessageSid: with replies partitioned by their delivery's
+ * month, no unique index spans every month, so this lock (then SEEN) keeps one row per MessageSid.
+ */
+const LOCK_SID = compileStatement<{ sid: string }>(
+  (p) => sql`select pg_advisory_xact_lock(${sql.raw(String(REPLY_LOCK_SPACE))}, hashtext(${p.sid}))`,
+);
+
 /** A reply already stored under this MessageSid (a webhook retry). */
 const SEEN = compileStatement<
   { sid: string },
   { delivery_id: string; locale: string; confirmation: ConfirmationState | null }
 >(
   (p) => sql`select ${r.deliveryId} as delivery_id, ${LOCALE} as locale, ${d.confirmation} as confirmation
-    from ${deliveryReplies} ${r} join ${deliveries} ${d} on ${d.id} = ${r.deliveryId} ${DELIVERY_JOINS}
+    from ${deliveryReplies} ${r}
+      join ${deliveries} ${d} on ${d.id} = ${r.deliveryId} and ${d.occurrenceAt} = ${r.deliveryOccurrenceAt}
+      ${DELIVERY_JOINS}
     where ${r.providerMessageId} = ${p.sid}`,
 );
 
@@ -85,8 +100,8 @@ const SEEN = compileStatement<
 const AWAITED = sql`(${d.confirmation} = 'awaiting'
   or (${d.confirmation} = 'snoozed' and exists (
         select 1 from ${deliveries} ${s} where ${s.snoozedFromId} = ${d.id} and ${s.status} in ('queued', 'held'))))`;
-const MATCHED_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
-  ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale, ${AWAITED} as awaited`;
+const MATCHED_COLUMNS = sql`${d.id} as id, ${d.occurrenceAt}::text as occurrence_at, ${d.reminderId} as reminder_id,
+  ${d.userId} as user_id, ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale, ${AWAITED} as awaited`;
 
 /** The newest delivery to this number on this channel that awaits an answer, locked. */
 const MATCH = compileStatement<{ phone: string; channel: string }, Matched>(
@@ -114,6 +129,7 @@ const CONFIRMATION_OF: Partial<Record<ReplyAction, ConfirmationState>> = {
 
 const INSERT_REPLY = compileStatement<{
   deliveryId: string;
+  occurrenceAt: string;
   reminderId: string;
   userId: string;
   channel: string;
@@ -123,22 +139,23 @@ const INSERT_REPLY = compileStatement<{
   at: Date;
 }>(
   (p) => sql`insert into ${deliveryReplies} (${columnName(deliveryReplies.deliveryId)},
-      ${columnName(deliveryReplies.reminderId)}, ${columnName(deliveryReplies.userId)},
+      ${columnName(deliveryReplies.deliveryOccurrenceAt)}, ${columnName(deliveryReplies.reminderId)},
+      ${columnName(deliveryReplies.userId)},
       ${columnName(deliveryReplies.channel)}, ${columnName(deliveryReplies.body)}, ${columnName(deliveryReplies.action)},
       ${columnName(deliveryReplies.providerMessageId)}, ${columnName(deliveryReplies.receivedAt)})
-    values (${p.deliveryId}, ${p.reminderId}, ${p.userId}, ${p.channel}, ${p.body}, ${p.action}, ${p.sid}, ${p.at})
-    on conflict (${columnName(deliveryReplies.providerMessageId)}) do nothing`,
+    values (${p.deliveryId}, ${p.occurrenceAt}::timestamptz, ${p.reminderId}, ${p.userId}, ${p.channel}, ${p.body}, ${p.action},
+      ${p.sid}, ${p.at})`,
 );
 
-const SET_CONFIRMATION = compileStatement<{ id: string; state: string; at: Date }>(
+const SET_CONFIRMATION = compileStatement<{ id: string; occurrenceAt: string; state: string; at: Date }>(
   (p) => sql`update ${deliveries}
       set ${columnName(deliveries.confirmation)} = ${p.state}, ${columnName(deliveries.confirmationAt)} = ${p.at},
           ${columnName(deliveries.updatedAt)} = ${p.at}
-    where ${deliveries.id} = ${p.id}`,
+    where ${deliveries.id} = ${p.id} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}::timestamptz`,
 );
 
 /** LATER: the same delivery again at `at`, as a new queued row that names the one it snoozes. */
-const SNOOZE = compileStatement<{ id: string; at: Date; now: Date }>(
+const SNOOZE = compileStatement<{ id: string; occurrenceAt: string; at: Date; now: Date }>(
   (
     p,
   ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
@@ -147,7 +164,7 @@ const SNOOZE = compileStatement<{ id: string; at: Date; now: Date }>(
       ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})
     select ${deliveries.reminderId}, ${deliveries.userId}, ${deliveries.contactId}, ${p.at}, ${deliveries.channel},
            'queued', ${p.at}, ${deliveries.id}, ${p.now}, ${p.now}
-      from ${deliveries} where ${deliveries.id} = ${p.id}
+      from ${deliveries} where ${deliveries.id} = ${p.id} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}::timestamptz
     on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}) do nothing`,
 );
 
@@ -174,6 +191,7 @@ const CANCEL_RESEND = compileStatement<{ id: string }>(
  */
 export async function recordReply(reply: InboundReply): Promise<RecordedReply | null> {
   return withTransaction(async (client) => {
+    await LOCK_SID.run(client, { sid: reply.messageSid });
     const seen = await SEEN.run(client, { sid: reply.messageSid });
     if (seen.rows[0]) {
       const { delivery_id, locale, confirmation } = seen.rows[0];
@@ -187,9 +205,10 @@ export async function recordReply(reply: InboundReply): Promise<RecordedReply | 
     if (!matched) return null;
     // A confirmation answer to a delivery that awaits none is kept as what it did: nothing.
     const action = CONFIRMATION_OF[reply.action] && !matched.awaited ? "none" : reply.action;
-    // The unique MessageSid decides between two concurrent deliveries of one webhook.
-    const inserted = await INSERT_REPLY.run(client, {
+    // LOCK_SID made a concurrent delivery of the same webhook wait, then see this reply (SEEN).
+    await INSERT_REPLY.run(client, {
       deliveryId: matched.id,
+      occurrenceAt: matched.occurrence_at,
       reminderId: matched.reminder_id,
       userId: matched.user_id,
       channel: reply.channel,
@@ -205,7 +224,6 @@ export async function recordReply(reply: InboundReply): Promise<RecordedReply | 
       acted: false,
       confirmation: matched.confirmation,
     };
-    if (inserted.rowCount === 0) return { ...result, fresh: false };
     const moved = await act(client, matched, { ...reply, action });
     return moved ? { ...result, acted: true, confirmation: moved } : result;
   });
@@ -224,7 +242,12 @@ async function act(
   const state = CONFIRMATION_OF[reply.action];
   if (!state) return null;
   if (reply.action === "snooze" && matched.confirmation === "snoozed") return null; // one resend per ask
-  await SET_CONFIRMATION.run(client, { id: matched.id, state, at: reply.now });
+  await SET_CONFIRMATION.run(client, {
+    id: matched.id,
+    occurrenceAt: matched.occurrence_at,
+    state,
+    at: reply.now,
+  });
   await emitWebhookEvent(client, {
     userId: matched.user_id,
     type:
@@ -240,7 +263,7 @@ async function act(
   });
   if (reply.action === "snooze") {
     const at = new Date(reply.now.getTime() + SNOOZE_MS);
-    await SNOOZE.run(client, { id: matched.id, at, now: reply.now });
+    await SNOOZE.run(client, { id: matched.id, occurrenceAt: matched.occurrence_at, at, now: reply.now });
     return state;
   }
   if (matched.confirmation === "snoozed") {

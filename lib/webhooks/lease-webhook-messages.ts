@@ -6,6 +6,11 @@ import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-s
 /** A message leased for one attempt, with what sending it needs. */
 export interface LeasedWebhookMessage {
   id: number;
+  /**
+   * Its partition key, carried to the attempt rows (and to prune the update to one month), as
+   * PostgreSQL's text: a Date would drop the microseconds, and the key would match no row.
+   */
+  createdAt: string;
   messageId: string;
   endpointId: string;
   userId: string;
@@ -20,6 +25,7 @@ export interface LeasedWebhookMessage {
 
 interface Row {
   id: string;
+  created_at: string;
   message_id: string;
   endpoint_id: string;
   user_id: string;
@@ -41,7 +47,7 @@ const w = webhookEndpoints;
  */
 const LEASE = compileStatement<{ now: Date; limit: number; until: Date }, Row>(
   ({ now, limit, until }) => sql`with due as (
-      select m.id from ${m} m join ${w} w on w.id = m.endpoint_id and w.disabled_at is null
+      select m.id, m.created_at from ${m} m join ${w} w on w.id = m.endpoint_id and w.disabled_at is null
        where m.status = 'pending' and m.next_attempt_at <= ${now}
        order by m.next_attempt_at, m.id limit ${limit}
        for update of m skip locked)
@@ -49,8 +55,8 @@ const LEASE = compileStatement<{ now: Date; limit: number; until: Date }, Row>(
        set ${columnName(m.nextAttemptAt)} = ${until}, ${columnName(m.attemptCount)} = m.attempt_count + 1,
            ${columnName(m.lastAttemptAt)} = ${now}
       from due, ${w} w
-     where m.id = due.id and w.id = m.endpoint_id
-    returning m.id, m.message_id, m.endpoint_id, m.user_id, w.url, w.secret, w.previous_secret,
+     where m.id = due.id and m.created_at = due.created_at and w.id = m.endpoint_id
+    returning m.id, m.created_at::text as created_at, m.message_id, m.endpoint_id, m.user_id, w.url, w.secret, w.previous_secret,
               w.previous_secret_expires_at, m.payload, m.attempt_count`,
 );
 
@@ -67,6 +73,7 @@ export async function leaseWebhookMessages(
   return rows
     .map((r) => ({
       id: Number(r.id),
+      createdAt: r.created_at,
       messageId: r.message_id,
       endpointId: r.endpoint_id,
       userId: r.user_id,

@@ -24,6 +24,7 @@ const w = webhookEndpoints;
 const RECORD = compileStatement<
   {
     ids: number[];
+    created: string[];
     at: Date[];
     statuses: (number | null)[];
     durations: number[];
@@ -38,16 +39,16 @@ const RECORD = compileStatement<
   { n: number }
 >(
   (p) => sql`with v as (
-      select * from unnest(${p.ids}::bigint[], ${p.at}::timestamptz[], ${p.statuses}::int[], ${p.durations}::int[],
+      select * from unnest(${p.ids}::bigint[], ${p.created}::timestamptz[], ${p.at}::timestamptz[], ${p.statuses}::int[], ${p.durations}::int[],
                            ${p.excerpts}::text[], ${p.errors}::text[], ${p.outcomes}::text[], ${p.next}::timestamptz[])
-        as v(id, at, status, duration, excerpt, error, outcome, next_at)),
+        as v(id, created, at, status, duration, excerpt, error, outcome, next_at)),
     logged as (
-      insert into ${a} (${columnName(a.webhookMessageId)}, ${columnName(a.attemptedAt)}, ${columnName(a.responseStatus)},
+      insert into ${a} (${columnName(a.webhookMessageId)}, ${columnName(a.messageCreatedAt)}, ${columnName(a.attemptedAt)}, ${columnName(a.responseStatus)},
                         ${columnName(a.durationMs)}, ${columnName(a.responseExcerpt)}, ${columnName(a.error)})
-      select id, at, status, duration, excerpt, error from v returning 1),
+      select id, created, at, status, duration, excerpt, error from v returning 1),
     moved as (
       update ${m} m set ${columnName(m.status)} = v.outcome, ${columnName(m.nextAttemptAt)} = v.next_at
-        from v where m.id = v.id and m.id = any(${p.ids}::bigint[]) returning 1),
+        from v where m.id = v.id and m.created_at = v.created and m.id = any(${p.ids}::bigint[]) returning 1),
     healthy as (
       update ${w} set ${columnName(w.failingSince)} = null, ${columnName(w.updatedAt)} = ${p.now}
        where ${w.id} = any(${p.okEndpoints}::text[]) and ${w.failingSince} is not null returning 1),
@@ -86,6 +87,7 @@ export async function recordWebhookAttempts(
   );
   await RECORD.run(client, {
     ids: results.map((r) => r.message.id),
+    created: results.map((r) => r.message.createdAt),
     at: results.map((r) => r.attemptedAt),
     statuses: results.map((r) => r.outcome.status),
     durations: results.map((r) => r.outcome.durationMs),

@@ -49,6 +49,7 @@ test("ask for confirmation in the dialog (SMS and WhatsApp only), by keyboard, a
     .returning();
   await e2eDb.insert(deliveryReplies).values({
     deliveryId: delivery.id,
+    deliveryOccurrenceAt: delivery.occurrenceAt,
     reminderId: row.id,
     userId: user.id,
     channel: "sms",

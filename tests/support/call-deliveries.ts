@@ -109,13 +109,14 @@ export async function callInOutbox(
 
 /** Another call placed for a delivery (as a retry after no answer places one): its row. */
 export async function placedCall(
-  delivery: { id: number; userId: string },
+  delivery: { id: number; occurrenceAt: Date; userId: string },
   sid = callSid(),
   createdAt?: Date,
 ): Promise<string> {
   await db.insert(deliveryCalls).values({
     callSid: sid,
     deliveryId: delivery.id,
+    deliveryOccurrenceAt: delivery.occurrenceAt,
     userId: delivery.userId,
     status: "in-progress",
     answeredBy: "human",

@@ -122,18 +122,21 @@ describe("/api/v1 reminders by phone call", () => {
       {
         callSid: `CA${"1".repeat(32)}`,
         deliveryId: voicemail.id,
+        deliveryOccurrenceAt: voicemail.occurrenceAt,
         userId: holder.user.id,
         status: "no-answer",
       },
       {
         callSid: `CA${"2".repeat(32)}`,
         deliveryId: voicemail.id,
+        deliveryOccurrenceAt: voicemail.occurrenceAt,
         userId: holder.user.id,
         status: "completed",
       },
       {
         callSid: `CA${"3".repeat(32)}`,
         deliveryId: unanswered.id,
+        deliveryOccurrenceAt: unanswered.occurrenceAt,
         userId: holder.user.id,
         status: "no-answer",
       },

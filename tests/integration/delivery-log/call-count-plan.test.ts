@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activityQuery } from "@/lib/activity/list-activity";
 import { db } from "@/lib/db";
-import { planNodes, type PlanNode } from "../../support/query-plan";
+import { asPartitionedPlan, planNodes, type PlanNode } from "../../support/query-plan";
 import { createContact, insertReminder } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
 
@@ -12,7 +12,7 @@ async function planOf(query: ReturnType<typeof activityQuery>): Promise<PlanNode
     `explain (format json) ${text}`,
     params,
   );
-  return planNodes(result.rows[0]["QUERY PLAN"][0].Plan);
+  return asPartitionedPlan(db.$client, planNodes(result.rows[0]["QUERY PLAN"][0].Plan));
 }
 
 /**
@@ -33,8 +33,8 @@ describe("the calls placed of a page come from the delivery index", () => {
              now() - (g || ' minutes')::interval, 1
       from generate_series(1, 4000) as g`);
     await db.execute(sql`
-      insert into delivery_calls (call_sid, delivery_id, user_id, status)
-      select 'CA' || d.id || '-' || n, d.id, d.user_id, 'completed'
+      insert into delivery_calls (call_sid, delivery_id, delivery_occurrence_at, user_id, status)
+      select 'CA' || d.id || '-' || n, d.id, d.occurrence_at, d.user_id, 'completed'
       from deliveries d, generate_series(1, 3) as n
       where d.user_id = ${user.id}`);
     await db.execute(sql`analyze deliveries`);

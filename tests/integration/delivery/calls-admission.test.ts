@@ -156,6 +156,7 @@ describe("the daily call cap", () => {
       Array.from({ length: 9 }, (_, i) => ({
         callSid: `CA${String(i).padStart(32, "0")}`,
         deliveryId: placed.id,
+        deliveryOccurrenceAt: placed.occurrenceAt,
         userId: user.id,
         status: "no-answer" as const,
         createdAt: new Date("2031-03-04T00:00:00Z"),

@@ -8,13 +8,13 @@ import {
   SEND_SECONDS,
   WEBHOOK_BACKLOG,
 } from "@/lib/health/metric-statements";
-import { planNodes, type PlanNode } from "../../support/query-plan";
+import { asPartitionedPlan, planNodes, type PlanNode } from "../../support/query-plan";
 
 async function planOf(statement: { text: string }): Promise<PlanNode[]> {
   const { rows } = await pool.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
     `explain (format json) ${statement.text}`,
   );
-  return planNodes(rows[0]["QUERY PLAN"][0].Plan);
+  return asPartitionedPlan(pool, planNodes(rows[0]["QUERY PLAN"][0].Plan));
 }
 
 /** The tables each plan reads by sequential scan, and the indexes it uses. */

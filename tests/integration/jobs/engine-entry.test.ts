@@ -30,6 +30,7 @@ it("the engine the app starts runs the billing and clean-up crontab: a trial end
   );
   expect(known.map((k) => k.identifier)).toEqual([
     "clean_up_media",
+    "maintain_partitions",
     "purge_expired_rows",
     "roll_billing_periods",
     "webhook_dispatch",
