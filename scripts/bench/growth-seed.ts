@@ -195,6 +195,7 @@ export async function seedGrowthUsers(
       deliveryReplies,
       {
         deliveryId: d("id"),
+        deliveryOccurrenceAt: d("occurrence_at"),
         reminderId: d("reminder_id"),
         userId: d("user_id"),
         channel: d("channel"),

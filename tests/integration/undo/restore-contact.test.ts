@@ -84,6 +84,7 @@ async function richContact(userId: string) {
     .returning();
   await db.insert(deliveryReplies).values({
     deliveryId: delivery.id,
+    deliveryOccurrenceAt: delivery.occurrenceAt,
     reminderId: reminder.id,
     userId,
     channel: "sms",
@@ -94,6 +95,7 @@ async function richContact(userId: string) {
   await db.insert(deliveryCalls).values({
     callSid: `CA${crypto.randomUUID().replaceAll("-", "")}`,
     deliveryId: delivery.id,
+    deliveryOccurrenceAt: delivery.occurrenceAt,
     userId,
     status: "completed",
     durationSeconds: 31,
