@@ -538,6 +538,8 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/create-calendar-feed-link.ts": "the user's own calendar feed link (takes no input)",
   "lib/actions/save-locale.ts": "the user's own locale",
   "lib/actions/save-time-zone.ts": "the user's own time zone",
+  "lib/actions/read-quick-add.ts":
+    "reads a quick-add line against the user's own contacts only; takes no record id",
   "lib/actions/hide-first-run-checklist.ts": "hides the user's own dashboard checklist; takes no input",
 };
 
