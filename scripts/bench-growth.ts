@@ -24,7 +24,7 @@ import { runFleet } from "./bench/fleet-run";
 import { buildWorker } from "./bench/fleet-workers";
 import { measurePages, type MeasuredUser, type PageFigure } from "./bench/growth-pages";
 import { explainReads, type QueryPlan } from "./bench/growth-plans";
-import { growthReminderId, growthSessions, ROWS_PER_USER, seedGrowthUsers } from "./bench/growth-seed";
+import { growthReminderId, growthSessions, ROWS_PER_USER, seedGrowthUsers, SPAN_DAYS } from "./bench/growth-seed";
 import { autovacuumSettings, tableSizes } from "./bench/growth-sizes";
 import { startApp, stopNextServer } from "./bench/next-server";
 
@@ -202,9 +202,23 @@ async function measure(label: string, users: MeasuredUser[], seededSeconds: numb
   };
 }
 
+/**
+ * The month partitions the daily job (maintain_partitions) would have made over the 13 months of
+ * history, made by that job run once a month: the rows then land in their own month, as in
+ * production, rather than in the default partition.
+ */
+async function makeHistoryMonths() {
+  const { maintainPartitions } = await import("@/lib/maintenance/maintain-partitions");
+  const { retentionPolicy } = await import("@/lib/maintenance/retention-policy");
+  const start = new Date(end.getTime() - SPAN_DAYS * 86_400_000);
+  const at = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1));
+  for (; at <= end; at.setUTCMonth(at.getUTCMonth() + 1)) await maintainPartitions(at, retentionPolicy());
+}
+
 let small: SizeFigures;
 let large: SizeFigures;
 try {
+  await makeHistoryMonths();
   console.log(`\nseeding users 1-${smallUsers}`);
   const smallSeconds = await grow(1, smallUsers);
   const users = await measuredUsers(await growthSessions(client, 1, MEASURED));
