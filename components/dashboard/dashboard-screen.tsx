@@ -45,7 +45,7 @@ export async function DashboardScreen({ user }: { user: User }) {
   const [data, attention] = await Promise.all([getDashboardData(user), getAttentionSummary(user.id)]);
   const zone = user.timezone;
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-6">
+    <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">
