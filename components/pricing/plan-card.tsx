@@ -11,6 +11,9 @@ import { cn } from "@/lib/utils";
 import { PlanCallItem } from "./plan-call-item";
 import { PlanMediaItems } from "./plan-media-items";
 
+// Labels wrap rather than push out of a narrow card ("Commencer gratuitement" at 1280 px).
+const WRAPPING = "h-auto min-h-10 whitespace-normal text-center";
+
 /** One subscription card in one billing-period tab of the pricing page. */
 export async function PlanCard({
   planType,
@@ -87,20 +90,26 @@ export async function PlanCard({
         {action.href ? (
           <a
             href={action.href}
-            className={buttonVariants({
-              variant: highlighted ? "default" : "outline",
-              className: "w-full",
-            })}
+            className={cn(
+              buttonVariants({
+                variant: highlighted ? "default" : "outline",
+                className: "w-full",
+              }),
+              WRAPPING,
+            )}
           >
             {t(`actions.${action.label}`)}
           </a>
         ) : action.unavailable ? (
           <>
             <span
-              className={buttonVariants({
-                variant: "outline",
-                className: "w-full cursor-not-allowed opacity-60",
-              })}
+              className={cn(
+                buttonVariants({
+                  variant: "outline",
+                  className: "w-full cursor-not-allowed opacity-60",
+                }),
+                WRAPPING,
+              )}
               aria-disabled="true"
               aria-describedby={`unavailable-${planType}-${frequency}`}
             >
@@ -112,7 +121,10 @@ export async function PlanCard({
           </>
         ) : (
           <span
-            className={buttonVariants({ variant: "secondary", className: "w-full cursor-default" })}
+            className={cn(
+              buttonVariants({ variant: "secondary", className: "w-full cursor-default" }),
+              WRAPPING,
+            )}
             aria-disabled="true"
             data-testid="current-plan"
           >
