@@ -30,7 +30,9 @@ export async function LandingPage() {
       <main id="main" className="flex-1">
         <section className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 lg:grid-cols-[1fr_auto] lg:py-20">
           <div className="text-center lg:text-left">
-            <h1 className="text-4xl font-bold tracking-tight break-words sm:text-5xl">{t("heroTitle")}</h1>
+            <h1 className="text-4xl leading-tight font-bold tracking-tight break-words sm:text-5xl sm:leading-tight">
+              {t("heroTitle")}
+            </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground lg:mx-0">
               {t("heroSubtitle")}
             </p>
