@@ -89,7 +89,7 @@ class Looks {
   }
 
   /** Opens a dialog (or menu), looks at it at both widths, and closes it with Escape. */
-  async dialog(name: string, open: () => Promise<void>, role: "dialog" | "menu" = "dialog") {
+  async dialog(name: string, open: () => Promise<void>, role: "dialog" | "alertdialog" | "menu" = "dialog") {
     await this.page.setViewportSize(WIDTHS[0]);
     await open();
     await expect(this.page.getByRole(role).last()).toBeVisible();
@@ -148,8 +148,10 @@ for (const locale of ["en", "es", "fr"] as const) {
         .getByTestId("reminder-row")
         .filter({ hasText: account.recurringSmsContact })
         .first();
-      await looks.dialog("dialog-send-now", () =>
-        smsRow.getByRole("button", { name: m.reminders.sendNow }).click(),
+      await looks.dialog(
+        "dialog-send-now",
+        () => smsRow.getByRole("button", { name: m.reminders.sendNow }).click(),
+        "alertdialog",
       );
       await looks.dialog("dialog-history", () =>
         smsRow.getByRole("button", { name: m.deliveryLog.history }).click(),
