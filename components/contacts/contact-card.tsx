@@ -33,7 +33,7 @@ export function ContactCard({ contact, onEdit, onDelete, ownerTimezone, onChange
   const t = useTranslations("contacts");
   const format = useFormatter();
   return (
-    <Card data-testid="contact-card" className="flex min-w-0 flex-col">
+    <Card data-testid="contact-card" className="flex h-full min-w-0 flex-col">
       <CardContent className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex items-start gap-3">
           <Avatar className="size-12">
@@ -41,9 +41,10 @@ export function ContactCard({ contact, onEdit, onDelete, ownerTimezone, onChange
             <AvatarFallback aria-hidden>{initialsOf(contact.name)}</AvatarFallback>
           </Avatar>
           <div className="min-w-0 flex-1">
-            <h2 className="truncate font-semibold">{contact.name}</h2>
+            {/* Whole names wrap (never cut off); the grid's cards stretch to one height per row. */}
+            <h2 className="font-semibold wrap-break-word">{contact.name}</h2>
             {contact.relationship ? (
-              <Badge variant="secondary" className="mt-1">
+              <Badge variant="secondary" className="mt-1 max-w-full whitespace-normal wrap-break-word">
                 {contact.relationship}
               </Badge>
             ) : null}
@@ -68,8 +69,8 @@ export function ContactCard({ contact, onEdit, onDelete, ownerTimezone, onChange
           {contact.email ? (
             <>
               <li className="flex items-center gap-2">
-                <Mail className="size-4" aria-hidden />
-                <span className="truncate">{contact.emailDisplay ?? contact.email}</span>
+                <Mail className="size-4 shrink-0" aria-hidden />
+                <span className="min-w-0 wrap-anywhere">{contact.emailDisplay ?? contact.email}</span>
                 {contact.emailSuppressedAt ? (
                   <Badge
                     variant="destructive"
@@ -89,13 +90,13 @@ export function ContactCard({ contact, onEdit, onDelete, ownerTimezone, onChange
           ) : null}
           {contact.phone ? (
             <li className="flex items-center gap-2">
-              <Phone className="size-4" aria-hidden />
+              <Phone className="size-4 shrink-0" aria-hidden />
               <span data-testid="contact-phone">{formatPhone(contact.phone)}</span>
             </li>
           ) : null}
           <ContactChannelStatus contact={contact} />
           <li className="flex items-center gap-2">
-            <Bell className="size-4" aria-hidden />
+            <Bell className="size-4 shrink-0" aria-hidden />
             <span>{t("reminderCount", { count: contact.reminderCount })}</span>
           </li>
           <li className="text-xs">

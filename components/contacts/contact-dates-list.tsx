@@ -45,7 +45,7 @@ export function ContactDatesList({
             // Wraps on a narrow card: the button goes under the date rather than past the edge.
             <li key={date.id} className="flex min-w-0 flex-wrap items-center gap-x-2">
               <CalendarHeart className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="min-w-0 flex-1 break-words">
+              <span className="min-w-0 grow basis-40 break-words">
                 <span className="font-medium">{name}</span>: {day}
                 {ageText ? <span className="text-muted-foreground"> · {ageText}</span> : null}
               </span>

@@ -50,7 +50,7 @@ export async function DashboardScreen({ user }: { user: User }) {
   const reminderUser = toReminderUser(user);
   const checklist = firstRunChecklist(user, { contacts: data.totalContacts, reminders: data.recent.length });
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-6">
+    <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">

@@ -76,7 +76,7 @@ export function ActivityScreen({
     Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   ).toString();
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 p-6">
+    <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">{t("activity.title")}</h1>
         <p className="text-muted-foreground">{t("activity.subtitle")}</p>

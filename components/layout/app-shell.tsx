@@ -68,8 +68,11 @@ export async function AppShell({
             </header>
             {/* Room under the last row for a bottom-right toast (md and up), so no row button has to stay under one. */}
             <main id="main" className="flex-1 p-4 md:p-6 md:pb-28">
-              <TimeZoneOffer accountZone={user.timezone} save={saveTimeZone} />
-              {children}
+              {/* The one content width of every signed-in page; pages set none of their own. */}
+              <div className="mx-auto w-full max-w-6xl">
+                <TimeZoneOffer accountZone={user.timezone} save={saveTimeZone} />
+                {children}
+              </div>
             </main>
           </div>
         </SidebarProvider>

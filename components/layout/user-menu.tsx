@@ -25,7 +25,9 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
       .map((part) => part[0]?.toUpperCase())
       .join("") || email[0]?.toUpperCase();
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the page from assistive technology while its skip link and
+    // controls stay focusable (axe aria-hidden-focus); the menu still takes focus and Escape.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         data-testid="user-menu"
         className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

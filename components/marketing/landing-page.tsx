@@ -7,6 +7,7 @@ import { formatMoney } from "@/lib/plans/format-money";
 import { maxDiscount } from "@/lib/plans/max-discount";
 import { CallCostRule } from "@/components/pricing/call-cost-rule";
 import { PlanCallItem } from "@/components/pricing/plan-call-item";
+import { HeroPreview } from "./hero-preview";
 import { PublicFooter } from "./public-footer";
 import { PublicHeader } from "./public-header";
 
@@ -27,16 +28,25 @@ export async function LandingPage() {
     <div className="flex min-h-screen flex-col">
       <PublicHeader signedIn={false} />
       <main id="main" className="flex-1">
-        <section className="mx-auto max-w-4xl px-4 py-20 text-center">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t("heroTitle")}</h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{t("heroSubtitle")}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href="/api/login" className={buttonVariants({ size: "lg" })}>
-              {t("cta")}
-            </a>
-            <a href="/pricing" className={buttonVariants({ size: "lg", variant: "outline" })}>
-              {t("seePricing")}
-            </a>
+        <section className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 lg:grid-cols-[1fr_auto] lg:py-20">
+          <div className="text-center lg:text-left">
+            <h1 className="text-4xl leading-tight font-bold tracking-tight break-words sm:text-5xl sm:leading-tight">
+              {t("heroTitle")}
+            </h1>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground lg:mx-0">
+              {t("heroSubtitle")}
+            </p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
+              <a href="/api/login" className={buttonVariants({ size: "lg" })}>
+                {t("cta")}
+              </a>
+              <a href="/pricing" className={buttonVariants({ size: "lg", variant: "outline" })}>
+                {t("seePricing")}
+              </a>
+            </div>
+          </div>
+          <div className="lg:w-80 lg:pr-2">
+            <HeroPreview />
           </div>
         </section>
 
@@ -73,7 +83,11 @@ export async function LandingPage() {
                 const plan = PLANS[planType];
                 const saveUpTo = maxDiscount(planType);
                 return (
-                  <li key={planType} className="flex flex-col rounded-xl border bg-card p-5">
+                  // Rows shared across a row of cards (subgrid), so prices and savings lines align.
+                  <li
+                    key={planType}
+                    className="row-span-4 grid grid-rows-subgrid gap-y-0 rounded-xl border bg-card p-5"
+                  >
                     <h3 className="font-semibold">{tPlans(`names.${planType}`)}</h3>
                     {/* One line: the price never leaves '/month' alone on the next (five narrow columns). */}
                     <p className="mt-2 whitespace-nowrap" data-testid="landing-price">
@@ -85,11 +99,9 @@ export async function LandingPage() {
                         {tPlans("perMonth")}
                       </span>
                     </p>
-                    {saveUpTo > 0 && (
-                      <p className="mt-1 text-sm font-medium text-green-700 dark:text-green-400">
-                        {tPlans("saveUpTo", { percent: saveUpTo })}
-                      </p>
-                    )}
+                    <p className="mt-1 text-sm font-medium text-green-700 dark:text-green-400">
+                      {saveUpTo > 0 ? tPlans("saveUpTo", { percent: saveUpTo }) : null}
+                    </p>
                     <ul className="mt-4 space-y-1 text-sm">
                       <li className="flex gap-2">
                         <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { BellRing } from "lucide-react";
+import { BellRing, LayoutDashboard } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
 import { LanguageSelect } from "@/components/layout/language-select";
@@ -24,8 +24,10 @@ export async function PublicHeader({ signedIn }: { signedIn: boolean }) {
           <LanguageSelect locale={locale} label={t("language")} names={names} />
           <ThemeToggle label={t("toggleTheme")} />
           {signedIn ? (
-            <Link href="/" className={buttonVariants({ size: "sm" })}>
-              {t("dashboard")}
+            // "Aller au tableau de bord" does not fit beside the language at 375 px: an icon there.
+            <Link href="/" className={buttonVariants({ size: "sm" })} aria-label={t("dashboard")}>
+              <LayoutDashboard aria-hidden />
+              <span className="hidden sm:inline">{t("dashboard")}</span>
             </Link>
           ) : (
             <a href="/api/login" className={buttonVariants({ size: "sm" })}>

@@ -11,6 +11,9 @@ import { cn } from "@/lib/utils";
 import { PlanCallItem } from "./plan-call-item";
 import { PlanMediaItems } from "./plan-media-items";
 
+// Labels wrap rather than push out of a narrow card ("Commencer gratuitement" at 1280 px).
+const WRAPPING = "h-auto min-h-10 whitespace-normal text-center";
+
 /** One subscription card in one billing-period tab of the pricing page. */
 export async function PlanCard({
   planType,
@@ -29,32 +32,41 @@ export async function PlanCard({
   const action = pricingAction(planType, frequency, viewer, paymentsAvailable);
   const highlighted = planType === "professional";
   return (
+    // Five rows shared with the other cards of the row (subgrid): names, prices, savings lines,
+    // features and buttons line up across cards whatever each one's text length.
     <li
       className={cn(
-        "flex flex-col rounded-xl border bg-card p-6",
+        "row-span-5 grid grid-rows-subgrid gap-y-0 rounded-xl border bg-card p-6",
         highlighted && "border-primary ring-1 ring-primary",
       )}
       data-testid={`plan-${planType}-${frequency}`}
     >
-      <h3 className="text-lg font-semibold">{t(`names.${planType}`)}</h3>
-      <p className="mt-1 text-sm text-muted-foreground">{t(`descriptions.${planType}`)}</p>
-      <p className="mt-4">
-        <span className="text-3xl font-bold">{formatMoney(offer.monthlyEquivCents, locale)}</span>
-        <span className="text-sm text-muted-foreground"> {t("perMonth")}</span>
+      <div>
+        <h3 className="text-lg font-semibold">{t(`names.${planType}`)}</h3>
+        <p className="mt-1 text-sm text-muted-foreground">{t(`descriptions.${planType}`)}</p>
+      </div>
+      <p className="mt-4 whitespace-nowrap">
+        <span className="text-3xl font-bold xl:text-2xl">{formatMoney(offer.monthlyEquivCents, locale)}</span>
+        <span className="text-sm text-muted-foreground">
+          {"\u00a0"}
+          {t("perMonth")}
+        </span>
       </p>
-      {offer.offered && offer.months > 1 && (
-        <p className="mt-1 text-sm font-medium text-green-700 dark:text-green-400" data-testid="savings">
-          {t("saveLine", {
-            percent: offer.discount,
-            price: formatMoney(offer.priceCents, locale),
-            billingLabel: t(`billingLabel.${offer.frequency}`),
-          })}
-        </p>
-      )}
-      {!offer.offered && frequency !== "monthly" && planType !== "free" && (
-        <p className="mt-1 text-sm text-muted-foreground">{t("monthlyOnly")}</p>
-      )}
-      <ul className="mt-6 flex-1 space-y-2 text-sm">
+      {/* Always there (empty on a monthly card) so the rows below stay level. */}
+      <p className="mt-1 text-sm">
+        {offer.offered && offer.months > 1 ? (
+          <span className="font-medium text-green-700 dark:text-green-400" data-testid="savings">
+            {t("saveLine", {
+              percent: offer.discount,
+              price: formatMoney(offer.priceCents, locale),
+              billingLabel: t(`billingLabel.${offer.frequency}`),
+            })}
+          </span>
+        ) : !offer.offered && frequency !== "monthly" && planType !== "free" ? (
+          <span className="text-muted-foreground">{t("monthlyOnly")}</span>
+        ) : null}
+      </p>
+      <ul className="mt-6 space-y-2 text-sm">
         <li className="flex gap-2">
           <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
           {t("limits.contacts", { count: plan.contactsLimit })}
@@ -74,41 +86,52 @@ export async function PlanCard({
         <PlanMediaItems planType={planType} iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
         <PlanCallItem planType={planType} iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
       </ul>
-      {action.href ? (
-        <a
-          href={action.href}
-          className={buttonVariants({
-            variant: highlighted ? "default" : "outline",
-            className: "mt-6 w-full",
-          })}
-        >
-          {t(`actions.${action.label}`)}
-        </a>
-      ) : action.unavailable ? (
-        <>
+      <div className="mt-6 self-end">
+        {action.href ? (
+          <a
+            href={action.href}
+            className={cn(
+              buttonVariants({
+                variant: highlighted ? "default" : "outline",
+                className: "w-full",
+              }),
+              WRAPPING,
+            )}
+          >
+            {t(`actions.${action.label}`)}
+          </a>
+        ) : action.unavailable ? (
+          <>
+            <span
+              className={cn(
+                buttonVariants({
+                  variant: "outline",
+                  className: "w-full cursor-not-allowed opacity-60",
+                }),
+                WRAPPING,
+              )}
+              aria-disabled="true"
+              aria-describedby={`unavailable-${planType}-${frequency}`}
+            >
+              {t(`actions.${action.label}`)}
+            </span>
+            <p id={`unavailable-${planType}-${frequency}`} className="mt-2 text-sm text-muted-foreground">
+              {t("paymentsUnavailable")}
+            </p>
+          </>
+        ) : (
           <span
-            className={buttonVariants({
-              variant: "outline",
-              className: "mt-6 w-full cursor-not-allowed opacity-60",
-            })}
+            className={cn(
+              buttonVariants({ variant: "secondary", className: "w-full cursor-default" }),
+              WRAPPING,
+            )}
             aria-disabled="true"
-            aria-describedby={`unavailable-${planType}-${frequency}`}
+            data-testid="current-plan"
           >
             {t(`actions.${action.label}`)}
           </span>
-          <p id={`unavailable-${planType}-${frequency}`} className="mt-2 text-sm text-muted-foreground">
-            {t("paymentsUnavailable")}
-          </p>
-        </>
-      ) : (
-        <span
-          className={buttonVariants({ variant: "secondary", className: "mt-6 w-full cursor-default" })}
-          aria-disabled="true"
-          data-testid="current-plan"
-        >
-          {t(`actions.${action.label}`)}
-        </span>
-      )}
+        )}
+      </div>
     </li>
   );
 }

@@ -34,7 +34,7 @@ export async function PricingPage({
               <TabsTrigger key={frequency} value={frequency} className="px-3 py-1.5">
                 {t(`frequency.${frequency}`)}
                 {badge && (
-                  <Badge variant={badge === "bestValue" ? "default" : "secondary"} className="ml-1">
+                  <Badge variant="secondary" className="ml-1">
                     {t(`badge.${badge}`)}
                   </Badge>
                 )}

@@ -14,6 +14,9 @@ import {
 import { buttonVariants } from "@/components/ui/button";
 import type { SendNowMode } from "@/db/schema/enums";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { cn } from "@/lib/utils";
+
+const WRAPPING = "h-auto min-h-10 whitespace-normal text-center";
 
 /**
  * Send now on a recurring reminder asks what it means: an extra message (the default and the
@@ -55,13 +58,17 @@ export function SendNowDialog({
         </ul>
         <AlertDialogFooter>
           <AlertDialogCancel>{t("back")}</AlertDialogCancel>
+          {/* The outline look needs its own text colour (the action's white stayed on a white
+              button), and the labels, one with a full date, wrap at 375 px. */}
           <AlertDialogAction
-            className={buttonVariants({ variant: "outline" })}
+            className={cn(buttonVariants({ variant: "outline" }), "text-foreground", WRAPPING)}
             onClick={() => onChoose("occurrence", date)}
           >
             {t("occurrence", { date })}
           </AlertDialogAction>
-          <AlertDialogAction onClick={() => onChoose("extra", date)}>{t("extra")}</AlertDialogAction>
+          <AlertDialogAction className={WRAPPING} onClick={() => onChoose("extra", date)}>
+            {t("extra")}
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

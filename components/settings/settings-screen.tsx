@@ -44,7 +44,7 @@ export async function SettingsScreen({
         });
   const upgrade = plan.planType === "trial" || plan.planType === "free";
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">{t("subtitle")}</p>

@@ -33,7 +33,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
   ]);
   const now = new Date();
   return (
-    <div className="mx-auto max-w-5xl space-y-6 p-6">
+    <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">{t("subtitle")}</p>

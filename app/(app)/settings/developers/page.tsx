@@ -23,7 +23,7 @@ export default async function DevelopersPage() {
     listWebhookEndpoints(user.id),
   ]);
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">

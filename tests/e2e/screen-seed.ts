@@ -1,0 +1,226 @@
+import { randomBytes } from "node:crypto";
+import type { BrowserContext } from "@playwright/test";
+import {
+  apiKeys,
+  contactDates,
+  contacts,
+  deliveries,
+  messageTemplates,
+  reminders,
+  sessions,
+  users,
+  webhookEndpoints,
+} from "@/db/schema";
+import { trialDefaults } from "@/lib/users/create-user";
+import { e2eDb } from "./fixtures";
+
+export const SEED_ZONE = "Europe/Madrid";
+
+/** Words a real account in each language would hold: the screens are looked at with them. */
+const WORDS = {
+  en: { call: "Call grandma, she is waiting to hear how the trip went", pills: "Take the evening pills" },
+  es: { call: "Llama a la abuela, quiere saber cómo fue el viaje", pills: "Tomar las pastillas de la noche" },
+  fr: { call: "Appelle mamie, elle attend des nouvelles du voyage", pills: "Prendre les cachets du soir" },
+} as const;
+
+export type SeedLocale = keyof typeof WORDS;
+
+export interface SeededAccount {
+  userId: string;
+  sessionToken: string;
+  /** The contact of the one recurring SMS reminder: its row has Send Now (a dialog) and History. */
+  recurringSmsContact: string;
+}
+
+const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+/**
+ * One account with what a few weeks of use leave: contacts with long names and addresses, a
+ * reminder on every channel (one-time and recurring), delivered and failed history, templates,
+ * an API key and a webhook endpoint. Reminders are due in the future so the engine leaves them.
+ */
+export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
+  const words = WORDS[locale];
+  const [user] = await e2eDb
+    .insert(users)
+    .values({
+      email: `screens-${locale}-${randomBytes(4).toString("hex")}@example.com`,
+      firstName: "Maximiliana",
+      lastName: "Fernández-Villaverde",
+      senderName: "Maximiliana",
+      ...trialDefaults(new Date()),
+      timezone: SEED_ZONE,
+      locale,
+    })
+    .returning();
+  const sessionToken = randomBytes(24).toString("hex");
+  await e2eDb.insert(sessions).values({ sessionToken, userId: user.id, expires: days(1) });
+
+  const people = await e2eDb
+    .insert(contacts)
+    .values([
+      {
+        userId: user.id,
+        name: "María de los Ángeles Fernández-Villaverde y Santisteban",
+        relationship: locale === "en" ? "Grandmother" : locale === "es" ? "Abuela" : "Grand-mère",
+        email: "maria.de.los.angeles.fernandez-villaverde@example.com",
+        phone: "+34612345678",
+        deliveryMethod: "sms",
+        whatsappConsentAt: days(-20),
+        whatsappConsentSource: "in_person",
+      },
+      {
+        userId: user.id,
+        name: "Jean-Baptiste Dupont-Aignan",
+        relationship: locale === "fr" ? "Frère" : locale === "es" ? "Hermano" : "Brother",
+        phone: "+33612345678",
+        deliveryMethod: "sms",
+      },
+      { userId: user.id, name: "Ana", email: "ana@example.com" },
+      {
+        userId: user.id,
+        name: "Bartholomew Featherstonehaugh-Cholmondeley",
+        email: "bartholomew@example.com",
+        phone: "+14155550123",
+      },
+    ])
+    .returning();
+  const [maria, jean, ana, bart] = people;
+  await e2eDb.insert(contactDates).values([
+    { userId: user.id, contactId: maria.id, kind: "birthday", month: 3, day: 14, year: 1941 },
+    { userId: user.id, contactId: bart.id, kind: "anniversary", month: 9, day: 2 },
+  ]);
+
+  const base = { userId: user.id, timezone: SEED_ZONE };
+  const rows = await e2eDb
+    .insert(reminders)
+    .values([
+      {
+        ...base,
+        contactId: maria.id,
+        message: words.call,
+        deliveryMethod: "whatsapp",
+        scheduleType: "recurring",
+        frequency: "weekly",
+        days: ["Sun"],
+        time: "18:00",
+        scheduledFor: days(2),
+        nextRunAt: days(2),
+      },
+      {
+        ...base,
+        contactId: jean.id,
+        message: words.pills,
+        deliveryMethod: "sms",
+        scheduleType: "recurring",
+        frequency: "daily",
+        time: "21:30",
+        scheduledFor: days(1),
+        nextRunAt: days(1),
+        occurrencesSent: 2,
+        lastSentAt: days(-1),
+      },
+      {
+        ...base,
+        contactId: ana.id,
+        message: `${words.call} — ${words.pills}`,
+        deliveryMethod: "email",
+        scheduleType: "once",
+        scheduledFor: days(3),
+        nextRunAt: days(3),
+      },
+      {
+        ...base,
+        contactId: bart.id,
+        message: words.pills,
+        deliveryMethod: "call",
+        scheduleType: "once",
+        scheduledFor: days(4),
+        nextRunAt: days(4),
+      },
+      {
+        ...base,
+        contactId: ana.id,
+        message: words.call,
+        deliveryMethod: "email",
+        scheduleType: "once",
+        status: "failed",
+        scheduledFor: days(-2),
+        lastError: "Mailbox unavailable",
+      },
+    ])
+    .returning();
+  const [, sms, , , failed] = rows;
+  await e2eDb.insert(deliveries).values([
+    {
+      reminderId: sms.id,
+      userId: user.id,
+      contactId: jean.id,
+      occurrenceAt: days(-2),
+      channel: "sms",
+      status: "delivered",
+      attemptCount: 1,
+      sentAt: days(-2),
+      deliveredAt: days(-2),
+    },
+    {
+      reminderId: sms.id,
+      userId: user.id,
+      contactId: jean.id,
+      occurrenceAt: days(-1),
+      channel: "sms",
+      status: "failed",
+      attemptCount: 3,
+      error: "Unreachable destination handset",
+      errorCode: "30003",
+      lastAttemptAt: days(-1),
+    },
+    {
+      reminderId: failed.id,
+      userId: user.id,
+      contactId: ana.id,
+      occurrenceAt: days(-2),
+      channel: "email",
+      status: "failed",
+      attemptCount: 1,
+      error: "Mailbox unavailable",
+      lastAttemptAt: days(-2),
+    },
+  ]);
+  await e2eDb.insert(messageTemplates).values([
+    { userId: user.id, name: words.pills, body: words.pills, locale },
+    { userId: user.id, name: "Sunday call", body: words.call, locale: "en" },
+  ]);
+  await e2eDb.insert(apiKeys).values({
+    userId: user.id,
+    name: "Home automation",
+    scope: "write",
+    prefix: `rk_live_${randomBytes(3).toString("hex")}`,
+    hash: randomBytes(32).toString("hex"),
+    lastUsedAt: days(-1),
+  });
+  await e2eDb.insert(webhookEndpoints).values({
+    userId: user.id,
+    url: "https://hooks.example.com/remindful/deliveries/very-long-path-for-the-receiver",
+    description: "Family dashboard",
+    events: ["delivery.sent", "delivery.delivered"],
+    secret: `whsec_${randomBytes(24).toString("base64url")}`,
+  });
+  return { userId: user.id, sessionToken, recurringSmsContact: jean.name };
+}
+
+/** The seeded account's session and language, on a fresh browser context. */
+export async function useAccount(context: BrowserContext, account: SeededAccount, locale: SeedLocale) {
+  const { hostname } = new URL(process.env.E2E_BASE_URL ?? "");
+  await context.addCookies([
+    {
+      name: "authjs.session-token",
+      value: account.sessionToken,
+      domain: hostname,
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+    { name: "NEXT_LOCALE", value: locale, domain: hostname, path: "/" },
+  ]);
+}
