@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { PRICE_PER_REMINDER_CENTS, REMINDERS_PER_CALL } from "@/config/plans";
 import { DELIVERY_METHODS, type DeliveryMethod } from "@/db/schema/enums";
+import { FieldError, useFieldAria } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { formatMoney } from "@/lib/plans/format-money";
@@ -36,6 +37,7 @@ export function DeliveryMethodField({
   const block = callBlock({ callsPerDay: user.callsPerDay, type: state.type, contact });
   const callChosen = state.deliveryMethod === "call";
   const describedBy = [block && NOTE_ID, callChosen && !block && COST_ID].filter(Boolean).join(" ");
+  const aria = useFieldAria("reminder-method", describedBy || undefined);
   return (
     <div className="grid gap-1">
       <Label htmlFor="reminder-method">{t("deliveryMethod")}</Label>
@@ -43,7 +45,7 @@ export function DeliveryMethodField({
         id="reminder-method"
         value={state.deliveryMethod}
         onChange={(e) => update({ deliveryMethod: e.target.value as DeliveryMethod })}
-        aria-describedby={describedBy || undefined}
+        {...aria}
       >
         {DELIVERY_METHODS.map((m) => (
           <NativeSelectOption key={m} value={m} disabled={m === "call" && block !== null}>
@@ -51,6 +53,7 @@ export function DeliveryMethodField({
           </NativeSelectOption>
         ))}
       </NativeSelect>
+      <FieldError htmlFor="reminder-method" />
       {block && (
         <p id={NOTE_ID} className="text-sm text-muted-foreground" data-testid="call-unavailable">
           {block === "plan" && (
