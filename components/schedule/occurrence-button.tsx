@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { CircleCheck, CircleX, Clock, type LucideIcon } from "lucide-react";
 import type { DeliveryMethod } from "@/db/schema/enums";
-import type { OccurrenceStatus } from "@/lib/calendar/list-schedule-occurrences";
+import type { OccurrenceStatus } from "@/lib/calendar/occurrence-status";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { OCCURRENCE_STATUSES } from "@/lib/calendar/list-schedule-occurrences";
+import { OCCURRENCE_STATUSES } from "@/lib/calendar/occurrence-status";
 import { cn } from "@/lib/utils";
 import { STATUS_STYLES } from "./occurrence-button";
 

@@ -7,6 +7,7 @@ import { latestFailureCode } from "@/lib/reminders/latest-failure-code";
 import { loadReminderClips } from "@/lib/reminders/load-reminder-clips";
 import { toReminderDto, type ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import { occurrencesBetween } from "./occurrences-between";
+import { occurrenceStatus, type OccurrenceStatus } from "./occurrence-status";
 import { MONTH_GRID_DAYS } from "./schedule-period";
 
 const HOUR_MS = 3_600_000;
@@ -17,24 +18,12 @@ export const SCHEDULE_MAX_WINDOW_MS = MONTH_GRID_DAYS * DAY_MS + HOUR_MS;
 /** At most this many occurrences on one page; the soonest are kept. */
 export const SCHEDULE_MAX_OCCURRENCES = 2_000;
 
-/** Where an occurrence stands: to go out (or going out now), gone out, or failed. */
-export const OCCURRENCE_STATUSES = ["scheduled", "sent", "failed"] as const;
-export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
-
 export interface ScheduleOccurrence {
   reminderId: string;
   /** ISO UTC. */
   at: string;
   status: OccurrenceStatus;
 }
-
-/** A delivery's status as the calendar shows it: queued, held and sending are still to go out. */
-const occurrenceStatus = (deliveryStatus: string): OccurrenceStatus =>
-  deliveryStatus === "sent" || deliveryStatus === "delivered"
-    ? "sent"
-    : deliveryStatus === "failed"
-      ? "failed"
-      : "scheduled";
 
 export interface ScheduleOccurrences {
   /** Soonest first. */
