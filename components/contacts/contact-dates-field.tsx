@@ -92,6 +92,7 @@ export function ContactDatesField({ control, register, errors, message }: Contac
                   id={`${id}-label`}
                   placeholder={t("labelPlaceholder")}
                   aria-invalid={rowErrors?.label ? true : undefined}
+                  aria-describedby={rowErrors?.label ? `${id}-error` : undefined}
                   {...register(`dates.${index}.label`)}
                 />
               </div>
@@ -116,7 +117,7 @@ export function ContactDatesField({ control, register, errors, message }: Contac
                   min={1}
                   max={31}
                   aria-invalid={rowErrors?.day ? true : undefined}
-                  aria-describedby={problem ? `${id}-error` : undefined}
+                  aria-describedby={rowErrors?.day ? `${id}-error` : undefined}
                   {...register(`dates.${index}.day`)}
                 />
               </div>
@@ -129,6 +130,7 @@ export function ContactDatesField({ control, register, errors, message }: Contac
                   min={1900}
                   max={2100}
                   aria-invalid={rowErrors?.year ? true : undefined}
+                  aria-describedby={rowErrors?.year ? `${id}-error` : undefined}
                   {...register(`dates.${index}.year`)}
                 />
               </div>

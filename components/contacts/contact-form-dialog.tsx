@@ -17,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FieldError, FieldErrorsContext, fieldAria } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
@@ -26,6 +27,8 @@ import { defaultContactLocale } from "@/lib/contacts/phone-language";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 import { formatPhone, toE164 } from "@/lib/validations/phone";
 import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
+import { fieldProblemsOf } from "@/lib/api-client/field-problems";
+import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import { AVATAR_MAX_BYTES } from "@/config/uploads";
 import { buildContactSchema, type ContactFormValues } from "@/lib/validations/contact";
 import { ContactDatesField } from "./contact-dates-field";
@@ -54,6 +57,9 @@ export interface ContactFormDialogProps {
 }
 
 const FIELDS = ["name", "email", "phone", "relationship"] as const;
+/** The request paths the form has a control for: a refusal of one shows under it. */
+const FIELD_PATH =
+  /^(name|email|phone|relationship|timezone|locale|whatsappConsentSource|dates\.\d+\.(label|month|day|year))$/;
 const SELECT_CLASS =
   "h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
@@ -96,6 +102,7 @@ function ContactForm({
   const tc = useTranslations("contacts");
   const tl = useTranslations("language");
   const message = useContactMessage();
+  const errorText = useApiErrorText();
   const schema = useMemo(() => buildContactSchema({ defaultCountry }), [defaultCountry]);
   const form = useForm<ContactFormValues>({
     resolver: zodResolver(schema),
@@ -180,13 +187,33 @@ function ContactForm({
         onLimitReached();
         return;
       }
-      toast.error(tc("error"), { description: message(error) });
+      // A refusal of a field shows under it, the first one focused; the rest as a toast.
+      const problems = fieldProblemsOf(error)
+        .map((problem) => ({
+          ...problem,
+          path: problem.path === "whatsappConsentAt" ? "whatsappConsentSource" : problem.path,
+        }))
+        .filter((problem) => FIELD_PATH.test(problem.path));
+      problems.forEach((problem, index) =>
+        form.setError(
+          problem.path as Parameters<typeof form.setError>[0],
+          { type: "server", message: errorText(problem) },
+          { shouldFocus: index === 0 },
+        ),
+      );
+      if (problems.length === 0) toast.error(tc("error"), { description: message(error) });
     }
   });
 
-  const errorOf = (field: (typeof FIELDS)[number] | "timezone" | "locale") => {
+  type ErrorField = (typeof FIELDS)[number] | "timezone" | "locale" | "whatsappConsentSource";
+  const errorOf = (field: ErrorField) => {
     const text = form.formState.errors[field]?.message;
     return text ? message(text) : undefined;
+  };
+  // The shared field-error pieces read the errors by control id.
+  const controlErrors = {
+    "contact-whatsapp-consent": errorOf("whatsappConsentSource"),
+    "contact-locale": errorOf("locale"),
   };
   const currentAvatar =
     avatar.kind === "keep" ? contact?.avatarUrl : avatar.kind === "new" ? avatar.preview : null;
@@ -251,12 +278,14 @@ function ContactForm({
           </div>
         );
       })}
-      <WhatsAppConsentField
-        registration={form.register("whatsappConsentSource", {
-          setValueAs: (value: string) => value || null,
-        })}
-        recordedAt={contact?.whatsappConsentAt ?? null}
-      />
+      <FieldErrorsContext value={controlErrors}>
+        <WhatsAppConsentField
+          registration={form.register("whatsappConsentSource", {
+            setValueAs: (value: string) => value || null,
+          })}
+          recordedAt={contact?.whatsappConsentAt ?? null}
+        />
+      </FieldErrorsContext>
       <ContactFormOptOuts contact={contact} />
       <div className="grid gap-2">
         <Label htmlFor="contact-timezone">{t("timezone")}</Label>
@@ -301,7 +330,7 @@ function ContactForm({
         <select
           id="contact-locale"
           className={SELECT_CLASS}
-          aria-describedby="contact-locale-hint"
+          {...fieldAria(controlErrors, "contact-locale", "contact-locale-hint")}
           {...form.register("locale")}
         >
           <option value="">{t("languageAuto", { language: tl(`names.${automaticLocale}`) })}</option>
@@ -314,6 +343,7 @@ function ContactForm({
         <p id="contact-locale-hint" className="text-xs text-muted-foreground">
           {t("languageHint")}
         </p>
+        <FieldError htmlFor="contact-locale" text={controlErrors["contact-locale"]} />
       </div>
       <ContactDatesField
         control={form.control}

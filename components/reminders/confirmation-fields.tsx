@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Checkbox } from "@/components/ui/checkbox";
+import { FieldError, useFieldAria } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { FOLLOW_UP_CHOICES } from "@/lib/replies/constants";
@@ -19,6 +20,8 @@ export function ConfirmationFields({
   update(patch: Partial<ReminderFormState>): void;
 }) {
   const t = useTranslations("replies");
+  const askAria = useFieldAria("reminder-ask-confirmation", "reminder-ask-confirmation-hint");
+  const followUpAria = useFieldAria("reminder-follow-up");
   if (state.deliveryMethod === "email") return null;
   return (
     <div className="grid gap-2">
@@ -32,13 +35,14 @@ export function ConfirmationFields({
               ...(checked === true ? {} : { followUpMinutes: "" }),
             })
           }
-          aria-describedby="reminder-ask-confirmation-hint"
+          {...askAria}
         />
         <div className="grid gap-0.5">
           <Label htmlFor="reminder-ask-confirmation">{t("askLabel")}</Label>
           <p id="reminder-ask-confirmation-hint" className="text-xs text-muted-foreground">
             {t(state.deliveryMethod === "call" ? "askHintCall" : "askHint")}
           </p>
+          <FieldError htmlFor="reminder-ask-confirmation" />
         </div>
       </div>
       {state.askConfirmation && (
@@ -48,6 +52,7 @@ export function ConfirmationFields({
             id="reminder-follow-up"
             value={state.followUpMinutes}
             onChange={(e) => update({ followUpMinutes: e.target.value })}
+            {...followUpAria}
           >
             <NativeSelectOption value="">{t("followUpNever")}</NativeSelectOption>
             {FOLLOW_UP_CHOICES.map((minutes) => (
@@ -56,6 +61,7 @@ export function ConfirmationFields({
               </NativeSelectOption>
             ))}
           </NativeSelect>
+          <FieldError htmlFor="reminder-follow-up" />
         </div>
       )}
     </div>

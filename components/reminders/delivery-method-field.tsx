@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { PRICE_PER_REMINDER_CENTS, REMINDERS_PER_CALL } from "@/config/plans";
 import { DELIVERY_METHODS, type DeliveryMethod } from "@/db/schema/enums";
 import { contactFormHref, type ContactFormFocus } from "@/components/contacts/contact-form-focus";
+import { FieldError, useFieldAria } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { formatMoney } from "@/lib/plans/format-money";
@@ -66,6 +67,7 @@ export function DeliveryMethodField({
       </Link>
     );
   };
+  const aria = useFieldAria("reminder-method", describedBy || undefined);
   return (
     <div className="grid gap-1">
       <Label htmlFor="reminder-method">{t("deliveryMethod")}</Label>
@@ -73,7 +75,7 @@ export function DeliveryMethodField({
         id="reminder-method"
         value={state.deliveryMethod}
         onChange={(e) => update({ deliveryMethod: e.target.value as DeliveryMethod })}
-        aria-describedby={describedBy || undefined}
+        {...aria}
       >
         {DELIVERY_METHODS.map((m) => (
           <NativeSelectOption key={m} value={m} disabled={blocks[m] !== null}>
@@ -81,6 +83,7 @@ export function DeliveryMethodField({
           </NativeSelectOption>
         ))}
       </NativeSelect>
+      <FieldError htmlFor="reminder-method" />
       {reasons.length > 0 && (
         <ul className="grid gap-1 text-sm text-muted-foreground" data-testid="method-unavailable">
           {reasons.map((block) => (

@@ -14,7 +14,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FieldError, FieldErrorsContext, FormError, fieldAria } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { QuickAddPanel } from "@/components/quick-add/quick-add-panel";
@@ -39,6 +41,37 @@ import { withQuickAddDraft } from "./quick-add-form-state";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
 import { ReminderTypeTabs } from "./reminder-type-tabs";
 import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
+
+/** The control that shows a refusal of each request path (lib/validations/reminder.ts). */
+const REMINDER_CONTROLS = {
+  contactId: "reminder-contact",
+  message: "reminder-message",
+  deliveryMethod: "reminder-method",
+  scheduledFor: "reminder-date",
+  frequency: "reminder-frequency",
+  frequencyConfig: "reminder-frequency",
+  "frequencyConfig.time": "reminder-hour",
+  "frequencyConfig.days": "reminder-days",
+  "frequencyConfig.endAfterCount": "reminder-end-count",
+  "frequencyConfig.endByDate": "reminder-end-date",
+  askConfirmation: "reminder-ask-confirmation",
+  followUpMinutes: "reminder-follow-up",
+};
+
+/** The control whose error a change of each form value settles. */
+const STATE_CONTROLS: Partial<Record<keyof ReminderFormState, string>> = {
+  contactId: "reminder-contact",
+  message: "reminder-message",
+  deliveryMethod: "reminder-method",
+  date: "reminder-date",
+  frequency: "reminder-frequency",
+  hour: "reminder-hour",
+  days: "reminder-days",
+  endAfterCount: "reminder-end-count",
+  endByDate: "reminder-end-date",
+  askConfirmation: "reminder-ask-confirmation",
+  followUpMinutes: "reminder-follow-up",
+};
 
 interface ReminderDialogProps {
   open: boolean;
@@ -71,7 +104,14 @@ export function ReminderDialog(props: ReminderDialogProps) {
   const [state, setState] = useState<ReminderFormState>(initial);
   const [saving, setSaving] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const update = (patch: Partial<ReminderFormState>) => setState((s) => ({ ...s, ...patch }));
+  const fieldErrors = useFieldErrors(REMINDER_CONTROLS);
+  const update = (patch: Partial<ReminderFormState>) => {
+    for (const key of Object.keys(patch) as (keyof ReminderFormState)[]) {
+      const control = STATE_CONTROLS[key];
+      if (control) fieldErrors.clear(control);
+    }
+    setState((s) => ({ ...s, ...patch }));
+  };
   const today = localDayKey(new Date(), user.timezone);
 
   // Opening shows the reminder being edited, or the contact a link asked for (adjusted
@@ -81,6 +121,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
   if (formKey !== shownKey) {
     setShownKey(formKey);
     if (open) setState(initial());
+    fieldErrors.clear();
   }
 
   // A method that cannot work for the chosen contact moves to the first one that can.
@@ -114,19 +155,17 @@ export function ReminderDialog(props: ReminderDialogProps) {
         ? messageFieldsProblem(state.message, { allowAge: Boolean(reminder) })
         : null;
     if (fieldsProblem) {
-      toast.error(t("errorTitle"), { description: fieldsProblemText(fieldsProblem) });
+      fieldErrors.set("reminder-message", fieldsProblemText(fieldsProblem));
       return;
     }
     const parsed = reminderInputSchema.safeParse(toRequestBody(state));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const code = issue ? zodIssueCode(issue) : "invalid_input";
-      // A rule's code has its translation; a malformed field keeps zod's words.
-      const description =
-        code === "invalid_input" ? issue?.message : errorText({ code, message: issue?.message });
-      toast.error(t("errorTitle"), { description });
+      if (!fieldErrors.show(parsed.error)) fieldErrors.setFormError(errorText({ code, message: "" }));
       return;
     }
+    fieldErrors.clear();
     setSaving(true);
     const path = reminder ? `/api/reminders/${reminder.id}` : "/api/reminders";
     const result = await apiResult<ReminderDto>(reminder ? "PUT" : "POST", path, parsed.data).catch(
@@ -139,6 +178,9 @@ export function ReminderDialog(props: ReminderDialogProps) {
     }
     if (!result.ok) {
       if (result.details.limit === "reminders") setUpgradeOpen(true);
+      // A refusal of a field shows under it; one of the whole form, beside its button.
+      else if (fieldErrors.show(result)) return;
+      else if (result.status === 400) fieldErrors.setFormError(errorText(result));
       else toast.error(t("errorTitle"), { description: errorText(result) });
       return;
     }
@@ -156,7 +198,8 @@ export function ReminderDialog(props: ReminderDialogProps) {
   // A recorded reminder saves once its clip is ready.
   const waitingForMedia = state.type !== "text" && !state.media[state.type];
   return (
-    <>
+    // The errors reach the fields through context: each control shows its own.
+    <FieldErrorsContext value={fieldErrors.errors}>
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent className="sm:max-w-xl" closeLabel={t("close")}>
           <DialogHeader>
@@ -187,6 +230,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 id="reminder-contact"
                 value={state.contactId}
                 onChange={(e) => chooseContact(e.target.value)}
+                {...fieldAria(fieldErrors.errors, "reminder-contact")}
               >
                 <NativeSelectOption value="">{t("contactPlaceholder")}</NativeSelectOption>
                 {contacts.map((c) => (
@@ -196,6 +240,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 ))}
               </NativeSelect>
               {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
+              <FieldError htmlFor="reminder-contact" />
             </div>
             <MessageEditor
               label={notText ? tMedia("message") : t("message")}
@@ -258,6 +303,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 {tMedia("waitForReady")}
               </p>
             )}
+            <FormError text={fieldErrors.formError} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 {t("cancel")}
@@ -279,6 +325,6 @@ export function ReminderDialog(props: ReminderDialogProps) {
         limit="reminders"
         planType={user.planType}
       />
-    </>
+    </FieldErrorsContext>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { END_CONDITIONS, FREQUENCIES, WEEKDAYS, type Weekday } from "@/db/schema/enums";
 import { Checkbox } from "@/components/ui/checkbox";
+import { FieldError, useFieldAria } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -26,6 +27,7 @@ type Update = (patch: Partial<ReminderFormState>) => void;
 function CountInput({ value, onChange }: { value: number; onChange(value: number): void }) {
   const [text, setText] = useState(String(value));
   const [shown, setShown] = useState(value);
+  const aria = useFieldAria("reminder-end-count");
   if (shown !== value) {
     // The form's value changed from outside (another reminder opened): show it.
     setShown(value);
@@ -49,6 +51,7 @@ function CountInput({ value, onChange }: { value: number; onChange(value: number
         }
       }}
       onBlur={() => setText(String(value))}
+      {...aria}
     />
   );
 }
@@ -69,10 +72,11 @@ function SelectField({
   onChange(value: string): void;
   placeholder?: string;
 }) {
+  const aria = useFieldAria(id);
   return (
     <div className="grid gap-1">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} {...aria}>
         {placeholder !== undefined && <NativeSelectOption value="">{placeholder}</NativeSelectOption>}
         {options.map((option) => (
           <NativeSelectOption key={option.value} value={option.value}>
@@ -80,6 +84,7 @@ function SelectField({
           </NativeSelectOption>
         ))}
       </NativeSelect>
+      <FieldError htmlFor={id} />
     </div>
   );
 }
@@ -120,6 +125,7 @@ export function OnceFields({
   today: string;
 }) {
   const t = useTranslations("reminderForm");
+  const aria = useFieldAria("reminder-date");
   return (
     <div className="grid gap-3">
       <div className="grid gap-1">
@@ -131,7 +137,9 @@ export function OnceFields({
           min={today}
           value={state.date}
           onChange={(e) => update({ date: e.target.value })}
+          {...aria}
         />
+        <FieldError htmlFor="reminder-date" />
       </div>
       <TimeFields state={state} update={update} />
     </div>
@@ -155,6 +163,8 @@ export function RecurringFields({
   today: string;
 }) {
   const t = useTranslations("reminderForm");
+  const daysAria = useFieldAria("reminder-days");
+  const endDateAria = useFieldAria("reminder-end-date");
   return (
     <div className="grid gap-3">
       <SelectField
@@ -170,9 +180,11 @@ export function RecurringFields({
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t("days")}</legend>
           <div className="flex flex-wrap gap-3">
-            {WEEKDAYS.map((day) => (
+            {WEEKDAYS.map((day, index) => (
               <label key={day} className="flex items-center gap-1.5 text-sm">
+                {/* The first day is where a missing choice of days takes the focus. */}
                 <Checkbox
+                  {...(index === 0 ? { id: "reminder-days", ...daysAria } : {})}
                   checked={state.days.includes(day)}
                   onCheckedChange={(on) => update({ days: toggleDay(state.days, day, on === true) })}
                 />
@@ -180,6 +192,7 @@ export function RecurringFields({
               </label>
             ))}
           </div>
+          <FieldError htmlFor="reminder-days" />
         </fieldset>
       )}
       {state.frequency === "yearly" && (
@@ -218,6 +231,7 @@ export function RecurringFields({
           <div className="grid gap-1">
             <Label htmlFor="reminder-end-count">{t("endAfterCount")}</Label>
             <CountInput value={state.endAfterCount} onChange={(endAfterCount) => update({ endAfterCount })} />
+            <FieldError htmlFor="reminder-end-count" />
           </div>
         )}
         {state.endCondition === "by" && (
@@ -229,7 +243,9 @@ export function RecurringFields({
               min={today}
               value={state.endByDate}
               onChange={(e) => update({ endByDate: e.target.value })}
+              {...endDateAria}
             />
+            <FieldError htmlFor="reminder-end-date" />
           </div>
         )}
       </fieldset>

@@ -40,11 +40,17 @@ export function CalendarAgenda({
             ) : null}
           </h3>
           <ul className="space-y-2">
-            {day.occurrences.map(({ reminderId, at }) => {
+            {day.occurrences.map(({ reminderId, at, status }) => {
               const reminder = reminders.get(reminderId);
               return reminder ? (
                 <li key={`${reminderId}-${at}`}>
-                  <OccurrenceButton reminder={reminder} at={at} timeZone={timeZone} onOpen={onOpen} />
+                  <OccurrenceButton
+                    reminder={reminder}
+                    at={at}
+                    status={status}
+                    timeZone={timeZone}
+                    onOpen={onOpen}
+                  />
                 </li>
               ) : null;
             })}

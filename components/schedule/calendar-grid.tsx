@@ -147,13 +147,14 @@ export function CalendarGrid({
                 </span>
                 {visible.length > 0 ? (
                   <ul className="space-y-1">
-                    {visible.map(({ reminderId, at }) => {
+                    {visible.map(({ reminderId, at, status }) => {
                       const reminder = reminders.get(reminderId);
                       return reminder ? (
                         <li key={`${reminderId}-${at}`}>
                           <OccurrenceButton
                             reminder={reminder}
                             at={at}
+                            status={status}
                             timeZone={timeZone}
                             compact
                             onOpen={onOpen}

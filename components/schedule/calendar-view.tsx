@@ -12,6 +12,7 @@ import { CalendarAgenda } from "./calendar-agenda";
 import { CalendarGrid } from "./calendar-grid";
 import { DayDialog } from "./day-dialog";
 import { scheduleHref } from "./schedule-href";
+import { StatusLegend } from "./status-legend";
 
 /**
  * A week or month of the Schedule: the page's links (before, today, after), a grid from the
@@ -71,6 +72,7 @@ export function CalendarView({
           {t("timeZone", { zone: timeZone })}
         </p>
       </div>
+      <StatusLegend />
       {calendar.truncated ? (
         <p role="status" className="rounded-md border p-3 text-sm">
           {t("truncated")}

@@ -1,41 +1,55 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { CircleCheck, CircleX, Clock, type LucideIcon } from "lucide-react";
 import type { DeliveryMethod } from "@/db/schema/enums";
+import type { OccurrenceStatus } from "@/lib/calendar/occurrence-status";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import { cn } from "@/lib/utils";
 
-// One hue per channel, always beside the channel's name (colour is never the only cue). Text
-// is the hue's 950 on its 50 (light) or its 50 on its 950 (dark): far above AA's 4.5:1.
-const CHANNEL_STYLES: Record<DeliveryMethod, string> = {
-  email: "border-sky-600 bg-sky-50 text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50",
-  sms: "border-violet-600 bg-violet-50 text-violet-950 dark:border-violet-400 dark:bg-violet-950 dark:text-violet-50",
-  whatsapp:
-    "border-emerald-600 bg-emerald-50 text-emerald-950 dark:border-emerald-400 dark:bg-emerald-950 dark:text-emerald-50",
-  call: "border-amber-600 bg-amber-50 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50",
+// One hue per status, the reminders list's (scheduled amber, sent green, failed red), always with
+// its icon and its word (colour is never the only cue). Text is the hue's 950 on its 50 (light)
+// or its 50 on its 950 (dark): far above AA's 4.5:1.
+export const STATUS_STYLES: Record<OccurrenceStatus, { className: string; Icon: LucideIcon }> = {
+  scheduled: {
+    className:
+      "border-amber-600 bg-amber-50 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50",
+    Icon: Clock,
+  },
+  sent: {
+    className:
+      "border-green-600 bg-green-50 text-green-950 dark:border-green-400 dark:bg-green-950 dark:text-green-50",
+    Icon: CircleCheck,
+  },
+  failed: {
+    className: "border-red-600 bg-red-50 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50",
+    Icon: CircleX,
+  },
 };
 
-function channelOf(value: string): DeliveryMethod {
-  return value in CHANNEL_STYLES ? (value as DeliveryMethod) : "email";
-}
+const CHANNELS: readonly DeliveryMethod[] = ["email", "sms", "whatsapp", "call"];
+const channelOf = (value: string): DeliveryMethod =>
+  CHANNELS.includes(value as DeliveryMethod) ? (value as DeliveryMethod) : "email";
 
 /**
- * One occurrence, coloured by its channel and naming it: its time in the user's zone, who it
- * goes to and the channel. `compact` is a grid cell's two short lines, time and name then the
+ * One occurrence, coloured by its status with the status's icon and word, naming its time in the
+ * user's zone, who it goes to and the channel. `compact` is a grid cell's two short lines, time and name then the
  * channel (out of the Tab order: the grid's day cell is the stop, and Enter lists the day);
  * otherwise one row with the message.
  */
 export function OccurrenceButton({
   reminder,
   at,
+  status,
   timeZone,
   compact = false,
   onOpen,
 }: {
   reminder: ReminderDto;
   at: string;
+  status: OccurrenceStatus;
   timeZone: string;
   compact?: boolean;
   onOpen: (reminder: ReminderDto) => void;
@@ -43,6 +57,8 @@ export function OccurrenceButton({
   const t = useTranslations("schedule");
   const methods = useTranslations("reminderForm.methods");
   const reminders = useTranslations("reminders");
+  const statusName = reminders(`status.${status}`);
+  const { className: statusStyle, Icon } = STATUS_STYLES[status];
   const locale = useLocale();
   const channel = channelOf(reminder.deliveryMethod);
   const time = formatInZone(at, "time", timeZone, locale);
@@ -50,22 +66,27 @@ export function OccurrenceButton({
   const channelName = methods(channel);
   // A cell is narrow: the channel's short name ("Call"), always whole on its own line.
   const shortChannel = t(`calendar.channels.${channel}`);
-  const style = cn("w-full rounded-md border-l-4 text-left", CHANNEL_STYLES[channel]);
+  const style = cn("w-full rounded-md border-l-4 text-left", statusStyle);
+  const icon = <Icon className="inline size-3.5 shrink-0 align-[-0.125em]" aria-hidden="true" />;
   if (compact) {
     return (
       <button
         type="button"
         tabIndex={-1}
-        title={`${time} · ${name} · ${channelName}`}
+        title={`${time} · ${name} · ${channelName} · ${statusName}`}
         className={cn(style, "block px-1.5 py-0.5 text-xs leading-tight hover:underline")}
         onClick={() => onOpen(reminder)}
         data-testid="calendar-occurrence"
         data-channel={channel}
+        data-status={status}
       >
         <span className="block truncate">
           <span className="font-semibold tabular-nums">{time}</span> {name}
         </span>
-        <span className="block truncate text-[0.6875rem] font-medium">{shortChannel}</span>
+        <span className="block truncate text-[0.6875rem] font-medium">
+          {icon} {shortChannel}
+          <span className="sr-only"> · {statusName}</span>
+        </span>
       </button>
     );
   }
@@ -76,6 +97,7 @@ export function OccurrenceButton({
       onClick={() => onOpen(reminder)}
       data-testid="calendar-occurrence"
       data-channel={channel}
+      data-status={status}
     >
       <span className="w-16 shrink-0 font-semibold tabular-nums">{time}</span>
       <span className="min-w-0 flex-1">
@@ -85,7 +107,13 @@ export function OccurrenceButton({
             t("typeReminder", { type: reminders(`types.${reminder.type as "text"}`) })}
         </span>
       </span>
-      <span className="shrink-0 text-xs font-semibold">{channelName}</span>
+      <span className="flex shrink-0 flex-col items-end text-xs">
+        <span className="font-semibold">{channelName}</span>
+        <span className="flex items-center gap-1">
+          {icon}
+          {statusName}
+        </span>
+      </span>
     </button>
   );
 }

@@ -3,7 +3,9 @@
 import { useSyncExternalStore } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-// Toasts at the top on small screens, bottom right from the medium breakpoint (768 px).
+// Toasts at the top on small screens, bottom left from the medium breakpoint (768 px): never over
+// a dialog's footer, whose buttons sit at the bottom (full width on a phone, on the right beside
+// the sidebar), so a toast cannot hide the button that retries.
 const MEDIUM = "(min-width: 768px)";
 
 function subscribe(onChange: () => void) {
@@ -21,7 +23,7 @@ export function Toaster(props: ToasterProps) {
   );
   return (
     <Sonner
-      position={wide ? "bottom-right" : "top-center"}
+      position={wide ? "bottom-left" : "top-center"}
       visibleToasts={1}
       duration={5000}
       swipeDirections={["right"]}

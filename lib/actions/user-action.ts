@@ -3,6 +3,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { HTTP_STATUS, toDomainError } from "@/lib/api/to-error-response";
 import { unauthenticated } from "@/lib/errors/domain-error";
 import { fromZodError } from "@/lib/errors/zod-error";
+import { errorDetails } from "@/lib/errors/error-field";
 import type { User } from "@/db/schema";
 import type { CallResult } from "@/lib/api-client/call-result";
 
@@ -29,7 +30,7 @@ export function userAction<S extends z.ZodType, T>(
         status: HTTP_STATUS[domainError.kind],
         code: domainError.code,
         message: domainError.message,
-        details: domainError.details ?? {},
+        details: errorDetails(domainError),
       };
     }
   };

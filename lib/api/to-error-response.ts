@@ -3,6 +3,7 @@ import { z } from "zod";
 import { logger } from "@/lib/logger";
 import { DomainError, type ErrorKind } from "@/lib/errors/domain-error";
 import { fromZodError } from "@/lib/errors/zod-error";
+import { errorDetails } from "@/lib/errors/error-field";
 import { unreachableReason } from "@/lib/db/database-unreachable";
 
 /** What a 503 for an unreachable database suggests: a restart or a failover takes seconds. */
@@ -71,12 +72,12 @@ export function toDomainError(error: unknown): DomainError {
   return new DomainError("internal", "Internal server error");
 }
 
-/** The API's one error format: `{ code, message, ...details }` with the kind's status. */
+/** The API's one error format: `{ code, message, ...details }` (with `field` when known) and the kind's status. */
 export function toErrorResponse(error: unknown): Response {
   const domainError = toDomainError(error);
   const headers: Record<string, string> = {};
   // A 401's challenge (RFC 9110 §11.6.1) is a header, not part of the body.
-  const { wwwAuthenticate, ...details } = domainError.details ?? {};
+  const { wwwAuthenticate, ...details } = errorDetails(domainError);
   if (typeof details.retryAfter === "number") headers["Retry-After"] = String(details.retryAfter);
   if (typeof wwwAuthenticate === "string") headers["WWW-Authenticate"] = wwwAuthenticate;
   return Response.json(

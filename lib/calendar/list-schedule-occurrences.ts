@@ -1,12 +1,13 @@
 import "server-only";
-import { and, eq, getTableColumns, isNotNull, lt } from "drizzle-orm";
-import { contacts, reminders } from "@/db/schema";
+import { and, eq, getTableColumns, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { latestFailureCode } from "@/lib/reminders/latest-failure-code";
 import { loadReminderClips } from "@/lib/reminders/load-reminder-clips";
 import { toReminderDto, type ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import { occurrencesBetween } from "./occurrences-between";
+import { occurrenceStatus, type OccurrenceStatus } from "./occurrence-status";
 import { MONTH_GRID_DAYS } from "./schedule-period";
 
 const HOUR_MS = 3_600_000;
@@ -21,6 +22,7 @@ export interface ScheduleOccurrence {
   reminderId: string;
   /** ISO UTC. */
   at: string;
+  status: OccurrenceStatus;
 }
 
 export interface ScheduleOccurrences {
@@ -33,10 +35,11 @@ export interface ScheduleOccurrences {
 }
 
 /**
- * The user's scheduled occurrences from `from` (inclusive) to `to` (exclusive), at most six
- * weeks: every occurrence of each recurring reminder, from the expansion the calendar feed uses
- * (`occurrencesBetween`: the engine's next occurrences from each reminder's next run). Cancelled,
- * sent and failed reminders have none; another user's are never read.
+ * The user's occurrences from `from` (inclusive) to `to` (exclusive), at most six weeks: those
+ * the engine has taken on, from their deliveries (sent, failed, or still going out), and those
+ * to come, every occurrence of each scheduled reminder from the expansion the calendar feed uses
+ * (`occurrencesBetween`: the engine's next occurrences from each reminder's next run; a taken
+ * occurrence is behind the next run, so none is listed twice). Another user's are never read.
  */
 export async function listScheduleOccurrences(
   userId: string,
@@ -58,6 +61,16 @@ export async function listScheduleOccurrences(
         lt(reminders.nextRunAt, window.to),
       ),
     );
+  const taken = await db
+    .select({ reminderId: deliveries.reminderId, at: deliveries.occurrenceAt, status: deliveries.status })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.userId, userId),
+        gte(deliveries.occurrenceAt, window.from),
+        lt(deliveries.occurrenceAt, window.to),
+      ),
+    );
   const expandable = rows.flatMap((row) => (row.nextRunAt ? [{ ...row, nextRunAt: row.nextRunAt }] : []));
   // The engine sends a reminder at most once a local day, so one a day of the window (and one
   // more where the user's days and the reminder's zone's days do not line up) never cuts any.
@@ -68,12 +81,37 @@ export async function listScheduleOccurrences(
     { perReminder, total: SCHEDULE_MAX_OCCURRENCES },
   );
 
-  const shown = new Map(found.map(({ reminder }) => [reminder.id, reminder]));
+  const occurrences: ScheduleOccurrence[] = [
+    ...taken.map((row) => ({
+      reminderId: row.reminderId,
+      at: row.at.toISOString(),
+      status: occurrenceStatus(row.status),
+    })),
+    ...found.map(({ reminder, at }) => ({
+      reminderId: reminder.id,
+      at: at.toISOString(),
+      status: "scheduled" as const,
+    })),
+  ]
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .slice(0, SCHEDULE_MAX_OCCURRENCES);
+
+  const shown = new Map<string, (typeof rows)[number]>(found.map(({ reminder }) => [reminder.id, reminder]));
+  // A taken occurrence's reminder may since have been sent, failed or cancelled: read it too.
+  const missing = [...new Set(occurrences.map((o) => o.reminderId))].filter((id) => !shown.has(id));
+  if (missing.length) {
+    const past = await db
+      .select({ ...getTableColumns(reminders), contactName: contacts.name, failureCode: latestFailureCode() })
+      .from(reminders)
+      .leftJoin(contacts, eq(contacts.id, reminders.contactId))
+      .where(and(eq(reminders.userId, userId), inArray(reminders.id, missing)));
+    for (const row of past) shown.set(row.id, row);
+  }
   const clips = await loadReminderClips(
     [...shown.values()].flatMap((row) => (row.mediaId ? [row.mediaId] : [])),
   );
   return {
-    occurrences: found.map(({ reminder, at }) => ({ reminderId: reminder.id, at: at.toISOString() })),
+    occurrences,
     reminders: [...shown.values()].map((row) =>
       toReminderDto(
         row,
@@ -82,6 +120,6 @@ export async function listScheduleOccurrences(
         row.mediaId ? (clips.get(row.mediaId) ?? null) : null,
       ),
     ),
-    truncated: found.length >= SCHEDULE_MAX_OCCURRENCES,
+    truncated: found.length + taken.length >= SCHEDULE_MAX_OCCURRENCES,
   };
 }

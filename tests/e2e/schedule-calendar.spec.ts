@@ -86,7 +86,7 @@ test("the month view shows every Sunday of a weekly reminder, moves by keyboard,
     const occurrences = grid.locator(`[data-date="${date}"]`).getByTestId("calendar-occurrence");
     if (sundays.includes(date)) {
       await expect(occurrences).toHaveCount(1);
-      await expect(occurrences).toHaveText(/^6:00 PM Ana\s*WhatsApp$/);
+      await expect(occurrences).toHaveText(/^6:00 PM Ana\s*WhatsApp · Scheduled$/);
       await expect(occurrences).toHaveAttribute("data-channel", "whatsapp");
     } else {
       await expect(occurrences).toHaveCount(0);
@@ -144,7 +144,7 @@ test("the month view shows every Sunday of a weekly reminder, moves by keyboard,
   }).format(new Date(`${sunday}T12:00:00Z`));
   // A screen reader hears the day, how many, and each occurrence.
   await expect(grid.locator(`[data-date="${sunday}"]`)).toHaveAccessibleName(
-    new RegExp(`^${label}, 1 reminder\\s*6:00 PM Ana\\s*WhatsApp$`),
+    new RegExp(`^${label}, 1 reminder\\s*6:00 PM Ana\\s*WhatsApp · Scheduled$`),
   );
   await grid.locator(`[data-date="${sunday}"]`).focus();
   await page.keyboard.press("Enter");

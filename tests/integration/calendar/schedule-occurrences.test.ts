@@ -3,6 +3,7 @@ import { DELETE as cancelReminder } from "@/app/api/reminders/[id]/route";
 import { getScheduleCalendar } from "@/lib/calendar/get-schedule-calendar";
 import { listScheduleOccurrences } from "@/lib/calendar/list-schedule-occurrences";
 import { callRoute } from "../../support/call-route";
+import { insertSentDelivery } from "../../support/media-fixtures";
 import { createContact, insertReminder } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
 
@@ -198,6 +199,50 @@ describe("the Schedule's occurrences in a window", () => {
     expect(cancelled.status).toBe(200);
     expect(await ids(user.id, 2027, 2)).toEqual(new Set());
     expect(await ids(user.id, 2027, 1)).toEqual(new Set([once.id]));
+  });
+
+  it("lists the occurrences the engine took on with their status, beside the ones to come", async () => {
+    const { user } = await createSignedInUser({ timezone: MADRID });
+    const contact = await createContact(user.id);
+    // A daily reminder whose 1 and 2 March went out (one sent, one failed); its next run is the 3rd.
+    const daily = await recurring(user.id, contact.id, "2027-03-03T08:00:00Z", {
+      frequency: "daily",
+      time: "09:00",
+    });
+    await insertSentDelivery(daily, new Date("2027-03-01T08:00:00Z"));
+    await insertSentDelivery(daily, new Date("2027-03-02T08:00:00Z"), { status: "failed", sentAt: null });
+    // A one-time reminder sent on the 5th: no next run, its delivery still shows it.
+    const once = await insertReminder(user.id, contact.id, {
+      timezone: MADRID,
+      status: "sent",
+      scheduledFor: new Date("2027-03-05T10:00:00Z"),
+      nextRunAt: null,
+    });
+    await insertSentDelivery(once, new Date("2027-03-05T10:00:00Z"), { status: "delivered" });
+    // Another user's delivery in the window is never read.
+    const other = await createSignedInUser({ timezone: MADRID });
+    const theirs = await insertReminder(other.user.id, (await createContact(other.user.id)).id, {
+      timezone: MADRID,
+      status: "sent",
+      nextRunAt: null,
+    });
+    await insertSentDelivery(theirs, new Date("2027-03-04T10:00:00Z"));
+
+    const found = await listScheduleOccurrences(user.id, madridMonth(2027, 3));
+    const firstDays = found.occurrences
+      .slice(0, 6)
+      .map(
+        (o) => `${wallClock(o.at, MADRID).day} ${o.reminderId === once.id ? "once" : "daily"} ${o.status}`,
+      );
+    expect(firstDays).toEqual([
+      "2027-03-01 daily sent",
+      "2027-03-02 daily failed",
+      "2027-03-03 daily scheduled",
+      "2027-03-04 daily scheduled",
+      "2027-03-05 daily scheduled",
+      "2027-03-05 once sent",
+    ]);
+    expect(found.reminders.map((r) => r.id).sort()).toEqual([daily.id, once.id].sort());
   });
 
   it("reads at most six weeks", async () => {

@@ -34,7 +34,11 @@ describe("API error codes", () => {
 
   it("the response carries code and message; a plain message gets its status's code", async () => {
     const body = await toErrorResponse(invalidInput(REMINDER_ERRORS.past)).json();
-    expect(body).toEqual({ code: "scheduled_in_past", message: "The scheduled time must be in the future" });
+    expect(body).toEqual({
+      code: "scheduled_in_past",
+      message: "The scheduled time must be in the future",
+      field: "scheduledFor",
+    });
     expect(await toErrorResponse(invalidInput("Something")).json()).toMatchObject({ code: "invalid_input" });
   });
 
