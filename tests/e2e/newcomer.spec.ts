@@ -267,12 +267,14 @@ for (const locale of ["es", "fr"] as const) {
     const dialog = page.getByRole("dialog", { name: m.reminderForm.titleCreate });
     await dialog.getByLabel(m.reminderForm.contact).selectOption(contact.id);
     await dialog.getByLabel(m.reminderForm.message, { exact: true }).fill("Hola");
-    await dialog.getByLabel(m.reminderForm.deliveryMethod).selectOption("sms");
-    await dialog.getByLabel(m.reminderForm.date, { exact: true }).fill(localDate(2, "UTC"));
+    // Today at 00:00 has passed: only the server can say so (the dialog offers e-mail alone here).
+    await dialog.getByLabel(m.reminderForm.date, { exact: true }).fill(localDate(0, "UTC"));
+    await dialog.getByLabel(m.reminderForm.hour, { exact: true }).selectOption("00");
+    await dialog.getByLabel(m.reminderForm.minute, { exact: true }).selectOption("00");
     await dialog.getByRole("button", { name: m.reminderForm.submitCreate }).click();
-    // The API answered code contact_has_no_phone; the toast says it in the user's language.
-    await expect(page.getByText(m.errors.contact_has_no_phone)).toBeVisible();
-    await expect(page.getByText("This contact has no phone number", { exact: false })).toHaveCount(0);
+    // The API answered code scheduled_in_past; the dialog says it in the user's language.
+    await expect(dialog.getByText(m.errors.scheduled_in_past)).toBeVisible();
+    await expect(page.getByText(MESSAGES.en.errors.scheduled_in_past, { exact: false })).toHaveCount(0);
     await page.keyboard.press("Escape");
 
     // One name per plan: sidebar, billing and the upgrade path all say the catalogue's.

@@ -26,7 +26,7 @@ test("channels a contact cannot receive are disabled with the reason and the fix
   await expect(method.locator("option[value=email]")).toBeEnabled();
   const noPhone = dialog.getByTestId("method-unavailable-phone");
   await expect(noPhone).toHaveText(
-    "Nora has no phone number, needed for SMS, WhatsApp and calls. Add a phone number",
+    "Nora has no phone number, needed for SMS, WhatsApp, and calls. Add a phone number",
   );
   await expect(method).toHaveAttribute("aria-describedby", /reminder-method-note-phone/);
   await noPhone.getByRole("link", { name: "Add a phone number" }).click();
@@ -92,8 +92,10 @@ test("the dialog's preview speaks plainly, and the lists show messages with thei
   await dialog.getByLabel("Message", { exact: true }).fill("¡Hola, {first_name}! Nos vemos mañana 🎂");
   await dialog.getByLabel("Date").fill(localDate(1));
   await dialog.getByLabel("Delivery method").selectOption("sms");
+  // The text sent is the sender's line, the message and the opt-out line: past one message's 70
+  // characters once an emoji is in it.
   await expect(dialog.getByTestId("sms-segments")).toHaveText(
-    "1 SMS message — some accented letters and emoji make messages shorter",
+    "2 SMS messages — some accented letters and emoji make messages shorter",
   );
   for (const word of JARGON) await expect(dialog).not.toContainText(word);
   await dialog.getByLabel("Delivery method").selectOption("whatsapp");

@@ -38,7 +38,7 @@ test("Phone call in the dialog: offered with its cost and script, refused with t
   await expect(callOption(dialog)).toBeDisabled();
   const unavailable = dialog.getByTestId("method-unavailable-phone");
   await expect(unavailable).toHaveText(
-    "Nora has no phone number, needed for SMS, WhatsApp and calls. Add a phone number",
+    "Nora has no phone number, needed for SMS, WhatsApp, and calls. Add a phone number",
   );
   await expect(unavailable.getByRole("link", { name: "Add a phone number" })).toHaveAttribute(
     "href",
