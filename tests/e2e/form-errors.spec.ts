@@ -3,13 +3,14 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { ZONE, openDialog } from "./reminder-helpers";
 
-// Errors beside their fields in the settings, message-template, webhook-endpoint and import forms: the
+// Errors beside their fields in the settings, message-template, webhook-endpoint, import and sign-in forms: the
 // form's own checks and the server's refusals, in the user's language, focused, with no toast.
 
 type Messages = {
   errors: Record<string, string>;
   settings: Record<string, string>;
   contactImport: { reasons: Record<string, string> };
+  auth: Record<string, string>;
 };
 const messages = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Messages;
 const en = messages("en");
@@ -141,4 +142,18 @@ test("import contacts: a file without a name column is named under the file cont
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expectFieldError(file, en.contactImport.reasons.noNameColumn);
   await expectNoToast(page);
+});
+
+test("sign-in: an address that is not one is named under the field, focused, and stays to be corrected", async ({
+  page,
+}) => {
+  await page.goto("/sign-in");
+  const email = page.getByLabel(en.auth.emailLabel, { exact: true });
+  await email.fill("rose.example.com");
+  await page.getByRole("button", { name: en.auth.sendLink }).click();
+  await expectFieldError(email, en.auth.invalidEmail);
+  await expect(email).toHaveValue("rose.example.com");
+  // Corrected, its error goes.
+  await email.fill("rose@example.com");
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
 });
