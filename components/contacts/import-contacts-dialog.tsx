@@ -6,9 +6,11 @@ import { Download, Smartphone, Upload } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FieldError, FieldErrorsContext, fieldAria } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { CONTACTS_TEMPLATE_CSV, CONTACTS_TEMPLATE_FILENAME } from "@/lib/contacts/contacts-template";
 import type { UserDateContext } from "@/lib/contacts/date-order";
 import type { ImportResult } from "@/lib/contacts/import-contacts";
@@ -38,6 +40,9 @@ function downloadTemplate() {
 }
 
 const subscribeNever = () => () => {};
+const FILE_CONTROL = "contacts-csv";
+/** The dialog's one control a refusal can concern: the file (its format, its columns). */
+const CONTROLS = { file: FILE_CONTROL } as const;
 
 /** Import dialog: a CSV file or the phone's contact picker, then one server import. */
 export function ImportContactsDialog({ open, onOpenChange, onImported, user }: ImportContactsDialogProps) {
@@ -51,6 +56,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
   const [pending, setPending] = useState(false);
   const [failures, setFailures] = useState<ShownImportFailure[]>([]);
   const [leftOut, setLeftOut] = useState<LeftOutDetail[]>([]);
+  const fieldErrors = useFieldErrors(CONTROLS);
 
   const send = async (
     rows: ImportRow[],
@@ -89,8 +95,17 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
   const importCsv = async () => {
     if (!file) return;
     setPending(true);
+    fieldErrors.clear();
     try {
-      const parsed = parseContactsFile(file.name, new Uint8Array(await file.arrayBuffer()), user);
+      let parsed: ReturnType<typeof parseContactsFile>;
+      try {
+        parsed = parseContactsFile(file.name, new Uint8Array(await file.arrayBuffer()), user);
+      } catch (error) {
+        // The file's own problem (its format, a missing column) shows under the file control.
+        const message = errorMessage(error);
+        fieldErrors.set(FILE_CONTROL, message ? reason(message) : t("failedDefault"));
+        return;
+      }
       await send(parsed.rows, parsed.skipped, parsed.leftOut);
     } catch (error) {
       const message = errorMessage(error);
@@ -123,6 +138,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
 
   const change = (next: boolean) => {
     if (!next) {
+      fieldErrors.clear();
       setFile(null);
       setFailures([]);
       setLeftOut([]);
@@ -132,86 +148,97 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("title")}</DialogTitle>
-          <DialogDescription>{t("description")}</DialogDescription>
-        </DialogHeader>
-        <Tabs defaultValue="csv">
-          <TabsList className="w-full">
-            <TabsTrigger value="csv">{t("csvTab")}</TabsTrigger>
-            <TabsTrigger value="phone">{t("phoneTab")}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="csv" className="grid gap-4 pt-2">
-            <p className="text-sm text-muted-foreground">{t("csvHelp")}</p>
-            <p className="text-sm text-muted-foreground">{td("importHelp")}</p>
-            <p className="text-sm text-muted-foreground">{t("formatsHelp")}</p>
-            <Button type="button" variant="outline" onClick={downloadTemplate} className="w-fit">
-              <Download /> {t("downloadTemplate")}
-            </Button>
-            <div className="grid gap-2">
-              <Label htmlFor="contacts-csv">{t("fileLabel")}</Label>
-              <Input
-                id="contacts-csv"
-                type="file"
-                accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              />
-            </div>
-            <Button type="button" onClick={importCsv} disabled={!file || pending} className="w-fit">
-              <Upload /> {pending ? t("importing") : t("import")}
-            </Button>
-          </TabsContent>
-          <TabsContent value="phone" className="grid gap-4 pt-2">
-            {phonePicker ? (
-              <>
-                <p className="text-sm text-muted-foreground">{t("phoneHelp")}</p>
-                <Button type="button" onClick={importPhone} disabled={pending} className="w-fit">
-                  <Smartphone /> {t("importFromPhone")}
-                </Button>
-              </>
-            ) : (
-              // No button that can only fail: 'Not supported', said up front.
-              <div role="status" className="rounded-md bg-muted p-3 text-sm" data-testid="phone-unsupported">
-                <p className="font-medium">{t("notSupported")}</p>
-                <p className="text-muted-foreground">{t("notSupportedDescription")}</p>
+      <FieldErrorsContext value={fieldErrors.errors}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t("title")}</DialogTitle>
+            <DialogDescription>{t("description")}</DialogDescription>
+          </DialogHeader>
+          <Tabs defaultValue="csv">
+            <TabsList className="w-full">
+              <TabsTrigger value="csv">{t("csvTab")}</TabsTrigger>
+              <TabsTrigger value="phone">{t("phoneTab")}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="csv" className="grid gap-4 pt-2">
+              <p className="text-sm text-muted-foreground">{t("csvHelp")}</p>
+              <p className="text-sm text-muted-foreground">{td("importHelp")}</p>
+              <p className="text-sm text-muted-foreground">{t("formatsHelp")}</p>
+              <Button type="button" variant="outline" onClick={downloadTemplate} className="w-fit">
+                <Download /> {t("downloadTemplate")}
+              </Button>
+              <div className="grid gap-2">
+                <Label htmlFor="contacts-csv">{t("fileLabel")}</Label>
+                <Input
+                  id={FILE_CONTROL}
+                  type="file"
+                  accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
+                  {...fieldAria(fieldErrors.errors, FILE_CONTROL)}
+                  onChange={(event) => {
+                    fieldErrors.clear(FILE_CONTROL);
+                    setFile(event.target.files?.[0] ?? null);
+                  }}
+                />
+                <FieldError htmlFor={FILE_CONTROL} />
               </div>
-            )}
-          </TabsContent>
-        </Tabs>
-        {failures.length > 0 ? (
-          <section aria-labelledby="import-failures" className="grid gap-2">
-            <h3 id="import-failures" className="text-sm font-medium">
-              {t("failuresTitle")}
-            </h3>
-            <ul
-              className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
-              data-testid="import-failures"
-            >
-              {failures.map((failure) => (
-                <li key={`${failure.line}-${failure.reason}`}>
-                  {t("failureRow", { line: failure.line, reason: reason(failure) })}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {leftOut.length > 0 ? (
-          <section aria-labelledby="import-left-out" className="grid gap-2">
-            <h3 id="import-left-out" className="text-sm font-medium">
-              {t("leftOutTitle")}
-            </h3>
-            <ul
-              className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
-              data-testid="import-left-out"
-            >
-              {leftOut.map((detail) => (
-                <li key={`${detail.line}-${detail.field}`}>{leftOutText(detail)}</li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </DialogContent>
+              <Button type="button" onClick={importCsv} disabled={!file || pending} className="w-fit">
+                <Upload /> {pending ? t("importing") : t("import")}
+              </Button>
+            </TabsContent>
+            <TabsContent value="phone" className="grid gap-4 pt-2">
+              {phonePicker ? (
+                <>
+                  <p className="text-sm text-muted-foreground">{t("phoneHelp")}</p>
+                  <Button type="button" onClick={importPhone} disabled={pending} className="w-fit">
+                    <Smartphone /> {t("importFromPhone")}
+                  </Button>
+                </>
+              ) : (
+                // No button that can only fail: 'Not supported', said up front.
+                <div
+                  role="status"
+                  className="rounded-md bg-muted p-3 text-sm"
+                  data-testid="phone-unsupported"
+                >
+                  <p className="font-medium">{t("notSupported")}</p>
+                  <p className="text-muted-foreground">{t("notSupportedDescription")}</p>
+                </div>
+              )}
+            </TabsContent>
+          </Tabs>
+          {failures.length > 0 ? (
+            <section aria-labelledby="import-failures" className="grid gap-2">
+              <h3 id="import-failures" className="text-sm font-medium">
+                {t("failuresTitle")}
+              </h3>
+              <ul
+                className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
+                data-testid="import-failures"
+              >
+                {failures.map((failure) => (
+                  <li key={`${failure.line}-${failure.reason}`}>
+                    {t("failureRow", { line: failure.line, reason: reason(failure) })}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {leftOut.length > 0 ? (
+            <section aria-labelledby="import-left-out" className="grid gap-2">
+              <h3 id="import-left-out" className="text-sm font-medium">
+                {t("leftOutTitle")}
+              </h3>
+              <ul
+                className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
+                data-testid="import-left-out"
+              >
+                {leftOut.map((detail) => (
+                  <li key={`${detail.line}-${detail.field}`}>{leftOutText(detail)}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </DialogContent>
+      </FieldErrorsContext>
     </Dialog>
   );
 }

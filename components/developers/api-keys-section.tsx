@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useMemo, useState, useTransition } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Copy } from "lucide-react";
 import { toast } from "sonner";
@@ -19,10 +19,12 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldError, FieldErrorsContext, FormError, fieldAria } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { apiRequest } from "@/lib/api-client/request";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 /** A key as GET /api/api-keys answers it (instants as ISO text). */
@@ -49,11 +51,14 @@ export function ApiKeysSection({ initialKeys }: { initialKeys: ApiKeyItem[] }) {
   const [scope, setScope] = useState<"read" | "write">("read");
   const [newKey, setNewKey] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const controls = useMemo(() => ({ name: nameId, scope: scopeId }), [nameId, scopeId]);
+  const fieldErrors = useFieldErrors(controls);
 
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
 
   const create = (event: React.FormEvent) => {
     event.preventDefault();
+    fieldErrors.clear();
     startTransition(async () => {
       try {
         const { key, ...created } = await apiRequest<ApiKeyItem & { key: string }>("POST", "/api/api-keys", {
@@ -65,7 +70,12 @@ export function ApiKeysSection({ initialKeys }: { initialKeys: ApiKeyItem[] }) {
         setName("");
         toast.success(t("created"));
       } catch (error) {
-        toast.error(t("createFailed"), { description: errorText(error) });
+        // A refusal of a field shows under it, one of the whole key (the limit) beside the
+        // button; a network or server failure is a toast.
+        if (fieldErrors.show(error)) return;
+        if (error instanceof ApiRequestError && error.status < 500)
+          fieldErrors.setFormError(errorText(error));
+        else toast.error(t("createFailed"), { description: errorText(error) });
       }
     });
   };
@@ -91,33 +101,51 @@ export function ApiKeysSection({ initialKeys }: { initialKeys: ApiKeyItem[] }) {
         <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <form onSubmit={create} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-          <div className="space-y-2">
-            <Label htmlFor={nameId}>{t("name")}</Label>
-            <Input
-              id={nameId}
-              value={name}
-              maxLength={100}
-              required
-              placeholder={t("namePlaceholder")}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={scopeId}>{t("scope")}</Label>
-            <NativeSelect
-              id={scopeId}
-              value={scope}
-              onChange={(event) => setScope(event.target.value === "write" ? "write" : "read")}
-            >
-              <NativeSelectOption value="read">{t("scopeRead")}</NativeSelectOption>
-              <NativeSelectOption value="write">{t("scopeWrite")}</NativeSelectOption>
-            </NativeSelect>
-          </div>
-          <Button type="submit" disabled={pending || name.trim() === ""}>
-            {pending ? t("creating") : t("create")}
-          </Button>
-        </form>
+        <FieldErrorsContext value={fieldErrors.errors}>
+          <form
+            onSubmit={create}
+            noValidate
+            className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+          >
+            <div className="space-y-2">
+              <Label htmlFor={nameId}>{t("name")}</Label>
+              <Input
+                id={nameId}
+                value={name}
+                maxLength={100}
+                required
+                placeholder={t("namePlaceholder")}
+                {...fieldAria(fieldErrors.errors, nameId)}
+                onChange={(event) => {
+                  fieldErrors.clear(nameId);
+                  setName(event.target.value);
+                }}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={scopeId}>{t("scope")}</Label>
+              <NativeSelect
+                id={scopeId}
+                value={scope}
+                {...fieldAria(fieldErrors.errors, scopeId)}
+                onChange={(event) => {
+                  fieldErrors.clear(scopeId);
+                  setScope(event.target.value === "write" ? "write" : "read");
+                }}
+              >
+                <NativeSelectOption value="read">{t("scopeRead")}</NativeSelectOption>
+                <NativeSelectOption value="write">{t("scopeWrite")}</NativeSelectOption>
+              </NativeSelect>
+            </div>
+            <Button type="submit" disabled={pending || name.trim() === ""}>
+              {pending ? t("creating") : t("create")}
+            </Button>
+            {/* Under the row, so the fields and the button stay level: the first column is the name's. */}
+            <FieldError htmlFor={nameId} className="sm:col-span-3" />
+            <FieldError htmlFor={scopeId} className="sm:col-span-3" />
+            <FormError text={fieldErrors.formError} className="sm:col-span-3" />
+          </form>
+        </FieldErrorsContext>
 
         {newKey ? (
           <div className="space-y-2 rounded-md border border-primary/40 p-4" data-testid="new-api-key">

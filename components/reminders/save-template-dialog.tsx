@@ -12,11 +12,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FieldError, FieldErrorsContext, FormError, fieldAria } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { apiResult } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import { TEMPLATE_NAME_MAX_LENGTH } from "@/lib/validations/template";
+
+/** The request field the dialog has a control for. */
+const CONTROLS = { name: "template-name" } as const;
 
 interface SaveTemplateDialogProps {
   open: boolean;
@@ -31,18 +36,22 @@ export function SaveTemplateDialog({ open, onOpenChange, body, onSaved }: SaveTe
   const errorText = useApiErrorText();
   const [name, setName] = useState("");
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const fieldErrors = useFieldErrors(CONTROLS);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     // The outer reminder form must not submit with this one.
     event.stopPropagation();
     setSaving(true);
-    setError(null);
+    fieldErrors.clear();
     const result = await apiResult("POST", "/api/templates", { name, body }).catch(() => null);
     setSaving(false);
-    if (!result) return setError(t("networkError"));
-    if (!result.ok) return setError(errorText(result));
+    if (!result) return toast.error(t("errorTitle"), { description: t("networkError") });
+    // A refusal of the name shows under it; one of the whole template (a limit), above the buttons.
+    if (!result.ok) {
+      if (!fieldErrors.show(result)) fieldErrors.setFormError(errorText(result));
+      return;
+    }
     toast.success(t("saved"));
     setName("");
     onOpenChange(false);
@@ -56,33 +65,34 @@ export function SaveTemplateDialog({ open, onOpenChange, body, onSaved }: SaveTe
           <DialogTitle>{t("saveTitle")}</DialogTitle>
           <DialogDescription>{t("saveDescription")}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={save} className="grid gap-3" noValidate>
-          <div className="grid gap-1">
-            <Label htmlFor="template-name">{t("nameLabel")}</Label>
-            <Input
-              id="template-name"
-              value={name}
-              maxLength={TEMPLATE_NAME_MAX_LENGTH}
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "template-name-error" : undefined}
-              onChange={(e) => setName(e.target.value)}
-            />
-            {error && (
-              <p id="template-name-error" role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" disabled={saving || !name.trim()}>
-              {saving ? t("saving") : t("saveButton")}
-            </Button>
-          </DialogFooter>
-        </form>
+        <FieldErrorsContext value={fieldErrors.errors}>
+          <form onSubmit={save} className="grid gap-3" noValidate>
+            <div className="grid gap-1">
+              <Label htmlFor="template-name">{t("nameLabel")}</Label>
+              <Input
+                id="template-name"
+                value={name}
+                maxLength={TEMPLATE_NAME_MAX_LENGTH}
+                required
+                {...fieldAria(fieldErrors.errors, CONTROLS.name)}
+                onChange={(e) => {
+                  fieldErrors.clear(CONTROLS.name);
+                  setName(e.target.value);
+                }}
+              />
+              <FieldError htmlFor={CONTROLS.name} />
+            </div>
+            <FormError text={fieldErrors.formError} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {t("cancel")}
+              </Button>
+              <Button type="submit" disabled={saving || !name.trim()}>
+                {saving ? t("saving") : t("saveButton")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </FieldErrorsContext>
       </DialogContent>
     </Dialog>
   );

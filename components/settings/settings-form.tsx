@@ -7,11 +7,14 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
+import { FieldError, FieldErrorsContext, fieldAria } from "@/components/ui/field-error";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { apiRequest } from "@/lib/api-client/request";
 import { settingsFormSchema, toUpdateUserBody, type SettingsFormValues } from "@/lib/validations/settings";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 type Field = keyof SettingsFormValues;
+const FIELDS: readonly Field[] = ["firstName", "lastName", "senderName", "phone", "timezone"];
 
 export function SettingsForm({
   email,
@@ -29,7 +32,11 @@ export function SettingsForm({
   const router = useRouter();
   const id = useId();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const controlId = (name: Field) => `${id}-${name}`;
+  // The request's fields are the form's: a refusal of one shows under its control.
+  const controls = useMemo(() => Object.fromEntries(FIELDS.map((name) => [name, `${id}-${name}`])), [id]);
+  const fieldErrors = useFieldErrors(controls);
+  const errors = fieldErrors.errors;
   const [saving, setSaving] = useState(false);
   const [zoneQuery, setZoneQuery] = useState("");
 
@@ -38,138 +45,123 @@ export function SettingsForm({
   const featured = useMemo(() => featuredZones.filter(matches), [featuredZones, zoneQuery]); // eslint-disable-line react-hooks/exhaustive-deps
   const others = useMemo(() => otherZones.filter(matches), [otherZones, zoneQuery]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    fieldErrors.clear(controlId(field));
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = settingsFormSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
+      const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        next[field] =
+        next[controlId(field)] ??=
           field === "senderName"
             ? t("senderNameTooLong")
             : field === "timezone"
               ? t("invalidTimezone")
               : t("tooLong");
       }
-      setErrors(next);
+      fieldErrors.setAll(next);
       return;
     }
-    setErrors({});
+    fieldErrors.clear();
     setSaving(true);
     try {
       await apiRequest("PATCH", "/api/auth/user", toUpdateUserBody(parsed.data));
       toast.success(t("saved"));
       router.refresh();
     } catch (error) {
-      // The phone is checked on the server only (the phone library stays out of this page).
-      if (error instanceof ApiRequestError && error.status === 400 && error.code === "invalid_phone") {
-        setErrors({ phone: t("invalidPhone") });
-        document.getElementById(`${id}-phone`)?.focus();
-        return;
-      }
-      toast.error(t("errorTitle"), { description: errorText(error) });
+      // A refusal of a field (the phone is checked on the server only) shows under it.
+      if (!fieldErrors.show(error)) toast.error(t("errorTitle"), { description: errorText(error) });
     } finally {
       setSaving(false);
     }
   }
 
-  const field = (name: Field) => ({
-    id: `${id}-${name}`,
+  const field = (name: Field, describedBy?: string) => ({
+    id: controlId(name),
     value: values[name],
     onChange: set(name),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+    ...fieldAria(errors, controlId(name), describedBy),
   });
-  const error = (name: Field) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} role="alert" className="text-sm text-destructive">
-        {errors[name]}
-      </p>
-    ) : null;
+  const error = (name: Field) => <FieldError htmlFor={controlId(name)} />;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-email`}>{t("email")}</Label>
-        <Input id={`${id}-email`} value={email} readOnly aria-readonly className="bg-muted" />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
+    <FieldErrorsContext value={errors}>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
         <div className="space-y-2">
-          <Label htmlFor={`${id}-firstName`}>{t("firstName")}</Label>
-          <Input autoComplete="given-name" {...field("firstName")} />
-          {error("firstName")}
+          <Label htmlFor={`${id}-email`}>{t("email")}</Label>
+          <Input id={`${id}-email`} value={email} readOnly aria-readonly className="bg-muted" />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-firstName`}>{t("firstName")}</Label>
+            <Input autoComplete="given-name" {...field("firstName")} />
+            {error("firstName")}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-lastName`}>{t("lastName")}</Label>
+            <Input autoComplete="family-name" {...field("lastName")} />
+            {error("lastName")}
+          </div>
         </div>
         <div className="space-y-2">
-          <Label htmlFor={`${id}-lastName`}>{t("lastName")}</Label>
-          <Input autoComplete="family-name" {...field("lastName")} />
-          {error("lastName")}
+          <Label htmlFor={`${id}-senderName`}>{t("senderName")}</Label>
+          <Input {...field("senderName", `${id}-senderName-hint`)} />
+          <p id={`${id}-senderName-hint`} className="text-sm text-muted-foreground">
+            {t("senderNameHint")}
+          </p>
+          {error("senderName")}
         </div>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-senderName`}>{t("senderName")}</Label>
-        <Input
-          {...field("senderName")}
-          aria-describedby={`${id}-senderName-hint${errors.senderName ? ` ${id}-senderName-error` : ""}`}
-        />
-        <p id={`${id}-senderName-hint`} className="text-sm text-muted-foreground">
-          {t("senderNameHint")}
-        </p>
-        {error("senderName")}
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-phone`}>{t("phone")}</Label>
-        <Input
-          type="tel"
-          autoComplete="tel"
-          {...field("phone")}
-          aria-describedby={`${id}-phone-hint${errors.phone ? ` ${id}-phone-error` : ""}`}
-        />
-        <p id={`${id}-phone-hint`} className="text-sm text-muted-foreground">
-          {t("phoneHint")}
-        </p>
-        {error("phone")}
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-timezone`}>{t("timezone")}</Label>
-        <Input
-          type="search"
-          aria-label={t("timezoneSearch")}
-          placeholder={t("timezoneSearch")}
-          value={zoneQuery}
-          onChange={(event) => setZoneQuery(event.target.value)}
-        />
-        <select
-          {...field("timezone")}
-          className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          {/* The saved zone stays selectable even when the search hides it. */}
-          {![...featured, ...others].includes(values.timezone) && (
-            <option value={values.timezone}>{values.timezone}</option>
-          )}
-          <optgroup label={t("commonZones")}>
-            {featured.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label={t("allZones")}>
-            {others.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-        {error("timezone")}
-      </div>
-      <Button type="submit" disabled={saving}>
-        {saving ? t("saving") : t("save")}
-      </Button>
-    </form>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-phone`}>{t("phone")}</Label>
+          <Input type="tel" autoComplete="tel" {...field("phone", `${id}-phone-hint`)} />
+          <p id={`${id}-phone-hint`} className="text-sm text-muted-foreground">
+            {t("phoneHint")}
+          </p>
+          {error("phone")}
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-timezone`}>{t("timezone")}</Label>
+          <Input
+            type="search"
+            aria-label={t("timezoneSearch")}
+            placeholder={t("timezoneSearch")}
+            value={zoneQuery}
+            onChange={(event) => setZoneQuery(event.target.value)}
+          />
+          <select
+            {...field("timezone")}
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {/* The saved zone stays selectable even when the search hides it. */}
+            {![...featured, ...others].includes(values.timezone) && (
+              <option value={values.timezone}>{values.timezone}</option>
+            )}
+            <optgroup label={t("commonZones")}>
+              {featured.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t("allZones")}>
+              {others.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          {error("timezone")}
+        </div>
+        <Button type="submit" disabled={saving}>
+          {saving ? t("saving") : t("save")}
+        </Button>
+      </form>
+    </FieldErrorsContext>
   );
 }

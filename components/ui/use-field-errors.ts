@@ -63,12 +63,16 @@ export function useFieldErrors(controls: Readonly<Record<string, string>>) {
     elements[0]?.focus();
   }, [errors]);
 
-  /** One control's error from the form's own check (words already in the user's language). */
-  const set = useCallback((controlId: string, text: string) => {
-    setErrors({ [controlId]: text });
+  /** The errors of the form's own check, by control id (words already in the user's language). */
+  const setAll = useCallback((next: Readonly<Record<string, string>>) => {
+    setErrors({ ...next });
     setFormError(null);
-    focusNext.current = [controlId];
+    const ids = Object.keys(next);
+    focusNext.current = ids.length ? ids : null;
   }, []);
+
+  /** One control's error from the form's own check. */
+  const set = useCallback((controlId: string, text: string) => setAll({ [controlId]: text }), [setAll]);
 
   /** A changed control drops its error; no argument drops them all. */
   const clear = useCallback((controlId?: string) => {
@@ -83,7 +87,7 @@ export function useFieldErrors(controls: Readonly<Record<string, string>>) {
   }, []);
 
   return useMemo(
-    () => ({ errors, formError, setFormError, show, set, clear }),
-    [errors, formError, show, set, clear],
+    () => ({ errors, formError, setFormError, show, set, setAll, clear }),
+    [errors, formError, show, set, setAll, clear],
   );
 }

@@ -9,7 +9,10 @@ export const errorSchema = z
   .object({
     code: z.enum(ERROR_CODES).meta({ description: "Stable code; `message` depends on Accept-Language." }),
     message: z.string(),
-    field: z.string().optional().meta({ description: "The first field that failed validation." }),
+    field: z.string().optional().meta({
+      description:
+        "The request field the error concerns: the first that failed validation, or the one a refusal names (a taken e-mail, an unusable webhook URL).",
+    }),
     issues: z
       .array(z.object({ path: z.string(), code: z.enum(ERROR_CODES), message: z.string() }))
       .optional()
