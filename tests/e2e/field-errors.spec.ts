@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { deliveries, reminders } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
+import { expectFieldError } from "./field-error-helpers";
 import { ZONE, addContact, localDate, openDialog } from "./reminder-helpers";
 
 // Errors beside their fields (the client's checks and the server's refusals), and the Schedule's status colours.
@@ -14,18 +15,6 @@ type Messages = {
 const messages = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Messages;
 const en = messages("en");
 const es = messages("es");
-
-/** The control shows `text` under it: invalid, described by an announced error, and focused. */
-async function expectFieldError(control: Locator, text: string) {
-  await expect(control).toBeFocused();
-  await expect(control).toHaveAttribute("aria-invalid", "true");
-  const describedBy = (await control.getAttribute("aria-describedby")) ?? "";
-  const errorId = describedBy.split(" ").find((id) => id.endsWith("-error"));
-  expect(errorId).toBeTruthy();
-  const error = control.page().locator(`[id="${errorId}"]`);
-  await expect(error).toHaveText(text);
-  await expect(error).toHaveAttribute("role", "alert");
-}
 
 const setLocale = async (page: Page, locale: string) => {
   const url = new URL(process.env.E2E_BASE_URL ?? "");

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectFieldError } from "./field-error-helpers";
 import { ZONE, openDialog } from "./reminder-helpers";
 
 // Errors beside their fields in the settings, message-template, webhook-endpoint, import and sign-in forms: the
@@ -15,18 +16,6 @@ type Messages = {
 const messages = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Messages;
 const en = messages("en");
 const fr = messages("fr");
-
-/** The control shows `text` under it: invalid, described by an announced error, and focused. */
-async function expectFieldError(control: Locator, text: string) {
-  await expect(control).toBeFocused();
-  await expect(control).toHaveAttribute("aria-invalid", "true");
-  const describedBy = (await control.getAttribute("aria-describedby")) ?? "";
-  const errorId = describedBy.split(" ").find((id) => id.endsWith("-error"));
-  expect(errorId).toBeTruthy();
-  const error = control.page().locator(`[id="${errorId}"]`);
-  await expect(error).toHaveText(text);
-  await expect(error).toHaveAttribute("role", "alert");
-}
 
 const expectNoToast = (page: Page) => expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 
