@@ -69,6 +69,7 @@ describe("/api/v1 reminders by phone call", () => {
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({
       code: "calls_not_in_plan",
+      field: "deliveryMethod",
       message:
         "Tu plan no incluye llamadas. Mejora tu plan para enviar recordatorios por llamada telefónica.",
     });
