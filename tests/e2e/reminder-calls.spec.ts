@@ -59,9 +59,10 @@ test("Phone call in the dialog: offered with its cost and script, refused with t
   await expect(cost).toHaveText(
     "A call counts as 3 reminders of your quota. Up to 10 calls a day on your plan.",
   );
+  // Abuelo has a phone but no WhatsApp opt-in: that note, then the call's cost.
   await expect(dialog.getByLabel("Delivery method")).toHaveAttribute(
     "aria-describedby",
-    "reminder-method-call-cost",
+    "reminder-method-note-consent reminder-method-call-cost",
   );
 
   // The preview is the call's script, in the contact's language; asking for confirmation adds 1, 2, 3.
