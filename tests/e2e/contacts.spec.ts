@@ -141,6 +141,9 @@ test("imports a real Google Contacts export: all 5 rows, names joined, numbers f
   // No phone of their own, living in London: "07823 456789" is a British mobile.
   const user = await signIn({ planType: "starter", timezone: "Europe/London", phone: null });
   await page.goto("/contacts");
+  // This browser is on UTC: the time-zone offer comes in above the page and moves the buttons
+  // down; a click aimed before it lands would miss.
+  await expect(page.getByRole("region", { name: "Time zone" })).toBeVisible();
   await page.getByRole("button", { name: "Import Contacts" }).click();
   const dialog = page.getByRole("dialog", { name: "Import Contacts" });
   await dialog

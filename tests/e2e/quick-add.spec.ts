@@ -105,7 +105,8 @@ test("Madrid, in Spanish: a line on the dashboard fills the dialog, is saved the
     const occurrences = grid.locator(`[data-date="${date}"]`).getByTestId("calendar-occurrence");
     if (sundays.includes(date)) {
       await expect(occurrences).toHaveCount(1);
-      await expect(occurrences).toHaveText(/^18:00 Mamá\s*WhatsApp$/);
+      // Time, contact, channel and status (scheduled).
+      await expect(occurrences).toHaveText(/^18:00 Mamá\s*WhatsApp · Programado$/);
     } else {
       await expect(occurrences).toHaveCount(0);
     }

@@ -90,7 +90,9 @@ test("Phone call in the dialog: offered with its cost and script, refused with t
   // A video is not called: the option is disabled and the line says what to do.
   await dialog.getByRole("tab", { name: "Video" }).click();
   await expect(callOption(dialog)).toBeDisabled();
-  await expect(unavailable).toHaveText("Video cannot be sent by phone call: choose Text or Voice to call.");
+  await expect(dialog.getByTestId("method-unavailable-video")).toHaveText(
+    "Video cannot be sent by phone call: choose Text or Voice to call.",
+  );
   await expect(cost).toHaveCount(0);
   await dialog.getByRole("tab", { name: "Text" }).click();
   await expect(cost).toBeVisible();
