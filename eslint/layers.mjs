@@ -21,7 +21,7 @@ export const LIB_LAYERS = [
   ["users"],
   ["auth", "contacts", "payments", "api-keys"],
   ["reminders", "templates", "billing"],
-  ["replies", "alerts"],
+  ["replies", "alerts", "groups"],
   ["delivery"],
   ["inbound", "activity", "calendar"],
   ["dashboard", "account", "health"],

@@ -66,7 +66,7 @@ export function savedMediaOf(reminder: ReminderDto | undefined): MediaDto | null
 /** The dialog prefilled from a stored reminder (edit). */
 export function formStateFrom(reminder: ReminderDto): ReminderFormState {
   const saved = savedMediaOf(reminder);
-  const base = emptyFormState(reminder.contactId);
+  const base = emptyFormState(reminder.contactId ?? "");
   const config = reminder.frequencyConfig;
   const [date = "", time = "09:00"] = (reminder.localDateTime ?? "").split("T");
   const [hour, minute] = (config?.time ?? time).split(":");

@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   varchar,
@@ -16,6 +17,7 @@ import { oneOf } from "./check";
 import { createdAt, instant, updatedAt } from "./columns";
 import {
   CALL_OUTCOMES,
+  GROUP_OCCURRENCE_STATUSES,
   CALL_STATUSES,
   CONFIRMATION_STATES,
   DELIVERY_METHODS,
@@ -85,12 +87,17 @@ export const deliveries = pgTable(
     playbackRevokedAt: instant(),
     /** A call that completed: taken by a person ('answered') or left on voicemail ('voicemail'). */
     callOutcome: text(),
+    /**
+     * 0: the occurrence's first delivery, on the reminder's delivery method; n: the reminder's
+     * n-th fallback channel, tried for the same occurrence after the step before it.
+     */
+    fallbackStep: smallint().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: "deliveries_pkey", columns: [t.id, t.occurrenceAt] }),
-    uniqueIndex("deliveries_reminder_occurrence_key").on(t.reminderId, t.occurrenceAt),
+    uniqueIndex("deliveries_reminder_occurrence_step_key").on(t.reminderId, t.occurrenceAt, t.fallbackStep),
     index("deliveries_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'held')`),
@@ -239,5 +246,41 @@ export const deliveryMonthlyTotals = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.month, t.channel, t.status] }),
     check("delivery_monthly_totals_count_check", sql`${t.count} >= 0`),
+  ],
+);
+
+/**
+ * A group reminder's occurrence as usage sees it: checked once for every member at its first
+ * member's send, then either covered (units held so that no other send can take them until the
+ * members' sends have drawn them, or the hold expires) or refused for every member.
+ * `occurrenceKey` is the occurrence's local date in the member reminders' zones: the same date for
+ * every member whether they share an instant or a local time.
+ */
+export const groupOccurrences = pgTable(
+  "group_occurrences",
+  {
+    reminderId: text()
+      .notNull()
+      .references(() => reminders.id, { onDelete: "cascade" }),
+    occurrenceKey: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text().notNull(),
+    members: integer().notNull(),
+    unitsHeld: integer().notNull(),
+    unitsDrawn: integer().notNull().default(0),
+    /** After this, what was not drawn (members who left) no longer holds the user's usage. */
+    expiresAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "group_occurrences_pkey", columns: [t.reminderId, t.occurrenceKey] }),
+    // The holds still open of a user, read under the user's lock by every reservation.
+    index("group_occurrences_open_idx")
+      .on(t.userId, t.expiresAt)
+      .where(sql`${t.status} = 'covered' and ${t.unitsDrawn} < ${t.unitsHeld}`),
+    check("group_occurrences_status_check", oneOf(t.status, GROUP_OCCURRENCE_STATUSES)),
+    check("group_occurrences_units_check", sql`${t.unitsDrawn} >= 0 and ${t.members} >= 0`),
   ],
 );

@@ -88,7 +88,8 @@ export const CONTACT_DATE_KINDS = ["birthday", "anniversary", "custom"] as const
 export type ContactDateKind = (typeof CONTACT_DATE_KINDS)[number];
 
 /** Who a reminder goes to: its contact, or its owner (a lead reminder before a contact's date). */
-export const REMINDER_RECIPIENTS = ["contact", "owner"] as const;
+/** 'group': a reminder to every member of a contact group, sent as one member reminder each. */
+export const REMINDER_RECIPIENTS = ["contact", "owner", "group"] as const;
 export type ReminderRecipient = (typeof REMINDER_RECIPIENTS)[number];
 
 /** Where a delivery that asked for a confirmation stands, from the recipient's replies. */
@@ -153,3 +154,14 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 /** How a completed call was taken: by a person (keypad offered) or by voicemail (message left). */
 export const CALL_OUTCOMES = ["answered", "voicemail"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/**
+ * When a group reminder's occurrence reaches each member: at the same local time in each
+ * member's zone, or at the same instant for everyone (the sender's zone).
+ */
+export const GROUP_TIMINGS = ["local_time", "same_instant"] as const;
+export type GroupTiming = (typeof GROUP_TIMINGS)[number];
+
+/** A group occurrence's usage check: covered for every member at once, or refused for all. */
+export const GROUP_OCCURRENCE_STATUSES = ["covered", "refused"] as const;
+export type GroupOccurrenceStatus = (typeof GROUP_OCCURRENCE_STATUSES)[number];

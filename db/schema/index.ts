@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./contacts";
+export * from "./groups";
 export * from "./reminders";
 export * from "./deliveries";
 export * from "./billing";

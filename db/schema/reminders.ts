@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   boolean,
   check,
@@ -16,6 +17,7 @@ import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import {
   DELIVERY_METHODS,
   END_CONDITIONS,
+  GROUP_TIMINGS,
   FREQUENCIES,
   REMINDER_RECIPIENTS,
   REMINDER_STATUSES,
@@ -25,6 +27,7 @@ import {
 } from "./enums";
 import { users } from "./auth";
 import { contactDates, contacts } from "./contacts";
+import { contactGroups } from "./groups";
 import { media } from "./media";
 
 /**
@@ -40,9 +43,24 @@ export const reminders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     // A reminder cannot outlive its recipient: deleting a contact deletes its reminders.
-    contactId: text()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    // Null on a group reminder (recipient 'group'), whose member reminders name the contacts.
+    contactId: text().references(() => contacts.id, { onDelete: "cascade" }),
+    /** A group reminder's group; deleting the group deletes its reminders, as a contact's do. */
+    groupId: text().references(() => contactGroups.id, { onDelete: "cascade" }),
+    /**
+     * A member reminder: one member's share of a group reminder (its own contact, zone, schedule
+     * and deliveries). The engine sends member reminders; the group reminder itself is never due.
+     */
+    parentReminderId: text().references((): AnyPgColumn => reminders.id, { onDelete: "cascade" }),
+    /** A group reminder: the same local time in each member's zone, or the same instant. */
+    groupTiming: text(),
+    /**
+     * Channels tried after deliveryMethod, in order, when a step fails for good; with a wait
+     * (minutes, 0 = none) a step is also tried when no confirmation came that long after the
+     * previous step was sent. Both arrays have one entry per fallback step.
+     */
+    fallbackChannels: text().array().notNull().default(sql`'{}'::text[]`),
+    fallbackWaitMinutes: integer().array().notNull().default(sql`'{}'::integer[]`),
     type: text().notNull().default("text"),
     message: text(),
     /**
@@ -101,6 +119,13 @@ export const reminders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("reminders_contact_id_idx").on(t.contactId),
+    index("reminders_group_id_idx")
+      .on(t.groupId)
+      .where(sql`${t.groupId} is not null`),
+    // One member reminder per group reminder and member: membership races insert it once.
+    uniqueIndex("reminders_parent_contact_key")
+      .on(t.parentReminderId, t.contactId)
+      .where(sql`${t.parentReminderId} is not null`),
     index("reminders_media_id_idx")
       .on(t.mediaId)
       .where(sql`${t.mediaId} is not null`),
@@ -131,7 +156,7 @@ export const reminders = pgTable(
     // A reminder to the user goes by e-mail, before a contact's date.
     check(
       "reminders_owner_shape_check",
-      sql`${t.recipient} = 'contact' or (${t.deliveryMethod} = 'email' and ${t.contactDateId} is not null and ${t.leadDays} is not null)`,
+      sql`${t.recipient} <> 'owner' or (${t.deliveryMethod} = 'email' and ${t.contactDateId} is not null and ${t.leadDays} is not null)`,
     ),
     check(
       "reminders_lead_days_check",
@@ -139,11 +164,25 @@ export const reminders = pgTable(
     ),
     check(
       "reminders_confirmation_check",
-      sql`not ${t.askConfirmation} or (${t.deliveryMethod} in ('sms', 'whatsapp', 'call') and ${t.recipient} = 'contact')`,
+      sql`not ${t.askConfirmation} or (${t.deliveryMethod} in ('sms', 'whatsapp', 'call') and ${t.recipient} <> 'owner')`,
     ),
     check(
       "reminders_follow_up_check",
       sql`${t.followUpMinutes} is null or (${t.askConfirmation} and ${t.followUpMinutes} between 5 and 10080)`,
+    ),
+    // A group reminder names a group and no contact; every other reminder names a contact.
+    check(
+      "reminders_group_shape_check",
+      sql`(${t.recipient} = 'group') = (${t.contactId} is null) and (${t.recipient} = 'group') = (${t.groupId} is not null) and (${t.recipient} = 'group') = (${t.groupTiming} is not null)`,
+    ),
+    check("reminders_group_timing_check", sql`${t.groupTiming} is null or ${oneOf(t.groupTiming, GROUP_TIMINGS)}`),
+    check(
+      "reminders_parent_check",
+      sql`${t.parentReminderId} is null or (${t.recipient} = 'contact' and ${t.contactDateId} is null)`,
+    ),
+    check(
+      "reminders_fallback_check",
+      sql`cardinality(${t.fallbackChannels}) = cardinality(${t.fallbackWaitMinutes}) and cardinality(${t.fallbackChannels}) <= 3 and ${t.fallbackChannels} <@ array['email','sms','whatsapp','call']::text[] and not (${t.deliveryMethod} = any(${t.fallbackChannels})) and 0 <= all(${t.fallbackWaitMinutes}) and 10080 >= all(${t.fallbackWaitMinutes})`,
     ),
     check("reminders_status_check", oneOf(t.status, REMINDER_STATUSES)),
     check("reminders_delivery_method_check", oneOf(t.deliveryMethod, DELIVERY_METHODS)),

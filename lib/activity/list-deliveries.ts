@@ -17,7 +17,7 @@ export interface DeliveryPage {
 
 /**
  * A reminder's history, newest occurrence first, one page at a time (a daily reminder
- * gathers hundreds). Served by the unique (reminder_id, occurrence_at) index. Another user's
+ * gathers hundreds). Served by the unique (reminder_id, occurrence_at, fallback_step) index. Another user's
  * reminder is a 404.
  */
 export async function listDeliveries({

@@ -89,7 +89,8 @@ const INSERT_DELIVERIES = compileStatement<
       from unnest(${p.reminderIds}::text[], ${p.userIds}::text[], ${p.contactIds}::text[],
                   ${p.occurrences}::timestamptz[], ${p.channels}::text[])
         as u(reminder_id, user_id, contact_id, occurrence_at, channel)
-    on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}) do nothing
+    on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.fallbackStep)})
+    do nothing
     returning ${deliveries.id} as id, ${deliveries.reminderId} as reminder_id`,
 );
 

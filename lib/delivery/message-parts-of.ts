@@ -15,7 +15,8 @@ export function messagePartsOf(d: LeasedDelivery): MessageParts {
     locale: d.contactLocale ?? d.locale,
     unsubscribeToken: d.unsubscribeToken,
     askConfirmation: d.askConfirmation,
-    recipient: d.recipient,
+    // The engine sends to contacts (a group's members have reminders of their own) and owners.
+    recipient: d.recipient === "owner" ? "owner" : "contact",
     fields: { occurrenceDate: d.occurrenceDate, contactDate: d.contactDate },
     media: d.media
       ? { kind: d.media.kind, hasPoster: d.media.hasPoster, whatsappVideo: d.media.whatsappVideo }

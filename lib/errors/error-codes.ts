@@ -54,6 +54,13 @@ export const ERROR_CODES = [
   "calls_not_in_plan",
   "reminder_limit",
   "no_credit",
+  // Group reminders and channel fallback.
+  "contact_and_group",
+  "group_over_quota",
+  "group_unreachable",
+  "fallback_repeated_channel",
+  "fallback_channel_unavailable",
+  "fallback_wait_needs_confirmation",
   // Contacts and uploads.
   "contact_limit",
   "duplicate_email",
@@ -62,6 +69,10 @@ export const ERROR_CODES = [
   "upload_expired",
   "not_an_image",
   "file_too_large",
+  // Groups.
+  "group_not_found",
+  "duplicate_group_name",
+  "group_limit",
   // Billing.
   "payments_not_configured",
   "no_saved_card",

@@ -8,6 +8,14 @@ import type { ErrorCode } from "./error-codes";
  */
 const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
   select_contact: "contactId",
+  contact_and_group: "groupId",
+  group_not_found: "groupId",
+  group_over_quota: "groupId",
+  group_unreachable: "groupId",
+  duplicate_group_name: "name",
+  fallback_repeated_channel: "fallback",
+  fallback_channel_unavailable: "fallback",
+  fallback_wait_needs_confirmation: "fallback",
   enter_message: "message",
   select_recording: "mediaId",
   select_date_time: "scheduledFor",

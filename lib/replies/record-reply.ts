@@ -165,7 +165,8 @@ const SNOOZE = compileStatement<{ id: string; occurrenceAt: string; at: Date; no
     select ${deliveries.reminderId}, ${deliveries.userId}, ${deliveries.contactId}, ${p.at}, ${deliveries.channel},
            'queued', ${p.at}, ${deliveries.id}, ${p.now}, ${p.now}
       from ${deliveries} where ${deliveries.id} = ${p.id} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}::timestamptz
-    on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}) do nothing`,
+    on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.fallbackStep)})
+    do nothing`,
 );
 
 /** The snoozed delivery's resend, while it has not left. */

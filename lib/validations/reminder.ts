@@ -6,6 +6,7 @@ import {
   DELIVERY_METHODS,
   END_CONDITIONS,
   FREQUENCIES,
+  GROUP_TIMINGS,
   REMINDER_TYPES,
   SCHEDULE_TYPES,
   SEND_NOW_MODES,
@@ -50,6 +51,20 @@ export const REMINDER_RULE_ERRORS = {
     message: "Ask for confirmation is only available for SMS, WhatsApp and phone calls",
   },
   followUp: { code: "invalid_input", message: "A follow-up time needs Ask for confirmation" },
+  contactAndGroup: { code: "contact_and_group", message: "Choose a contact or a group, not both" },
+  fallbackRepeated: {
+    code: "fallback_repeated_channel",
+    message: "Each channel can appear only once in the chain",
+  },
+  fallbackWait: {
+    code: "fallback_wait_needs_confirmation",
+    message: "Waiting for a confirmation needs Ask for confirmation",
+  },
+  fallbackVideoCall: {
+    code: "call_video_unsupported",
+    message:
+      "A video cannot be sent by phone call: choose e-mail, SMS or WhatsApp, or make it a text or voice reminder",
+  },
 } as const satisfies Record<string, Problem>;
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
@@ -58,6 +73,22 @@ const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const emptyToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+
+/**
+ * One step of a channel fallback chain, tried after the step before it: when that one fails for
+ * good, or (with afterMinutes) when no confirmation came that long after it was sent.
+ */
+export const fallbackStepSchema = z
+  .object({
+    channel: z.enum(DELIVERY_METHODS),
+    afterMinutes: z.number().int().min(5).max(10_080).nullish(),
+  })
+  .strict();
+
+export type FallbackStep = z.output<typeof fallbackStepSchema>;
+
+/** The most fallback steps after the delivery method (four channels in all). */
+export const MAX_FALLBACK_STEPS = 3;
 
 export const frequencyConfigSchema = z
   .object({
@@ -80,6 +111,10 @@ export const frequencyConfigSchema = z
 export const reminderShapeSchema = z
   .object({
     contactId: z.preprocess(emptyToNull, z.string().max(100).nullish()),
+    /** Instead of a contact: every member of this group gets their own message and delivery. */
+    groupId: z.preprocess(emptyToNull, z.string().max(100).nullish()),
+    /** A group reminder: the same local time in each member's zone (default), or the same instant. */
+    groupTiming: z.enum(GROUP_TIMINGS).nullish(),
     type: z.enum(REMINDER_TYPES).default("text"),
     // Unknown fields here; {age} needs the reminder's contact date, checked where it is known
     // (lib/reminders/assert-message-fields.ts).
@@ -100,6 +135,8 @@ export const reminderShapeSchema = z
      */
     askConfirmation: z.boolean().default(false),
     followUpMinutes: z.number().int().min(5).max(10_080).nullish(),
+    /** Channels tried after deliveryMethod, in order (see fallbackStepSchema). */
+    fallback: z.array(fallbackStepSchema).max(MAX_FALLBACK_STEPS).default([]),
   })
   .strict();
 
@@ -128,7 +165,7 @@ export function scheduleFromBody(body: ReminderBody, timezone: string): Schedule
 
 /** The first required field the body leaves empty, in the form's order, or null. */
 function missingField(body: ReminderBody): MissingField | null {
-  if (!body.contactId) return "contact";
+  if (!body.contactId && !body.groupId) return "contact";
   if (body.type === "text" && !body.message?.trim()) return "message";
   if (body.type !== "text" && !body.mediaId) return "media";
   if (body.scheduleType === "once") return body.scheduledFor ? null : "dateTime";
@@ -158,6 +195,17 @@ function reminderRuleProblem(body: ReminderBody): Problem | null {
   if (body.askConfirmation && body.deliveryMethod === "email")
     return REMINDER_RULE_ERRORS.confirmationChannel;
   if (body.followUpMinutes != null && !body.askConfirmation) return REMINDER_RULE_ERRORS.followUp;
+  if (body.contactId && body.groupId) return REMINDER_RULE_ERRORS.contactAndGroup;
+  return fallbackProblem(body);
+}
+
+/** A chain names each channel once, waits only for a confirmation asked for, and calls never carry a video. */
+function fallbackProblem(body: ReminderBody): Problem | null {
+  const channels = [body.deliveryMethod, ...body.fallback.map((step) => step.channel)];
+  if (new Set(channels).size !== channels.length) return REMINDER_RULE_ERRORS.fallbackRepeated;
+  if (body.fallback.some((step) => step.afterMinutes != null) && !body.askConfirmation)
+    return REMINDER_RULE_ERRORS.fallbackWait;
+  if (body.type === "video" && channels.includes("call")) return REMINDER_RULE_ERRORS.fallbackVideoCall;
   return null;
 }
 

@@ -38,7 +38,7 @@ test("ask for confirmation in the dialog (SMS and WhatsApp only), by keyboard, a
     .values({
       reminderId: row.id,
       userId: user.id,
-      contactId: row.contactId,
+      contactId: row.contactId ?? "",
       occurrenceAt: sentAt,
       channel: "sms",
       status: "sent",

@@ -77,9 +77,15 @@ export async function createReadyMedia(userId: string, kind: MediaKind, options:
   return row;
 }
 
+/** A contact's reminder's contact (a group reminder has none, and no delivery of its own). */
+function contactOf(reminder: { id: string; contactId: string | null }): string {
+  if (!reminder.contactId) throw new Error(`reminder ${reminder.id} has no contact`);
+  return reminder.contactId;
+}
+
 /** A delivery of a reminder as the engine leaves it once sent. */
 export async function insertSentDelivery(
-  reminder: { id: string; userId: string; contactId: string },
+  reminder: { id: string; userId: string; contactId: string | null },
   sentAt: Date,
   overrides: Partial<typeof deliveries.$inferInsert> = {},
 ) {
@@ -88,7 +94,7 @@ export async function insertSentDelivery(
     .values({
       reminderId: reminder.id,
       userId: reminder.userId,
-      contactId: reminder.contactId,
+      contactId: contactOf(reminder),
       occurrenceAt: sentAt,
       channel: "email",
       status: "sent",

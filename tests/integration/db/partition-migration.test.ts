@@ -143,7 +143,7 @@ describe("the partitioning migration on a database with rows", () => {
       ),
     ).rejects.toMatchObject({
       code: "23505",
-      detail: expect.stringContaining("(reminder_id, occurrence_at)"),
+      detail: expect.stringContaining("(reminder_id, occurrence_at, fallback_step)"),
     });
     await expect(
       client.query(

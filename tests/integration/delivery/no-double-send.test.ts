@@ -111,7 +111,7 @@ describe("no double send after an unanswered attempt", () => {
     expect((await deliveryOf(first.id)).status).toBe("sent");
     // A second reminder with the same text to the same contact; its first attempt is lost.
     const [contactId] = (await db.select().from(reminders).where(eq(reminders.id, first.id))).map(
-      (r) => r.contactId,
+      (r) => r.contactId ?? "",
     );
     const second = await createReminder(user.id, contactId, due, { deliveryMethod: "sms" });
     twilio.setMode({ kind: "hang" });
