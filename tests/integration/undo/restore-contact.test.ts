@@ -11,7 +11,10 @@ import {
   deliveryCalls,
   deliveryReplies,
   reminders,
+  contactGroups,
+  contactGroupMembers,
 } from "@/db/schema";
+import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
 import { CONTACT_ROW_TABLES, deleteContact } from "@/lib/contacts/delete-contact";
 import { finishContactDeletions } from "@/lib/contacts/finish-contact-deletions";
 import { restoreContact } from "@/lib/contacts/restore-contact";
@@ -209,5 +212,72 @@ describe("Undo of a contact's deletion", () => {
     await runBatch({ workerId: "undo", clock: () => new Date() });
     const sent = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(sent).toHaveLength(1);
+  });
+
+  it("puts a group member back in its group with its member reminder, unless the group went meanwhile", async () => {
+    const user = await createSender({ timezone: "Europe/Madrid" });
+    const inGroup = async () => {
+      const contact = await createContact(user.id);
+      const [group] = await db
+        .insert(contactGroups)
+        .values({ userId: user.id, name: `Choir ${contact.id}` })
+        .returning();
+      await db
+        .insert(contactGroupMembers)
+        .values({ groupId: group.id, contactId: contact.id, userId: user.id });
+      const [parent] = await db
+        .insert(reminders)
+        .values({
+          userId: user.id,
+          contactId: null,
+          groupId: group.id,
+          groupTiming: "local_time",
+          recipient: "group",
+          message: "Rehearsal",
+          deliveryMethod: "email",
+          scheduleType: "recurring",
+          frequency: "weekly",
+          days: ["Thu"],
+          time: "18:00",
+          scheduledFor: new Date("2031-05-01T16:00:00Z"),
+          nextRunAt: new Date("2031-05-01T16:00:00Z"),
+          timezone: "Europe/Madrid",
+        })
+        .returning();
+      await db.transaction((tx) => syncGroupReminders(tx, { userId: user.id, reminderId: parent.id }));
+      return { contact, group, parent };
+    };
+    const memberRows = (contactId: string) =>
+      db.select().from(reminders).where(eq(reminders.contactId, contactId));
+
+    const kept = await inGroup();
+    expect(await memberRows(kept.contact.id)).toHaveLength(1);
+    await deleteContact(user.id, kept.contact.id);
+    expect(
+      await db.select().from(contactGroupMembers).where(eq(contactGroupMembers.groupId, kept.group.id)),
+    ).toEqual([]);
+    await restoreContact(user.id, kept.contact.id);
+    expect(
+      await db.select().from(contactGroupMembers).where(eq(contactGroupMembers.groupId, kept.group.id)),
+    ).toHaveLength(1);
+    expect(await memberRows(kept.contact.id)).toMatchObject([
+      { parentReminderId: kept.parent.id, status: "scheduled" },
+    ]);
+
+    const gone = await inGroup();
+    await deleteContact(user.id, gone.contact.id);
+    await db.delete(contactGroups).where(eq(contactGroups.id, gone.group.id));
+    await restoreContact(user.id, gone.contact.id);
+    expect(await db.select().from(contacts).where(eq(contacts.id, gone.contact.id))).toHaveLength(1);
+    expect(await memberRows(gone.contact.id)).toEqual([]);
+    expect(
+      await db.select().from(contactGroupMembers).where(eq(contactGroupMembers.contactId, gone.contact.id)),
+    ).toEqual([]);
+
+    const cancelled = await inGroup();
+    await deleteContact(user.id, cancelled.contact.id);
+    await db.update(reminders).set({ status: "cancelled" }).where(eq(reminders.id, cancelled.parent.id));
+    await restoreContact(user.id, cancelled.contact.id);
+    expect(await memberRows(cancelled.contact.id)).toMatchObject([{ status: "cancelled", nextRunAt: null }]);
   });
 });
