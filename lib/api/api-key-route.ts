@@ -36,11 +36,15 @@ interface ApiKeyRouteOptions<P extends Schema> {
   beforeRules?: (ctx: { user: User; params: Infer<P> }) => Promise<unknown>;
 }
 
+/** The challenge of a 401 (RFC 6750 §3): a bearer token is what this API takes. */
+const CHALLENGE = 'Bearer realm="Remindful API"';
+
 const invalidKey = () =>
-  new DomainError("unauthenticated", {
-    code: "invalid_api_key",
-    message: "Missing, unknown or revoked API key",
-  });
+  new DomainError(
+    "unauthenticated",
+    { code: "invalid_api_key", message: "Missing, unknown or revoked API key" },
+    { wwwAuthenticate: CHALLENGE },
+  );
 
 function bearerOf(request: NextRequest): string | null {
   const header = request.headers.get("authorization");

@@ -68,6 +68,7 @@ describe("/api/v1 errors", () => {
       code: "invalid_api_key",
       message: "La clé d’API est absente, inconnue ou révoquée.",
     });
+    expect(french.headers.get("www-authenticate")).toBe('Bearer realm="Remindful API"');
     const malformed = await callV1(contactsRoute.POST, "/contacts", holder.key, {
       method: "POST",
       body: "{oops",
