@@ -19,6 +19,7 @@ export const CONTACT_ROW_TABLES = [
   "contact_dates",
   "contact_group_members",
   "reminders",
+  // Holds belong to group reminders, which name no contact: kept for completeness, always empty.
   "group_occurrences",
   "deliveries",
   "delivery_replies",
@@ -28,11 +29,10 @@ export const CONTACT_ROW_TABLES = [
 const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
     'contacts', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contacts x where x.id = ${contactId}),
     'contact_dates', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contact_dates x where x.contact_id = ${contactId}),
-    'contact_group_members', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contact_group_members x
-       where x.contact_id = ${contactId}),
-    'reminders', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from reminders x where x.contact_id = ${contactId}),
+    'contact_group_members', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contact_group_members x where x.contact_id = ${contactId}),
     'group_occurrences', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from group_occurrences x
        where x.reminder_id in (select id from reminders where contact_id = ${contactId})),
+    'reminders', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from reminders x where x.contact_id = ${contactId}),
     'deliveries', (select coalesce(jsonb_agg(to_jsonb(x) order by x.id), '[]') from deliveries x
        where x.contact_id = ${contactId} or x.reminder_id in (select id from reminders where contact_id = ${contactId})),
     'delivery_replies', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from delivery_replies x
