@@ -52,7 +52,10 @@ export async function assertReminderQuota(
         {
           limit: "credits",
           ...(refusal
-            ? { needed: sends, available: Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS) }
+            ? {
+                needed: sends,
+                available: Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS),
+              }
             : {}),
           ...refusal?.details,
         },

@@ -1,5 +1,16 @@
 import "server-only";
-import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import { contacts, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { keysetSortKey, textIdCursor } from "@/lib/db/keyset-cursor";
@@ -54,7 +65,10 @@ function pageStatement(shape: PageShape, values: PageValues) {
   const schedule = shape.view === "schedule";
   const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
   // Member reminders are shown inside their group reminder, never in the lists.
-  const where: (SQL | undefined)[] = [eq(reminders.userId, values.userId), isNull(reminders.parentReminderId)];
+  const where: (SQL | undefined)[] = [
+    eq(reminders.userId, values.userId),
+    isNull(reminders.parentReminderId),
+  ];
   if (schedule) {
     where.push(eq(reminders.status, "scheduled"), isNotNull(reminders.nextRunAt));
   } else if (shape.oneStatus) {

@@ -27,7 +27,11 @@ export interface ReminderGroup extends GroupReach {
 const unprocessable = (problem: Problem) => new DomainError("unprocessable", problem);
 
 /** The reach of a group's current members over a chain, without locking (an edit's "before"). */
-export async function readGroupReach(tx: DbOrTx, groupId: string, chain: readonly string[]): Promise<GroupReach> {
+export async function readGroupReach(
+  tx: DbOrTx,
+  groupId: string,
+  chain: readonly string[],
+): Promise<GroupReach> {
   const members = await tx
     .select({
       email: contacts.email,

@@ -21,7 +21,10 @@ export function channelUnits(channel: DeliveryMethod | string): number {
 }
 
 /** Why `channel` cannot reach the contact (no address, opted out, e-mail refused for good), or null. */
-export function channelProblem(contact: ReachableContact, channel: DeliveryMethod | string): UnreachableReason | null {
+export function channelProblem(
+  contact: ReachableContact,
+  channel: DeliveryMethod | string,
+): UnreachableReason | null {
   if (channel === "email") {
     if (!contact.email) return "no_email";
     return contact.emailOptOut || contact.emailSuppressedAt ? "opted_out" : null;
@@ -43,7 +46,10 @@ export function reachChannel(contact: ReachableContact, chain: readonly string[]
 }
 
 /** Why none of the chain's channels reaches the contact (the first channel's reason), or null when one does. */
-export function unreachableReason(contact: ReachableContact, chain: readonly string[]): UnreachableReason | null {
+export function unreachableReason(
+  contact: ReachableContact,
+  chain: readonly string[],
+): UnreachableReason | null {
   if (reachChannel(contact, chain) !== null || chain.length === 0) return null;
   return channelProblem(contact, chain[0]);
 }

@@ -86,13 +86,19 @@ describe("POST /api/reminders for a group", () => {
   });
 
   it("counts a call as three per member; pay-as-you-go is refused with 402 when the credit is short", async () => {
-    const calls = await groupOf(["Europe/Paris", "Asia/Tokyo"], { remindersQuota: 5, remindersUsedCurrentPeriod: 0 });
+    const calls = await groupOf(["Europe/Paris", "Asia/Tokyo"], {
+      remindersQuota: 5,
+      remindersUsedCurrentPeriod: 0,
+    });
     const refused = await post(calls.cookie, groupBody(calls.group.id, { deliveryMethod: "call" }));
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ code: "group_over_quota", needed: 6, available: 5 });
     expect(await countOf(calls.user.id)).toBe(0);
 
-    const payg = await groupOf(["Europe/Paris", "Asia/Tokyo", null], { planType: "payg", paygCreditBalance: 2 });
+    const payg = await groupOf(["Europe/Paris", "Asia/Tokyo", null], {
+      planType: "payg",
+      paygCreditBalance: 2,
+    });
     const short = await post(payg.cookie, groupBody(payg.group.id));
     expect(short.status).toBe(402);
     expect(short.json).toMatchObject({ code: "group_over_quota", limit: "credits", needed: 3, available: 2 });
@@ -186,7 +192,10 @@ describe("POST /api/reminders for a group", () => {
 
   it("refuses a repeated fallback channel (400) and one this server cannot send (422)", async () => {
     const { user, cookie, group } = await groupOf(["Europe/Paris"]);
-    const repeated = await post(cookie, groupBody(group.id, { fallback: [{ channel: "email" }, { channel: "email" }] }));
+    const repeated = await post(
+      cookie,
+      groupBody(group.id, { fallback: [{ channel: "email" }, { channel: "email" }] }),
+    );
     expect(repeated.status).toBe(400);
     expect(repeated.json).toMatchObject({ code: "fallback_repeated_channel", field: "fallback" });
     const same = await post(cookie, groupBody(group.id, { fallback: [{ channel: "sms" }] }));
@@ -231,7 +240,10 @@ describe("POST /api/reminders with a fallback chain to one contact", () => {
       { channel: "sms", afterMinutes: null },
       { channel: "email", afterMinutes: 120 },
     ]);
-    const [row] = await db.select().from(reminders).where(eq(reminders.id, res.json.id as string));
+    const [row] = await db
+      .select()
+      .from(reminders)
+      .where(eq(reminders.id, res.json.id as string));
     expect(row.fallbackChannels).toEqual(["sms", "email"]);
     expect(row.fallbackWaitMinutes).toEqual([0, 120]);
 

@@ -5,7 +5,13 @@ import { db } from "@/lib/db";
 import { createReminder } from "@/lib/reminders/create-reminder";
 import { getReminder } from "@/lib/reminders/get-reminder";
 import { reminderInputSchema } from "@/lib/validations/reminder";
-import { changeMembers, createGroup, createMembers, groupBody, wallTime } from "../../support/group-reminders";
+import {
+  changeMembers,
+  createGroup,
+  createMembers,
+  groupBody,
+  wallTime,
+} from "../../support/group-reminders";
 import { createSignedInUser } from "../../support/users";
 
 const ZONES = ["America/New_York", "Europe/Paris", "Asia/Tokyo"];
