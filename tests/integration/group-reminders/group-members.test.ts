@@ -1,9 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as MEMBERS } from "@/app/api/reminders/[id]/members/route";
+import { GET as CONTACTS } from "@/app/api/contacts/route";
 import { GET as LIST } from "@/app/api/reminders/route";
-import { contacts, deliveries, reminders } from "@/db/schema";
+import { contacts, deliveries, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
+import { getCalendarFeed } from "@/lib/calendar/get-calendar-feed";
+import { listScheduleOccurrences } from "@/lib/calendar/list-schedule-occurrences";
+import { rotateCalendarToken } from "@/lib/calendar/rotate-calendar-token";
+import { getDashboardData } from "@/lib/dashboard/get-dashboard-data";
 import { createReminder } from "@/lib/reminders/create-reminder";
 import { reminderInputSchema } from "@/lib/validations/reminder";
 import { callRoute } from "../../support/call-route";
@@ -195,5 +200,70 @@ describe("GET /api/reminders/{id}/members", () => {
       });
       expect(res.json.find((r) => r.id === groupReminderId)?.messageText).toBeUndefined();
     }
+  });
+
+  it("the contacts list does not count a member's share of a group reminder as a reminder of theirs", async () => {
+    const res = await callRoute<{ id: string; reminderCount: number }[]>(CONTACTS, "/api/contacts", {
+      cookie,
+    });
+    expect(res.status).toBe(200);
+    const counts = new Map(res.json.map((c) => [c.id, c.reminderCount]));
+    for (const child of children) expect(counts.get(child.contactId ?? "")).toBe(0);
+  });
+
+  it("the dashboard counts the group reminder once", async () => {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const data = await getDashboardData(user);
+    // The group reminder and the one-contact reminder made above; not the five member reminders.
+    expect(data.activeReminders).toBe(2);
+  });
+
+  it("the schedule calendar shows each group occurrence once, at the group's time, as the whole group stands", async () => {
+    const page = await listScheduleOccurrences(userId, {
+      from: new Date("2030-03-09T00:00:00Z"),
+      to: new Date("2030-03-23T00:00:00Z"),
+    });
+    const ofGroup = page.occurrences.filter((o) => o.reminderId === groupReminderId);
+    // Paris 18:00 both Thursdays; the first is still going out (Member 4's is held).
+    expect(ofGroup).toEqual([
+      { reminderId: groupReminderId, at: "2030-03-14T17:00:00.000Z", status: "scheduled" },
+      { reminderId: groupReminderId, at: "2030-03-21T17:00:00.000Z", status: "scheduled" },
+    ]);
+    const childIds = new Set(children.map((c) => c.id));
+    expect(page.occurrences.filter((o) => childIds.has(o.reminderId))).toEqual([]);
+    expect(page.reminders.map((r) => r.id)).toContain(groupReminderId);
+    expect(page.reminders.find((r) => r.id === groupReminderId)).toMatchObject({
+      groupName: "Choir",
+      memberCount: 5,
+    });
+    expect(page.reminders.filter((r) => childIds.has(r.id))).toEqual([]);
+
+    // Once every member's is settled, the occurrence is sent (some went out).
+    await db
+      .update(deliveries)
+      .set({ status: "sent", sentAt: new Date("2030-03-14T18:00:00Z") })
+      .where(eq(deliveries.reminderId, children[3].id));
+    const settled = await listScheduleOccurrences(userId, {
+      from: new Date("2030-03-09T00:00:00Z"),
+      to: new Date("2030-03-16T00:00:00Z"),
+    });
+    expect(settled.occurrences.filter((o) => o.reminderId === groupReminderId)).toEqual([
+      { reminderId: groupReminderId, at: "2030-03-14T17:00:00.000Z", status: "sent" },
+    ]);
+    await db
+      .update(deliveries)
+      .set({ status: "held", sentAt: null })
+      .where(eq(deliveries.reminderId, children[3].id));
+  });
+
+  it("the calendar feed has the group reminder's occurrences named after the group, none of its members'", async () => {
+    const token = await rotateCalendarToken(userId);
+    const ics = (await getCalendarFeed(token, "https://remindful.example", NOW)) ?? "";
+    const uids = [...ics.matchAll(/^UID:(.+?)-\d{8}T/gm)].map((m) => m[1]);
+    expect(uids).toContain(groupReminderId);
+    for (const child of children) expect(uids).not.toContain(child.id);
+    expect(ics).toContain("SUMMARY:Reminder to Choir (WhatsApp)");
+    // The fields are filled per member when sent.
+    expect(ics).toContain("Choir practice tonight\\, {first_name}");
   });
 });
