@@ -17,7 +17,10 @@ beforeAll(async () => {
 });
 
 /** Calls a v1 operation and checks its answer against the served document. */
-async function call(operationId: string, answer: Awaited<ReturnType<typeof callV1>>) {
+async function call(
+  operationId: string,
+  answer: Awaited<ReturnType<typeof callV1<Record<string, unknown>>>>,
+) {
   expect(contractProblems(document, { operationId, ...answer })).toEqual([]);
   return answer;
 }
