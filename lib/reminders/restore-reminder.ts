@@ -49,7 +49,12 @@ export async function restoreReminder(userId: string, id: string, now = new Date
         and(eq(deliveries.reminderId, id), eq(deliveries.extra, false), isNull(deliveries.snoozedFromId)),
       );
     const firstDue = row.scheduledFor ? row.scheduledFor.getTime() - 1 : 0;
-    const after = new Date(Math.max(last ? new Date(last).getTime() : 0, firstDue));
+    // A group reminder has no deliveries of its own: it resumes where its members do, at the
+    // next occurrence from now.
+    const after =
+      row.recipient === "group" && row.scheduleType === "recurring"
+        ? new Date(Math.max(now.getTime(), firstDue))
+        : new Date(Math.max(last ? new Date(last).getTime() : 0, firstDue));
     // A once reminder is due at its stored instant (the schedule reads it to the minute only).
     const nextRunAt =
       row.scheduleType === "once"

@@ -7,6 +7,10 @@ import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
 import { POST } from "@/app/api/reminders/route";
 import { deliveries, reminders, webhookEndpoints, webhookMessages } from "@/db/schema";
 import { db } from "@/lib/db";
+import { cancelReminder } from "@/lib/reminders/cancel-reminder";
+import { createReminder } from "@/lib/reminders/create-reminder";
+import { restoreReminder } from "@/lib/reminders/restore-reminder";
+import { reminderInputSchema } from "@/lib/validations/reminder";
 import { callRoute } from "../../support/call-route";
 import { createGroup, createMembers, groupBody, wallTime } from "../../support/group-reminders";
 import { createContact } from "../../support/reminders";
@@ -202,5 +206,24 @@ describe("a group reminder's edit, cancel, undo and Send now", () => {
       .from(reminders)
       .where(and(eq(reminders.status, "scheduled"), isNotNull(reminders.parentReminderId)));
     expect(live.filter((m) => m.parentReminderId === id)).toHaveLength(2);
+  });
+
+  it("Undo of a group reminder made weeks ago resumes at its next occurrence, as its members do", async () => {
+    const { user } = await createSignedInUser({ timezone: "Europe/Paris" });
+    const people = await createMembers(user.id, ["Asia/Tokyo"]);
+    const group = await createGroup(
+      user.id,
+      people.map((p) => p.id),
+    );
+    const weeksAgo = new Date(Date.now() - 21 * 86_400_000);
+    const created = await createReminder(user.id, reminderInputSchema.parse(groupBody(group.id)), weeksAgo);
+    const now = new Date();
+    await cancelReminder(user.id, created.id, now);
+    const restored = await restoreReminder(user.id, created.id, now);
+    expect(restored.nextRunAt?.getTime()).toBeGreaterThan(now.getTime());
+    expect(restored.nextRunAt?.getTime()).toBeLessThanOrEqual(now.getTime() + 7 * 86_400_000);
+    const [member] = await membersOf(created.id);
+    expect(member.status).toBe("scheduled");
+    expect(member.nextRunAt?.getTime()).toBeGreaterThan(now.getTime());
   });
 });
