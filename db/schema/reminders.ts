@@ -59,8 +59,14 @@ export const reminders = pgTable(
      * (minutes, 0 = none) a step is also tried when no confirmation came that long after the
      * previous step was sent. Both arrays have one entry per fallback step.
      */
-    fallbackChannels: text().array().notNull().default(sql`'{}'::text[]`),
-    fallbackWaitMinutes: integer().array().notNull().default(sql`'{}'::integer[]`),
+    fallbackChannels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    fallbackWaitMinutes: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     type: text().notNull().default("text"),
     message: text(),
     /**
@@ -129,11 +135,12 @@ export const reminders = pgTable(
     index("reminders_media_id_idx")
       .on(t.mediaId)
       .where(sql`${t.mediaId} is not null`),
-    // The contacts list's reminder counts (not cancelled), one grouped pass over the user's
-    // entries, from the index alone once vacuum has marked the pages all-visible.
+    // The contacts list's reminder counts (not cancelled, member reminders of a group reminder
+    // left out), one grouped pass over the user's entries, from the index alone once vacuum has
+    // marked the pages all-visible.
     index("reminders_user_contact_live_idx")
       .on(t.userId, t.contactId)
-      .where(sql`${t.status} <> 'cancelled'`),
+      .where(sql`${t.status} <> 'cancelled' and ${t.parentReminderId} is null`),
     // Most reminders have no contact date: leaving the nulls out spares the engine one index
     // write per reminder update (lookups by a date id still use it).
     index("reminders_contact_date_id_idx")
@@ -175,7 +182,10 @@ export const reminders = pgTable(
       "reminders_group_shape_check",
       sql`(${t.recipient} = 'group') = (${t.contactId} is null) and (${t.recipient} = 'group') = (${t.groupId} is not null) and (${t.recipient} = 'group') = (${t.groupTiming} is not null)`,
     ),
-    check("reminders_group_timing_check", sql`${t.groupTiming} is null or ${oneOf(t.groupTiming, GROUP_TIMINGS)}`),
+    check(
+      "reminders_group_timing_check",
+      sql`${t.groupTiming} is null or ${oneOf(t.groupTiming, GROUP_TIMINGS)}`,
+    ),
     check(
       "reminders_parent_check",
       sql`${t.parentReminderId} is null or (${t.recipient} = 'contact' and ${t.contactDateId} is null)`,

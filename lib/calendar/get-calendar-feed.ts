@@ -1,6 +1,6 @@
 import "server-only";
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
-import { contactDates, contacts, reminders, users } from "@/db/schema";
+import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { contactDates, contactGroups, contacts, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { PRODUCT_NAME } from "@/config/product";
 import { calendarTranslator } from "./calendar-translator";
@@ -16,7 +16,9 @@ export const FEED_REFRESH_MINUTES = 60;
  * The ICS text of the feed behind `token`, or null when no user holds it (unknown or revoked).
  * The token is looked up through the unique index on users.calendar_token (see
  * docs/calendar-feed.md on timing). Shows the user's scheduled reminders, lead reminders to the
- * user included; cancelled, sent and failed ones have nothing left to send and are left out.
+ * user included; cancelled, sent and failed ones have nothing left to send and are left out. A
+ * group reminder is one event per occurrence, named after its group, at its own time (its member
+ * reminders are not listed).
  */
 export async function getCalendarFeed(
   token: string,
@@ -38,14 +40,15 @@ export async function getCalendarFeed(
   const rows = await db
     .select({
       reminder: reminders,
-      contactName: contacts.name,
+      contactName: sql<string>`coalesce(${contacts.name}, ${contactGroups.name}, '')`,
       contactLocale: contacts.locale,
       dateMonth: contactDates.month,
       dateDay: contactDates.day,
       dateYear: contactDates.year,
     })
     .from(reminders)
-    .innerJoin(contacts, eq(contacts.id, reminders.contactId))
+    .leftJoin(contacts, eq(contacts.id, reminders.contactId))
+    .leftJoin(contactGroups, eq(contactGroups.id, reminders.groupId))
     .leftJoin(contactDates, eq(contactDates.id, reminders.contactDateId))
     .where(
       and(
@@ -53,6 +56,7 @@ export async function getCalendarFeed(
         eq(reminders.status, "scheduled"),
         isNotNull(reminders.nextRunAt),
         lte(reminders.nextRunAt, windowEnd),
+        isNull(reminders.parentReminderId),
       ),
     )
     .orderBy(asc(reminders.nextRunAt));

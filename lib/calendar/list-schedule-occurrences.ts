@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, getTableColumns, gte, inArray, isNotNull, lt } from "drizzle-orm";
-import { contacts, deliveries, reminders } from "@/db/schema";
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { contacts, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { invalidInput } from "@/lib/errors/domain-error";
+import { groupSelection } from "@/lib/reminders/group-columns";
 import { latestFailureCode } from "@/lib/reminders/latest-failure-code";
 import { loadReminderClips } from "@/lib/reminders/load-reminder-clips";
 import { toReminderDto, type ReminderDto } from "@/lib/reminders/to-reminder-dto";
@@ -34,6 +35,52 @@ export interface ScheduleOccurrences {
   truncated: boolean;
 }
 
+function selection() {
+  return {
+    ...getTableColumns(reminders),
+    contactName: contacts.name,
+    failureCode: latestFailureCode(),
+    ...groupSelection(),
+  };
+}
+
+/**
+ * The occurrences the engine has taken on in the window, one per reminder and occurrence: a
+ * reminder's fallback steps are one occurrence (the last step tells where it stands), and a
+ * member reminder's occurrence is its group reminder's, at the group reminder's instant (the
+ * member's wall time read in the group reminder's zone), where it stands as the whole group's:
+ * still going out while any member's is, else sent when any member's went out, else failed.
+ */
+async function takenOccurrences(userId: string, window: { from: Date; to: Date }) {
+  // A local-time member's wall time is at most about a day from the group's instant.
+  const from = new Date(window.from.getTime() - DAY_MS - HOUR_MS);
+  const to = new Date(window.to.getTime() + DAY_MS + HOUR_MS);
+  const { rows } = await db.execute<{ reminderId: string; at: string; status: string }>(sql`
+    with steps as (
+      select distinct on (d.reminder_id, d.occurrence_at)
+             coalesce(r.parent_reminder_id, d.reminder_id) as reminder_id,
+             case when r.parent_reminder_id is null then d.occurrence_at
+                  else (d.occurrence_at at time zone r.timezone) at time zone p.timezone end as at,
+             d.status
+        from deliveries d
+        join reminders r on r.id = d.reminder_id
+        left join reminders p on p.id = r.parent_reminder_id
+       where d.user_id = ${userId} and d.occurrence_at >= ${from} and d.occurrence_at < ${to}
+       order by d.reminder_id, d.occurrence_at, d.fallback_step desc
+    )
+    select reminder_id as "reminderId", to_json(at) #>> '{}' as at,
+           case when bool_or(status in ('queued', 'held', 'sending')) then 'queued'
+                when bool_or(status in ('sent', 'delivered')) then 'sent'
+                else 'failed' end as status
+      from steps
+     group by reminder_id, at`);
+  return rows.map((row) => ({
+    reminderId: row.reminderId,
+    at: new Date(row.at),
+    status: occurrenceStatus(row.status),
+  }));
+}
+
 /**
  * The user's occurrences from `from` (inclusive) to `to` (exclusive), at most six weeks: those
  * the engine has taken on, from their deliveries (sent, failed, or still going out), and those
@@ -50,7 +97,7 @@ export async function listScheduleOccurrences(
     throw invalidInput("A schedule page covers one day to six weeks");
   }
   const rows = await db
-    .select({ ...getTableColumns(reminders), contactName: contacts.name, failureCode: latestFailureCode() })
+    .select(selection())
     .from(reminders)
     .leftJoin(contacts, eq(contacts.id, reminders.contactId))
     .where(
@@ -59,33 +106,29 @@ export async function listScheduleOccurrences(
         eq(reminders.status, "scheduled"),
         isNotNull(reminders.nextRunAt),
         lt(reminders.nextRunAt, window.to),
+        isNull(reminders.parentReminderId),
       ),
     );
-  const taken = await db
-    .select({ reminderId: deliveries.reminderId, at: deliveries.occurrenceAt, status: deliveries.status })
-    .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.userId, userId),
-        gte(deliveries.occurrenceAt, window.from),
-        lt(deliveries.occurrenceAt, window.to),
-      ),
-    );
+  const taken = (await takenOccurrences(userId, window)).filter(
+    (row) => row.at >= window.from && row.at < window.to,
+  );
   const expandable = rows.flatMap((row) => (row.nextRunAt ? [{ ...row, nextRunAt: row.nextRunAt }] : []));
   // The engine sends a reminder at most once a local day, so one a day of the window (and one
   // more where the user's days and the reminder's zone's days do not line up) never cuts any.
   const perReminder = Math.ceil(span / DAY_MS) + 1;
+  const takenKeys = new Set(taken.map((row) => `${row.reminderId}|${row.at.getTime()}`));
+  // A group occurrence some members already had (their zone's evening came first) is listed once.
   const found = occurrencesBetween(
     expandable,
     { from: window.from, to: window.to },
     { perReminder, total: SCHEDULE_MAX_OCCURRENCES },
-  );
+  ).filter(({ reminder, at }) => !takenKeys.has(`${reminder.id}|${at.getTime()}`));
 
   const occurrences: ScheduleOccurrence[] = [
     ...taken.map((row) => ({
       reminderId: row.reminderId,
       at: row.at.toISOString(),
-      status: occurrenceStatus(row.status),
+      status: row.status,
     })),
     ...found.map(({ reminder, at }) => ({
       reminderId: reminder.id,
@@ -101,7 +144,7 @@ export async function listScheduleOccurrences(
   const missing = [...new Set(occurrences.map((o) => o.reminderId))].filter((id) => !shown.has(id));
   if (missing.length) {
     const past = await db
-      .select({ ...getTableColumns(reminders), contactName: contacts.name, failureCode: latestFailureCode() })
+      .select(selection())
       .from(reminders)
       .leftJoin(contacts, eq(contacts.id, reminders.contactId))
       .where(and(eq(reminders.userId, userId), inArray(reminders.id, missing)));
@@ -118,6 +161,7 @@ export async function listScheduleOccurrences(
         row.contactName,
         row.failureCode,
         row.mediaId ? (clips.get(row.mediaId) ?? null) : null,
+        row,
       ),
     ),
     truncated: found.length + taken.length >= SCHEDULE_MAX_OCCURRENCES,

@@ -15,6 +15,7 @@ export interface FeedReminderRow extends FeedReminder {
   message: string | null;
   deliveryMethod: string;
   recipient: string;
+  /** The contact's name; a group reminder's: its group's. */
   contactName: string;
   /** The language the message goes out in: the contact's, else the user's. */
   messageLocale: string | null;
@@ -40,14 +41,17 @@ export function toCalendarEvent(
 ): IcsEvent {
   const locale = toLocale(reminder.messageLocale);
   const body = reminder.message?.trim();
+  // A group reminder's fields are filled per member when sent: shown as written.
   const description = body
-    ? renderFields(body, {
-        contactName: reminder.contactName,
-        senderName: ctx.senderName,
-        locale,
-        occurrenceDate: utcToLocal(at.getTime(), reminder.timezone),
-        contactDate: reminder.contactDate,
-      })
+    ? reminder.recipient === "group"
+      ? body
+      : renderFields(body, {
+          contactName: reminder.contactName,
+          senderName: ctx.senderName,
+          locale,
+          occurrenceDate: utcToLocal(at.getTime(), reminder.timezone),
+          contactDate: reminder.contactDate,
+        })
     : deliveryTranslator(locale)("defaultMessage", { sender: ctx.senderName });
   const summary =
     reminder.recipient === "owner"

@@ -19,7 +19,13 @@ const userId = sql.placeholder("userId");
 const reminderCounts = db
   .select({ contactId: reminders.contactId, count: sql<number>`count(*)::int`.as("reminder_count_n") })
   .from(reminders)
-  .where(and(eq(reminders.userId, userId), sql`${reminders.status} <> 'cancelled'`))
+  .where(
+    and(
+      eq(reminders.userId, userId),
+      sql`${reminders.status} <> 'cancelled'`,
+      sql`${reminders.parentReminderId} is null`,
+    ),
+  )
   .groupBy(reminders.contactId)
   .as("reminder_counts");
 

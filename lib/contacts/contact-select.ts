@@ -32,7 +32,8 @@ export const readInstant = (value: string | Date | null) => (value ? new Date(va
 /**
  * The fields GET /api/contacts returns for each contact: contactColumns plus four computed
  * in SQL (here per contact; the list computes them for all contacts at once):
- * - reminderCount: the contact's reminders that are not cancelled (scheduled, sent, failed).
+ * - reminderCount: the contact's reminders that are not cancelled (scheduled, sent, failed); a
+ *   group reminder's share for a member is not one (the Reminders screen lists the group's).
  * - lastReminder: when a reminder was last actually sent to this contact (the latest
  *   delivery that reached 'sent' or 'delivered'), or null if none ever was.
  * - dates: the contact's yearly dates, each saying whether its yearly reminder is scheduled.
@@ -43,7 +44,7 @@ export const contactSelect = {
   // Columns are spelled out: inside a select list Drizzle leaves them unqualified.
   reminderCount: sql<number>`(
     select count(*)::int from reminders r
-    where r.contact_id = "contacts"."id" and r.status <> 'cancelled'
+    where r.contact_id = "contacts"."id" and r.status <> 'cancelled' and r.parent_reminder_id is null
   )`.as("reminder_count"),
   lastReminder: sql<Date | null>`(
     select max(d.sent_at) from deliveries d

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { LOW_BALANCE_CENTS, PLANS } from "@/config/plans";
 import { reminders } from "@/db/schema";
 import type { PlanType } from "@/db/schema/enums";
@@ -36,12 +36,24 @@ export async function getDashboardData(user: User, now = new Date()) {
     db
       .select({ value: count() })
       .from(reminders)
-      .where(and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled"))),
+      // A group reminder counts once: its member reminders are inside it.
+      .where(
+        and(
+          eq(reminders.userId, user.id),
+          eq(reminders.status, "scheduled"),
+          isNull(reminders.parentReminderId),
+        ),
+      ),
     db
       .select({ nextRunAt: reminders.nextRunAt })
       .from(reminders)
       .where(
-        and(eq(reminders.userId, user.id), eq(reminders.status, "scheduled"), isNotNull(reminders.nextRunAt)),
+        and(
+          eq(reminders.userId, user.id),
+          eq(reminders.status, "scheduled"),
+          isNotNull(reminders.nextRunAt),
+          isNull(reminders.parentReminderId),
+        ),
       )
       .orderBy(asc(reminders.nextRunAt))
       .limit(1),

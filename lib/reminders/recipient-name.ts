@@ -5,13 +5,15 @@ export type RemindersTranslate = (
 ) => string;
 
 /**
- * Who a reminder goes to, as the lists name it: the contact, or for a lead reminder (one to the
- * user about a contact's date) the user, "You (about Ana López)", never the contact's name alone.
+ * Who a reminder goes to, as the lists name it: the contact, a group reminder's group, or for a
+ * lead reminder (one to the user about a contact's date) the user, "You (about Ana López)", never
+ * the contact's name alone.
  */
 export function recipientName(
-  reminder: { recipient?: string | null; contactName: string | null },
+  reminder: { recipient?: string | null; contactName: string | null; groupName?: string | null },
   t: RemindersTranslate,
 ): string {
-  const name = reminder.contactName ?? t("unknownContact");
+  const name =
+    (reminder.recipient === "group" ? reminder.groupName : reminder.contactName) ?? t("unknownContact");
   return reminder.recipient === "owner" ? t("toYouAbout", { name }) : name;
 }

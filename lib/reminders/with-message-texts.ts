@@ -8,7 +8,9 @@ import { utcToLocal } from "@/lib/recurrence";
 import { senderNameSql } from "@/lib/users/sender-name";
 import type { ReminderDto } from "./to-reminder-dto";
 
-const hasFields = (reminder: ReminderDto) => Boolean(reminder.message?.includes("{"));
+// A group reminder's fields are filled per member: the list shows its message as written.
+const hasFields = (reminder: ReminderDto) =>
+  reminder.recipient !== "group" && Boolean(reminder.message?.includes("{"));
 
 /**
  * Fills the fields of the listed reminders' messages as the engine fills them

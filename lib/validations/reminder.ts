@@ -243,3 +243,11 @@ export const sendNowBodySchema = z
   .object({ mode: z.enum(SEND_NOW_MODES).default("extra") })
   .strict()
   .default({ mode: "extra" });
+
+/** ?cursor=&limit= of GET /api/reminders/{id}/members (a group reminder's members by name). */
+export const reminderMembersQuerySchema = z
+  .object({
+    cursor: z.string().max(1000).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();

@@ -22,7 +22,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "Not allowed: a read-only key on a write (`api_key_read_only`), or a plan limit.",
   404: "Not found: unknown, or another account's.",
   409: "Conflicts with the current state (a duplicate, a reminder no longer scheduled, a request with this Idempotency-Key still running).",
-  422: "This Idempotency-Key was used with another request (`idempotency_key_reused`).",
+  422: "Cannot be done as asked: a group without members (`group_empty`) or that no channel of the chain reaches (`group_unreachable`), a fallback channel this server cannot send (`fallback_channel_unavailable`), or an Idempotency-Key used with another request (`idempotency_key_reused`).",
   429: "Too many requests for this key: wait `Retry-After` seconds.",
 };
 

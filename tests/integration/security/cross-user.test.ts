@@ -22,6 +22,7 @@ import * as localUploadRoute from "@/app/api/objects/local/uploads/[id]/route";
 import * as uploadRoute from "@/app/api/objects/upload/route";
 import * as objectRoute from "@/app/api/objects/uploads/[id]/route";
 import * as deliveriesRoute from "@/app/api/reminders/[id]/deliveries/route";
+import * as membersRoute from "@/app/api/reminders/[id]/members/route";
 import * as reminderRoute from "@/app/api/reminders/[id]/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
 import * as reminderRestoreRoute from "@/app/api/reminders/[id]/restore/route";
@@ -53,6 +54,8 @@ import * as v1TemplateRoute from "@/app/api/v1/templates/[id]/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { deleteContact } from "@/lib/contacts/delete-contact";
 import { cancelReminder } from "@/lib/reminders/cancel-reminder";
+import { createReminder } from "@/lib/reminders/create-reminder";
+import { reminderInputSchema } from "@/lib/validations/reminder";
 import {
   contactGroupMembers,
   contactGroups,
@@ -66,6 +69,7 @@ import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
 import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
 import { callRoute } from "../../support/call-route";
+import { createGroup, groupBody } from "../../support/group-reminders";
 import { createReadyMedia, insertSentDelivery } from "../../support/media-fixtures";
 import { snapshotDatabase } from "../../support/db-snapshot";
 import { createContact, insertReminder, localInDays } from "../../support/reminders";
@@ -103,6 +107,9 @@ interface Fixture {
   /** A's webhook endpoint and one of its messages. */
   endpointId: string;
   webhookMessageId: number;
+  /** A's reminder to A's group, and B's own group (B edits A's reminder to it). */
+  groupReminderId: string;
+  ownGroupOfB: string;
 }
 
 interface Attempt {
@@ -382,6 +389,24 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       status: 404,
       build: (f) => ({ path: `/api/reminders/${f.scheduledId}`, params: { id: f.scheduledId } }),
     },
+    {
+      name: "PUT /api/reminders/{A's group reminder}",
+      handler: reminderRoute.PUT,
+      method: "PUT",
+      status: 404,
+      build: (f) => ({
+        path: `/api/reminders/${f.groupReminderId}`,
+        params: { id: f.groupReminderId },
+        body: { ...reminderBody(f), contactId: null, groupId: f.ownGroupOfB },
+      }),
+    },
+    {
+      name: "DELETE /api/reminders/{A's group reminder}",
+      handler: reminderRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({ path: `/api/reminders/${f.groupReminderId}`, params: { id: f.groupReminderId } }),
+    },
   ],
   "api-keys/[id]/route.ts": [
     {
@@ -571,6 +596,18 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       method: "GET",
       status: 404,
       build: (f) => ({ path: `/api/reminders/${f.failedId}/deliveries`, params: { id: f.failedId } }),
+    },
+  ],
+  "reminders/[id]/members/route.ts": [
+    {
+      name: "GET /api/reminders/{A's group reminder}/members",
+      handler: membersRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({
+        path: `/api/reminders/${f.groupReminderId}/members`,
+        params: { id: f.groupReminderId },
+      }),
     },
   ],
   "reminders/[id]/restore/route.ts": [
@@ -791,6 +828,13 @@ beforeAll(async () => {
     },
     endpointId: endpoint.id,
     webhookMessageId: webhookMessage.id,
+    groupReminderId: (
+      await createReminder(
+        a.user.id,
+        reminderInputSchema.parse(groupBody((await createGroup(a.user.id, [contact.id])).id)),
+      )
+    ).id,
+    ownGroupOfB: (await createGroup(b.user.id, [], "B's group")).id,
   };
 });
 

@@ -11,6 +11,11 @@ import { updateUserSchema } from "@/lib/validations/user";
 import { REMINDER_ERRORS } from "@/lib/reminders/resolve-reminder-input";
 import { REMINDER_MEDIA_ERRORS } from "@/lib/reminders/resolve-reminder-media";
 import { CALLS_NOT_IN_PLAN } from "@/lib/reminders/assert-calls-in-plan";
+import { GROUP_OVER_QUOTA } from "@/lib/reminders/assert-reminder-quota";
+import { GROUP_SEND_NOW } from "@/lib/reminders/assert-sent-alone";
+import { MEMBER_REMINDER_READ_ONLY } from "@/lib/reminders/find-own-reminder";
+import { GROUP_ERRORS } from "@/lib/reminders/lock-reminder-group";
+import { RECIPIENT_FIXED } from "@/lib/reminders/update-reminder";
 
 const messages = (locale: string) =>
   JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as { errors: Record<string, string> };
@@ -26,6 +31,11 @@ describe("API error codes", () => {
       ...Object.values(REMINDER_ERRORS),
       ...Object.values(REMINDER_MEDIA_ERRORS),
       CALLS_NOT_IN_PLAN,
+      ...Object.values(GROUP_ERRORS),
+      GROUP_OVER_QUOTA,
+      GROUP_SEND_NOW,
+      MEMBER_REMINDER_READ_ONLY,
+      RECIPIENT_FIXED,
       REMINDER_RULE_ERRORS.callVideo,
       { code: "select_recording", message: REMINDER_MESSAGES.media },
     ];

@@ -204,6 +204,7 @@ describe("who a reminder goes to", () => {
   it("a lead reminder goes to the user, about the contact; others to the contact", () => {
     expect(recipientName({ recipient: "owner", contactName: "Ana López" }, tr)).toBe("You (about Ana López)");
     expect(recipientName({ recipient: "contact", contactName: "Ana López" }, tr)).toBe("Ana López");
+    expect(recipientName({ recipient: "group", contactName: null, groupName: "Choir" }, tr)).toBe("Choir");
     expect(recipientName({ contactName: null }, tr)).toBe("Unknown Contact");
     const spanish = createTranslator({ locale: "es", messages: es, namespace: "reminders" });
     expect(

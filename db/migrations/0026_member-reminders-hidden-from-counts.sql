@@ -1,0 +1,2 @@
+DROP INDEX "reminders_user_contact_live_idx";--> statement-breakpoint
+CREATE INDEX "reminders_user_contact_live_idx" ON "reminders" USING btree ("user_id","contact_id") WHERE "reminders"."status" <> 'cancelled' and "reminders"."parent_reminder_id" is null;
