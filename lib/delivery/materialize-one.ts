@@ -22,7 +22,7 @@ const SELECT_ONE = compileStatement<{ reminderId: string; userId: string }, DueR
   (p) => sql`${SELECT_DUE_ROWS}
     where ${r.id} = ${p.reminderId} and ${r.userId} = ${p.userId} and ${r.status} = 'scheduled'
       and ${r.nextRunAt} is not null and ${r.recipient} <> 'group'
-    for update of ${r}`,
+    for no key update of ${r}`,
 );
 
 /** A delivery of a later occurrence than now, other than a LATER reply's resend or an extra message. */
