@@ -20,7 +20,9 @@ export async function createGroupReminder(
     .values({ userId, name: `Group ${randomBytes(4).toString("hex")}` })
     .returning();
   if (contactIds.length > 0) {
-    await db.insert(contactGroupMembers).values(contactIds.map((contactId) => ({ groupId: group.id, contactId, userId })));
+    await db
+      .insert(contactGroupMembers)
+      .values(contactIds.map((contactId) => ({ groupId: group.id, contactId, userId })));
   }
   const [reminder] = await db
     .insert(reminders)
@@ -60,4 +62,7 @@ export async function memberDeliveries(parentId: string) {
 
 /** A group reminder's occurrences as usage recorded them. */
 export const occurrencesOf = (parentId: string) =>
-  db.select().from(groupOccurrences).where(and(eq(groupOccurrences.reminderId, parentId)));
+  db
+    .select()
+    .from(groupOccurrences)
+    .where(and(eq(groupOccurrences.reminderId, parentId)));

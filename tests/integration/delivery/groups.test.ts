@@ -26,7 +26,11 @@ async function contactsOf(userId: string, n: number, values: Parameters<typeof c
   const made = [];
   for (let i = 0; i < n; i++) {
     made.push(
-      await createContact(userId, { email: `m-${randomBytes(5).toString("hex")}@example.org`, timezone: "UTC", ...values }),
+      await createContact(userId, {
+        email: `m-${randomBytes(5).toString("hex")}@example.org`,
+        timezone: "UTC",
+        ...values,
+      }),
     );
   }
   return made;
@@ -124,7 +128,11 @@ describe("a group reminder is never sent itself", () => {
 
 describe("a group occurrence is covered for every member or for none", () => {
   it("two groups due together with quota for one, under concurrent batches: one group fully sent, the other fully refused", async () => {
-    const user = await createSender({ planType: "personal", remindersQuota: 7, remindersUsedCurrentPeriod: 0 });
+    const user = await createSender({
+      planType: "personal",
+      remindersQuota: 7,
+      remindersUsedCurrentPeriod: 0,
+    });
     const due = new Date("2033-02-01T12:00:00Z");
     const a = await createGroupReminder(
       user.id,
@@ -147,12 +155,15 @@ describe("a group occurrence is covered for every member or for none", () => {
     expect(sent).toHaveLength(5);
     expect(refused).toHaveLength(5);
     expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(5);
-    const statuses = (await Promise.all([a, b].map((g) => occurrencesOf(g.reminder.id)))).flat().map((o) => o.status);
+    const statuses = (await Promise.all([a, b].map((g) => occurrencesOf(g.reminder.id))))
+      .flat()
+      .map((o) => o.status);
     expect(statuses.sort()).toEqual(["covered", "refused"]);
     // The refusal says why, for the whole occurrence.
-    const failed = [...(await memberDeliveries(a.reminder.id)), ...(await memberDeliveries(b.reminder.id))].find(
-      (d) => d.status === "failed",
-    );
+    const failed = [
+      ...(await memberDeliveries(a.reminder.id)),
+      ...(await memberDeliveries(b.reminder.id)),
+    ].find((d) => d.status === "failed");
     expect(failed?.error).toBe(
       "Sent to no member: this group occurrence needs 5 reminders and the plan cannot cover them all",
     );
@@ -162,12 +173,22 @@ describe("a group occurrence is covered for every member or for none", () => {
     const user = await createSender({ planType: "payg", paygCreditBalance: 5, remindersQuota: 0 });
     const due = new Date("2033-02-02T12:00:00Z");
     const groups = [
-      await createGroupReminder(user.id, (await contactsOf(user.id, 4)).map((c) => c.id), due),
-      await createGroupReminder(user.id, (await contactsOf(user.id, 4)).map((c) => c.id), due),
+      await createGroupReminder(
+        user.id,
+        (await contactsOf(user.id, 4)).map((c) => c.id),
+        due,
+      ),
+      await createGroupReminder(
+        user.id,
+        (await contactsOf(user.id, 4)).map((c) => c.id),
+        due,
+      ),
     ];
     await Promise.all(["p1", "p2"].map((w) => drain(() => due, w, 3)));
     const counts = await Promise.all(
-      groups.map(async (g) => (await memberDeliveries(g.reminder.id)).filter((d) => d.status === "sent").length),
+      groups.map(
+        async (g) => (await memberDeliveries(g.reminder.id)).filter((d) => d.status === "sent").length,
+      ),
     );
     expect(counts.sort()).toEqual([0, 4]);
     const codes = (await Promise.all(groups.map((g) => memberDeliveries(g.reminder.id))))
@@ -182,7 +203,11 @@ describe("a group occurrence is covered for every member or for none", () => {
   });
 
   it("a single reminder sees the quota less what a group occurrence holds for its members still to come", async () => {
-    const user = await createSender({ planType: "personal", remindersQuota: 6, remindersUsedCurrentPeriod: 0 });
+    const user = await createSender({
+      planType: "personal",
+      remindersQuota: 6,
+      remindersUsedCurrentPeriod: 0,
+    });
     const t0 = new Date("2033-02-03T09:00:00Z");
     const contacts = await contactsOf(user.id, 5);
     const { reminder } = await createGroupReminder(
@@ -194,7 +219,10 @@ describe("a group occurrence is covered for every member or for none", () => {
     // different zones are under "same local time").
     const [first, ...rest] = await membersOf(reminder.id);
     for (const m of rest) {
-      await db.update(reminders).set({ nextRunAt: new Date(t0.getTime() + 3_600_000) }).where(eq(reminders.id, m.id));
+      await db
+        .update(reminders)
+        .set({ nextRunAt: new Date(t0.getTime() + 3_600_000) })
+        .where(eq(reminders.id, m.id));
     }
     await db.update(reminders).set({ nextRunAt: t0 }).where(eq(reminders.id, first.id));
     await db.update(reminders).set({ status: "sent", nextRunAt: null }).where(eq(reminders.id, reminder.id));
@@ -218,11 +246,17 @@ describe("a group occurrence is covered for every member or for none", () => {
     const all = await memberDeliveries(reminder.id);
     expect(all.map((d) => d.status)).toEqual(["sent", "sent", "sent", "sent", "sent"]);
     expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(6);
-    expect(await occurrencesOf(reminder.id)).toEqual([expect.objectContaining({ unitsHeld: 5, unitsDrawn: 5 })]);
+    expect(await occurrencesOf(reminder.id)).toEqual([
+      expect.objectContaining({ unitsHeld: 5, unitsDrawn: 5 }),
+    ]);
   });
 
   it("members the first channel cannot reach are not held: their fallback step has room", async () => {
-    const user = await createSender({ planType: "personal", remindersQuota: 3, remindersUsedCurrentPeriod: 0 });
+    const user = await createSender({
+      planType: "personal",
+      remindersQuota: 3,
+      remindersUsedCurrentPeriod: 0,
+    });
     const due = new Date("2033-02-04T12:00:00Z");
     const reachable = await contactsOf(user.id, 2);
     const phoneOnly = await createContact(user.id, { email: null, phone: "+12125557001", timezone: "UTC" });
