@@ -23,8 +23,6 @@ export interface GroupOccurrence {
   unitsHeld: number;
   unitsDrawn: number;
   expiresAt: Date;
-  /** Read from the table (else made by this reservation). */
-  stored: boolean;
 }
 
 interface HoldRow {
@@ -144,7 +142,6 @@ export async function readGroupHolds(
         unitsHeld: row.units_held,
         unitsDrawn: row.units_drawn,
         expiresAt: row.expires_at!,
-        stored: true,
       });
   }
   return { held, occurrences, key: keyOf };

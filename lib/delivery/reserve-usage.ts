@@ -225,7 +225,6 @@ export async function reserveUsage(
       unitsHeld: need,
       unitsDrawn: 0,
       expiresAt: new Date(now.getTime() + GROUP_HOLD_MS),
-      stored: false,
     };
     if (covered) held.set(user.id, (held.get(user.id) ?? 0) + need);
     occurrences.set(key, made);

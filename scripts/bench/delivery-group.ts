@@ -2,7 +2,8 @@
  * `npm run bench:delivery -- --scenario group [--members 20000] [--workers 1] [--concurrency 20]`:
  * a pay-as-you-go account's group reminder of M members against M single reminders of another
  * pay-as-you-go account, every one by e-mail, on the same workers and database. Runs, the
- * database emptied in between: singles alone, the group alone, the group alone, singles alone
+ * database emptied in between: a short warm-up of both (not counted), then singles alone, the
+ * group alone, the group alone, singles alone
  * (compared by their means: the load of a shared machine moves during a run), then both due at
  * the same instant, their rows interleaved. Each side: deliveries per second from the due time
  * to its last send, lateness, duplicates and losses (per address at the sink).
@@ -48,9 +49,10 @@ async function seedRun(client: pg.Client, sides: Side[], members: number, dueAt:
     );
   }
   if (sides.includes("group")) {
-    await client.query(`insert into contact_groups (id, user_id, name) values ('bench-group', $1, 'Everyone')`, [
-      USER.group,
-    ]);
+    await client.query(
+      `insert into contact_groups (id, user_id, name) values ('bench-group', $1, 'Everyone')`,
+      [USER.group],
+    );
     await client.query(
       `insert into contact_group_members (group_id, contact_id, user_id)
        select 'bench-group', 'gc' || i, $2 from generate_series(1, $1) i`,
@@ -86,8 +88,8 @@ async function run(client: pg.Client, smtp: SmtpSink, sides: Side[], members: nu
   const total = members * sides.length;
   await waitUntil(
     async () =>
-      (await client.query("select count(*)::int as n from deliveries where status in ('sent', 'failed')")).rows[0]
-        .n >= total,
+      (await client.query("select count(*)::int as n from deliveries where status in ('sent', 'failed')"))
+        .rows[0].n >= total,
     15 * 60_000,
     250,
   );
@@ -125,6 +127,9 @@ const line = (r: GroupRunSide) =>
 
 /** The scenario's runs (see the file's comment) and their summary. */
 export async function benchDeliveryGroup(client: pg.Client, smtp: SmtpSink, members: number) {
+  // A first run is slower whatever it sends (a cold worker and database): not counted.
+  const warm = await run(client, smtp, ["group", "single"], Math.min(members, 2_000), "warm-");
+  for (const r of warm.sides) console.log(`warm-up  ${line(r)}`);
   const alone: { side: Side; result: GroupRunSide; perDelivery: ReturnType<typeof perItem> }[] = [];
   const order: Side[] = ["single", "group", "group", "single"];
   for (const [i, side] of order.entries()) {
