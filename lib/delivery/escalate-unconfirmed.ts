@@ -13,9 +13,9 @@ const r = alias(reminders, "r");
 /**
  * Steps whose wait for a confirmation ran out (fallback_due_at, from the partial index), taken
  * once (SKIP LOCKED, then cleared); for each one still sent, still awaiting its answer, with no
- * answer on any step of its occurrence and its reminder not cancelled, the first later step that
- * waits for a confirmation is queued, due now (the steps between, tried only on a failure, are
- * skipped). The unique key (reminder, occurrence, step) makes it once. Returns how many were made.
+ * answer on any step of its occurrence, its reminder not cancelled and not a LATER resend (the
+ * recipient answered the step it repeats), the first later step that waits for a confirmation is
+ * queued, due now (the steps between, tried only on a failure, are skipped). The unique key (reminder, occurrence, step) makes it once. Returns how many were made.
  */
 const ESCALATE = compileStatement<{ now: Date; limit: number }, { made: number }>(
   (p) => sql`with due as (
@@ -28,7 +28,8 @@ const ESCALATE = compileStatement<{ now: Date; limit: number }, { made: number }
         from due where ${d.id} = due.id and ${d.occurrenceAt} = due.occurrence_at
       returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.contactId} as contact_id,
                 ${d.occurrenceAt} as occurrence_at, ${d.fallbackStep} as fallback_step, ${d.extra} as extra,
-                ${d.status} in ('sent', 'delivered') and ${d.confirmation} = 'awaiting' as waiting),
+                ${d.status} in ('sent', 'delivered') and ${d.confirmation} = 'awaiting'
+                  and ${d.snoozedFromId} is null as waiting),
     next as (
       select c.*, s.step, ${r.fallbackChannels}[s.step] as channel
         from cleared c join ${reminders} ${r} on ${r.id} = c.reminder_id

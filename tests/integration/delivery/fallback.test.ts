@@ -274,6 +274,29 @@ describe("fallback when no confirmation comes", () => {
     expect(mailsTo(address)).toHaveLength(0);
   });
 
+  it("LATER is an answer: its resend asks again, and no fallback step follows it", async () => {
+    const user = await createSender();
+    const address = email();
+    const number = phone();
+    const contact = await createContact(user.id, { email: address, phone: number, timezone: "UTC" });
+    const due = new Date("2032-04-04T12:00:00Z");
+    const reminder = await chained(user.id, contact.id, due, ["sms", "email"], [30], {
+      askConfirmation: true,
+    });
+    await drain(at(due));
+    await inboundReply(number, "LATER");
+    // The resend (due an hour after the reply) goes, asking again; nobody answers it.
+    await drain(at(due, 10 * MINUTE));
+    await drain(at(due, 2 * 60 * MINUTE));
+    const rows = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
+    expect(rows.map((r) => [r.channel, r.status, r.confirmation]).sort()).toEqual([
+      ["sms", "sent", "awaiting"],
+      ["sms", "sent", "snoozed"],
+    ]);
+    expect(mailsTo(address)).toHaveLength(0);
+    expect(textsTo(number)).toHaveLength(2);
+  });
+
   it("a confirmation settles a later step already waiting (held for quiet hours): it is never sent", async () => {
     const user = await createSender({ remindersUsedCurrentPeriod: 0 });
     const number = phone();
