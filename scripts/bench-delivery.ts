@@ -1,6 +1,8 @@
 /**
  * npm run bench:delivery -- [--reminders 100000] [--users 1000] [--workers 1] [--sink-latency-ms 1]
  *   [--concurrency 20] [--parallel P] [--sms-share 0.1] [--local-queue 500] [--smtp-pool N] [--profile] [--out file]
+ * npm run bench:delivery -- --scenario group [--members 20000] [--workers 1] [--concurrency 20] [--out file]:
+ *   a group reminder against as many single reminders instead (scripts/bench/delivery-group.ts).
  * All reminders fall due at one instant; W `npm run worker` processes deliver them to loopback
  * SMTP and Twilio-shaped sinks. Then, in the same run and on the same database, graphile-worker
  * alone runs as many no-op jobs with the same processes and concurrency, twice: with its default
@@ -34,6 +36,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { summariseProfiles } from "./bench/cpu-profile";
+import { benchDeliveryGroup } from "./bench/delivery-group";
 import { SMTP_POOL_SIZE_DEFAULT } from "@/lib/env";
 
 const N = numberFlag("reminders", 100_000);
@@ -71,10 +74,40 @@ const workerEnv = {
 };
 const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
 const loadAtStart = load();
+// --profile: the workers run under --cpu-prof; their self time is printed by package and function.
+if (process.argv.includes("--scenario")) {
+  const scenario = process.argv[process.argv.indexOf("--scenario") + 1];
+  if (scenario !== "group") throw new Error("--scenario takes: group");
+  const members = numberFlag("members", 20_000);
+  console.log(
+    `bench:delivery --scenario group  members=${members} workers=${W} concurrency=${C} sink latency=${LATENCY} ms  load ${loadAtStart.join(" ")}`,
+  );
+  const workers = Array.from({ length: W }, () => spawnWorker(workerEnv));
+  await waitUntil(
+    async () => (await client.query("select count(*)::int as n from worker_heartbeats")).rows[0].n >= W,
+    60_000,
+  );
+  const summary = await benchDeliveryGroup(client, smtp, members);
+  for (const w of workers) w.kill("SIGTERM");
+  await Promise.all(workers.map((w) => new Promise((resolve) => w.once("exit", resolve))));
+  const loadAtEnd = load();
+  console.log(`load average            ${loadAtStart.join(" ")} -> ${loadAtEnd.join(" ")}`);
+  writeResult("delivery-group", {
+    workers: W,
+    concurrency: C,
+    sinkLatencyMs: LATENCY,
+    ...summary,
+    loadAverage: { start: loadAtStart, end: loadAtEnd },
+  });
+  await client.end();
+  await smtp.close();
+  await twilio.close();
+  await db.stop();
+  process.exit(0);
+}
 console.log(
   `bench:delivery  reminders=${N} users=${USERS} workers=${W} concurrency=${C} sink latency=${LATENCY} ms smtp pool=${SMTP_POOL}  load ${loadAtStart.join(" ")}`,
 );
-// --profile: the workers run under --cpu-prof; their self time is printed by package and function.
 const PROFILE = process.argv.includes("--profile")
   ? mkdtempSync(path.join(os.tmpdir(), "remindful-worker-prof-"))
   : undefined;

@@ -21,12 +21,17 @@ export interface MaterializeOptions {
   lease?: MaterializeLease;
 }
 
-/** Due reminders, oldest first; SKIP LOCKED so concurrent workers take disjoint ones. */
+/**
+ * Due reminders, oldest first; SKIP LOCKED so concurrent workers take disjoint ones. NO KEY
+ * UPDATE (all the advance writes): a FOR UPDATE lock here would block the KEY SHARE that a row
+ * naming the reminder takes (a fallback step's delivery, a group occurrence naming its group
+ * reminder) in a batch that holds the user's lock this batch waits for next: a deadlock.
+ */
 const SELECT_DUE = compileStatement<{ now: Date; limit: number }, DueRow>(
   (p) => sql`${SELECT_DUE_ROWS}
     where ${r.status} = 'scheduled' and ${r.nextRunAt} is not null and ${r.nextRunAt} <= ${p.now}
     order by ${r.nextRunAt} limit ${p.limit}
-    for update of ${r} skip locked`,
+    for no key update of ${r} skip locked`,
 );
 
 /**

@@ -14,12 +14,15 @@ import {
   type Materialized,
 } from "./materialize-rows";
 
-/** The reminder, whether due or not, if it is the user's and scheduled; waits for its lock. */
+/**
+ * The reminder, whether due or not, if it is the user's and scheduled; waits for its lock. Not a
+ * group reminder: it has no delivery of its own (its members' reminders do).
+ */
 const SELECT_ONE = compileStatement<{ reminderId: string; userId: string }, DueRow>(
   (p) => sql`${SELECT_DUE_ROWS}
     where ${r.id} = ${p.reminderId} and ${r.userId} = ${p.userId} and ${r.status} = 'scheduled'
-      and ${r.nextRunAt} is not null
-    for update of ${r}`,
+      and ${r.nextRunAt} is not null and ${r.recipient} <> 'group'
+    for no key update of ${r}`,
 );
 
 /** A delivery of a later occurrence than now, other than a LATER reply's resend or an extra message. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { deliveries } from "@/db/schema";
+import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 
@@ -17,6 +17,11 @@ export async function recordFirstPlay(deliveryId: number, now = new Date()): Pro
       .where(and(eq(deliveries.id, deliveryId), isNull(deliveries.playedAt)))
       .returning();
     if (!row) return false;
+    // As every delivery event: its fallback step, and a group member's group reminder.
+    const [reminder] = await tx
+      .select({ parentReminderId: reminders.parentReminderId })
+      .from(reminders)
+      .where(eq(reminders.id, row.reminderId));
     await emitWebhookEvent(tx, {
       userId: row.userId,
       type: "delivery.played",
@@ -26,6 +31,8 @@ export async function recordFirstPlay(deliveryId: number, now = new Date()): Pro
         contactId: row.contactId,
         channel: row.channel,
         occurrenceAt: row.occurrenceAt.toISOString(),
+        fallbackStep: row.fallbackStep,
+        ...(reminder?.parentReminderId ? { groupReminderId: reminder.parentReminderId } : {}),
         playedAt: now.toISOString(),
       },
       occurredAt: now,

@@ -91,6 +91,7 @@ describe("the engine's hot statements read their rows by primary key", () => {
         WORKER,
         new Date(),
         group.map(() => false),
+        group.map(() => null),
       ],
       true,
     );
@@ -116,6 +117,7 @@ describe("the engine's hot statements read their rows by primary key", () => {
         WORKER,
         new Date(),
         group.map(() => false),
+        group.map(() => null),
       ],
       false,
       true,
