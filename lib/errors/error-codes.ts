@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   "fallback_repeated_channel",
   "fallback_channel_unavailable",
   "fallback_wait_needs_confirmation",
+  "group_empty",
+  "member_reminder_read_only",
+  "group_send_now",
+  "reminder_recipient_fixed",
   // Contacts and uploads.
   "contact_limit",
   "duplicate_email",

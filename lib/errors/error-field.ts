@@ -12,6 +12,8 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
   group_not_found: "groupId",
   group_over_quota: "groupId",
   group_unreachable: "groupId",
+  group_empty: "groupId",
+  reminder_recipient_fixed: "groupId",
   duplicate_group_name: "name",
   fallback_repeated_channel: "fallback",
   fallback_channel_unavailable: "fallback",

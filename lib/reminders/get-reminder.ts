@@ -1,11 +1,15 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import { contacts, deliveries, media } from "@/db/schema";
+import { contacts, deliveries, media, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { findOwnReminder } from "./find-own-reminder";
+import { groupSelection } from "./group-columns";
 import { toReminderDto } from "./to-reminder-dto";
 
-/** One of the user's reminders as the list shows it; another user's (or an unknown id) is a 404. */
+/**
+ * One of the user's reminders as the list shows it; another user's (or an unknown id) is a 404.
+ * A member reminder can be read too (its group reminder's History links to it).
+ */
 export async function getReminder(userId: string, id: string) {
   const row = await findOwnReminder(userId, id);
   const [contact] = row.contactId
@@ -20,5 +24,8 @@ export async function getReminder(userId: string, id: string) {
         .limit(1)
     : [];
   const [clip] = row.mediaId ? await db.select().from(media).where(eq(media.id, row.mediaId)) : [];
-  return toReminderDto(row, contact?.name ?? null, failed?.code ?? null, clip ?? null);
+  const [group] = row.groupId
+    ? await db.select(groupSelection()).from(reminders).where(eq(reminders.id, row.id))
+    : [];
+  return toReminderDto(row, contact?.name ?? null, failed?.code ?? null, clip ?? null, group ?? null);
 }

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { contacts, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { keysetSortKey, textIdCursor } from "@/lib/db/keyset-cursor";
 import type { ReminderListQuery } from "@/lib/validations/reminder";
+import { groupSelection } from "./group-columns";
 import { latestFailureCode } from "./latest-failure-code";
 import { loadReminderClips } from "./load-reminder-clips";
 import { toReminderDto, type ReminderDto } from "./to-reminder-dto";
@@ -36,7 +37,7 @@ function shapeOf(query: PageQuery): PageShape {
 
 /**
  * What a page selects, flat: the reminder's columns (in the table's order), then the contact's
- * name, the failure code and the keyset's sort key.
+ * name, the failure code, a group reminder's group name and member count, and the keyset's sort key.
  */
 function pageSelection(schedule: boolean) {
   const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
@@ -44,6 +45,7 @@ function pageSelection(schedule: boolean) {
     ...getTableColumns(reminders),
     contactName: contacts.name,
     failureCode: latestFailureCode(),
+    ...groupSelection(),
     sortKey: keysetSortKey(sortKey),
   };
 }
@@ -51,7 +53,8 @@ function pageSelection(schedule: boolean) {
 function pageStatement(shape: PageShape, values: PageValues) {
   const schedule = shape.view === "schedule";
   const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
-  const where: (SQL | undefined)[] = [eq(reminders.userId, values.userId)];
+  // Member reminders are shown inside their group reminder, never in the lists.
+  const where: (SQL | undefined)[] = [eq(reminders.userId, values.userId), isNull(reminders.parentReminderId)];
   if (schedule) {
     where.push(eq(reminders.status, "scheduled"), isNotNull(reminders.nextRunAt));
   } else if (shape.oneStatus) {
@@ -130,6 +133,7 @@ export async function listReminders(userId: string, query: PageQuery): Promise<R
         row.contactName,
         row.failureCode,
         row.mediaId ? (clips.get(row.mediaId) ?? null) : null,
+        row,
       ),
     ),
     nextCursor: rows.length > query.limit && last ? textIdCursor.encode(last.sortKey, last.id) : null,

@@ -1,12 +1,26 @@
 import "server-only";
 import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } from "@/lib/recurrence";
-import type { DeliveryMethod } from "@/db/schema/enums";
+import type { DeliveryMethod, GroupTiming } from "@/db/schema/enums";
 import { failureReason } from "@/lib/channels/failure-reasons";
 import { scheduleFromRow, type ReminderRow } from "@/lib/recurrence/schedule-from-row";
 import { toMediaDto, type MediaDtoSource } from "@/lib/media/to-media-dto";
 
 /** How many upcoming occurrences each reminder previews. */
 export const PREVIEW_COUNT = 3;
+
+/** A group reminder's group as the lists read it (`groupSelection`); null for other reminders. */
+export interface ReminderGroupInfo {
+  groupName: string | null;
+  memberCount: number | null;
+}
+
+/** The fallback chain after the delivery method: each channel with its wait for a confirmation (null: none). */
+export function fallbackSteps(row: Pick<ReminderRow, "fallbackChannels" | "fallbackWaitMinutes">) {
+  return row.fallbackChannels.map((channel, i) => {
+    const wait = row.fallbackWaitMinutes[i] ?? 0;
+    return { channel: channel as DeliveryMethod, afterMinutes: wait > 0 ? wait : null };
+  });
+}
 
 /**
  * A reminder as the API returns it: frequencyConfig rebuilt from its columns,
@@ -19,6 +33,8 @@ export function toReminderDto(
   failureCode: string | null = null,
   /** The clip of a voice or video reminder. */
   media: MediaDtoSource | null = null,
+  /** A group reminder's group name and member count. */
+  group: ReminderGroupInfo | null = null,
 ) {
   const recurring = row.scheduleType === "recurring";
   let upcoming: Date[] = [];
@@ -81,6 +97,17 @@ export function toReminderDto(
     recipient: row.recipient,
     leadDays: row.leadDays,
     contactDateId: row.contactDateId,
+    /** A group reminder (recipient 'group'): its group; every member gets their own member reminder. */
+    groupId: row.groupId,
+    groupName: row.groupId ? (group?.groupName ?? null) : null,
+    /** 'local_time': the same wall time in each member's zone; 'same_instant': one instant for all. */
+    groupTiming: row.groupTiming as GroupTiming | null,
+    /** A group reminder: its members (member reminders not cancelled); null otherwise. */
+    memberCount: row.recipient === "group" ? (group?.memberCount ?? 0) : null,
+    /** Channels tried after deliveryMethod, in order (docs/delivery.md#fallback). */
+    fallback: fallbackSteps(row),
+    /** A member reminder: the group reminder it is one member's share of (lists never show these). */
+    parentReminderId: row.parentReminderId,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,6 +6,8 @@ import { db } from "@/lib/db";
 const USER_DATA_TABLES = [
   "users",
   "contacts",
+  "contact_groups",
+  "contact_group_members",
   "deleted_contacts",
   "reminders",
   "deliveries",

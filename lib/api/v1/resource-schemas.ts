@@ -7,6 +7,7 @@ import {
   DELIVERY_METHODS,
   END_CONDITIONS,
   FREQUENCIES,
+  GROUP_TIMINGS,
   MEDIA_KINDS,
   MEDIA_STATUSES,
   PLAN_TYPES,
@@ -137,6 +138,30 @@ export const reminderSchema = z
     recipient: z.enum(REMINDER_RECIPIENTS),
     leadDays: z.number().int().nullable(),
     contactDateId: z.string().nullable(),
+    groupId: z.string().nullable().meta({
+      description:
+        "A group reminder (`recipient` `group`, `contactId` null): its group. Every member gets their own message and delivery.",
+    }),
+    groupName: z.string().nullable(),
+    groupTiming: z.enum(GROUP_TIMINGS).nullable().meta({
+      description:
+        "A group reminder: `local_time`, the same wall time in each member's zone; `same_instant`, one instant for everyone (your zone).",
+    }),
+    memberCount: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "A group reminder: the members it goes to; null for other reminders." }),
+    fallback: z
+      .array(z.object({ channel: z.enum(DELIVERY_METHODS), afterMinutes: z.number().int().nullable() }))
+      .meta({
+        description:
+          "Channels tried after `deliveryMethod`, in order: when the step before fails for good, or with `afterMinutes` when no confirmation came that long after it was sent.",
+      }),
+    parentReminderId: z.string().nullable().meta({
+      description:
+        "A member reminder (one member's share of a group reminder): that group reminder. Lists never show member reminders.",
+    }),
     createdAt: instant(),
   })
   .meta({ id: "Reminder" });
