@@ -15,7 +15,9 @@ export type ChainTranslate = (
 
 /** "1 hour", "90 minutes": whole hours in hours. */
 export function waitWords(minutes: number, t: ChainTranslate): string {
-  return minutes % 60 === 0 ? t("chain.hours", { count: minutes / 60 }) : t("chain.minutes", { count: minutes });
+  return minutes % 60 === 0
+    ? t("chain.hours", { count: minutes / 60 })
+    : t("chain.minutes", { count: minutes });
 }
 
 /**

@@ -196,7 +196,12 @@ export function FallbackChainField({
         </Button>
       )}
       {state.fallback.length > 0 && (
-        <p id={SENTENCE_ID} className="text-sm text-muted-foreground" aria-live="polite" data-testid="chain-sentence">
+        <p
+          id={SENTENCE_ID}
+          className="text-sm text-muted-foreground"
+          aria-live="polite"
+          data-testid="chain-sentence"
+        >
           {sentence}
         </p>
       )}

@@ -167,8 +167,6 @@ export function sameChain(a: ChainState, b: ChainState): boolean {
     a.deliveryMethod === b.deliveryMethod &&
     asksConfirmation(a) === asksConfirmation(b) &&
     left.length === right.length &&
-    left.every(
-      (step, i) => step.channel === right[i].channel && step.afterMinutes === right[i].afterMinutes,
-    )
+    left.every((step, i) => step.channel === right[i].channel && step.afterMinutes === right[i].afterMinutes)
   );
 }

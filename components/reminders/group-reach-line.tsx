@@ -5,16 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { apiResult } from "@/lib/api-client/request";
-
-/** Why no channel of the chain reaches a member (GET /api/groups/{id}/reach). */
-export type SkipReason = "no_email" | "no_phone" | "opted_out";
-
-/** What one occurrence sends to a group by a chain, and whom it cannot reach. */
-export interface GroupReach {
-  memberCount: number;
-  messagesPerOccurrence: number;
-  skipped: { contactId: string; name: string; reason: SkipReason }[];
-}
+import type { GroupReach } from "@/lib/groups/group-reach";
 
 /** The reach of `groupId` by `channels`, read again whenever the group or the chain changes. */
 function useGroupReach(groupId: string, channels: readonly DeliveryMethod[]) {
@@ -36,7 +27,11 @@ function useGroupReach(groupId: string, channels: readonly DeliveryMethod[]) {
     };
   }, [groupId, query, key]);
   // The last answer stays on screen while the next one loads.
-  return { reach: reach?.value ?? null, loading: reach?.key !== key, failed: reach?.key === key && !reach.value };
+  return {
+    reach: reach?.value ?? null,
+    loading: reach?.key !== key,
+    failed: reach?.key === key && !reach.value,
+  };
 }
 
 /**
@@ -70,15 +65,16 @@ export function GroupReachLine({
       <p role="status" aria-busy={loading} className="font-medium" data-testid="group-reach-line">
         {line}
       </p>
-      {reach && reach.skipped.length > 0 && (
+      {reach && reach.skippedCount > 0 && (
         <details className="text-muted-foreground" data-testid="group-skipped">
-          <summary className="cursor-pointer">{t("reach.skipped", { count: reach.skipped.length })}</summary>
+          <summary className="cursor-pointer">{t("reach.skipped", { count: reach.skippedCount })}</summary>
           <ul className="mt-1 grid list-disc gap-0.5 pl-5">
             {reach.skipped.map((member) => (
-              <li key={member.contactId}>
-                {t("reach.skippedMember", { name: member.name, reason: t(`reach.reasons.${member.reason}`) })}
-              </li>
+              <li key={member.contactId}>{t(`reach.reasons.${member.reason}`, { name: member.name })}</li>
             ))}
+            {reach.skippedCount > reach.skipped.length && (
+              <li>{t("reach.more", { count: reach.skippedCount - reach.skipped.length })}</li>
+            )}
           </ul>
         </details>
       )}

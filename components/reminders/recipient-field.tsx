@@ -36,6 +36,7 @@ export function RecipientField({
   groups,
   channels,
   timeZone,
+  fixed = false,
   update,
   onChooseContact,
 }: {
@@ -46,6 +47,8 @@ export function RecipientField({
   /** The chain (delivery method, then fallbacks) the reach is counted for. */
   channels: readonly DeliveryMethod[];
   timeZone: string;
+  /** Editing: a reminder's kind of recipient stays what it was (reminder_recipient_fixed). */
+  fixed?: boolean;
   update: Update;
   onChooseContact(contactId: string): void;
 }) {
@@ -63,30 +66,32 @@ export function RecipientField({
 
   const chooseRecipient = (recipient: RecipientKind) => update({ recipient });
   const groupLabel = (group: GroupOption) => t("groupOption", { name: group.name, count: group.memberCount });
-  const hasGroups = (groups?.length ?? 0) > 0;
+  const hasGroups = !fixed && (groups?.length ?? 0) > 0;
 
   return (
     <div className="grid min-w-0 gap-2">
-      <div className="flex flex-wrap items-center gap-3">
-        <span id="reminder-recipient-label" className="text-sm font-medium">
-          {t("to")}
-        </span>
-        <RadioGroupPrimitive.Root
-          aria-labelledby="reminder-recipient-label"
-          orientation="horizontal"
-          value={state.recipient}
-          onValueChange={(value) => chooseRecipient(value as RecipientKind)}
-          className="inline-flex rounded-md border p-0.5"
-          data-testid="recipient-kind"
-        >
-          <RadioGroupPrimitive.Item value="contact" className={SEGMENT}>
-            {t("toContact")}
-          </RadioGroupPrimitive.Item>
-          <RadioGroupPrimitive.Item value="group" className={SEGMENT}>
-            {t("toGroup")}
-          </RadioGroupPrimitive.Item>
-        </RadioGroupPrimitive.Root>
-      </div>
+      {!fixed && (
+        <div className="flex flex-wrap items-center gap-3">
+          <span id="reminder-recipient-label" className="text-sm font-medium">
+            {t("to")}
+          </span>
+          <RadioGroupPrimitive.Root
+            aria-labelledby="reminder-recipient-label"
+            orientation="horizontal"
+            value={state.recipient}
+            onValueChange={(value) => chooseRecipient(value as RecipientKind)}
+            className="inline-flex rounded-md border p-0.5"
+            data-testid="recipient-kind"
+          >
+            <RadioGroupPrimitive.Item value="contact" className={SEGMENT}>
+              {t("toContact")}
+            </RadioGroupPrimitive.Item>
+            <RadioGroupPrimitive.Item value="group" className={SEGMENT}>
+              {t("toGroup")}
+            </RadioGroupPrimitive.Item>
+          </RadioGroupPrimitive.Root>
+        </div>
+      )}
 
       {state.recipient === "contact" ? (
         <div className="grid gap-1">

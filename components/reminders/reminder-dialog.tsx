@@ -259,6 +259,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
               groups={groups}
               channels={chainChannels(state)}
               timeZone={user.timezone}
+              fixed={Boolean(reminder)}
               update={update}
               onChooseContact={chooseContact}
             />
