@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { DELIVERY_METHODS } from "@/db/schema/enums";
@@ -17,7 +17,6 @@ import {
 } from "@/components/ui/dialog";
 import { FieldErrorsContext, FormError } from "@/components/ui/field-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { QuickAddPanel } from "@/components/quick-add/quick-add-panel";
 import type { QuickAddResult } from "@/components/quick-add/quick-add-line";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
@@ -33,57 +32,17 @@ import { apiResult } from "@/lib/api-client/request";
 import { methodBlocks, workingMethod } from "./call-availability";
 import { ConfirmationFields } from "./confirmation-fields";
 import { DeliveryMethodField } from "./delivery-method-field";
-import { FALLBACK_CONTROL, FallbackChainField } from "./fallback-chain-field";
+import { FallbackChainField } from "./fallback-chain-field";
 import { chainChannels, withDeliveryMethod } from "./fallback-form-state";
 import { MessageEditor } from "./message-editor";
 import { MessagePreview, useFieldsProblemText } from "./message-preview";
-import { NextOccurrencesLine } from "./next-occurrences-line";
 import { withQuickAddDraft } from "./quick-add-form-state";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
 import { ReminderTypeTabs } from "./reminder-type-tabs";
-import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
-import { CONTACT_CONTROL, GROUP_CONTROL, RecipientField, TIMING_CONTROL } from "./recipient-field";
+import { GROUP_REMINDER_CONTROLS, REMINDER_CONTROLS, STATE_CONTROLS } from "./reminder-controls";
+import { ScheduleSection } from "./schedule-section";
+import { CONTACT_CONTROL, GROUP_CONTROL, RecipientField } from "./recipient-field";
 import { useGroups } from "./use-groups";
-
-/**
- * The control that shows a refusal of each request path (lib/validations/reminder.ts); a
- * missing recipient shows at the group select while the reminder goes to a group.
- */
-const REMINDER_CONTROLS = {
-  contactId: CONTACT_CONTROL,
-  groupId: GROUP_CONTROL,
-  groupTiming: TIMING_CONTROL,
-  fallback: FALLBACK_CONTROL,
-  message: "reminder-message",
-  deliveryMethod: "reminder-method",
-  scheduledFor: "reminder-date",
-  frequency: "reminder-frequency",
-  frequencyConfig: "reminder-frequency",
-  "frequencyConfig.time": "reminder-hour",
-  "frequencyConfig.days": "reminder-days",
-  "frequencyConfig.endAfterCount": "reminder-end-count",
-  "frequencyConfig.endByDate": "reminder-end-date",
-  askConfirmation: "reminder-ask-confirmation",
-  followUpMinutes: "reminder-follow-up",
-};
-
-/** The control whose error a change of each form value settles. */
-const STATE_CONTROLS: Partial<Record<keyof ReminderFormState, string>> = {
-  contactId: CONTACT_CONTROL,
-  groupId: GROUP_CONTROL,
-  groupTiming: TIMING_CONTROL,
-  fallback: FALLBACK_CONTROL,
-  message: "reminder-message",
-  deliveryMethod: "reminder-method",
-  date: "reminder-date",
-  frequency: "reminder-frequency",
-  hour: "reminder-hour",
-  days: "reminder-days",
-  endAfterCount: "reminder-end-count",
-  endByDate: "reminder-end-date",
-  askConfirmation: "reminder-ask-confirmation",
-  followUpMinutes: "reminder-follow-up",
-};
 
 interface ReminderDialogProps {
   open: boolean;
@@ -119,11 +78,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const groups = useGroups(open);
   const toGroup = state.recipient === "group";
-  const controls = useMemo(
-    () => (toGroup ? { ...REMINDER_CONTROLS, contactId: GROUP_CONTROL } : REMINDER_CONTROLS),
-    [toGroup],
-  );
-  const fieldErrors = useFieldErrors(controls);
+  const fieldErrors = useFieldErrors(toGroup ? GROUP_REMINDER_CONTROLS : REMINDER_CONTROLS);
   const update = (patch: Partial<ReminderFormState>) => {
     for (const key of Object.keys(patch) as (keyof ReminderFormState)[]) {
       const control = STATE_CONTROLS[key];
@@ -292,43 +247,13 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 askConfirmation={state.askConfirmation}
               />
             )}
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">{t("scheduleType")}</legend>
-              <RadioGroup
-                value={state.scheduleType}
-                onValueChange={(value) =>
-                  update({ scheduleType: value as ReminderFormState["scheduleType"] })
-                }
-                className="flex gap-4"
-              >
-                <label className="flex items-center gap-1.5 text-sm">
-                  <RadioGroupItem value="once" />
-                  {t("once")}
-                </label>
-                <label className="flex items-center gap-1.5 text-sm">
-                  <RadioGroupItem value="recurring" disabled={!user.recurringAllowed} />
-                  {t("recurring")}
-                </label>
-              </RadioGroup>
-              {!user.recurringAllowed && (
-                <p className="text-sm text-muted-foreground">{t("recurringPaid")}</p>
-              )}
-            </fieldset>
-            {state.scheduleType === "once" ? (
-              <OnceFields state={state} update={update} today={today} />
-            ) : (
-              <RecurringFields state={state} update={update} today={today} />
-            )}
-            <NextOccurrencesLine
+            <ScheduleSection
               state={state}
-              timeZone={user.timezone}
+              update={update}
+              user={user}
+              today={today}
               occurrencesSent={reminder?.occurrencesSent}
             />
-            <p className="text-xs text-muted-foreground">
-              {toGroup && state.groupTiming === "local_time"
-                ? tGroups("timing.note")
-                : t("timezoneNote", { timezone: user.timezone })}
-            </p>
             {waitingForMedia && (
               <p id="reminder-media-wait" className="text-sm text-muted-foreground">
                 {tMedia("waitForReady")}
