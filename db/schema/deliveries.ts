@@ -92,6 +92,12 @@ export const deliveries = pgTable(
      * n-th fallback channel, tried for the same occurrence after the step before it.
      */
     fallbackStep: smallint().notNull().default(0),
+    /**
+     * Sent asking for a confirmation, with a later fallback step that waits for one: when that
+     * wait runs out (sent_at + its minutes). The engine then tries that step unless an answer
+     * came; null otherwise, and once looked at.
+     */
+    fallbackDueAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -101,6 +107,10 @@ export const deliveries = pgTable(
     index("deliveries_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'held')`),
+    // The engine's scan for unconfirmed steps whose fallback wait ran out: only rows waiting.
+    index("deliveries_fallback_due_idx")
+      .on(t.fallbackDueAt)
+      .where(sql`${t.fallbackDueAt} is not null`),
     index("deliveries_lease_idx")
       .on(t.leaseExpiresAt)
       .where(sql`${t.status} = 'sending'`),

@@ -51,6 +51,8 @@ export const FAILURE_REASONS = {
   // A voice or video reminder whose clip is still processing, failed or was removed.
   media_not_ready: reason("media_not_ready", "edit_message"),
   cancelled: reason("cancelled", "none"),
+  // A fallback step not sent: the recipient had answered another step of the occurrence.
+  answered_earlier: reason("answered_earlier", "none"),
   // Calls: a video reminder cannot be read out; the plan's calls a day; a call nobody took.
   call_video_unsupported: reason("call_video_unsupported", "edit_message"),
   call_daily_cap: reason("call_daily_cap", "upgrade"),
@@ -152,7 +154,7 @@ export function failureReason(channel: DeliveryMethod, errorCode: string | null)
 }
 
 /** Codes that are the user's own doing or a hold, not worth an alert e-mail. */
-export const NOT_ALERTED: ReadonlySet<string> = new Set(["cancelled"]);
+export const NOT_ALERTED: ReadonlySet<string> = new Set(["cancelled", "answered_earlier"]);
 
 /** Failures decided before any send: shown as 'skipped' rather than 'failed'. */
 export const SKIP_CODES: ReadonlySet<string> = new Set([
@@ -163,4 +165,5 @@ export const SKIP_CODES: ReadonlySet<string> = new Set([
   "no_consent",
   "subscription_unpaid",
   "suppressed",
+  "answered_earlier",
 ]);

@@ -19,7 +19,7 @@ export interface LeaseResult {
 }
 
 /**
- * Checks that need no provider: cancelled, no address, opted out, channel settings, WhatsApp
+ * Checks that need no provider: cancelled, answered on another step, no address, opted out, channel settings, WhatsApp
  * opt-in and template variables, a video reminder by call, quiet hours of SMS and calls.
  */
 function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
@@ -29,6 +29,18 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
     return {
       delivery: d,
       outcome: { kind: "failed", error: t("errors.cancelled"), code: "cancelled", refund: reserved },
+    };
+  }
+  // A fallback step whose occurrence was answered on another step meanwhile is not needed.
+  if (d.answeredEarlier) {
+    return {
+      delivery: d,
+      outcome: {
+        kind: "failed",
+        error: t("errors.answeredEarlier"),
+        code: "answered_earlier",
+        refund: reserved,
+      },
     };
   }
   const address = d.channel === "email" ? d.email : d.phone;
@@ -102,7 +114,16 @@ export async function admitLeased(
     client,
     admitted
       .filter((d) => d.attemptCount === 1)
-      .map((d) => ({ id: d.id, userId: d.userId, units: usageUnits(d.channel) })),
+      .map((d) => ({
+        id: d.id,
+        userId: d.userId,
+        units: usageUnits(d.channel),
+        // A group member's first step draws on its occurrence's hold (all members or none).
+        group:
+          d.parentReminderId && d.fallbackStep === 0
+            ? { reminderId: d.parentReminderId, occurrenceKey: d.occurrenceLocalDate }
+            : undefined,
+      })),
     now,
   );
   const toSend: LeasedDelivery[] = [];

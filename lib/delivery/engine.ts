@@ -50,13 +50,17 @@ const HELD = compileStatement<{ workerId: string }, { n: number }>(
     where ${deliveries.status} = 'sending' and ${deliveries.workerId} = ${p.workerId}`,
 );
 
-/** The first due reminder, waiting delivery and expiring lease, whichever comes first. */
+/**
+ * The first due reminder, waiting delivery, expiring lease and unconfirmed step whose fallback
+ * wait runs out, whichever comes first.
+ */
 const NEXT_WAKE = compileStatement<Record<string, never>, { at: Date | null }>(
   () => sql`select least(
       (select min(${reminders.nextRunAt}) from ${reminders}
         where ${reminders.status} = 'scheduled' and ${reminders.nextRunAt} is not null),
       (select min(${deliveries.nextAttemptAt}) from ${deliveries} where ${deliveries.status} in ('queued', 'held')),
-      (select min(${deliveries.leaseExpiresAt}) from ${deliveries} where ${deliveries.status} = 'sending')) as at`,
+      (select min(${deliveries.leaseExpiresAt}) from ${deliveries} where ${deliveries.status} = 'sending'),
+      (select min(${deliveries.fallbackDueAt}) from ${deliveries} where ${deliveries.fallbackDueAt} is not null)) as at`,
 );
 
 const LISTEN = compileStatement(() => sql`listen ${sql.identifier(NOTIFY_CHANNEL)}`);
@@ -225,7 +229,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
 
 let wakePool: pg.Pool | undefined;
 
-/** The earliest instant anything needs the engine, from three partial indexes. */
+/** The earliest instant anything needs the engine, from four partial indexes. */
 async function nextWakeAt(connectionString: string): Promise<number | null> {
   if (!wakePool) {
     wakePool = new pg.Pool({ connectionString, max: 2 });

@@ -6,6 +6,7 @@ import { contactDates, contacts, deliveries, reminders, users } from "@/db/schem
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { admitLeased, type LeaseResult } from "./admit-leased";
 import { LEASE_MS } from "./constants";
+import { occurrenceAnswered } from "./fallback-chain";
 import { c, cd, r, SENDING_COLUMNS, toLeased, u, type LeasedRow } from "./leased-row";
 import type { LeasedDelivery } from "./types";
 
@@ -69,7 +70,9 @@ const LEASE = compileStatement<
     returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.channel} as channel,
       ${d.occurrenceAt} as occurrence_at, ${d.attemptCount} as attempt_count, ${d.slowedCount} as slowed_count,
       ${d.errorCode} as last_error_code, ${d.createdAt} as created_at, ${SENDING_COLUMNS},
-      (${d.occurrenceAt} at time zone ${r.timezone})::date::text as occurrence_local_date`,
+      (${d.occurrenceAt} at time zone ${r.timezone})::date::text as occurrence_local_date,
+      ${d.fallbackStep} as fallback_step,
+      case when ${d.fallbackStep} > 0 then ${occurrenceAnswered(d)} else false end as answered_earlier`,
 );
 
 /** Ready rows: queued/held whose time came, and 'sending' ones whose worker stopped renewing. */

@@ -57,6 +57,10 @@ export interface SendingRow {
   date_year: number | null;
   reminder_type: string;
   media: MediaJson | null;
+  /** A member reminder's group reminder. */
+  parent_reminder_id: string | null;
+  /** The fallback steps' waits for a confirmation (minutes, 0: none), step 1 first. */
+  fallback_wait_minutes: number[];
 }
 
 export const SENDING_COLUMNS = selectList<SendingRow>({
@@ -87,6 +91,8 @@ export const SENDING_COLUMNS = selectList<SendingRow>({
   media: sql`(select json_build_object('kind', ${m.kind}, 'status', ${m.status}, 'posterKey', ${m.posterKey},
     'playbackKey', ${m.playbackKey}, 'playbackBytes', ${m.playbackBytes}, 'whatsappKey', ${m.whatsappKey},
     'whatsappBytes', ${m.whatsappBytes}) from ${media} ${m} where ${m.id} = ${r.mediaId})`,
+  parent_reminder_id: r.parentReminderId,
+  fallback_wait_minutes: r.fallbackWaitMinutes,
 });
 
 /** Null for a text reminder; a voice or video one's clip (missing: not ready, it was removed). */
@@ -114,6 +120,9 @@ export interface LeasedRow extends SendingRow {
   created_at: Date;
   /** 'YYYY-MM-DD': the occurrence's local day in the reminder's zone. */
   occurrence_local_date: string;
+  fallback_step: number;
+  /** Another step of this occurrence was answered (YES, NO, LATER): this one is not needed. */
+  answered_earlier: boolean;
 }
 
 /**
@@ -166,6 +175,11 @@ export function toLeased(row: LeasedRow): LeasedDelivery {
     contactDate:
       row.date_month === null ? null : { month: row.date_month, day: row.date_day ?? 1, year: row.date_year },
     occurrenceDate: { year, month, day },
+    occurrenceLocalDate: row.occurrence_local_date,
+    fallbackStep: row.fallback_step,
+    fallbackWaits: row.fallback_wait_minutes,
+    answeredEarlier: row.answered_earlier,
+    parentReminderId: row.parent_reminder_id,
     contactTimezone: row.contact_timezone,
     whatsappConsentAt: row.whatsapp_consent_at,
     unsubscribeToken: row.unsubscribe_token,

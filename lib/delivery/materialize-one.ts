@@ -14,11 +14,14 @@ import {
   type Materialized,
 } from "./materialize-rows";
 
-/** The reminder, whether due or not, if it is the user's and scheduled; waits for its lock. */
+/**
+ * The reminder, whether due or not, if it is the user's and scheduled; waits for its lock. Not a
+ * group reminder: it has no delivery of its own (its members' reminders do).
+ */
 const SELECT_ONE = compileStatement<{ reminderId: string; userId: string }, DueRow>(
   (p) => sql`${SELECT_DUE_ROWS}
     where ${r.id} = ${p.reminderId} and ${r.userId} = ${p.userId} and ${r.status} = 'scheduled'
-      and ${r.nextRunAt} is not null
+      and ${r.nextRunAt} is not null and ${r.recipient} <> 'group'
     for update of ${r}`,
 );
 

@@ -9,11 +9,14 @@ import { scheduleFromRow, type ScheduleFields } from "@/lib/recurrence/schedule-
 import { c, cd, r, SENDING_COLUMNS, toLeased, u, type SendingRow } from "./leased-row";
 import type { LeasedDelivery } from "./types";
 
-/** A reminder whose occurrence becomes a delivery: its schedule, and what sending it reads. */
+/**
+ * A reminder whose occurrence becomes a delivery: its schedule, and what sending it reads. A
+ * group reminder (no contact: its contact columns are null) only moves on (see materializeRows).
+ */
 export interface DueRow extends ScheduleFields, SendingRow {
   id: string;
   user_id: string;
-  contact_id: string;
+  contact_id: string | null;
   delivery_method: LeasedDelivery["channel"];
   next_run_at: Date;
   occurrences_sent: number;
@@ -21,7 +24,11 @@ export interface DueRow extends ScheduleFields, SendingRow {
   next_local_date: string;
 }
 
-/** `select … from …` of due rows, read by the reminder's primary key and its joins; `where` follows. */
+/**
+ * `select … from …` of due rows, read by the reminder's primary key and its joins; `where` follows.
+ * The contact is a left join: a group reminder has none, and is read in the same pass as the
+ * others rather than by a second statement per batch.
+ */
 export const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof SendingRow>>({
   id: r.id,
   user_id: r.userId,
@@ -43,7 +50,7 @@ export const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof Sendin
   occurrences_sent: r.occurrencesSent,
   next_local_date: sql`(${r.nextRunAt} at time zone ${r.timezone})::date::text`,
 })}, ${SENDING_COLUMNS}
-  from ${reminders} ${r} join ${contacts} ${c} on ${c.id} = ${r.contactId} join ${users} ${u} on ${u.id} = ${r.userId}
+  from ${reminders} ${r} left join ${contacts} ${c} on ${c.id} = ${r.contactId} join ${users} ${u} on ${u.id} = ${r.userId}
   left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId}`;
 
 export interface MaterializeLease {
@@ -96,12 +103,15 @@ const INSERT_DELIVERIES = compileStatement<
 
 /**
  * Moves each reminder to its next occurrence. `id = any(ids)` makes the planner read the rows by
- * primary key rather than hash the whole table (see RECORD_SENT).
+ * primary key rather than hash the whole table (see RECORD_SENT). A group reminder with nothing
+ * more due ends 'sent' here: its members' deliveries are their own reminders'.
  */
 export const ADVANCE_REMINDERS = compileStatement<{ ids: string[]; next: (Date | null)[]; now: Date }>(
   ({ ids, next, now }) => sql`update ${reminders} ${r}
     set ${columnName(r.nextRunAt)} = u.next_run_at, ${columnName(r.occurrencesSent)} = ${r.occurrencesSent} + 1,
-        ${columnName(r.updatedAt)} = ${now}
+        ${columnName(r.updatedAt)} = ${now},
+        ${columnName(r.status)} = case when u.next_run_at is null and ${r.recipient} = 'group' then 'sent'
+                                      else ${r.status} end
     from unnest(${ids}::text[], ${next}::timestamptz[]) as u(id, next_run_at)
     where ${r.id} = u.id and ${r.id} = any(${ids}::text[])`,
 );
@@ -123,6 +133,8 @@ function following(row: DueRow, now: Date): Date | null {
 /**
  * Turns the reminders read (locked by the caller's select) into delivery rows, one per reminder
  * and occurrence, and moves each reminder to its next occurrence, in the caller's transaction.
+ * A group reminder is never sent (its member reminders are): it only moves to its next
+ * occurrence in its own zone.
  * Without `lease` the rows are 'queued'; with it they are created already leased to that worker
  * (status 'sending', first attempt), which saves a second write of each row and a join to read
  * what sending needs: the batch that materializes them sends them.
@@ -139,29 +151,33 @@ export async function materializeRows(
   { extra = false }: { extra?: boolean } = {},
 ): Promise<Materialized> {
   if (rows.length === 0) return { created: [], leased: [] };
+  const due = rows.filter((row): row is DueRow & { contact_id: string } => row.contact_id !== null);
   const occurrenceOf = (row: DueRow) => (extra ? now : row.next_run_at);
-  const inserted = await INSERT_DELIVERIES.run(client, {
-    reminderIds: rows.map((row) => row.id),
-    userIds: rows.map((row) => row.user_id),
-    contactIds: rows.map((row) => row.contact_id),
-    occurrences: rows.map(occurrenceOf),
-    channels: rows.map((row) => row.delivery_method),
-    now,
-    status: lease ? "sending" : "queued",
-    workerId: lease?.workerId ?? null,
-    until: lease?.until ?? null,
-    attempts: lease ? 1 : 0,
-    // A leased row's first attempt starts now, as leaseDeliveries would record it.
-    firstAttemptAt: lease ? now : null,
-    extra,
-  });
+  const inserted =
+    due.length === 0
+      ? { rows: [] }
+      : await INSERT_DELIVERIES.run(client, {
+          reminderIds: due.map((row) => row.id),
+          userIds: due.map((row) => row.user_id),
+          contactIds: due.map((row) => row.contact_id),
+          occurrences: due.map(occurrenceOf),
+          channels: due.map((row) => row.delivery_method),
+          now,
+          status: lease ? "sending" : "queued",
+          workerId: lease?.workerId ?? null,
+          until: lease?.until ?? null,
+          attempts: lease ? 1 : 0,
+          // A leased row's first attempt starts now, as leaseDeliveries would record it.
+          firstAttemptAt: lease ? now : null,
+          extra,
+        });
   if (!extra) {
     const next = rows.map((row) => following(row, now));
     await ADVANCE_REMINDERS.run(client, { ids: rows.map((row) => row.id), next, now });
   }
   const created = inserted.rows.map((row) => Number(row.id));
   if (!lease) return { created, leased: [] };
-  const byReminder = new Map(rows.map((row) => [row.id, row]));
+  const byReminder = new Map(due.map((row) => [row.id, row]));
   const leased = inserted.rows.map((d) => {
     const row = byReminder.get(d.reminder_id)!;
     return toLeased({
@@ -175,6 +191,8 @@ export async function materializeRows(
       last_error_code: null,
       created_at: now,
       occurrence_local_date: row.next_local_date,
+      fallback_step: 0,
+      answered_earlier: false,
     });
   });
   return { created, leased };

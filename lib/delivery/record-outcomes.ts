@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type Column, type SQL } from "drizzle-orm";
+import { sql, type Column } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contacts, deliveries, deliveryCalls, reminders } from "@/db/schema";
 import { NOT_ALERTED } from "@/lib/channels/failure-reasons";
@@ -8,9 +8,13 @@ import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-s
 import { refundUsage } from "./refund-usage";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 import { scheduleConfirmationFollowUps } from "@/lib/replies/schedule-confirmation-follow-ups";
-import type { DecidedDelivery } from "./types";
+import type { DecidedDelivery, LeasedDelivery } from "./types";
 import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
 import { isoInstant } from "@/lib/webhooks/iso-instant";
+import { continueChain } from "./continue-chain";
+import { deliveryEventColumns, deliveryEventData } from "./delivery-event";
+import { failReminders } from "./fail-reminders";
+import { nextWaitedStep } from "./fallback-chain";
 import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 
 /** Outcomes that mean the recipient opted out of the channel: ours, or Twilio's 21610 on a send. */
@@ -39,14 +43,7 @@ export function onlySent(outcomes: DecidedDelivery[]): boolean {
 /** A delivery still leased by this worker and being sent: the only kind written here. */
 const held = (workerId: unknown) => sql`${d.workerId} = ${workerId} and ${d.status} = 'sending'`;
 
-/** What a delivery event's statement returns about each delivery (see deliveryEventData). */
-const DELIVERY_EVENT_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
-  ${d.contactId} as contact_id, ${d.channel} as channel, ${d.occurrenceAt} as occurrence_at`;
-
-/** A delivery event's `data`, from DELIVERY_EVENT_COLUMNS and `extra` (`'key', value, …`). */
-const deliveryEventData = (extra: SQL) =>
-  sql`jsonb_build_object('deliveryId', id::text, 'reminderId', reminder_id, 'contactId', contact_id,
-      'channel', channel, 'occurrenceAt', ${isoInstant(sql`occurrence_at`)}, ${extra})`;
+const DELIVERY_EVENT_COLUMNS = deliveryEventColumns(d);
 
 /**
  * The span of the rows' partition keys as well as their ids: PostgreSQL then reads only the
@@ -63,8 +60,9 @@ function span(rows: { delivery: { occurrenceAt: Date } }[]): { from: Date; to: D
 }
 
 /**
- * Records sent deliveries (ids, provider ids, whether each asked for a confirmation) held by
- * `workerId` at `now`, and their reminders, in one statement: atomic on its own, so a group of sends needs
+ * Records sent deliveries (ids, provider ids, whether each asked for a confirmation and, if a
+ * later fallback step waits for it, until when) held by `workerId` at `now`, and their
+ * reminders, in one statement: atomic on its own, so a group of sends needs
  * no transaction around it (see onlySent). A call also gets its `delivery_calls` row (the call
  * placed, by its CallSid, 'queued' until Twilio reports on it): its webhooks are matched to it.
  *
@@ -74,18 +72,28 @@ function span(rows: { delivery: { occurrenceAt: Date } }[]): { from: Date; to: D
  * most of PostgreSQL's time in a burst (docs/PERFORMANCE.md).
  */
 export const RECORD_SENT = compileStatement<
-  { ids: number[]; from: Date; to: Date; sids: string[]; workerId: string; now: Date; asked: boolean[] },
+  {
+    ids: number[];
+    from: Date;
+    to: Date;
+    sids: string[];
+    workerId: string;
+    now: Date;
+    asked: boolean[];
+    dues: (Date | null)[];
+  },
   { n: number; reminders: number; hooks: number }
 >(
-  ({ ids, from, to, sids, workerId, now, asked }) => sql`with done as (
+  ({ ids, from, to, sids, workerId, now, asked, dues }) => sql`with done as (
      update ${deliveries} ${d}
         set ${columnName(d.status)} = 'sent', ${columnName(d.sentAt)} = ${now},
             ${columnName(d.providerMessageId)} = v.sid, ${columnName(d.error)} = null,
             ${columnName(d.errorCode)} = null, ${columnName(d.workerId)} = null,
             ${columnName(d.leaseExpiresAt)} = null, ${columnName(d.nextAttemptAt)} = null,
             ${columnName(d.updatedAt)} = ${now},
-            ${columnName(d.confirmation)} = case when v.asked then 'awaiting' else ${d.confirmation} end
-       from unnest(${ids}::bigint[], ${sids}::text[], ${asked}::boolean[]) as v(id, sid, asked)
+            ${columnName(d.confirmation)} = case when v.asked then 'awaiting' else ${d.confirmation} end,
+            ${columnName(d.fallbackDueAt)} = v.due
+       from unnest(${ids}::bigint[], ${sids}::text[], ${asked}::boolean[], ${dues}::timestamptz[]) as v(id, sid, asked, due)
       where ${d.id} = v.id and ${d.id} = any(${ids}::bigint[]) and ${inMonths(from, to)} and ${held(workerId)}
       returning ${DELIVERY_EVENT_COLUMNS}, ${d.providerMessageId} as sid),
    calls as (
@@ -163,6 +171,8 @@ const RECORD_FAILED = compileStatement<
     id: string;
     reminder_id: string;
     user_id: string;
+    occurrence_at: Date;
+    fallback_step: number;
     error: string;
     error_code: string | null;
     hooks: number;
@@ -179,7 +189,8 @@ const RECORD_FAILED = compileStatement<
   hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
       ${deliveryEventData(sql`'error', error, 'errorCode', error_code`)} as data, ${p.now}::timestamptz as occurred_at
       from failed`)} returning 1)
-  select id, reminder_id, user_id, error, error_code, (select count(*) from hooks)::int as hooks from failed`,
+  select id, reminder_id, user_id, occurrence_at, fallback_step, error, error_code,
+         (select count(*) from hooks)::int as hooks from failed`,
 );
 
 /** The contact's address refused for good (SMTP 5xx): suppressed, once. */
@@ -190,16 +201,6 @@ const SUPPRESS_EMAIL = compileStatement<{ ids: number[]; errors: string[]; now: 
      from unnest(${p.ids}::bigint[], ${p.errors}::text[]) as v(id, error), ${deliveries} ${d}
     where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${c.id} = ${d.contactId}
       and ${c.emailSuppressedAt} is null`,
-);
-
-/** The reminders' last error; a one-time reminder with nothing more due ends 'failed'. */
-const REMINDERS_FAILED = compileStatement<{ ids: string[]; errors: string[]; now: Date }>(
-  (p) => sql`update ${reminders} ${r}
-      set ${columnName(r.lastError)} = v.error, ${columnName(r.updatedAt)} = ${p.now},
-          ${columnName(r.status)} = case when ${r.status} = 'scheduled' and ${r.nextRunAt} is null then 'failed'
-                                        else ${r.status} end
-     from unnest(${p.ids}::text[], ${p.errors}::text[]) as v(id, error)
-    where ${r.id} = v.id and ${r.id} = any(${p.ids}::text[])`,
 );
 
 /**
@@ -247,6 +248,7 @@ export async function recordOutcomes(
       workerId,
       now,
       asked: sent.map((s) => s.outcome.asked === true),
+      dues: sent.map((s) => fallbackDue(s.delivery, s.outcome.asked === true, now)),
     });
     recorded += res.rows[0]?.n ?? 0;
     if ((res.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
@@ -324,15 +326,28 @@ export async function recordOutcomes(
         now,
       });
     }
-    await REMINDERS_FAILED.run(client, {
-      ids: res.rows.map((row) => row.reminder_id),
-      errors: res.rows.map((row) => row.error),
+    // The next step of each chain that goes on; the others end here, failed.
+    const going = await continueChain(
+      client,
+      res.rows.map((row) => ({ id: Number(row.id), occurrenceAt: row.occurrence_at, code: row.error_code })),
       now,
-    });
+    );
+    const ended = res.rows.filter((row) => !going.has(Number(row.id)));
+    await failReminders(
+      client,
+      ended.map((row) => ({
+        reminderId: row.reminder_id,
+        occurrenceAt: row.occurrence_at,
+        error: row.error,
+        // A later step's failure: the reminder sent by an earlier step is failed only if no step got through.
+        fromSent: row.fallback_step > 0,
+      })),
+      now,
+    );
     // Failed for good: the sender hears of it by e-mail (batched, see scheduleFailureAlerts).
     await scheduleFailureAlerts(
       client,
-      res.rows.filter((r) => !NOT_ALERTED.has(r.error_code ?? "")).map((r) => r.user_id),
+      ended.filter((r) => !NOT_ALERTED.has(r.error_code ?? "")).map((r) => r.user_id),
       now,
     );
   }
@@ -349,4 +364,14 @@ async function markOptedOut(client: Queryable, failed: DecidedDelivery[]) {
     hooks += res.rows[0]?.hooks ?? 0;
   }
   if (hooks > 0) await queueWebhookDispatch(client);
+}
+
+/**
+ * A sent step that asked for a confirmation, when a later step waits for one: when that wait
+ * runs out (now + its minutes), for the engine's scan (escalateUnconfirmed). Null otherwise.
+ */
+function fallbackDue(delivery: LeasedDelivery, asked: boolean, now: Date): Date | null {
+  if (!asked) return null;
+  const waited = nextWaitedStep(delivery.fallbackStep, delivery.fallbackWaits);
+  return waited ? new Date(now.getTime() + waited.minutes * 60_000) : null;
 }

@@ -5,7 +5,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { deliveries } from "@/db/schema";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
+import { returnDraws } from "./group-holds";
 import { refundUsage } from "./refund-usage";
+import { usageUnits } from "./usage-units";
 
 const d = alias(deliveries, "d");
 
@@ -25,7 +27,8 @@ const RELEASE = compileStatement<
  * Hands back deliveries this worker leased but did not send (a shutdown): each becomes
  * queued and due now with its attempt given back, so another worker takes it at once (the
  * deliveries trigger NOTIFYs the engines). A first attempt also gives back its usage
- * reservation, since the next lease reserves again. Returns how many were released.
+ * reservation, since the next lease reserves again (a group member's, on its occurrence's hold
+ * too). Returns how many were released.
  */
 export async function releaseLeases(
   client: pg.PoolClient,
@@ -35,11 +38,14 @@ export async function releaseLeases(
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const { rows } = await RELEASE.run(client, { ids, workerId, now });
+  const first = rows.filter((r) => r.attempt_count === 0);
   await refundUsage(
     client,
-    rows
-      .filter((r) => r.attempt_count === 0)
-      .map((r) => ({ id: Number(r.id), userId: r.user_id, channel: r.channel })),
+    first.map((r) => ({ id: Number(r.id), userId: r.user_id, channel: r.channel })),
+  );
+  await returnDraws(
+    client,
+    first.map((r) => ({ id: Number(r.id), units: usageUnits(r.channel) })),
   );
   return rows.length;
 }

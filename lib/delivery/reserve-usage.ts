@@ -7,6 +7,13 @@ import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { sendsReminders } from "@/lib/plans/sends-reminders";
 import { deliveryTranslator } from "@/lib/messages/render-message";
+import {
+  countGroupMembers,
+  GROUP_HOLD_MS,
+  readGroupHolds,
+  writeGroupOccurrences,
+  type GroupOccurrence,
+} from "./group-holds";
 
 interface UserUsage {
   id: string;
@@ -70,6 +77,60 @@ export interface Reservation {
   crossedThreshold: string[];
 }
 
+/** One delivery's reservation: its units, and a group member's first step, its occurrence. */
+export interface WantedUsage {
+  id: number;
+  userId: string;
+  units: number;
+  group?: { reminderId: string; occurrenceKey: string };
+}
+
+/** Units the user's plan could still carry: quota left (not pay-as-you-go) and credit. */
+function capacity(user: UserUsage): number {
+  const quotaLeft =
+    user.plan_type === "payg" ? 0 : Math.max(0, user.reminders_quota - user.reminders_used_current_period);
+  return quotaLeft + Math.floor(user.payg_credit_balance / PRICE_PER_REMINDER_CENTS);
+}
+
+/** The refusal of a send the plan cannot carry, in the user's words. */
+function refusal(user: UserUsage): UsageRefusal {
+  const t = deliveryTranslator(user.locale);
+  if (!sendsReminders(user.plan_type, user.subscription_status)) {
+    return { error: t("errors.subscriptionUnpaid"), code: "subscription_unpaid" };
+  }
+  if (user.plan_type === "payg") return { error: t("errors.noCredit"), code: "no_credit" };
+  return {
+    error: t("errors.quotaReached", {
+      used: user.reminders_used_current_period,
+      quota: user.reminders_quota,
+    }),
+    code: "quota",
+  };
+}
+
+/**
+ * Takes `units` from the user's counts: quota while the plan has that many left, else credit
+ * (a ledger debit). False when neither covers them.
+ */
+function take(
+  user: UserUsage,
+  w: WantedUsage,
+  ledger: { userId: string; deliveryId: number; amount: number }[],
+) {
+  const price = w.units * PRICE_PER_REMINDER_CENTS;
+  if (user.plan_type !== "payg" && user.reminders_used_current_period + w.units <= user.reminders_quota) {
+    user.reminders_used_current_period += w.units;
+    return true;
+  }
+  if (user.payg_credit_balance >= price) {
+    // Pay-as-you-go, or a plan past its quota: credits carry the send (used stays as it is).
+    user.payg_credit_balance -= price;
+    ledger.push({ userId: user.id, deliveryId: w.id, amount: -price });
+    return true;
+  }
+  return false;
+}
+
 /**
  * Reserves each delivery's send, in the caller's transaction: its `units` (usageUnits: a call
  * takes REMINDERS_PER_CALL) of the period's quota while the plan has that many left, else as many
@@ -82,10 +143,17 @@ export interface Reservation {
  * `subscription_unpaid` for a paid plan whose subscription is past due or expired, credits or
  * not). The users read under that lock also tell which balances this reservation took under the
  * auto-recharge threshold: one dip, seen by exactly one transaction.
+ *
+ * Group occurrences, all or nothing (docs/delivery.md#group-holds): the first member's first step
+ * of an occurrence to get here checks the whole occurrence (reachable members x units) against
+ * what the plan can carry besides the user's other open holds; covered, those units are held for
+ * GROUP_HOLD_MS and each member's first step draws on them; not covered, the occurrence is
+ * refused and so is every member's first step of it. Every other reservation sees the plan's
+ * capacity less the units held and not drawn yet.
  */
 export async function reserveUsage(
   client: pg.PoolClient,
-  wanted: { id: number; userId: string; units: number }[],
+  wanted: WantedUsage[],
   now: Date,
 ): Promise<Reservation> {
   const refused = new Map<number, UsageRefusal>();
@@ -94,40 +162,78 @@ export async function reserveUsage(
   const { rows } = await LOCK_USERS.run(client, { ids: userIds });
   const users = new Map(rows.map((u) => [u.id, u]));
   const before = new Map(rows.map((u) => [u.id, u.payg_credit_balance]));
+  const groups = wanted.flatMap((w) => (w.group ? [w.group] : []));
+  const holds = await readGroupHolds(client, userIds, groups, now);
+  const held = holds.held;
+  const occurrences = holds.occurrences;
+  // Occurrences no member has reached yet: their reachable members, counted once.
+  const unseen = groups.filter((k) => !occurrences.has(holds.key(k.reminderId, k.occurrenceKey)));
+  const members = await countGroupMembers(client, [...new Set(unseen.map((k) => k.reminderId))]);
+  const changedOccurrences = new Set<GroupOccurrence>();
   const changedUsers = new Set<string>();
   const ledger: { userId: string; deliveryId: number; amount: number }[] = [];
   for (const w of wanted) {
     const user = users.get(w.userId);
     if (!user) continue;
-    const t = deliveryTranslator(user.locale);
-    if (!sendsReminders(user.plan_type, user.subscription_status)) {
-      refused.set(w.id, { error: t("errors.subscriptionUnpaid"), code: "subscription_unpaid" });
+    const occurrence = w.group ? occurrenceOf(w.group, user) : undefined;
+    if (occurrence?.status === "refused") {
+      refused.set(w.id, groupRefusal(user, occurrence));
       continue;
     }
-    const price = w.units * PRICE_PER_REMINDER_CENTS;
-    const quotaLeft =
-      user.plan_type !== "payg" && user.reminders_used_current_period + w.units <= user.reminders_quota;
-    if (quotaLeft) {
-      user.reminders_used_current_period += w.units;
-    } else if (user.payg_credit_balance >= price) {
-      // Pay-as-you-go, or a plan past its quota: credits carry the send (used stays as it is).
-      user.payg_credit_balance -= price;
-      ledger.push({ userId: user.id, deliveryId: w.id, amount: -price });
-    } else if (user.plan_type === "payg") {
-      refused.set(w.id, { error: t("errors.noCredit"), code: "no_credit" });
+    if (!sendsReminders(user.plan_type, user.subscription_status)) {
+      refused.set(w.id, refusal(user));
       continue;
-    } else {
-      refused.set(w.id, {
-        error: t("errors.quotaReached", {
-          used: user.reminders_used_current_period,
-          quota: user.reminders_quota,
-        }),
-        code: "quota",
-      });
+    }
+    // Drawing on its occurrence's hold: those units were set aside for this member.
+    const draws =
+      occurrence !== undefined &&
+      occurrence.expiresAt > now &&
+      occurrence.unitsDrawn + w.units <= occurrence.unitsHeld;
+    if (!draws && capacity(user) - (held.get(user.id) ?? 0) < w.units) {
+      refused.set(w.id, refusal(user));
       continue;
+    }
+    if (!take(user, w, ledger)) {
+      refused.set(w.id, refusal(user));
+      continue;
+    }
+    if (draws) {
+      occurrence.unitsDrawn += w.units;
+      held.set(user.id, (held.get(user.id) ?? 0) - w.units);
+      changedOccurrences.add(occurrence);
     }
     changedUsers.add(user.id);
   }
+
+  /** The occurrence of a member's first step: read, or decided now for every member. */
+  function occurrenceOf(group: NonNullable<WantedUsage["group"]>, user: UserUsage): GroupOccurrence {
+    const key = holds.key(group.reminderId, group.occurrenceKey);
+    const known = occurrences.get(key);
+    if (known) return known;
+    const wantedUnits = wanted.find((w) => w.group?.reminderId === group.reminderId)?.units ?? 1;
+    const count = members.get(group.reminderId) ?? 0;
+    const need = count * wantedUnits;
+    const covered =
+      sendsReminders(user.plan_type, user.subscription_status) &&
+      capacity(user) - (held.get(user.id) ?? 0) >= need;
+    const made: GroupOccurrence = {
+      reminderId: group.reminderId,
+      occurrenceKey: group.occurrenceKey,
+      userId: user.id,
+      status: covered ? "covered" : "refused",
+      members: count,
+      unitsHeld: need,
+      unitsDrawn: 0,
+      expiresAt: new Date(now.getTime() + GROUP_HOLD_MS),
+      stored: false,
+    };
+    if (covered) held.set(user.id, (held.get(user.id) ?? 0) + need);
+    occurrences.set(key, made);
+    changedOccurrences.add(made);
+    return made;
+  }
+
+  await writeGroupOccurrences(client, [...changedOccurrences], now);
   const changed = rows.filter((u) => changedUsers.has(u.id));
   if (changed.length > 0) {
     await UPDATE_USAGE.run(client, {
@@ -152,4 +258,12 @@ export async function reserveUsage(
     })
     .map((u) => u.id);
   return { refused, crossedThreshold };
+}
+
+/** A refused group occurrence: every member's first step fails alike, nothing sent. */
+function groupRefusal(user: UserUsage, occurrence: GroupOccurrence): UsageRefusal {
+  const { code } = refusal(user);
+  if (code === "subscription_unpaid") return refusal(user);
+  const t = deliveryTranslator(user.locale);
+  return { error: t("errors.groupNotCovered", { needed: occurrence.unitsHeld }), code };
 }

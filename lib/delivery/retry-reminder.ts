@@ -41,7 +41,8 @@ export async function retryReminder({
       .from(deliveries)
       .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
       .where(and(eq(deliveries.reminderId, reminderId), eq(deliveries.status, "failed")))
-      .orderBy(desc(deliveries.occurrenceAt))
+      // The occurrence's last step: where its fallback chain ended.
+      .orderBy(desc(deliveries.occurrenceAt), desc(deliveries.fallbackStep))
       .limit(1);
     if (!failed || row.status === "cancelled") return { success: false, error: t("errors.notFailed") };
     // Retrying while the contact is still opted out would only fail again: say so instead.

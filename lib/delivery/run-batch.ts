@@ -1,6 +1,7 @@
 import "server-only";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { BATCH_SIZE, LEASE_MS } from "./constants";
+import { escalateUnconfirmed } from "./escalate-unconfirmed";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
 import { recordOutcomes } from "./record-outcomes";
@@ -18,7 +19,7 @@ export interface BatchOptions {
 
 /**
  * One step of the engine: due reminders become delivery rows and are leased in one
- * transaction, with retries, released holds and expired leases; then sent outside any
+ * transaction, with retries, released holds, fallback steps and expired leases; then sent outside any
  * transaction and their outcomes recorded as they come (sendAndRecord).
  */
 export async function runBatch(options: BatchOptions): Promise<BatchResult> {
@@ -32,7 +33,9 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       limit,
       lease: { workerId, until: new Date(now.getTime() + LEASE_MS) },
     });
-    // Then retries, released holds and expired leases, up to the batch size.
+    // Unconfirmed steps whose wait ran out queue their next step, which the lease may take.
+    await escalateUnconfirmed(client, now, limit);
+    // Then retries, released holds, fallback steps and expired leases, up to the batch size.
     const leased = await leaseDeliveries(client, { workerId, now, limit, fresh });
     await recordOutcomes(client, workerId, now, leased.decided);
     return leased;

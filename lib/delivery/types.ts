@@ -45,6 +45,16 @@ export interface LeasedDelivery {
   contactDate: YearlyDate | null;
   /** The occurrence's local day in the reminder's zone. */
   occurrenceDate: CivilDate;
+  /** The same day as 'YYYY-MM-DD': a group occurrence's key (see reserveUsage). */
+  occurrenceLocalDate: string;
+  /** 0: the reminder's delivery method; n: its n-th fallback channel for this occurrence. */
+  fallbackStep: number;
+  /** The reminder's fallback waits for a confirmation, in minutes (0: none), step 1 first. */
+  fallbackWaits: number[];
+  /** Another step of this occurrence was answered already: this one is not sent. */
+  answeredEarlier: boolean;
+  /** A member reminder's group reminder; null for any other reminder. */
+  parentReminderId: string | null;
   email: string | null;
   phone: string | null;
   contactTimezone: string | null;

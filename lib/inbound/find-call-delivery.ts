@@ -23,7 +23,7 @@ const FIND = compileStatement<
       ${d.occurrenceAt} as occurrence_at, ${d.attemptCount} as attempt_count, ${d.slowedCount} as slowed_count,
       ${d.errorCode} as last_error_code, ${d.createdAt} as created_at, ${SENDING_COLUMNS},
       (${d.occurrenceAt} at time zone ${r.timezone})::date::text as occurrence_local_date,
-      ${dc.answeredBy} as answered_by
+      ${d.fallbackStep} as fallback_step, false as answered_earlier, ${dc.answeredBy} as answered_by
     from ${deliveryCalls} ${dc}
       join ${deliveries} ${d} on ${d.id} = ${dc.deliveryId} and ${d.occurrenceAt} = ${dc.deliveryOccurrenceAt}
       join ${reminders} ${r} on ${r.id} = ${d.reminderId}

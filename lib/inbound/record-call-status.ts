@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { deliveries, deliveryCalls, reminders, users } from "@/db/schema";
+import { deliveries, deliveryCalls, users } from "@/db/schema";
 import type { CallOutcome, CallStatus } from "@/db/schema/enums";
 import { CALL_RETRY_DELAYS_MS } from "@/config/calls";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
@@ -9,6 +9,9 @@ import { callDeliveryId } from "@/lib/channels/call-webhook-url";
 import { UNANSWERED_CALL_CODES } from "@/lib/channels/twilio-errors";
 import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
 import { withTransaction } from "@/lib/db/with-transaction";
+import { continueChain } from "@/lib/delivery/continue-chain";
+import { deliveryEventColumns, deliveryEventData } from "@/lib/delivery/delivery-event";
+import { failReminders } from "@/lib/delivery/fail-reminders";
 import { refundUsage } from "@/lib/delivery/refund-usage";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { deliveryTranslator } from "@/lib/messages/render-message";
@@ -73,12 +76,8 @@ const MOVE_CALL = compileStatement<
 const CURRENT = (p: { sid: unknown; deliveryId: unknown }) =>
   sql`${d.id} = ${p.deliveryId} and ${d.status} = 'sent' and ${d.providerMessageId} = ${p.sid}`;
 
-const EVENT_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
-  ${d.contactId} as contact_id, ${d.channel} as channel, ${d.occurrenceAt} as occurrence_at`;
-
-const eventData = (extra: ReturnType<typeof sql>) =>
-  sql`jsonb_build_object('deliveryId', id::text, 'reminderId', reminder_id, 'contactId', contact_id,
-      'channel', channel, 'occurrenceAt', ${isoInstant(sql`occurrence_at`)}, ${extra})`;
+const EVENT_COLUMNS = deliveryEventColumns(d);
+const eventData = deliveryEventData;
 
 /** Taken (by a person or a voicemail): delivered, with a `delivery.delivered` webhook event. */
 const MARK_DELIVERED = compileStatement<
@@ -108,7 +107,7 @@ const REQUEUE = compileStatement<{ sid: string; deliveryId: number; at: Date; er
 /** Not taken after the last retry: failed, with a `delivery.failed` webhook event. */
 const MARK_FAILED = compileStatement<
   { sid: string; deliveryId: number; error: string; code: string },
-  { reminder_id: string; hooks: number }
+  { id: string; reminder_id: string; occurrence_at: Date; hooks: number }
 >(
   (p) => sql`with failed as (
     update ${deliveries} ${d}
@@ -119,17 +118,7 @@ const MARK_FAILED = compileStatement<
   hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
       ${eventData(sql`'error', ${p.error}::text, 'errorCode', ${p.code}::text`)} as data, now() as occurred_at
       from failed`)} returning 1)
-  select reminder_id, (select count(*) from hooks)::int as hooks from failed`,
-);
-
-/** The reminder's last error; a one-time reminder with nothing more due ends 'failed'. */
-const REMINDER_FAILED = compileStatement<{ id: string; error: string }>(
-  (p) => sql`update ${reminders}
-      set ${columnName(reminders.lastError)} = ${p.error}, ${columnName(reminders.updatedAt)} = now(),
-          ${columnName(reminders.status)} = case
-            when ${reminders.status} in ('scheduled', 'sent') and ${reminders.nextRunAt} is null then 'failed'
-            else ${reminders.status} end
-    where ${reminders.id} = ${p.id}`,
+  select id, reminder_id, occurrence_at, (select count(*) from hooks)::int as hooks from failed`,
 );
 
 /**
@@ -139,7 +128,7 @@ const REMINDER_FAILED = compileStatement<{ id: string; error: string }>(
  * ('answered') or left on voicemail ('voicemail', AnsweredBy machine_*); busy, no answer, failed or
  * canceled places the call again after CALL_RETRY_DELAYS_MS (no usage reserved again), and after
  * the last one fails the delivery with a reason the user reads and gives its usage back (a call
- * that never connected costs nothing). Returns 1 when the call moved, else 0.
+ * that never connected costs nothing); the reminder's next fallback step then goes, if it has one. Returns 1 when the call moved, else 0.
  */
 export async function recordCallStatus(raw: Record<string, string>, marker: string | null): Promise<number> {
   const parsed = twilioCallStatusSchema.safeParse(raw);
@@ -190,7 +179,18 @@ async function unanswered(
   const failed = res.rows[0];
   if (!failed) return;
   if (failed.hooks > 0) await queueWebhookDispatch(client);
-  await REMINDER_FAILED.run(client, { id: failed.reminder_id, error });
   await refundUsage(client, [{ id: call.deliveryId, userId: call.user_id, channel: "call" }]);
+  // The reminder's next fallback step, if it has one; else its chain ends here, failed.
+  const going = await continueChain(
+    client,
+    [{ id: call.deliveryId, occurrenceAt: failed.occurrence_at, code }],
+    now,
+  );
+  if (going.size > 0) return;
+  await failReminders(
+    client,
+    [{ reminderId: failed.reminder_id, occurrenceAt: failed.occurrence_at, error, fromSent: true }],
+    now,
+  );
   await scheduleFailureAlerts(client, [call.user_id], now);
 }

@@ -1,12 +1,15 @@
 import "server-only";
 import { sql, type Column } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, users } from "@/db/schema";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { twilioStatusSchema } from "@/lib/validations/twilio-webhook";
 import { TWILIO_ERRORS } from "@/lib/channels/twilio-errors";
 import { withTransaction } from "@/lib/db/with-transaction";
+import { continueChain } from "@/lib/delivery/continue-chain";
+import { deliveryEventColumns, deliveryEventData } from "@/lib/delivery/delivery-event";
+import { failReminders } from "@/lib/delivery/fail-reminders";
 import { refundUsage } from "@/lib/delivery/refund-usage";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
@@ -30,13 +33,8 @@ const IS_TARGET = (p: { [K in keyof Target]: unknown }) =>
   sql`${d.providerMessageId} = ${p.sid} and ${d.id} = ${p.deliveryId} and ${d.channel} = ${p.channel}
     and ${c.id} = ${d.contactId} and ${c.phone} = ${p.phone}`;
 
-/** A delivery event's `data` from the delivery row `d` (RETURNING), with `extra` keys. */
-const eventData = (extra: ReturnType<typeof sql>) =>
-  sql`jsonb_build_object('deliveryId', id::text, 'reminderId', reminder_id, 'contactId', contact_id,
-      'channel', channel, 'occurrenceAt', ${isoInstant(sql`occurrence_at`)}, ${extra})`;
-
-const EVENT_COLUMNS = sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
-  ${d.contactId} as contact_id, ${d.channel} as channel, ${d.occurrenceAt} as occurrence_at`;
+const EVENT_COLUMNS = deliveryEventColumns(d);
+const eventData = deliveryEventData;
 
 /** Marks it delivered, with a `delivery.delivered` webhook event (`hooks`: messages written). */
 const MARK_DELIVERED = compileStatement<Target, { n: number; hooks: number }>(
@@ -61,6 +59,7 @@ const MARK_FAILED = compileStatement<
     user_id: string;
     contact_id: string;
     channel: string;
+    occurrence_at: Date;
     locale: string;
     hooks: number;
   }
@@ -73,21 +72,13 @@ const MARK_FAILED = compileStatement<
     returning ${EVENT_COLUMNS}, ${u.locale} as locale),
   hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
       ${eventData(sql`'errorCode', ${p.code}::text`)} as data, now() as occurred_at from failed`)} returning 1)
-  select id, reminder_id, user_id, contact_id, channel, locale, (select count(*) from hooks)::int as hooks from failed`,
+  select id, reminder_id, user_id, contact_id, channel, occurrence_at, locale, (select count(*) from hooks)::int as hooks
+    from failed`,
 );
 
 const SET_ERROR = compileStatement<{ id: string; error: string }>(
   (p) =>
     sql`update ${deliveries} set ${columnName(deliveries.error)} = ${p.error} where ${deliveries.id} = ${p.id}`,
-);
-
-const REMINDER_FAILED = compileStatement<{ id: string; error: string }>(
-  (p) => sql`update ${reminders}
-      set ${columnName(reminders.lastError)} = ${p.error}, ${columnName(reminders.updatedAt)} = now(),
-          ${columnName(reminders.status)} = case
-            when ${reminders.status} in ('scheduled', 'sent') and ${reminders.nextRunAt} is null then 'failed'
-            else ${reminders.status} end
-    where ${reminders.id} = ${p.id}`,
 );
 
 /** The contact opted out of one channel (`column`, its opt-out flag). */
@@ -118,8 +109,9 @@ const MARKER = /^delivery-(\d{1,18})$/;
  * A status callback. It applies only to the delivery that all three name: the message SID, the
  * delivery marker of the callback URL (`marker`, its `d`) and the recipient (`To`, the contact's
  * number on the delivery's channel); anything else changes nothing. 'delivered' marks a sent delivery delivered. 'undelivered' / 'failed'
- * mark a sent (or delivered) delivery failed with the provider's ErrorCode, put the reason on
- * the reminder (failed too when nothing more is due), and refund the usage. The status
+ * mark a sent (or delivered) delivery failed with the provider's ErrorCode and refund the usage;
+ * the reminder's next fallback step is then queued (continueChain), or, at the chain's end, the
+ * reason goes on the reminder (failed too when nothing more is due and no step got through). The status
  * change is the guard: a replayed callback finds the delivery already failed and changes
  * nothing, so the refund happens once. Error 21610 also opts the contact out of the channel.
  * Other statuses (queued, sent, read...) change nothing. Returns the rows updated.
@@ -151,6 +143,14 @@ export async function recordTwilioStatus(
   return withTransaction(async (client) => {
     const res = await MARK_FAILED.run(client, { ...target, code });
     if ((res.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
+    const now = new Date();
+    // The next step of the reminder's chain, if it has one (docs/delivery.md#fallback).
+    const going = await continueChain(
+      client,
+      res.rows.map((row) => ({ id: Number(row.id), occurrenceAt: row.occurrence_at, code })),
+      now,
+    );
+    const ended: { reminderId: string; occurrenceAt: Date; error: string; fromSent: boolean }[] = [];
     for (const row of res.rows) {
       const t = deliveryTranslator(row.locale);
       const error =
@@ -158,7 +158,9 @@ export async function recordTwilioStatus(
           ? t("errors.outsideWindow", { status, code })
           : t("errors.undelivered", { status, code });
       await SET_ERROR.run(client, { id: row.id, error });
-      await REMINDER_FAILED.run(client, { id: row.reminder_id, error });
+      if (!going.has(Number(row.id))) {
+        ended.push({ reminderId: row.reminder_id, occurrenceAt: row.occurrence_at, error, fromSent: true });
+      }
       if (
         code === TWILIO_ERRORS.unsubscribedRecipient &&
         (row.channel === "sms" || row.channel === "whatsapp")
@@ -167,14 +169,15 @@ export async function recordTwilioStatus(
         if ((opted.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
       }
     }
+    await failReminders(client, ended, now);
     await refundUsage(
       client,
       res.rows.map((r) => ({ id: Number(r.id), userId: r.user_id, channel: target.channel })),
     );
     await scheduleFailureAlerts(
       client,
-      res.rows.map((r) => r.user_id),
-      new Date(),
+      res.rows.filter((r) => !going.has(Number(r.id))).map((r) => r.user_id),
+      now,
     );
     return res.rowCount ?? 0;
   });

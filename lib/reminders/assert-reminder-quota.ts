@@ -1,13 +1,28 @@
 import "server-only";
-import { and, eq, gte, inArray, isNull, not, notExists, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, ne, not, notExists, or, sql } from "drizzle-orm";
 import { PRICE_PER_REMINDER_CENTS, REMINDERS_PER_CALL } from "@/config/plans";
 import { deliveries, reminders } from "@/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
+import type { Problem } from "@/lib/errors/error-codes";
 import { db, type DbOrTx } from "@/lib/db";
 import type { User } from "@/db/schema";
 
 export const REMINDER_LIMIT_MESSAGE = "Reminder limit reached";
 export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credits to schedule reminders.";
+
+/** A group whose occurrence the quota or credit cannot cover for every reachable member. */
+export const GROUP_OVER_QUOTA = {
+  code: "group_over_quota",
+  message:
+    "This group needs more messages per occurrence than your plan has left. Remove members, add credits or upgrade.",
+} as const satisfies Problem;
+
+export interface QuotaRefusal {
+  /** The refusal's code and words instead of reminder_limit / no_credit (same kinds: 403 / 402). */
+  problem: Problem;
+  /** Added to the refusal's details. */
+  details?: Record<string, unknown>;
+}
 
 /**
  * The first rule of a create, on the server. Non-payg: refused when used + scheduled >= quota +
@@ -19,19 +34,28 @@ export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credi
  * charges it; `sends` is what the reminder being created needs (a call: REMINDERS_PER_CALL). Payg:
  * refused when the balance cannot pay that. Call it inside the transaction that holds the user row
  * locked; outside one (`beforeRules` of the reminder route) it only chooses which refusal a bad
- * request gets.
+ * request gets. A group reminder holds nothing itself (the engine never sends it): its member
+ * reminders do, each as any reminder. `refusal` names a group's refusal (group_over_quota), with
+ * what the occurrence needs and what is left in its details.
  */
 export async function assertReminderQuota(
   user: Pick<User, "id" | "planType" | "remindersQuota" | "remindersUsedCurrentPeriod" | "paygCreditBalance">,
   tx: DbOrTx = db,
   sends = 1,
+  refusal?: QuotaRefusal,
 ): Promise<void> {
   if (user.planType === "payg") {
     if (user.paygCreditBalance < sends * PRICE_PER_REMINDER_CENTS)
       throw new DomainError(
         "payment_required",
-        { code: "no_credit", message: NO_CREDIT_MESSAGE },
-        { limit: "credits" },
+        refusal?.problem ?? { code: "no_credit", message: NO_CREDIT_MESSAGE },
+        {
+          limit: "credits",
+          ...(refusal
+            ? { needed: sends, available: Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS) }
+            : {}),
+          ...refusal?.details,
+        },
       );
     return;
   }
@@ -56,16 +80,22 @@ export async function assertReminderQuota(
       and(
         eq(reminders.userId, user.id),
         eq(reminders.status, "scheduled"),
+        ne(reminders.recipient, "group"),
         // Nothing more to send (no next occurrence) than what is already reserved.
         or(not(isNull(reminders.nextRunAt)), notExists(reserved)),
       ),
     );
   const creditSends = Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS);
-  if (user.remindersUsedCurrentPeriod + scheduled + sends > user.remindersQuota + creditSends) {
+  const available = user.remindersQuota + creditSends - user.remindersUsedCurrentPeriod - scheduled;
+  if (sends > available) {
     throw new DomainError(
       "forbidden",
-      { code: "reminder_limit", message: REMINDER_LIMIT_MESSAGE },
-      { limit: "reminders" },
+      refusal?.problem ?? { code: "reminder_limit", message: REMINDER_LIMIT_MESSAGE },
+      {
+        limit: "reminders",
+        ...(refusal ? { needed: sends, available: Math.max(0, available) } : {}),
+        ...refusal?.details,
+      },
     );
   }
 }

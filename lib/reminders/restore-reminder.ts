@@ -8,7 +8,8 @@ import { db } from "@/lib/db";
 import { nextOccurrence } from "@/lib/recurrence";
 import { scheduleFromRow } from "@/lib/recurrence/schedule-from-row";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
-import { REMINDER_NOT_FOUND } from "./find-own-reminder";
+import { MEMBER_REMINDER_READ_ONLY, REMINDER_NOT_FOUND } from "./find-own-reminder";
+import { syncGroupReminders } from "./sync-group-reminders";
 
 /**
  * POST /api/reminders/{id}/restore: Undo of a cancel. Within UNDO_WINDOW_MS of `cancelledAt` a
@@ -17,7 +18,9 @@ import { REMINDER_NOT_FOUND } from "./find-own-reminder";
  * first, when none was), so an occurrence that fell inside the window goes out now rather than
  * being skipped. A `reminder.restored` webhook event follows the `reminder.cancelled` one. A
  * reminder already scheduled again answers as it is (a second press); after the window nothing
- * changes (409).
+ * changes (409). A group reminder's members get their member reminders back (the group's current
+ * members: one who left meanwhile stays stopped, one who joined gets one), each due at its next
+ * occurrence; a member reminder is restored only with its group reminder (409).
  */
 export async function restoreReminder(userId: string, id: string, now = new Date()) {
   return db.transaction(async (tx) => {
@@ -27,6 +30,7 @@ export async function restoreReminder(userId: string, id: string, now = new Date
       .where(and(eq(reminders.id, id), eq(reminders.userId, userId)))
       .for("update");
     if (!row) throw notFound(REMINDER_NOT_FOUND);
+    if (row.parentReminderId) throw conflict(MEMBER_REMINDER_READ_ONLY);
     if (row.status === "scheduled") return { id, status: row.status, nextRunAt: row.nextRunAt };
     if (row.status !== "cancelled" || !row.cancelledAt) {
       throw conflict({
@@ -60,10 +64,16 @@ export async function restoreReminder(userId: string, id: string, now = new Date
       .update(reminders)
       .set({ status: "scheduled", cancelledAt: null, nextRunAt })
       .where(eq(reminders.id, id));
+    if (row.groupId) await syncGroupReminders(tx, { userId, reminderId: id }, now);
     await emitWebhookEvent(tx, {
       userId,
       type: "reminder.restored",
-      data: { reminderId: id, contactId: row.contactId, nextRunAt: nextRunAt.toISOString() },
+      data: {
+        reminderId: id,
+        contactId: row.contactId,
+        ...(row.groupId ? { groupId: row.groupId } : {}),
+        nextRunAt: nextRunAt.toISOString(),
+      },
       occurredAt: now,
     });
     return { id, status: "scheduled" as const, nextRunAt };

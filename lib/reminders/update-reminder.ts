@@ -1,51 +1,101 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { REMINDERS_PER_CALL } from "@/config/plans";
-import { reminders } from "@/db/schema";
-import { db } from "@/lib/db";
+import { reminders, users } from "@/db/schema";
+import { conflict, unauthenticated } from "@/lib/errors/domain-error";
+import type { Problem } from "@/lib/errors/error-codes";
+import { db, type Transaction } from "@/lib/db";
 import type { User } from "@/db/schema";
 import type { ReminderBody } from "@/lib/validations/reminder";
-import { assertReminderQuota } from "./assert-reminder-quota";
+import { assertReminderQuota, GROUP_OVER_QUOTA } from "./assert-reminder-quota";
 import { findEditableReminder } from "./find-editable-reminder";
+import { memberCountSql } from "./group-columns";
+import { lockGroupRow, readGroupReach, type ReminderGroup } from "./lock-reminder-group";
+import { channelUnits } from "./member-reach";
+import { reminderColumns } from "./reminder-columns";
 import { resolveReminderInput } from "./resolve-reminder-input";
+import { syncGroupReminders } from "./sync-group-reminders";
 import { toReminderDto } from "./to-reminder-dto";
-import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
+
+export const RECIPIENT_FIXED = {
+  code: "reminder_recipient_fixed",
+  message:
+    "A reminder to a contact cannot become a group reminder, nor the other way round: create a new reminder instead.",
+} as const satisfies Problem;
+
+async function memberCountOf(tx: Transaction, id: string): Promise<number> {
+  const [row] = await tx.select({ count: memberCountSql() }).from(reminders).where(eq(reminders.id, id));
+  return row?.count ?? 0;
+}
+
+type Existing = Awaited<ReturnType<typeof findEditableReminder>>;
+
+/**
+ * An edit needs more of the quota only for what it adds: a reminder becoming a call, the sends a
+ * call takes beyond the one it held; a group reminder, the units one occurrence of the edited
+ * group and chain takes beyond those of the group and chain it had (its members hold theirs).
+ */
+async function assertEditQuota(
+  tx: Transaction,
+  user: User,
+  existing: Existing,
+  body: ReminderBody,
+  group: ReminderGroup | null,
+) {
+  if (!group) {
+    const more = channelUnits(body.deliveryMethod) - channelUnits(existing.deliveryMethod);
+    if (more > 0) await assertReminderQuota(user, tx, more);
+    return;
+  }
+  const before = await readGroupReach(tx, existing.groupId ?? "", [
+    existing.deliveryMethod,
+    ...existing.fallbackChannels,
+  ]);
+  if (group.units > before.units)
+    await assertReminderQuota(user, tx, group.units - before.units, {
+      problem: GROUP_OVER_QUOTA,
+      details: { members: group.reachable },
+    });
+}
 
 /**
  * PUT /api/reminders/{id}: the same rules as create, in the user's current timezone; the
  * next due time is recomputed and occurrencesSent kept (an 'after N' budget stays honest).
- * Only scheduled reminders can be edited: sent, failed and cancelled ones keep their history.
- * Becoming a call, it needs the sends a call holds beyond the one it already held.
+ * Only scheduled reminders can be edited: sent, failed and cancelled ones keep their history;
+ * a member reminder only through its group reminder. A reminder stays a contact's or a group's
+ * (409 reminder_recipient_fixed). A group reminder may change group, timing, message, chain and
+ * schedule: its member reminders are rewritten from it (joiners of a new group get one, members
+ * who are not in it stop). The user row, then the group row, then the reminder are locked, the
+ * order every writer of group reminders takes.
  */
 export async function updateReminder(user: User, id: string, body: ReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
+    if (!locked) throw unauthenticated();
+    if (body.groupId) await lockGroupRow(tx, user.id, body.groupId);
     const existing = await findEditableReminder(user.id, id, tx);
-    if (body.deliveryMethod === "call" && existing.deliveryMethod !== "call")
-      await assertReminderQuota(user, tx, REMINDERS_PER_CALL - 1);
+    if ((existing.recipient === "group") !== Boolean(body.groupId)) throw conflict(RECIPIENT_FIXED);
     const resolved = await resolveReminderInput(
       tx,
-      user,
+      locked,
       body,
       now,
       existing.occurrencesSent,
       existing.contactDateId,
     );
+    await assertEditQuota(tx, locked, existing, body, resolved.group);
     const [row] = await tx
       .update(reminders)
-      .set({
-        contactId: resolved.contact.id,
-        type: body.type,
-        message: body.message?.trim() || null,
-        mediaId: resolved.media?.id ?? null,
-        deliveryMethod: body.deliveryMethod,
-        ...scheduleColumns(resolved.schedule, resolved.scheduledFor),
-        nextRunAt: resolved.nextRunAt,
-        askConfirmation: body.askConfirmation,
-        followUpMinutes: body.followUpMinutes ?? null,
-        lastError: null,
-      })
+      .set({ ...reminderColumns(body, resolved), lastError: null })
       .where(eq(reminders.id, id))
       .returning();
-    return toReminderDto(row, resolved.contact.name, null, resolved.media);
+    const { group } = resolved;
+    if (group) await syncGroupReminders(tx, { userId: user.id, reminderId: id, reschedule: true }, now);
+    return toReminderDto(
+      row,
+      resolved.contact?.name ?? null,
+      null,
+      resolved.media,
+      group ? { groupName: group.name, memberCount: await memberCountOf(tx, id) } : null,
+    );
   });
 }

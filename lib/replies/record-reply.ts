@@ -177,6 +177,24 @@ const CANCEL_RESEND = compileStatement<{ id: string }>(
 );
 
 /**
+ * The occurrence's other fallback steps still waiting (queued, held for quiet hours): due now, so
+ * the engine settles them at once as not needed (answered_earlier) rather than when their time
+ * comes. The engine's lease reads the answer itself, so one leased already is not sent either.
+ */
+const SETTLE_LATER_STEPS = compileStatement<{
+  id: string;
+  reminderId: string;
+  occurrenceAt: string;
+  at: Date;
+}>(
+  (p) => sql`update ${deliveries}
+      set ${columnName(deliveries.nextAttemptAt)} = ${p.at}, ${columnName(deliveries.updatedAt)} = ${p.at}
+    where ${deliveries.reminderId} = ${p.reminderId} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}::timestamptz
+      and ${deliveries.id} <> ${p.id} and ${deliveries.fallbackStep} > 0
+      and ${deliveries.status} in ('queued', 'held') and ${deliveries.nextAttemptAt} > ${p.at}`,
+);
+
+/**
  * Stores a reply against the delivery it answers and acts on it, in one transaction. A text
  * message (`phone`) answers the newest delivery sent to that number on that channel still
  * awaiting an answer (or snoozed, its resend not yet left): with several contacts sharing a
@@ -184,7 +202,8 @@ const CANCEL_RESEND = compileStatement<{ id: string }>(
  * call names its delivery (`deliveryId`); one that awaits no answer (it never asked, or was
  * answered already) keeps the key as a reply that did nothing (action `none`).
  * YES confirms, NO declines, LATER snoozes (one new delivery of the same message an hour later,
- * `snoozed_from_id`; a second LATER before it leaves changes nothing); an answer to a snoozed
+ * `snoozed_from_id`; a second LATER before it leaves changes nothing); any of the three stops the
+ * reminder's fallback chain for that occurrence (later steps waiting are settled at once); an answer to a snoozed
  * delivery whose resend has not left yet cancels that resend. A call's opt-out (9) stops that
  * user's calls to the number. Other replies (STOP, HELP, any text) are stored only: STOP on SMS
  * and WhatsApp was applied by the keyword step, for every contact with the number. A MessageSid
@@ -247,6 +266,13 @@ async function act(
     id: matched.id,
     occurrenceAt: matched.occurrence_at,
     state,
+    at: reply.now,
+  });
+  // Any answer stops the reminder's fallback chain for this occurrence (docs/delivery.md#fallback).
+  await SETTLE_LATER_STEPS.run(client, {
+    id: matched.id,
+    reminderId: matched.reminder_id,
+    occurrenceAt: matched.occurrence_at,
     at: reply.now,
   });
   await emitWebhookEvent(client, {

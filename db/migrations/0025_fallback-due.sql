@@ -1,0 +1,2 @@
+ALTER TABLE "deliveries" ADD COLUMN "fallback_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "deliveries_fallback_due_idx" ON "deliveries" USING btree ("fallback_due_at") WHERE "deliveries"."fallback_due_at" is not null;
