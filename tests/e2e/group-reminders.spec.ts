@@ -186,7 +186,7 @@ test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else S
 test("at 375 px, in Spanish: a group by its own switch, a chain built step by step with a wait, said in words", async ({
   page,
   signIn,
-}) => {
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const { hostname } = new URL(process.env.E2E_BASE_URL ?? "");
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", domain: hostname, path: "/" }]);
@@ -248,8 +248,15 @@ test("at 375 px, in Spanish: a group by its own switch, a chain built step by st
     "SMS; si nadie confirma en 2 horas, correo electrónico",
   );
 
-  // Nothing is wider than the screen; axe finds nothing.
+  // Nothing is wider than the screen; axe finds nothing. The screens are kept as artefacts.
   expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  for (const [name, part] of [
+    ["recipient", dialog.getByTestId("group-reach")],
+    ["chain", dialog.getByTestId("chain-sentence")],
+  ] as const) {
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`group-dialog-375-${name}.png`) });
+  }
   await expectNoA11yViolations(page);
   await dialog.getByRole("button", { name: es.reminderForm.submitCreate }).click();
   await expect(page.getByText(es.reminderForm.created).last()).toBeVisible();
@@ -285,5 +292,6 @@ test("at 375 px, in Spanish: a group by its own switch, a chain built step by st
   await expect(history.getByRole("heading", { name: "Miembros" })).toBeVisible();
   await expect(history.getByTestId("member-outcome")).toHaveCount(2);
   expect(await history.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath("group-history-375.png") });
   await expectNoA11yViolations(page);
 });
