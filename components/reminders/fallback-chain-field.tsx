@@ -5,14 +5,12 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError, useFieldAria } from "@/components/ui/field-error";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { chainSentence, type ChainTranslate } from "./chain-sentence";
+import { FallbackWaitFields } from "./fallback-wait-fields";
 import {
-  DEFAULT_WAIT,
   canAskConfirmation,
   fallbackBody,
   nextStepChannel,
@@ -24,7 +22,6 @@ import {
   withStepMoved,
   withStepRemoved,
   type ChainState,
-  type FallbackWait,
 } from "./fallback-form-state";
 
 export const FALLBACK_CONTROL = "reminder-fallback";
@@ -122,58 +119,62 @@ export function FallbackChainField({
         <ol className="grid gap-2">
           {state.fallback.map((step, index) => (
             <li key={index} className="grid gap-2 rounded-md border p-2" data-testid="fallback-step">
-              <div className="flex min-w-0 items-end gap-2">
-                <div className="grid min-w-0 flex-1 gap-1">
-                  <Label htmlFor={stepId(index)}>{t("chain.stepLabel", { number: index + 1 })}</Label>
-                  <NativeSelect
-                    id={stepId(index)}
-                    value={step.channel}
-                    onChange={(e) =>
-                      update(withStepChanged(state, index, { channel: e.target.value as DeliveryMethod }))
-                    }
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor={stepId(index)}>{t("chain.stepLabel", { number: index + 1 })}</Label>
+                <div className="flex gap-1">
+                  <Button
+                    id={stepId(index, "-up")}
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    disabled={index === 0}
+                    aria-label={t("chain.moveUp", { number: index + 1 })}
+                    onClick={() => move(index, -1)}
                   >
-                    {stepChoices(state, index, offered).map((m) => (
-                      <NativeSelectOption key={m} value={m}>
-                        {tMethods(m)}
-                      </NativeSelectOption>
-                    ))}
-                  </NativeSelect>
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button
+                    id={stepId(index, "-down")}
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    disabled={index === state.fallback.length - 1}
+                    aria-label={t("chain.moveDown", { number: index + 1 })}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={t("chain.remove", { number: index + 1 })}
+                    onClick={() => remove(index)}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
                 </div>
-                <Button
-                  id={stepId(index, "-up")}
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  disabled={index === 0}
-                  aria-label={t("chain.moveUp", { number: index + 1 })}
-                  onClick={() => move(index, -1)}
-                >
-                  <ArrowUp aria-hidden="true" />
-                </Button>
-                <Button
-                  id={stepId(index, "-down")}
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  disabled={index === state.fallback.length - 1}
-                  aria-label={t("chain.moveDown", { number: index + 1 })}
-                  onClick={() => move(index, 1)}
-                >
-                  <ArrowDown aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("chain.remove", { number: index + 1 })}
-                  onClick={() => remove(index)}
-                >
-                  <X aria-hidden="true" />
-                </Button>
               </div>
+              <NativeSelect
+                id={stepId(index)}
+                value={step.channel}
+                onChange={(e) =>
+                  update(withStepChanged(state, index, { channel: e.target.value as DeliveryMethod }))
+                }
+              >
+                {stepChoices(state, index, offered).map((m) => (
+                  <NativeSelectOption key={m} value={m}>
+                    {tMethods(m)}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
               {canAskConfirmation(state) && (
-                <WaitFields
-                  index={index}
+                <FallbackWaitFields
+                  id={stepId(index)}
+                  number={index + 1}
                   wait={step.wait}
                   onChange={(wait) => update(withStepChanged(state, index, { wait }))}
                 />
@@ -207,63 +208,5 @@ export function FallbackChainField({
       )}
       <FieldError htmlFor={FALLBACK_CONTROL} />
     </fieldset>
-  );
-}
-
-/** "or if no one confirms within [N] [minutes|hours]": choosing it turns the confirmation ask on. */
-function WaitFields({
-  index,
-  wait,
-  onChange,
-}: {
-  index: number;
-  wait: FallbackWait | null;
-  onChange(wait: FallbackWait | null): void;
-}) {
-  const t = useTranslations("groupReminders");
-  const number = index + 1;
-  return (
-    <div className="flex min-w-0 flex-wrap items-center gap-2">
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id={stepId(index, "-wait")}
-          checked={wait !== null}
-          onCheckedChange={(checked) => onChange(checked === true ? { ...DEFAULT_WAIT } : null)}
-        />
-        <Label htmlFor={stepId(index, "-wait")} className="font-normal">
-          {t("chain.waitLabel")}
-        </Label>
-      </div>
-      {wait && (
-        <div className="flex items-center gap-2">
-          <Label htmlFor={stepId(index, "-amount")} className="sr-only">
-            {t("chain.waitAmount", { number })}
-          </Label>
-          <Input
-            id={stepId(index, "-amount")}
-            type="number"
-            inputMode="numeric"
-            min={wait.unit === "hours" ? 1 : 5}
-            max={wait.unit === "hours" ? 168 : 10_080}
-            className="w-20"
-            value={wait.amount}
-            onChange={(e) => onChange({ ...wait, amount: e.target.value })}
-          />
-          <Label htmlFor={stepId(index, "-unit")} className="sr-only">
-            {t("chain.waitUnit", { number })}
-          </Label>
-          <div className="w-32">
-            <NativeSelect
-              id={stepId(index, "-unit")}
-              value={wait.unit}
-              onChange={(e) => onChange({ ...wait, unit: e.target.value as FallbackWait["unit"] })}
-            >
-              <NativeSelectOption value="minutes">{t("chain.units.minutes")}</NativeSelectOption>
-              <NativeSelectOption value="hours">{t("chain.units.hours")}</NativeSelectOption>
-            </NativeSelect>
-          </div>
-        </div>
-      )}
-    </div>
   );
 }

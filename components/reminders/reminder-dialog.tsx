@@ -245,6 +245,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 today={today}
                 allowAge={Boolean(reminder)}
                 askConfirmation={state.askConfirmation}
+                group={toGroup}
               />
             )}
             <ScheduleSection
