@@ -4,22 +4,25 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiResult, type ApiResult } from "@/lib/api-client/request";
-import { formatInZone } from "@/lib/reminders/format-in-zone";
+import { formatCivilDay } from "@/lib/reminders/format-in-zone";
 import { MemberOutcomeItem, type MemberOutcome } from "./member-outcome-item";
 
 const TOTALS = ["sent", "delivered", "failed", "confirmed", "played", "pending"] as const;
 type Totals = Record<(typeof TOTALS)[number], number>;
 
-/** A page of GET /api/reminders/{id}/members: members in name order, totals over the whole group. */
+/**
+ * A page of GET /api/reminders/{id}/members (lib/reminders/list-group-members.ts): members in
+ * name order, and the totals over every member of the latest occurrence.
+ */
 interface MembersPage {
+  /** That occurrence's local date (YYYY-MM-DD); null before the first. */
+  occurrence: string | null;
   members: MemberOutcome[];
   totals: Totals;
-  /** The latest occurrence the outcomes are of, when there is one. */
-  occurrenceAt?: string | null;
-  nextCursor?: string | null;
+  nextCursor: string | null;
 }
 
-/** The members' pages, 'Load more' following the cursor (the body's, else the X-Next-Cursor header). */
+/** The members' pages, 'Load more' following the answer's `nextCursor`. */
 function useMemberPages(reminderId: string) {
   const url = `/api/reminders/${encodeURIComponent(reminderId)}/members`;
   const [members, setMembers] = useState<MemberOutcome[]>([]);
@@ -34,7 +37,7 @@ function useMemberPages(reminderId: string) {
     const { members: page, nextCursor, ...rest } = result.data;
     setMembers((previous) => (from ? [...previous, ...page] : page));
     setHead(rest);
-    setCursor(nextCursor ?? result.headers.get("x-next-cursor"));
+    setCursor(nextCursor);
   }, []);
   const request = useCallback(
     (from: string | null) =>
@@ -72,13 +75,13 @@ export function GroupHistoryList({ reminderId, timeZone }: { reminderId: string;
   const pages = useMemberPages(reminderId);
   if (pages.failed && pages.members.length === 0) return <p role="alert">{t("loadError")}</p>;
   if (!pages.head) return <p className="text-sm text-muted-foreground">{t("loading")}</p>;
-  const { totals, occurrenceAt } = pages.head;
+  const { totals, occurrence } = pages.head;
   return (
     <div className="space-y-4">
       <section aria-labelledby="group-totals-heading" className="space-y-2">
         <h3 id="group-totals-heading" className="text-sm font-medium">
-          {occurrenceAt
-            ? g("occurrence", { time: formatInZone(occurrenceAt, "fullDateTime", timeZone, locale) })
+          {occurrence
+            ? g("occurrence", { date: formatCivilDay(occurrence, "fullDate", locale) })
             : g("totalsLabel")}
         </h3>
         <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6" data-testid="group-totals">

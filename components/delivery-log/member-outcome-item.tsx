@@ -24,6 +24,8 @@ export interface MemberStep {
 export interface MemberOutcome {
   contactId: string;
   name: string;
+  /** The member's own reminder: 'cancelled' once they left the group (their history stays). */
+  status: string;
   deliveries: MemberStep[];
 }
 
@@ -48,6 +50,11 @@ export function MemberOutcomeItem({ member, timeZone }: { member: MemberOutcome;
   return (
     <li className="space-y-2 rounded-lg border p-3" data-testid="member-outcome">
       <h4 className="font-medium">{member.name}</h4>
+      {member.status === "cancelled" && (
+        <p className="text-sm text-muted-foreground" data-testid="member-stopped">
+          {g("stopped")}
+        </p>
+      )}
       {steps.length === 0 ? (
         <p className="text-sm text-muted-foreground">{g("nothingYet")}</p>
       ) : (

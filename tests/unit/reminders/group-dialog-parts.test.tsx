@@ -149,6 +149,7 @@ describe("a member's outcome in the History", () => {
   const member: MemberOutcome = {
     contactId: "c1",
     name: "Ana",
+    status: "scheduled",
     deliveries: [
       {
         channel: "sms",
@@ -185,5 +186,12 @@ describe("a member's outcome in the History", () => {
       render("fr", <MemberOutcomeItem member={{ ...member, deliveries: [] }} timeZone="UTC" />),
     );
     expect(html).toBe("Ana Rien n’a encore été envoyé");
+  });
+
+  it("says a member who left no longer receives it, their steps kept", () => {
+    const html = text(
+      render("es", <MemberOutcomeItem member={{ ...member, status: "cancelled" }} timeZone="UTC" />),
+    );
+    expect(html).toMatch(/^Ana Ya no recibe este recordatorio\. Paso 1: WhatsApp/);
   });
 });
