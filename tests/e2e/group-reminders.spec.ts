@@ -36,7 +36,7 @@ const wakeEngine = () => e2eDb.execute(sql`select pg_notify('remindful_delivery'
 test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else SMS, e-mail after an hour unconfirmed, in three clicks; each member's outcome in the History", async ({
   page,
   signIn,
-}) => {
+}, testInfo) => {
   const user = await signIn({ timezone: "Europe/Madrid" });
   // Each member's clock at about noon: sends now fall outside SMS quiet hours.
   const zone = noonZone(Date.now());
@@ -180,6 +180,7 @@ test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else S
   await expect(steps("Chloé").last()).toContainText("e-mail");
   await expect(steps("Dan")).toHaveCount(3);
   await expect(steps("Dan").getByTestId("failure-reason")).toHaveCount(3);
+  await page.screenshot({ path: testInfo.outputPath("group-history.png"), fullPage: true });
   await expectNoA11yViolations(page);
 });
 
