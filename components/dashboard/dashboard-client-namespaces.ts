@@ -13,6 +13,7 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "dashboard",
   "deliveryLog",
   "errors",
+  "groupReminders",
   "media",
   "messagePreview",
   "messageTemplates",

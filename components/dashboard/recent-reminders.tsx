@@ -54,7 +54,12 @@ export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDt
             </p>
             {reminder.failure && <FailureReasonLine reason={reminder.failure} />}
             <div className="flex flex-wrap gap-2">
-              <HistoryButton reminderId={reminder.id} contactName={name} timeZone={timeZone} />
+              <HistoryButton
+                reminderId={reminder.id}
+                contactName={name}
+                timeZone={timeZone}
+                group={reminder.groupId !== null}
+              />
               <ReminderActionButtons reminder={reminder} actions={actions} timeZone={timeZone} />
             </div>
           </li>

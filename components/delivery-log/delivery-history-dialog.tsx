@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DeliveryEntryItem } from "./delivery-entry-item";
+import { GroupHistoryList } from "./group-history-list";
 import type { HistoryEntry } from "@/lib/activity/with-replies";
 import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
 
@@ -32,29 +33,42 @@ function HistoryList({ reminderId, timeZone }: { reminderId: string; timeZone: s
   );
 }
 
-/** A reminder's deliveries, newest occurrence first, paged (GET /api/reminders/{id}/deliveries). */
+/**
+ * A reminder's deliveries, newest occurrence first, paged (GET /api/reminders/{id}/deliveries);
+ * a group reminder's, member by member (GET /api/reminders/{id}/members).
+ */
 export function DeliveryHistoryDialog({
   reminderId,
   contactName,
   timeZone,
+  group = false,
   open,
   onOpenChange,
 }: {
   reminderId: string;
+  /** The contact's name, or the group's. */
   contactName: string;
   timeZone: string;
+  /** A group reminder: its members' outcomes. */
+  group?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const t = useTranslations("deliveryLog");
+  const g = useTranslations("groupReminders.history");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{t("historyFor", { name: contactName })}</DialogTitle>
-          <DialogDescription>{t("historyDescription")}</DialogDescription>
+          <DialogDescription>{group ? g("description") : t("historyDescription")}</DialogDescription>
         </DialogHeader>
-        {open && <HistoryList reminderId={reminderId} timeZone={timeZone} />}
+        {open &&
+          (group ? (
+            <GroupHistoryList reminderId={reminderId} timeZone={timeZone} />
+          ) : (
+            <HistoryList reminderId={reminderId} timeZone={timeZone} />
+          ))}
       </DialogContent>
     </Dialog>
   );

@@ -23,7 +23,7 @@ export function DeliveryStatusBadge({
   timeZone,
   locale,
 }: {
-  entry: DeliveryEntry;
+  entry: Pick<DeliveryEntry, "status" | "nextAttemptAt" | "reason">;
   timeZone: string;
   locale: string;
 }) {

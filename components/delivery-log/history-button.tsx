@@ -6,15 +6,17 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DeliveryHistoryDialog } from "./delivery-history-dialog";
 
-/** 'History' on a reminder: opens its deliveries. */
+/** 'History' on a reminder: opens its deliveries (a group reminder's: its members' outcomes). */
 export function HistoryButton({
   reminderId,
   contactName,
   timeZone,
+  group = false,
 }: {
   reminderId: string;
   contactName: string;
   timeZone: string;
+  group?: boolean;
 }) {
   const t = useTranslations("deliveryLog");
   const [open, setOpen] = useState(false);
@@ -28,6 +30,7 @@ export function HistoryButton({
         reminderId={reminderId}
         contactName={contactName}
         timeZone={timeZone}
+        group={group}
         open={open}
         onOpenChange={setOpen}
       />

@@ -16,7 +16,7 @@ export function ConfirmationFields({
   state,
   update,
 }: {
-  state: Pick<ReminderFormState, "deliveryMethod" | "askConfirmation" | "followUpMinutes">;
+  state: Pick<ReminderFormState, "deliveryMethod" | "askConfirmation" | "followUpMinutes" | "fallback">;
   update(patch: Partial<ReminderFormState>): void;
 }) {
   const t = useTranslations("replies");
@@ -32,7 +32,10 @@ export function ConfirmationFields({
           onCheckedChange={(checked) =>
             update({
               askConfirmation: checked === true,
-              ...(checked === true ? {} : { followUpMinutes: "" }),
+              // Without the ask nothing is waited for: the follow-up and the chain's waits go.
+              ...(checked === true
+                ? {}
+                : { followUpMinutes: "", fallback: state.fallback.map((step) => ({ ...step, wait: null })) }),
             })
           }
           {...askAria}

@@ -11,6 +11,7 @@ import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select"
 import { formatMoney } from "@/lib/plans/format-money";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { methodBlocks, type MethodBlock } from "./call-availability";
+import { withDeliveryMethod } from "./fallback-form-state";
 import type { ReminderFormState } from "./reminder-form-state";
 
 const COST_ID = "reminder-method-call-cost";
@@ -39,7 +40,7 @@ export function DeliveryMethodField({
   user,
   update,
 }: {
-  state: Pick<ReminderFormState, "deliveryMethod" | "type">;
+  state: Pick<ReminderFormState, "deliveryMethod" | "type" | "askConfirmation" | "fallback">;
   contact: ContactOption | undefined;
   user: User;
   update(patch: Partial<ReminderFormState>): void;
@@ -74,7 +75,7 @@ export function DeliveryMethodField({
       <NativeSelect
         id="reminder-method"
         value={state.deliveryMethod}
-        onChange={(e) => update({ deliveryMethod: e.target.value as DeliveryMethod })}
+        onChange={(e) => update(withDeliveryMethod(state, e.target.value as DeliveryMethod))}
         {...aria}
       >
         {DELIVERY_METHODS.map((m) => (

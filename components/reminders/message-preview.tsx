@@ -36,6 +36,8 @@ interface MessagePreviewProps {
   askConfirmation?: boolean;
   /** Voice and video reminders: their clip's kind (a call plays a voice clip). */
   recording?: MediaKind;
+  /** To a group: each member gets it in their own language, with their own name. */
+  group?: boolean;
 }
 
 const civil = (day: string) => {
@@ -45,8 +47,9 @@ const civil = (day: string) => {
 
 /** What the chosen channel will send, built by the engine's own composition (lib/messages). */
 export function MessagePreview(props: MessagePreviewProps) {
-  const { message, channel, contact, user, date, today, allowAge, askConfirmation, recording } = props;
+  const { message, channel, contact, user, date, today, allowAge, askConfirmation, recording, group } = props;
   const t = useTranslations("messagePreview");
+  const tGroups = useTranslations("groupReminders.preview");
   const uiLocale = useLocale();
   const problemText = useFieldsProblemText();
   const locale: Locale = isLocale(contact?.locale) ? contact.locale : user.locale;
@@ -65,7 +68,7 @@ export function MessagePreview(props: MessagePreviewProps) {
   });
   const problem = messageFieldsProblem(message, { allowAge });
   const notes = [
-    !contact && t("exampleContactNote"),
+    !contact && (group ? tGroups("exampleNote") : t("exampleContactNote")),
     !date && message.includes("{date}") && t("exampleDateNote"),
   ].filter(Boolean);
 
@@ -78,7 +81,9 @@ export function MessagePreview(props: MessagePreviewProps) {
       <p className="text-muted-foreground" data-testid="message-language">
         {contact
           ? t("contactLanguage", { name: contact.name, language: languageName })
-          : t("exampleLanguage", { language: languageName })}
+          : group
+            ? tGroups("language", { language: languageName })
+            : t("exampleLanguage", { language: languageName })}
       </p>
       {problem && (
         <p role="alert" className="text-destructive" data-testid="message-fields-problem">

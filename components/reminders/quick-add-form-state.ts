@@ -1,11 +1,13 @@
 import type { QuickAddDraft } from "@/lib/quick-add";
+import { withDeliveryMethod } from "./fallback-form-state";
 import type { ReminderFormState } from "./reminder-form-state";
 
 /**
  * The dialog's fields filled from a quick-add draft: what the words said replaces the field,
  * the rest stays as it was. A name that matched no single contact clears the contact rather
- * than keeping an earlier one, and a repeat the plan cannot hold fills no schedule: the dialog
- * asks instead of guessing. Nothing is saved here.
+ * than keeping an earlier one (a group chosen stays: the words name contacts only), and a
+ * repeat the plan cannot hold fills no schedule: the dialog asks instead of guessing. Nothing
+ * is saved here.
  */
 export function withQuickAddDraft(
   state: ReminderFormState,
@@ -13,9 +15,12 @@ export function withQuickAddDraft(
   recurringAllowed: boolean,
 ): ReminderFormState {
   const next: ReminderFormState = { ...state };
-  if (draft.contact.status === "matched") next.contactId = draft.contact.contact.id;
-  else if (draft.contact.status !== "none") next.contactId = "";
-  if (draft.channel) next.deliveryMethod = draft.channel;
+  // A contact named in the words is the recipient, even over a group chosen before.
+  if (draft.contact.status === "matched") {
+    next.contactId = draft.contact.contact.id;
+    next.recipient = "contact";
+  } else if (draft.contact.status !== "none") next.contactId = "";
+  if (draft.channel) Object.assign(next, withDeliveryMethod(next, draft.channel));
   if (draft.message !== null) next.message = draft.message;
   const schedule = draft.schedule;
   if (schedule?.scheduleType === "once") {

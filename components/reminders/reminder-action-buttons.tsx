@@ -16,7 +16,8 @@ export interface ReminderActions {
 
 /**
  * The actions a reminder's status allows: Edit and Cancel while scheduled, Send Now for
- * scheduled SMS and WhatsApp, Retry when failed. Edit shows only where `onEdit` is given, and not
+ * scheduled SMS and WhatsApp (not to a group: each member gets it at their own time), Retry
+ * when failed. Edit shows only where `onEdit` is given, and not
  * for a lead reminder to the user, whose day follows the contact's date (edited on the contact).
  * Send Now on a recurring reminder first asks whether it is an extra message or the next one.
  */
@@ -46,7 +47,7 @@ export function ReminderActionButtons({
           {t("edit")}
         </Button>
       )}
-      {scheduled && reminder.deliveryMethod !== "email" && (
+      {scheduled && reminder.deliveryMethod !== "email" && reminder.groupId === null && (
         <Button size="sm" variant="outline" onClick={sendNow}>
           {t("sendNow")}
         </Button>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { DELIVERY_METHODS } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,11 +15,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { FieldError, FieldErrorsContext, FormError, fieldAria } from "@/components/ui/field-error";
-import { Label } from "@/components/ui/label";
+import { FieldErrorsContext, FormError } from "@/components/ui/field-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { QuickAddPanel } from "@/components/quick-add/quick-add-panel";
 import type { QuickAddResult } from "@/components/quick-add/quick-add-line";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
@@ -34,44 +32,17 @@ import { apiResult } from "@/lib/api-client/request";
 import { methodBlocks, workingMethod } from "./call-availability";
 import { ConfirmationFields } from "./confirmation-fields";
 import { DeliveryMethodField } from "./delivery-method-field";
+import { FallbackChainField } from "./fallback-chain-field";
+import { chainChannels, withDeliveryMethod } from "./fallback-form-state";
 import { MessageEditor } from "./message-editor";
 import { MessagePreview, useFieldsProblemText } from "./message-preview";
-import { NextOccurrencesLine } from "./next-occurrences-line";
 import { withQuickAddDraft } from "./quick-add-form-state";
 import { emptyFormState, formStateFrom, toRequestBody, type ReminderFormState } from "./reminder-form-state";
 import { ReminderTypeTabs } from "./reminder-type-tabs";
-import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
-
-/** The control that shows a refusal of each request path (lib/validations/reminder.ts). */
-const REMINDER_CONTROLS = {
-  contactId: "reminder-contact",
-  message: "reminder-message",
-  deliveryMethod: "reminder-method",
-  scheduledFor: "reminder-date",
-  frequency: "reminder-frequency",
-  frequencyConfig: "reminder-frequency",
-  "frequencyConfig.time": "reminder-hour",
-  "frequencyConfig.days": "reminder-days",
-  "frequencyConfig.endAfterCount": "reminder-end-count",
-  "frequencyConfig.endByDate": "reminder-end-date",
-  askConfirmation: "reminder-ask-confirmation",
-  followUpMinutes: "reminder-follow-up",
-};
-
-/** The control whose error a change of each form value settles. */
-const STATE_CONTROLS: Partial<Record<keyof ReminderFormState, string>> = {
-  contactId: "reminder-contact",
-  message: "reminder-message",
-  deliveryMethod: "reminder-method",
-  date: "reminder-date",
-  frequency: "reminder-frequency",
-  hour: "reminder-hour",
-  days: "reminder-days",
-  endAfterCount: "reminder-end-count",
-  endByDate: "reminder-end-date",
-  askConfirmation: "reminder-ask-confirmation",
-  followUpMinutes: "reminder-follow-up",
-};
+import { GROUP_REMINDER_CONTROLS, REMINDER_CONTROLS, STATE_CONTROLS } from "./reminder-controls";
+import { ScheduleSection } from "./schedule-section";
+import { CONTACT_CONTROL, GROUP_CONTROL, RecipientField } from "./recipient-field";
+import { useGroups } from "./use-groups";
 
 interface ReminderDialogProps {
   open: boolean;
@@ -90,6 +61,7 @@ interface ReminderDialogProps {
 export function ReminderDialog(props: ReminderDialogProps) {
   const { open, onOpenChange, contacts, user, reminder, initialContactId, quickAdd, onSaved } = props;
   const t = useTranslations("reminderForm");
+  const tGroups = useTranslations("groupReminders");
   const tMedia = useTranslations("media");
   const errorText = useApiErrorText();
   const fieldsProblemText = useFieldsProblemText();
@@ -104,11 +76,15 @@ export function ReminderDialog(props: ReminderDialogProps) {
   const [state, setState] = useState<ReminderFormState>(initial);
   const [saving, setSaving] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const fieldErrors = useFieldErrors(REMINDER_CONTROLS);
+  const groups = useGroups(open);
+  const toGroup = state.recipient === "group";
+  const fieldErrors = useFieldErrors(toGroup ? GROUP_REMINDER_CONTROLS : REMINDER_CONTROLS);
   const update = (patch: Partial<ReminderFormState>) => {
     for (const key of Object.keys(patch) as (keyof ReminderFormState)[]) {
       const control = STATE_CONTROLS[key];
       if (control) fieldErrors.clear(control);
+      // Another kind of recipient: the other select's refusal no longer applies.
+      if (key === "recipient") [CONTACT_CONTROL, GROUP_CONTROL].forEach((id) => fieldErrors.clear(id));
     }
     setState((s) => ({ ...s, ...patch }));
   };
@@ -131,7 +107,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
       contacts.find((c) => c.id === contactId),
       user,
     );
-    update({ contactId, deliveryMethod: workingMethod(state.deliveryMethod, blocks) });
+    update({ contactId, ...withDeliveryMethod(state, workingMethod(state.deliveryMethod, blocks)) });
   }
 
   async function submit(event: React.FormEvent) {
@@ -156,6 +132,11 @@ export function ReminderDialog(props: ReminderDialogProps) {
         : null;
     if (fieldsProblem) {
       fieldErrors.set("reminder-message", fieldsProblemText(fieldsProblem));
+      return;
+    }
+    // The shared check asks for "a contact"; a group reminder without its group asks for that.
+    if (toGroup && !state.groupId) {
+      fieldErrors.set(GROUP_CONTROL, tGroups("selectGroup"));
       return;
     }
     const parsed = reminderInputSchema.safeParse(toRequestBody(state));
@@ -194,7 +175,10 @@ export function ReminderDialog(props: ReminderDialogProps) {
   }
 
   const notText = state.type !== "text";
-  const contact = contacts.find((c) => c.id === state.contactId);
+  // A group has no one contact: the channels and the preview are those of any recipient.
+  const contact = toGroup ? undefined : contacts.find((c) => c.id === state.contactId);
+  const blocks = methodBlocks(state.type, contact, user);
+  const offered = DELIVERY_METHODS.filter((method) => blocks[method] === null);
   // A recorded reminder saves once its clip is ready.
   const waitingForMedia = state.type !== "text" && !state.media[state.type];
   return (
@@ -224,24 +208,16 @@ export function ReminderDialog(props: ReminderDialogProps) {
               reminder={reminder}
               formKey={shownKey}
             />
-            <div className="grid gap-1">
-              <Label htmlFor="reminder-contact">{t("contact")}</Label>
-              <NativeSelect
-                id="reminder-contact"
-                value={state.contactId}
-                onChange={(e) => chooseContact(e.target.value)}
-                {...fieldAria(fieldErrors.errors, "reminder-contact")}
-              >
-                <NativeSelectOption value="">{t("contactPlaceholder")}</NativeSelectOption>
-                {contacts.map((c) => (
-                  <NativeSelectOption key={c.id} value={c.id}>
-                    {c.name}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-              {contacts.length === 0 && <p className="text-sm text-muted-foreground">{t("noContacts")}</p>}
-              <FieldError htmlFor="reminder-contact" />
-            </div>
+            <RecipientField
+              state={state}
+              contacts={contacts}
+              groups={groups}
+              channels={chainChannels(state)}
+              timeZone={user.timezone}
+              fixed={Boolean(reminder)}
+              update={update}
+              onChooseContact={chooseContact}
+            />
             <MessageEditor
               label={notText ? tMedia("message") : t("message")}
               placeholder={notText ? tMedia("messagePlaceholder") : t("messagePlaceholder")}
@@ -251,6 +227,12 @@ export function ReminderDialog(props: ReminderDialogProps) {
             />
             <DeliveryMethodField state={state} contact={contact} user={user} update={update} />
             <ConfirmationFields state={state} update={update} />
+            <FallbackChainField
+              state={state}
+              offered={offered}
+              suggest={toGroup && Boolean(state.groupId)}
+              update={update}
+            />
             {/* A voice reminder by call shows the call's script around its recording. */}
             {(!notText || (state.type === "voice" && state.deliveryMethod === "call")) && (
               <MessagePreview
@@ -263,41 +245,16 @@ export function ReminderDialog(props: ReminderDialogProps) {
                 today={today}
                 allowAge={Boolean(reminder)}
                 askConfirmation={state.askConfirmation}
+                group={toGroup}
               />
             )}
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">{t("scheduleType")}</legend>
-              <RadioGroup
-                value={state.scheduleType}
-                onValueChange={(value) =>
-                  update({ scheduleType: value as ReminderFormState["scheduleType"] })
-                }
-                className="flex gap-4"
-              >
-                <label className="flex items-center gap-1.5 text-sm">
-                  <RadioGroupItem value="once" />
-                  {t("once")}
-                </label>
-                <label className="flex items-center gap-1.5 text-sm">
-                  <RadioGroupItem value="recurring" disabled={!user.recurringAllowed} />
-                  {t("recurring")}
-                </label>
-              </RadioGroup>
-              {!user.recurringAllowed && (
-                <p className="text-sm text-muted-foreground">{t("recurringPaid")}</p>
-              )}
-            </fieldset>
-            {state.scheduleType === "once" ? (
-              <OnceFields state={state} update={update} today={today} />
-            ) : (
-              <RecurringFields state={state} update={update} today={today} />
-            )}
-            <NextOccurrencesLine
+            <ScheduleSection
               state={state}
-              timeZone={user.timezone}
+              update={update}
+              user={user}
+              today={today}
               occurrencesSent={reminder?.occurrencesSent}
             />
-            <p className="text-xs text-muted-foreground">{t("timezoneNote", { timezone: user.timezone })}</p>
             {waitingForMedia && (
               <p id="reminder-media-wait" className="text-sm text-muted-foreground">
                 {tMedia("waitForReady")}

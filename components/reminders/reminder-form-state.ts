@@ -2,6 +2,7 @@ import type {
   DeliveryMethod,
   EndCondition,
   Frequency,
+  GroupTiming,
   MediaKind,
   ReminderType,
   ScheduleType,
@@ -10,11 +11,19 @@ import type {
 import type { MediaDto } from "@/lib/media/media-dto";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import type { ReminderBodyInput } from "@/lib/validations/reminder";
+import { fallbackBody, fallbackFromSteps, type FallbackFormStep } from "./fallback-form-state";
+
+/** Who the reminder goes to: one contact, or every member of a group. */
+export type RecipientKind = "contact" | "group";
 
 /** The dialog's fields; defaults: 09:00, end never, end-after count 10. */
 export interface ReminderFormState {
   type: ReminderType;
+  recipient: RecipientKind;
   contactId: string;
+  groupId: string;
+  /** A group reminder: the same local time in each member's zone, or the same instant for all. */
+  groupTiming: GroupTiming;
   message: string;
   deliveryMethod: DeliveryMethod;
   scheduleType: ScheduleType;
@@ -31,6 +40,8 @@ export interface ReminderFormState {
   askConfirmation: boolean;
   /** Minutes as the select's value; "" for no follow-up. */
   followUpMinutes: string;
+  /** The channels tried after the delivery method, in order (at most three). */
+  fallback: FallbackFormStep[];
   /** The ready clip of each recorded type; the one of `type` is sent. */
   media: Partial<Record<MediaKind, MediaDto>>;
 }
@@ -38,7 +49,10 @@ export interface ReminderFormState {
 export function emptyFormState(contactId = ""): ReminderFormState {
   return {
     type: "text",
+    recipient: "contact",
     contactId,
+    groupId: "",
+    groupTiming: "local_time",
     message: "",
     deliveryMethod: "email",
     scheduleType: "once",
@@ -54,6 +68,7 @@ export function emptyFormState(contactId = ""): ReminderFormState {
     endByDate: "",
     askConfirmation: false,
     followUpMinutes: "",
+    fallback: [],
     media: {},
   };
 }
@@ -72,6 +87,13 @@ export function formStateFrom(reminder: ReminderDto): ReminderFormState {
   const [hour, minute] = (config?.time ?? time).split(":");
   return {
     ...base,
+    ...(reminder.groupId
+      ? {
+          recipient: "group" as const,
+          groupId: reminder.groupId,
+          groupTiming: (reminder.groupTiming ?? "local_time") as GroupTiming,
+        }
+      : {}),
     type: reminder.type as ReminderType,
     message: reminder.message ?? "",
     deliveryMethod: reminder.deliveryMethod as DeliveryMethod,
@@ -88,16 +110,23 @@ export function formStateFrom(reminder: ReminderDto): ReminderFormState {
     endByDate: config?.endByDate ?? "",
     askConfirmation: reminder.askConfirmation === true,
     followUpMinutes: reminder.followUpMinutes != null ? String(reminder.followUpMinutes) : "",
+    fallback: fallbackFromSteps(reminder.fallback),
     media: saved?.status === "ready" ? { [saved.kind]: saved } : {},
   };
 }
 
-/** The request body: scheduledFor (once) or frequency + frequencyConfig (recurring). */
+/**
+ * The request body: the contact, or the group and its timing; scheduledFor (once) or frequency
+ * + frequencyConfig (recurring); the fallback chain when there is one.
+ */
 export function toRequestBody(state: ReminderFormState): ReminderBodyInput {
   const time = `${state.hour}:${state.minute}`;
   const recorded = state.type !== "text";
+  const fallback = fallbackBody(state);
   const common = {
-    contactId: state.contactId || null,
+    ...(state.recipient === "group"
+      ? { contactId: null, groupId: state.groupId || null, groupTiming: state.groupTiming }
+      : { contactId: state.contactId || null }),
     type: state.type,
     // With a clip the text is optional: said beside it, or nothing.
     message: recorded ? state.message.trim() || null : state.message,
@@ -110,6 +139,7 @@ export function toRequestBody(state: ReminderFormState): ReminderBodyInput {
       state.deliveryMethod !== "email" && state.askConfirmation && state.followUpMinutes
         ? Number(state.followUpMinutes)
         : null,
+    ...(fallback.length > 0 ? { fallback } : {}),
   };
   if (state.scheduleType === "once") {
     return { ...common, scheduledFor: state.date ? `${state.date}T${time}` : null };

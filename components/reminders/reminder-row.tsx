@@ -14,7 +14,10 @@ export interface ReminderRowActions extends ReminderActions {
   edit(reminder: ReminderDto): void;
 }
 
-/** One reminder: contact, status, channel, message, schedule text and the actions its status allows. */
+/**
+ * One reminder: contact (or group and its member count), status, channel, message, schedule
+ * text and the actions its status allows.
+ */
 export function ReminderRow({
   reminder,
   timeZone,
@@ -26,10 +29,13 @@ export function ReminderRow({
 }) {
   const t = useTranslations("reminders");
   const form = useTranslations("reminderForm");
+  const groups = useTranslations("groupReminders");
   const recurrence = useTranslations("recurrence");
   const locale = useLocale();
   const type = t(`types.${reminder.type as "text"}`);
-  const name = recipientName(reminder, t as unknown as RemindersTranslate);
+  // A group reminder goes to its group: named, with its members counted.
+  const toGroup = reminder.groupId !== null;
+  const name = (toGroup && reminder.groupName) || recipientName(reminder, t as unknown as RemindersTranslate);
   const text = scheduleText(reminder, {
     t: recurrence as unknown as RecurrenceTranslate,
     locale,
@@ -45,6 +51,11 @@ export function ReminderRow({
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{type}</Badge>
           <span className="font-medium">{name}</span>
+          {toGroup && (
+            <span className="text-sm text-muted-foreground" data-testid="member-count">
+              {groups("memberCount", { count: reminder.memberCount ?? 0 })}
+            </span>
+          )}
           <StatusBadge status={reminder.status} label={t(`status.${reminder.status as "sent"}`)} />
           <Badge variant="outline">{form(`methods.${reminder.deliveryMethod as "sms"}`)}</Badge>
         </div>
@@ -62,7 +73,7 @@ export function ReminderRow({
         {reminder.failure && <FailureReasonLine reason={reminder.failure} />}
       </div>
       <div className="flex flex-wrap gap-2">
-        <HistoryButton reminderId={reminder.id} contactName={name} timeZone={timeZone} />
+        <HistoryButton reminderId={reminder.id} contactName={name} timeZone={timeZone} group={toGroup} />
         <ReminderActionButtons
           reminder={reminder}
           actions={actions}

@@ -32,6 +32,9 @@ const ALLOWED_IDENTICAL = new Set<string>([
   "fr:messagePreview.variableMessage",
   "fr:messagePreview.exampleContact",
   "fr:messageTemplates.builtIn",
+  // French "minutes" is the English word, as a unit and counted.
+  "fr:groupReminders.chain.units.minutes",
+  "fr:groupReminders.chain.minutes",
   // "Webhooks" is the word Spanish and French developer documentation uses.
   "es:webhooks.title",
   "fr:webhooks.title",

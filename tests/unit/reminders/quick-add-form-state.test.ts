@@ -87,4 +87,36 @@ describe("the reminder dialog filled from a quick-add draft", () => {
     expect(draft.unknown.length).toBeGreaterThan(0);
     expect(withQuickAddDraft(emptyFormState(), draft, true)).toEqual(emptyFormState());
   });
+
+  it("keeps a group chosen when the words name no contact, and turns to a contact they name", () => {
+    const toChoir = {
+      ...emptyFormState(),
+      recipient: "group" as const,
+      groupId: "choir",
+      deliveryMethod: "whatsapp" as const,
+      fallback: [{ channel: "sms" as const, wait: null }],
+    };
+    const choir = withQuickAddDraft(
+      toChoir,
+      read("every Thursday at 18:00: Rehearsal at the church hall"),
+      true,
+    );
+    expect(choir).toMatchObject({
+      recipient: "group",
+      groupId: "choir",
+      message: "Rehearsal at the church hall",
+      frequency: "weekly",
+      days: ["Thu"],
+      hour: "18",
+    });
+    expect(withQuickAddDraft(toChoir, read("Remind Mamá tomorrow at 9"), true)).toMatchObject({
+      recipient: "contact",
+      contactId: "mama",
+    });
+    // A channel the words name swaps with the chain's step that had it.
+    expect(withQuickAddDraft(toChoir, read("by SMS"), true)).toMatchObject({
+      deliveryMethod: "sms",
+      fallback: [{ channel: "whatsapp", wait: null }],
+    });
+  });
 });
