@@ -20,6 +20,8 @@ import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
 import { apiRequest, errorMessage } from "@/lib/api-client/request";
 import type { ImportRow } from "@/lib/validations/contact-import";
+import type { GroupView } from "./group-calls";
+import { GroupChoiceField, NO_GROUP_CHOICE, chosenGroup, type GroupChoice } from "./group-choice-field";
 import { useImportReason, useLeftOutText } from "./use-import-reason";
 
 export interface ImportContactsDialogProps {
@@ -28,6 +30,8 @@ export interface ImportContactsDialogProps {
   onImported(): void;
   /** The importing user's country and language: numeric dates a file leaves open are read their way. */
   user: UserDateContext;
+  /** The user's groups: the imported contacts can go into one, or into a new one. */
+  groups: readonly GroupView[];
 }
 
 function downloadTemplate() {
@@ -41,12 +45,26 @@ function downloadTemplate() {
 
 const subscribeNever = () => () => {};
 const FILE_CONTROL = "contacts-csv";
-/** The dialog's one control a refusal can concern: the file (its format, its columns). */
-const CONTROLS = { file: FILE_CONTROL } as const;
+const GROUP_CONTROL = "import-group";
+const GROUP_NAME_CONTROL = "import-group-name";
+/** The controls a refusal can concern: the file (its format, its columns) and the group. */
+const CONTROLS = {
+  file: FILE_CONTROL,
+  groupId: GROUP_CONTROL,
+  newGroupName: GROUP_NAME_CONTROL,
+  name: GROUP_NAME_CONTROL,
+} as const;
 
 /** Import dialog: a CSV file or the phone's contact picker, then one server import. */
-export function ImportContactsDialog({ open, onOpenChange, onImported, user }: ImportContactsDialogProps) {
+export function ImportContactsDialog({
+  open,
+  onOpenChange,
+  onImported,
+  user,
+  groups,
+}: ImportContactsDialogProps) {
   const t = useTranslations("contactImport");
+  const tg = useTranslations("groups");
   const td = useTranslations("contactDates");
   const reason = useImportReason();
   const leftOutText = useLeftOutText();
@@ -57,15 +75,30 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
   const [failures, setFailures] = useState<ShownImportFailure[]>([]);
   const [leftOut, setLeftOut] = useState<LeftOutDetail[]>([]);
   const fieldErrors = useFieldErrors(CONTROLS);
+  const [groupChoice, setGroupChoice] = useState<GroupChoice>(NO_GROUP_CHOICE);
+
+  /** The group the import goes into, as the import's body names it; false: a new one without a name. */
+  const groupPart = () => {
+    const target = chosenGroup(groupChoice, groups);
+    if (!target) return {};
+    if ("group" in target) return { groupId: target.group.id, groupName: target.group.name };
+    if (!target.newName) {
+      fieldErrors.set(GROUP_NAME_CONTROL, tg("nameRequired"));
+      return false;
+    }
+    return { newGroupName: target.newName, groupName: target.newName };
+  };
 
   const send = async (
     rows: ImportRow[],
     localFailures: ShownImportFailure[],
     localLeftOut: LeftOutDetail[] = [],
+    group: { groupId?: string; newGroupName?: string; groupName?: string } = {},
   ) => {
+    const { groupName, ...into } = group;
     const result: ImportResult =
       rows.length > 0
-        ? await apiRequest<ImportResult>("POST", "/api/contacts/import", { rows })
+        ? await apiRequest<ImportResult>("POST", "/api/contacts/import", { rows, ...into })
         : { imported: 0, failed: 0, failures: [], leftOut: [] };
     const all = [...localFailures, ...result.failures].sort((a, b) => a.line - b.line);
     // A detail the browser left out counts only when its contact came in.
@@ -76,7 +109,8 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
     const description =
       t("successCount", { count: result.imported }) +
       (all.length > 0 ? t("failedCount", { count: all.length }) : "") +
-      (details.length > 0 ? t("leftOutCount", { count: details.length }) : "");
+      (details.length > 0 ? t("leftOutCount", { count: details.length }) : "") +
+      (groupName && result.imported > 0 ? tg("importedInto", { name: groupName }) : "");
     // Nothing imported is an error with the first reason; a partial import a warning.
     if (result.imported === 0) {
       const first = all[0];
@@ -94,8 +128,10 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
 
   const importCsv = async () => {
     if (!file) return;
-    setPending(true);
     fieldErrors.clear();
+    const group = groupPart();
+    if (group === false) return;
+    setPending(true);
     try {
       let parsed: ReturnType<typeof parseContactsFile>;
       try {
@@ -106,8 +142,10 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
         fieldErrors.set(FILE_CONTROL, message ? reason(message) : t("failedDefault"));
         return;
       }
-      await send(parsed.rows, parsed.skipped, parsed.leftOut);
+      await send(parsed.rows, parsed.skipped, parsed.leftOut, group);
     } catch (error) {
+      // A refusal of the group (gone, a name already taken) shows at its control.
+      if (fieldErrors.show(error)) return;
       const message = errorMessage(error);
       toast.error(t("importFailed"), { description: message ? reason(message) : t("failedDefault") });
     } finally {
@@ -120,6 +158,9 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
       toast.error(t("notSupported"), { description: t("notSupportedDescription") });
       return;
     }
+    fieldErrors.clear();
+    const group = groupPart();
+    if (group === false) return;
     setPending(true);
     try {
       const picked = await pickPhoneContacts();
@@ -128,8 +169,9 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
         line,
         reason: t("reasons.phoneEntryIncomplete"),
       }));
-      await send(picked.rows, incomplete);
-    } catch {
+      await send(picked.rows, incomplete, [], group);
+    } catch (error) {
+      if (fieldErrors.show(error)) return;
       toast.error(t("importFailed"), { description: t("phoneFailed") });
     } finally {
       setPending(false);
@@ -140,6 +182,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
     if (!next) {
       fieldErrors.clear();
       setFile(null);
+      setGroupChoice(NO_GROUP_CHOICE);
       setFailures([]);
       setLeftOut([]);
     }
@@ -154,6 +197,19 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
             <DialogTitle>{t("title")}</DialogTitle>
             <DialogDescription>{t("description")}</DialogDescription>
           </DialogHeader>
+          <GroupChoiceField
+            label={tg("importLabel")}
+            noneLabel={tg("noGroup")}
+            groups={groups}
+            choice={groupChoice}
+            onChange={(next) => {
+              fieldErrors.clear(GROUP_CONTROL);
+              fieldErrors.clear(GROUP_NAME_CONTROL);
+              setGroupChoice(next);
+            }}
+            selectId={GROUP_CONTROL}
+            nameId={GROUP_NAME_CONTROL}
+          />
           <Tabs defaultValue="csv">
             <TabsList className="w-full">
               <TabsTrigger value="csv">{t("csvTab")}</TabsTrigger>
