@@ -59,7 +59,15 @@ export function ContactSelectionBar({
         <FolderPlus aria-hidden /> {t("addToGroup")}
       </Button>
       {filterGroupName !== null ? (
-        <Button type="button" size="sm" variant="outline" onClick={onRemove} disabled={count === 0}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          // A group's name may be long: the label wraps rather than push the bar past the window.
+          className="h-auto min-h-9 max-w-full py-1.5 text-left whitespace-normal wrap-break-word"
+          onClick={onRemove}
+          disabled={count === 0}
+        >
           <FolderMinus aria-hidden /> {t("removeFromGroup", { name: filterGroupName })}
         </Button>
       ) : null}

@@ -43,6 +43,11 @@ function downloadTemplate() {
   URL.revokeObjectURL(url);
 }
 
+/** Where the import's contacts go: an existing group, a new one, or none. */
+type GroupTarget = { groupId?: string; newGroupName?: string };
+/** The import's answer; with a group, the group and how many contacts joined it. */
+type GroupImportResult = ImportResult & { group?: { name: string } | null; addedToGroup?: number };
+
 const subscribeNever = () => () => {};
 const FILE_CONTROL = "contacts-csv";
 const GROUP_CONTROL = "import-group";
@@ -78,27 +83,26 @@ export function ImportContactsDialog({
   const [groupChoice, setGroupChoice] = useState<GroupChoice>(NO_GROUP_CHOICE);
 
   /** The group the import goes into, as the import's body names it; false: a new one without a name. */
-  const groupPart = () => {
+  const groupPart = (): GroupTarget | false => {
     const target = chosenGroup(groupChoice, groups);
     if (!target) return {};
-    if ("group" in target) return { groupId: target.group.id, groupName: target.group.name };
+    if ("group" in target) return { groupId: target.group.id };
     if (!target.newName) {
       fieldErrors.set(GROUP_NAME_CONTROL, tg("nameRequired"));
       return false;
     }
-    return { newGroupName: target.newName, groupName: target.newName };
+    return { newGroupName: target.newName };
   };
 
   const send = async (
     rows: ImportRow[],
     localFailures: ShownImportFailure[],
     localLeftOut: LeftOutDetail[] = [],
-    group: { groupId?: string; newGroupName?: string; groupName?: string } = {},
+    group: GroupTarget = {},
   ) => {
-    const { groupName, ...into } = group;
-    const result: ImportResult =
+    const result: GroupImportResult =
       rows.length > 0
-        ? await apiRequest<ImportResult>("POST", "/api/contacts/import", { rows, ...into })
+        ? await apiRequest<GroupImportResult>("POST", "/api/contacts/import", { rows, ...group })
         : { imported: 0, failed: 0, failures: [], leftOut: [] };
     const all = [...localFailures, ...result.failures].sort((a, b) => a.line - b.line);
     // A detail the browser left out counts only when its contact came in.
@@ -106,22 +110,28 @@ export function ImportContactsDialog({
     const details = [...localLeftOut.filter((d) => !failedLines.has(d.line)), ...result.leftOut].sort(
       (a, b) => a.line - b.line,
     );
+    // Contacts already yours that a row matched join the group too, even with nothing imported.
+    const joined = result.group && result.addedToGroup ? result.addedToGroup : 0;
+    const intoGroup =
+      result.group && joined > 0 ? tg("importedInto", { count: joined, name: result.group.name }) : "";
     const description =
       t("successCount", { count: result.imported }) +
       (all.length > 0 ? t("failedCount", { count: all.length }) : "") +
       (details.length > 0 ? t("leftOutCount", { count: details.length }) : "") +
-      (groupName && result.imported > 0 ? tg("importedInto", { name: groupName }) : "");
+      intoGroup;
     // Nothing imported is an error with the first reason; a partial import a warning.
     if (result.imported === 0) {
       const first = all[0];
       toast.error(t("nothingImported"), {
-        description: first ? t("failureRow", { line: first.line, reason: reason(first) }) : description,
+        description: first
+          ? t("failureRow", { line: first.line, reason: reason(first) }) + intoGroup
+          : description,
       });
     } else if (all.length > 0) toast.warning(t("importPartial"), { description });
     else toast.success(t("importComplete"), { description });
     setFailures(all);
     setLeftOut(details);
-    if (result.imported > 0) onImported();
+    if (result.imported > 0 || joined > 0) onImported();
     // The dialog stays open while it has something to list.
     if (all.length === 0 && details.length === 0) onOpenChange(false);
   };
