@@ -40,5 +40,7 @@ export const contactGroupMembers = pgTable(
   (t) => [
     primaryKey({ name: "contact_group_members_pkey", columns: [t.groupId, t.contactId] }),
     index("contact_group_members_contact_idx").on(t.contactId),
+    // The contacts list's groupIds: one grouped pass over the user's memberships, from the index alone.
+    index("contact_group_members_user_contact_idx").on(t.userId, t.contactId, t.groupId),
   ],
 );

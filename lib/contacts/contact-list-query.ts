@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactDates, contacts, deliveries, reminders } from "@/db/schema";
+import { contactDates, contactGroupMembers, contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { contactColumns, readInstant } from "./contact-select";
 import type { ContactDateView } from "./contact-view";
@@ -56,22 +56,54 @@ const datesByContact = db
   .groupBy(contactDates.contactId)
   .as("contact_dates_json");
 
+// The groups of each contact: one grouped pass over the user's memberships (the index
+// contact_group_members_user_contact_idx holds all three columns).
+const groupsByContact = db
+  .select({
+    contactId: contactGroupMembers.contactId,
+    groupIds: sql`array_agg(${contactGroupMembers.groupId} order by ${contactGroupMembers.groupId})`.as(
+      "group_ids_list",
+    ),
+  })
+  .from(contactGroupMembers)
+  .where(eq(contactGroupMembers.userId, userId))
+  .groupBy(contactGroupMembers.contactId)
+  .as("contact_group_ids");
+
+/** A statement of the list, with `filter` added to the user's contacts. */
+function listQuery(filter?: SQL) {
+  return (
+    db
+      .select({
+        ...contactColumns,
+        reminderCount: sql<number>`coalesce(${reminderCounts.count}, 0)`,
+        lastReminder: sql<Date | null>`${lastSent.sentAt}`.mapWith(readInstant),
+        dates: sql<ContactDateView[]>`coalesce(${datesByContact.dates}, '[]'::json)`,
+        groupIds: sql<string[]>`coalesce(${groupsByContact.groupIds}, '{}'::text[])`,
+      })
+      .from(contacts)
+      .leftJoin(reminderCounts, eq(reminderCounts.contactId, contacts.id))
+      .leftJoin(lastSent, eq(lastSent.contactId, contacts.id))
+      .leftJoin(datesByContact, eq(datesByContact.contactId, contacts.id))
+      .leftJoin(groupsByContact, eq(groupsByContact.contactId, contacts.id))
+      .where(and(eq(contacts.userId, userId), filter))
+      // By creation only: listContacts and listContactsJson sort by name in the user's language
+      // (sortByName), which no single database collation gives for every language.
+      .orderBy(asc(contacts.createdAt), asc(contacts.id))
+  );
+}
+
 /**
  * A user's contacts in creation order (`userId` placeholder), with contactSelect's fields in its order and
  * the same values (`tests/integration/contacts/list-contacts-json.test.ts` compares them).
  */
-export const contactListQuery = db
-  .select({
-    ...contactColumns,
-    reminderCount: sql<number>`coalesce(${reminderCounts.count}, 0)`,
-    lastReminder: sql<Date | null>`${lastSent.sentAt}`.mapWith(readInstant),
-    dates: sql<ContactDateView[]>`coalesce(${datesByContact.dates}, '[]'::json)`,
-  })
-  .from(contacts)
-  .leftJoin(reminderCounts, eq(reminderCounts.contactId, contacts.id))
-  .leftJoin(lastSent, eq(lastSent.contactId, contacts.id))
-  .leftJoin(datesByContact, eq(datesByContact.contactId, contacts.id))
-  .where(eq(contacts.userId, userId))
-  // By creation only: listContacts and listContactsJson sort by name in the user's language
-  // (sortByName), which no single database collation gives for every language.
-  .orderBy(asc(contacts.createdAt), asc(contacts.id));
+export const contactListQuery = listQuery();
+
+/**
+ * The same for the members of one group (`groupId` placeholder; the membership's primary key
+ * answers each contact). The caller checks the group is the user's: the user id condition
+ * alone keeps another user's members out.
+ */
+export const groupContactListQuery = listQuery(
+  sql`exists (select 1 from ${contactGroupMembers} m where m.group_id = ${sql.placeholder("groupId")} and m.contact_id = ${contacts.id})`,
+);

@@ -30,12 +30,13 @@ export const contactColumns = {
 export const readInstant = (value: string | Date | null) => (value ? new Date(value) : null);
 
 /**
- * The fields GET /api/contacts returns for each contact: contactColumns plus three computed
+ * The fields GET /api/contacts returns for each contact: contactColumns plus four computed
  * in SQL (here per contact; the list computes them for all contacts at once):
  * - reminderCount: the contact's reminders that are not cancelled (scheduled, sent, failed).
  * - lastReminder: when a reminder was last actually sent to this contact (the latest
  *   delivery that reached 'sent' or 'delivered'), or null if none ever was.
  * - dates: the contact's yearly dates, each saying whether its yearly reminder is scheduled.
+ * - groupIds: the ids of the groups the contact is in.
  */
 export const contactSelect = {
   ...contactColumns,
@@ -59,6 +60,11 @@ export const contactSelect = {
       order by cd.kind <> 'birthday', cd.kind <> 'anniversary', cd.month, cd.day, cd.created_at)
     from contact_dates cd where cd.contact_id = "contacts"."id"
   ), '[]'::json)`.as("dates"),
+  // The groups the contact is in, by id (the contacts screen names them from GET /api/groups).
+  groupIds: sql<string[]>`coalesce((
+    select array_agg(m.group_id order by m.group_id) from contact_group_members m
+    where m.contact_id = "contacts"."id"
+  ), '{}'::text[])`.as("group_ids"),
 };
 
 export const ownContact = (userId: string, contactId: string) =>

@@ -38,6 +38,8 @@ export interface ContactView {
   reminderCount: number;
   /** Birthday, anniversary and named dates. */
   dates: ContactDateView[];
+  /** The groups the contact is in (a contact may be in several). */
+  groupIds: string[];
   lastReminder: string | null;
   /** The recipient's mail server refused the address for good; e-mail to it is not sent. */
   emailSuppressedAt?: string | null;

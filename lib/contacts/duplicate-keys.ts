@@ -14,11 +14,12 @@ export const duplicateProblem = (message: string): Problem => ({
 });
 
 export class DuplicateKeys {
-  private readonly emails = new Set<string>();
-  private readonly phones = new Set<string>();
+  // Each key with the id of the contact holding it (null when the caller gave none).
+  private readonly emails = new Map<string, string | null>();
+  private readonly phones = new Map<string, string | null>();
 
-  constructor(existing: Iterable<{ email: string | null; phone: string | null }> = []) {
-    for (const row of existing) this.add(row);
+  constructor(existing: Iterable<{ id?: string; email: string | null; phone: string | null }> = []) {
+    for (const row of existing) this.add(row, row.id);
   }
 
   /** The message for a clash, or null when the contact is new. */
@@ -28,8 +29,16 @@ export class DuplicateKeys {
     return null;
   }
 
-  add(row: { email?: string | null; phone?: string | null }) {
-    if (row.email) this.emails.add(row.email.toLowerCase());
-    if (row.phone) this.phones.add(row.phone);
+  /** The id of the contact a clash is with (the one `clash` names), if known. */
+  holder(row: { email?: string | null; phone?: string | null }): string | null {
+    if (row.email && this.emails.has(row.email.toLowerCase()))
+      return this.emails.get(row.email.toLowerCase()) ?? null;
+    if (row.phone && this.phones.has(row.phone)) return this.phones.get(row.phone) ?? null;
+    return null;
+  }
+
+  add(row: { email?: string | null; phone?: string | null }, id: string | null = null) {
+    if (row.email) this.emails.set(row.email.toLowerCase(), id);
+    if (row.phone) this.phones.set(row.phone, id);
   }
 }

@@ -9,7 +9,7 @@ import { contactSchemaFor } from "./contact-schema-for";
 import { countryCodeOf } from "./country-code-of";
 import { userDateOrder } from "./date-order";
 import { invalidRowCode, refusedRowCode, type ImportFailureCode } from "./import-failure-code";
-import { insertContacts } from "./insert-contacts";
+import { insertContacts, type AfterInsert } from "./insert-contacts";
 import { leftOut, type LeftOutDetail } from "./left-out";
 import { defaultContactLocale } from "./phone-language";
 import { readFileDate, type DateOrder } from "./read-file-date";
@@ -63,8 +63,14 @@ function importedPhone(raw: string, countries: (CountryCode | undefined)[]): str
  * A phone is read in the row's own country (the file's address or country column), then in the
  * user's; a phone or date that cannot be read is left out and reported, and the contact comes in
  * with the rest (a contact whose only address is that phone fails, as it has nothing to reach).
+ * `afterInsert` runs in the import's transaction with every valid row's outcome (an import into
+ * a group, lib/groups), even when none came in.
  */
-export async function importContacts(user: User, rows: ImportRow[]): Promise<ImportResult> {
+export async function importContacts(
+  user: User,
+  rows: ImportRow[],
+  afterInsert?: AfterInsert,
+): Promise<ImportResult> {
   const schema = contactSchemaFor(user);
   const locale = toLocale(user.locale);
   const region = phoneRegionOf(user);
@@ -101,10 +107,11 @@ export async function importContacts(user: User, rows: ImportRow[]): Promise<Imp
     }
   });
   const outcomes =
-    valid.length > 0
+    valid.length > 0 || afterInsert
       ? await insertContacts(
           user.id,
           valid.map((v) => v.input),
+          afterInsert,
         )
       : [];
   const left: LeftOutDetail[] = [];

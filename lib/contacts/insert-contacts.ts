@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { contactDates, contacts } from "@/db/schema";
-import { db } from "@/lib/db";
+import { db, type Transaction } from "@/lib/db";
 import type { ContactInput } from "@/lib/validations/contact";
 import { CONTACT_LIMIT_MESSAGE, contactLimitOf } from "./contact-limit";
 import { DuplicateKeys } from "./duplicate-keys";
@@ -9,21 +9,32 @@ import { lockContactOwner } from "./lock-contact-owner";
 import { newDateRow } from "./replace-contact-dates";
 import { resolveWhatsAppConsent } from "./whatsapp-consent";
 
-export type InsertOutcome = { ok: true; id: string } | { ok: false; reason: string; limitReached?: boolean };
+export type InsertOutcome =
+  | { ok: true; id: string }
+  /** `existingId`: a duplicate's contact, the one already holding its e-mail or phone. */
+  | { ok: false; reason: string; limitReached?: boolean; existingId?: string };
+
+/** More work of the caller's in the same transaction, once the contacts are in (an import into a group). */
+export type AfterInsert = (tx: Transaction, outcomes: InsertOutcome[]) => Promise<void>;
 
 const CHUNK = 1000;
 
 /**
  * Creates valid contacts in one transaction under the owner's row lock: a duplicate
  * e-mail/phone is refused, and once the plan's contact limit is reached every further one
- * is refused. One outcome per input, in order. Shared by single creates and imports.
+ * is refused. One outcome per input, in order. Shared by single creates and imports;
+ * `afterInsert` runs last in the same transaction (its error undoes the inserts too).
  */
-export async function insertContacts(userId: string, inputs: ContactInput[]): Promise<InsertOutcome[]> {
+export async function insertContacts(
+  userId: string,
+  inputs: ContactInput[],
+  afterInsert?: AfterInsert,
+): Promise<InsertOutcome[]> {
   return db.transaction(async (tx) => {
     const owner = await lockContactOwner(tx, userId);
     const limit = contactLimitOf(owner.planType);
     const existing = await tx
-      .select({ email: contacts.email, phone: contacts.phone })
+      .select({ id: contacts.id, email: contacts.email, phone: contacts.phone })
       .from(contacts)
       .where(eq(contacts.userId, userId));
     const keys = new DuplicateKeys(existing);
@@ -34,7 +45,7 @@ export async function insertContacts(userId: string, inputs: ContactInput[]): Pr
     for (const input of inputs) {
       const clash = keys.clash(input);
       if (clash) {
-        outcomes.push({ ok: false, reason: clash });
+        outcomes.push({ ok: false, reason: clash, existingId: keys.holder(input) ?? undefined });
         continue;
       }
       if (total >= limit) {
@@ -42,7 +53,7 @@ export async function insertContacts(userId: string, inputs: ContactInput[]): Pr
         continue;
       }
       const id = crypto.randomUUID();
-      keys.add(input);
+      keys.add(input, id);
       total += 1;
       rows.push({
         id,
@@ -63,6 +74,7 @@ export async function insertContacts(userId: string, inputs: ContactInput[]): Pr
     for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contacts).values(rows.slice(i, i + CHUNK));
     for (let i = 0; i < dates.length; i += CHUNK)
       await tx.insert(contactDates).values(dates.slice(i, i + CHUNK));
+    if (afterInsert) await afterInsert(tx, outcomes);
     return outcomes;
   });
 }

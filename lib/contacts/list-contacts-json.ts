@@ -3,14 +3,17 @@ import { fillPlaceholders } from "drizzle-orm";
 import pg from "pg";
 import { db } from "@/lib/db";
 import { instantJson } from "@/lib/db/instant-json";
-import { contactListQuery } from "./contact-list-query";
+import { contactListQuery, groupContactListQuery } from "./contact-list-query";
 import type { Locale } from "@/i18n/locales";
 import { emailDisplay } from "./email-display";
 import { sortByName } from "./sort-by-name";
 
-const { sql: text, params } = contactListQuery.toSQL();
+const statements = {
+  all: { name: "list_contacts_json", ...contactListQuery.toSQL() },
+  group: { name: "list_group_contacts_json", ...groupContactListQuery.toSQL() },
+};
 
-// Each field's position in a row: the statement selects its fields in the answer's order.
+// Each field's position (both statements select the same fields) in a row: the statement selects its fields in the answer's order.
 const at = Object.fromEntries(
   Object.keys(contactListQuery._.selectedFields).map((key, i) => [key, i]),
 ) as Record<keyof typeof contactListQuery._.selectedFields, number>;
@@ -28,13 +31,15 @@ const types = {
 /**
  * The JSON text GET /api/contacts answers: byte for byte `JSON.stringify(await
  * listContacts(userId, locale))`, built from the statement's rows without Drizzle's mapping, Date
- * objects or the object spread (`list-contacts-json.test.ts` compares the two).
+ * objects or the object spread (`list-contacts-json.test.ts` compares the two). With `groupId`,
+ * only the members of that group (the caller checks it is the user's).
  */
-export async function listContactsJson(userId: string, locale: Locale): Promise<string> {
+export async function listContactsJson(userId: string, locale: Locale, groupId?: string): Promise<string> {
+  const statement = groupId ? statements.group : statements.all;
   const { rows } = await db.$client.query<unknown[]>({
-    name: "list_contacts_json",
-    text,
-    values: fillPlaceholders(params, { userId }),
+    name: statement.name,
+    text: statement.sql,
+    values: fillPlaceholders(statement.params, { userId, groupId }),
     rowMode: "array",
     types,
   });
@@ -62,6 +67,7 @@ export async function listContactsJson(userId: string, locale: Locale): Promise<
       reminderCount: row[at.reminderCount],
       lastReminder: instantJson(row[at.lastReminder] as string | null),
       dates: row[at.dates],
+      groupIds: row[at.groupIds],
       emailDisplay: emailDisplay(row[at.email] as string | null),
     })),
   );

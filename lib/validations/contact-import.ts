@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { maxDayOf } from "./contact-date";
+import { GROUP_NAME_MAX_LENGTH } from "./group";
 
 /** POST /api/contacts/import: rows already split by the CSV parser or the phone picker. */
 export const importRowSchema = z.object({
@@ -20,7 +21,22 @@ export const importRowSchema = z.object({
   /** The country the file gives for the contact (code or name): its phone is read there first. */
   country: z.string().max(1000).optional(),
 });
-export const importBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(10_000) }).strict();
+/**
+ * The rows, and optionally the group they go into: an existing one (`groupId`) or a new one
+ * (`newGroupName`), not both.
+ */
+export const importBodySchema = z
+  .object({
+    rows: z.array(importRowSchema).min(1).max(10_000),
+    groupId: z.string().min(1).max(100).optional(),
+    newGroupName: z.string().trim().min(1, "Name is required").max(GROUP_NAME_MAX_LENGTH).optional(),
+  })
+  .strict()
+  .refine((body) => !(body.groupId && body.newGroupName), {
+    message: "Choose an existing group or a new group's name, not both",
+    path: ["newGroupName"],
+  });
+export type ImportBody = z.output<typeof importBodySchema>;
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 const FULL = /^(\d{4})-?(\d{2})-?(\d{2})$/;

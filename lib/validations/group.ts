@@ -22,6 +22,9 @@ export const groupMembersSchema = z.object({ contactIds }).strict();
 /** Ids are opaque text: an unknown or malformed one is a 404, not a validation error. */
 export const groupIdParams = z.object({ id: z.string().min(1).max(100) });
 
+/** GET /api/contacts?groupId=: the members of one group (other parameters are ignored, as before). */
+export const contactListFilterSchema = z.object({ groupId: z.string().min(1).max(100).optional() });
+
 /**
  * GET /api/groups/{id}/reach?channels=whatsapp,sms,email: how many messages one occurrence
  * sends to this group by that chain, and which members no channel of it reaches.

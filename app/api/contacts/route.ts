@@ -5,11 +5,15 @@ import { userRoute } from "@/lib/api/route";
 import { createContact } from "@/lib/contacts/create-contact";
 import { listContactsJson } from "@/lib/contacts/list-contacts-json";
 import { contactSchemaFor } from "@/lib/contacts/contact-schema-for";
+import { getGroup } from "@/lib/groups/get-group";
+import { contactListFilterSchema } from "@/lib/validations/group";
 
 // The list's JSON is written from the rows directly: the same bytes as serialising listContacts.
-export const GET = userRoute({}, async ({ user }) =>
-  jsonTextResponse(await listContactsJson(user.id, toLocale(user.locale))),
-);
+// ?groupId= lists that group's members; another user's group, like an unknown one, is a 404.
+export const GET = userRoute({ query: contactListFilterSchema }, async ({ user, query }) => {
+  if (query.groupId) await getGroup(user.id, query.groupId);
+  return jsonTextResponse(await listContactsJson(user.id, toLocale(user.locale), query.groupId));
+});
 
 // The body is checked by the contact schema built for this user's phone region.
 export const POST = userRoute(

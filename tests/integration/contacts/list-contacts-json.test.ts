@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/contacts/route";
-import { contactDates, deliveries } from "@/db/schema";
+import { contactDates, contactGroupMembers, contactGroups, deliveries } from "@/db/schema";
 import { db } from "@/lib/db";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { listContactsJson } from "@/lib/contacts/list-contacts-json";
@@ -20,7 +20,7 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
   it("byte for byte, with every kind of field filled, empty and awkward", async () => {
     const { user, cookie } = await createSignedInUser({ locale: "en" });
     const other = await createSignedInUser();
-    await createContact(other.user.id, { name: "Mallory", email: "m@example.com" });
+    const mallory = await createContact(other.user.id, { name: "Mallory", email: "m@example.com" });
 
     const full = await createContact(user.id, {
       name: awkward,
@@ -77,6 +77,26 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
       sql`update deliveries set sent_at = sent_at + interval '123 microseconds' where status = 'delivered'`,
     );
 
+    // Two groups for one contact, one for another; the other user's group holds their own.
+    const groups = await db
+      .insert(contactGroups)
+      .values([
+        { userId: user.id, name: "Choir" },
+        { userId: user.id, name: "Family" },
+      ])
+      .returning();
+    const [foreign] = await db
+      .insert(contactGroups)
+      .values({ userId: other.user.id, name: "Choir" })
+      .returning();
+    await db
+      .insert(contactGroupMembers)
+      .values([
+        ...groups.map((g) => ({ groupId: g.id, contactId: full.id, userId: user.id })),
+        { groupId: groups[0].id, contactId: same.id, userId: user.id },
+        { groupId: foreign.id, contactId: mallory.id, userId: other.user.id },
+      ]);
+
     const expected = JSON.stringify(await listContacts(user.id, "en"));
     expect(await listContactsJson(user.id, "en")).toBe(expected);
     const res = await callRoute(GET, "/api/contacts", { cookie });
@@ -99,6 +119,18 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
       "custom",
     ]);
     expect(list[1].emailSuppressedAt).toBe("9999-12-31T23:59:59.999Z");
+    expect(list[4].groupIds).toEqual(groups.map((g) => g.id).sort());
+    expect(list[2].groupIds).toEqual([groups[0].id]);
+    expect(list[0].groupIds).toEqual([]);
+
+    // One group's members: the same bytes as the whole list narrowed to them.
+    const members = JSON.stringify(
+      (JSON.parse(expected) as { groupIds: string[] }[]).filter((c) => c.groupIds.includes(groups[0].id)),
+    );
+    expect(await listContactsJson(user.id, "en", groups[0].id)).toBe(members);
+    expect(JSON.parse(members)).toHaveLength(2);
+    // The user's id still bounds a group id: another user's group lists none of theirs.
+    expect(await listContactsJson(user.id, "en", foreign.id)).toBe("[]");
   });
 
   it.each([

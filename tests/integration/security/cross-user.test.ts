@@ -14,6 +14,10 @@ import { eq } from "drizzle-orm";
 import * as avatarRoute from "@/app/api/contacts/[id]/avatar/route";
 import * as contactRoute from "@/app/api/contacts/[id]/route";
 import * as contactRestoreRoute from "@/app/api/contacts/[id]/restore/route";
+import * as groupRoute from "@/app/api/groups/[id]/route";
+import * as groupMembersRoute from "@/app/api/groups/[id]/members/route";
+import * as groupMembersRemoveRoute from "@/app/api/groups/[id]/members/remove/route";
+import * as groupReachRoute from "@/app/api/groups/[id]/reach/route";
 import * as localUploadRoute from "@/app/api/objects/local/uploads/[id]/route";
 import * as uploadRoute from "@/app/api/objects/upload/route";
 import * as objectRoute from "@/app/api/objects/uploads/[id]/route";
@@ -46,7 +50,15 @@ import * as v1TemplateRoute from "@/app/api/v1/templates/[id]/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { deleteContact } from "@/lib/contacts/delete-contact";
 import { cancelReminder } from "@/lib/reminders/cancel-reminder";
-import { contacts, messageTemplates, storedObjects, webhookEndpoints, webhookMessages } from "@/db/schema";
+import {
+  contactGroupMembers,
+  contactGroups,
+  contacts,
+  messageTemplates,
+  storedObjects,
+  webhookEndpoints,
+  webhookMessages,
+} from "@/db/schema";
 import { db } from "@/lib/db";
 import { getLocalStorage } from "@/lib/storage/get-storage";
 import { objectPathOf, uploadKeyOf } from "@/lib/storage/object-path";
@@ -68,6 +80,8 @@ interface Fixture {
   deletedContactId: string;
   readyObjectId: string;
   templateId: string;
+  /** A's group, with A's contact in it. */
+  groupId: string;
   /** A's pending upload and the signed URL A was given for it. */
   pendingUploadId: string;
   /** B's own signed upload URL (valid, but for B's key). */
@@ -432,6 +446,72 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       build: (f) => ({ path: `/api/templates/${f.templateId}`, params: { id: f.templateId } }),
     },
   ],
+  "groups/[id]/route.ts": [
+    {
+      name: "GET /api/groups/{A's group}",
+      handler: groupRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({ path: `/api/groups/${f.groupId}`, params: { id: f.groupId } }),
+    },
+    {
+      name: "PATCH /api/groups/{A's group}",
+      handler: groupRoute.PATCH,
+      method: "PATCH",
+      status: 404,
+      build: (f) => ({
+        path: `/api/groups/${f.groupId}`,
+        params: { id: f.groupId },
+        body: { name: "Taken over" },
+      }),
+    },
+    {
+      name: "DELETE /api/groups/{A's group}",
+      handler: groupRoute.DELETE,
+      method: "DELETE",
+      status: 404,
+      build: (f) => ({ path: `/api/groups/${f.groupId}`, params: { id: f.groupId } }),
+    },
+  ],
+  "groups/[id]/members/route.ts": [
+    {
+      name: "POST /api/groups/{A's group}/members (B's own contact)",
+      handler: groupMembersRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/groups/${f.groupId}/members`,
+        params: { id: f.groupId },
+        body: { contactIds: [f.ownContactOfB] },
+      }),
+    },
+  ],
+  "groups/[id]/members/remove/route.ts": [
+    {
+      name: "POST /api/groups/{A's group}/members/remove (A's contact)",
+      handler: groupMembersRemoveRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/groups/${f.groupId}/members/remove`,
+        params: { id: f.groupId },
+        body: { contactIds: [f.contactId] },
+      }),
+    },
+  ],
+  "groups/[id]/reach/route.ts": [
+    {
+      name: "GET /api/groups/{A's group}/reach",
+      handler: groupReachRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({
+        path: `/api/groups/${f.groupId}/reach`,
+        params: { id: f.groupId },
+        query: { channels: "sms,email" },
+      }),
+    },
+  ],
   "reminders/[id]/send/route.ts": [
     {
       name: "POST /api/reminders/{A's reminder}/send",
@@ -613,6 +693,10 @@ beforeAll(async () => {
       status: "delivered",
     })
     .returning();
+  const [group] = await db.insert(contactGroups).values({ userId: a.user.id, name: "A's group" }).returning();
+  await db
+    .insert(contactGroupMembers)
+    .values({ groupId: group.id, contactId: contact.id, userId: a.user.id });
   const clip = await createReadyMedia(a.user.id, "video");
   const mediaReminder = await insertReminder(a.user.id, contact.id, {
     type: "video",
@@ -648,6 +732,7 @@ beforeAll(async () => {
     deletedContactId: doomed.id,
     readyObjectId: ready.id,
     templateId: template.id,
+    groupId: group.id,
     pendingUploadId: pendingUrl.pathname.split("/").pop() ?? "",
     otherUploadUrl: otherUrl,
     ownContactOfB: (await createContact(b.user.id, { name: "B's own" })).id,

@@ -1,9 +1,10 @@
 import { userRoute } from "@/lib/api/route";
-import { importContacts } from "@/lib/contacts/import-contacts";
+import { importContactsIntoGroup } from "@/lib/groups/import-contacts-into-group";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { importBodySchema } from "@/lib/validations/contact-import";
 
+// The rows, and with `groupId` or `newGroupName` the group they go into (in the same transaction).
 export const POST = userRoute(
   { body: importBodySchema, rateLimit: RATE_LIMITS.import },
-  async ({ user, body }) => importContacts(user, body.rows),
+  async ({ user, body }) => importContactsIntoGroup(user, body),
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "contact_group_members_user_contact_idx" ON "contact_group_members" USING btree ("user_id","contact_id","group_id");
