@@ -17,7 +17,7 @@ const contact = (i: number): ContactView =>
     email: `c${i}@example.com`,
     phone: "+14155550101",
     relationship: "Friend",
-    groupIds: [],
+    groupIds: [] as string[],
     avatarUrl: null,
     deliveryMethod: "email",
     reminderCount: 2,
