@@ -250,6 +250,9 @@ test("in French on a 375 px phone: the filter, Select all and the bar fit withou
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   const user = await signIn({ timezone: "UTC", locale: "fr" });
+  // The page's language follows the browser's language cookie, as the switch in the header sets it.
+  const { hostname } = new URL(process.env.E2E_BASE_URL ?? "");
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "fr", domain: hostname, path: "/" }]);
   const people = await seedContacts(user.id, [
     "Marie-Hélène Fournier-Delacroix",
     "Jean-Baptiste Dupont-Aignan",
