@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { FolderOpen, Plus, Search, Upload, Users, UsersRound } from "lucide-react";
+import { Plus, Upload, UsersRound } from "lucide-react";
 import { toast } from "sonner";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,7 @@ import type { ContactFormFocus } from "./contact-form-focus";
 import { ContactSelectionBar, SELECT_ALL_ID } from "./contact-selection-bar";
 import { ContactsToolbar, SELECT_MODE_ID } from "./contacts-toolbar";
 import { useDeleteContact } from "./use-delete-contact";
-import { EmptyState } from "./empty-state";
+import { ContactsEmptyState } from "./contacts-empty-state";
 import { fetchGroups, type GroupView } from "./group-calls";
 import { ImportContactsDialog } from "./import-contacts-dialog";
 import { ManageGroupsDialog } from "./manage-groups-dialog";
@@ -183,30 +183,7 @@ export function ContactsScreen({
       />
 
       {visible.length === 0 ? (
-        query.trim() ? (
-          <EmptyState
-            icon={Search}
-            title={t("noResultsTitle")}
-            description={t("noResultsDescription", { query })}
-          />
-        ) : activeGroup ? (
-          <EmptyState
-            icon={FolderOpen}
-            title={tg("groupEmptyTitle", { name: activeGroup.name })}
-            description={tg("groupEmptyDescription")}
-          />
-        ) : (
-          <EmptyState
-            icon={Users}
-            title={t("emptyTitle")}
-            description={t("emptyDescription")}
-            action={
-              <Button onClick={add}>
-                <Plus /> {t("addContact")}
-              </Button>
-            }
-          />
-        )
+        <ContactsEmptyState query={query} group={activeGroup} onAdd={add} onShowAll={() => showGroup(null)} />
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -22,7 +22,8 @@ import { apiRequest, errorMessage } from "@/lib/api-client/request";
 import type { ImportRow } from "@/lib/validations/contact-import";
 import type { GroupView } from "./group-calls";
 import { GroupChoiceField, NO_GROUP_CHOICE, chosenGroup, type GroupChoice } from "./group-choice-field";
-import { useImportReason, useLeftOutText } from "./use-import-reason";
+import { ImportOutcome } from "./import-outcome";
+import { useImportReason } from "./use-import-reason";
 
 export interface ImportContactsDialogProps {
   open: boolean;
@@ -72,7 +73,6 @@ export function ImportContactsDialog({
   const tg = useTranslations("groups");
   const td = useTranslations("contactDates");
   const reason = useImportReason();
-  const leftOutText = useLeftOutText();
   const [file, setFile] = useState<File | null>(null);
   // 'Import from Phone' only where the browser has the Contact Picker (false on the server).
   const phonePicker = useSyncExternalStore(subscribeNever, isPhonePickerSupported, () => false);
@@ -271,38 +271,7 @@ export function ImportContactsDialog({
               )}
             </TabsContent>
           </Tabs>
-          {failures.length > 0 ? (
-            <section aria-labelledby="import-failures" className="grid gap-2">
-              <h3 id="import-failures" className="text-sm font-medium">
-                {t("failuresTitle")}
-              </h3>
-              <ul
-                className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
-                data-testid="import-failures"
-              >
-                {failures.map((failure) => (
-                  <li key={`${failure.line}-${failure.reason}`}>
-                    {t("failureRow", { line: failure.line, reason: reason(failure) })}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {leftOut.length > 0 ? (
-            <section aria-labelledby="import-left-out" className="grid gap-2">
-              <h3 id="import-left-out" className="text-sm font-medium">
-                {t("leftOutTitle")}
-              </h3>
-              <ul
-                className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
-                data-testid="import-left-out"
-              >
-                {leftOut.map((detail) => (
-                  <li key={`${detail.line}-${detail.field}`}>{leftOutText(detail)}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <ImportOutcome failures={failures} leftOut={leftOut} />
         </DialogContent>
       </FieldErrorsContext>
     </Dialog>

@@ -199,6 +199,21 @@ test("imports a CSV into a new group, then another into that group", async ({ pa
   expect(await memberNames(neighbours.id)).toEqual(["Pia Ray", "Raj Patel", "Sol Vega"]);
 });
 
+test("an empty group says so and offers every contact back", async ({ page, signIn }) => {
+  const user = await signIn({ timezone: "UTC" });
+  await seedContacts(user.id, ["Ann Lee"]);
+  const [club] = await e2eDb.insert(contactGroups).values({ userId: user.id, name: "Book club" }).returning();
+  await page.goto(`/contacts?group=${club.id}`);
+  await expect(page.getByRole("heading", { name: "No one in Book club yet" })).toBeVisible();
+  await page.getByRole("button", { name: "Show all contacts" }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByTestId("contact-card")).toHaveCount(1);
+  // A group that is not the user's (or no longer exists) is no filter at all.
+  await page.goto("/contacts?group=not-a-group");
+  await expect(page.getByTestId("contact-card")).toHaveCount(1);
+  await expect(page.getByLabel("Show contacts of a group")).toHaveValue("");
+});
+
 test("keyboard only: Select, tick two contacts, add them to a new group", async ({ page, signIn }) => {
   const user = await signIn({ timezone: "UTC" });
   await seedContacts(user.id, ["Ann Lee", "Bob Stone", "Cleo Park"]);
