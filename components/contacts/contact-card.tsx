@@ -112,50 +112,50 @@ export function ContactCard({
             ))}
           </ul>
         ) : null}
+        <ul className="grid grid-cols-1 gap-1 text-sm text-muted-foreground">
+          {contact.email ? (
+            <>
+              <li className="flex items-center gap-2">
+                <Mail className="size-4 shrink-0" aria-hidden />
+                <span className="min-w-0 wrap-anywhere">{contact.emailDisplay ?? contact.email}</span>
+                {contact.emailSuppressedAt ? (
+                  <Badge
+                    variant="destructive"
+                    data-testid="email-suppressed"
+                    title={t("emailSuppressedReason", { reason: contact.emailSuppressedReason ?? "" })}
+                  >
+                    {t("emailSuppressed")}
+                  </Badge>
+                ) : null}
+              </li>
+              {contact.emailSuppressedAt ? (
+                <li className="text-xs text-destructive">
+                  {t("emailSuppressedReason", { reason: contact.emailSuppressedReason ?? "" })}
+                </li>
+              ) : null}
+            </>
+          ) : null}
+          {contact.phone ? (
+            <li className="flex items-center gap-2">
+              <Phone className="size-4 shrink-0" aria-hidden />
+              <span data-testid="contact-phone">{formatPhone(contact.phone)}</span>
+            </li>
+          ) : null}
+          <ContactChannelStatus contact={contact} />
+          <li className="flex items-center gap-2">
+            <Bell className="size-4 shrink-0" aria-hidden />
+            <span>{t("reminderCount", { count: contact.reminderCount })}</span>
+          </li>
+          <li className="text-xs">
+            {contact.lastReminder
+              ? t("lastReminder", {
+                  date: format.dateTime(new Date(contact.lastReminder), { dateStyle: "medium" }),
+                })
+              : t("neverReminded")}
+          </li>
+        </ul>
         {/* In Select mode the card's own controls sleep: Tab goes from checkbox to checkbox. */}
         <div className="flex flex-1 flex-col gap-4" inert={selection !== undefined}>
-          <ul className="grid grid-cols-1 gap-1 text-sm text-muted-foreground">
-            {contact.email ? (
-              <>
-                <li className="flex items-center gap-2">
-                  <Mail className="size-4 shrink-0" aria-hidden />
-                  <span className="min-w-0 wrap-anywhere">{contact.emailDisplay ?? contact.email}</span>
-                  {contact.emailSuppressedAt ? (
-                    <Badge
-                      variant="destructive"
-                      data-testid="email-suppressed"
-                      title={t("emailSuppressedReason", { reason: contact.emailSuppressedReason ?? "" })}
-                    >
-                      {t("emailSuppressed")}
-                    </Badge>
-                  ) : null}
-                </li>
-                {contact.emailSuppressedAt ? (
-                  <li className="text-xs text-destructive">
-                    {t("emailSuppressedReason", { reason: contact.emailSuppressedReason ?? "" })}
-                  </li>
-                ) : null}
-              </>
-            ) : null}
-            {contact.phone ? (
-              <li className="flex items-center gap-2">
-                <Phone className="size-4 shrink-0" aria-hidden />
-                <span data-testid="contact-phone">{formatPhone(contact.phone)}</span>
-              </li>
-            ) : null}
-            <ContactChannelStatus contact={contact} />
-            <li className="flex items-center gap-2">
-              <Bell className="size-4 shrink-0" aria-hidden />
-              <span>{t("reminderCount", { count: contact.reminderCount })}</span>
-            </li>
-            <li className="text-xs">
-              {contact.lastReminder
-                ? t("lastReminder", {
-                    date: format.dateTime(new Date(contact.lastReminder), { dateStyle: "medium" }),
-                  })
-                : t("neverReminded")}
-            </li>
-          </ul>
           <ContactDatesList contact={contact} ownerTimezone={ownerTimezone} onChanged={onChanged} />
           <Button asChild variant="outline" className="mt-auto">
             <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>
