@@ -154,8 +154,12 @@ export function ContactCard({
               : t("neverReminded")}
           </li>
         </ul>
-        {/* In Select mode the card's own controls sleep: Tab goes from checkbox to checkbox. */}
-        <div className="flex flex-1 flex-col gap-4" inert={selection !== undefined}>
+        {/* In Select mode the card's own controls sleep (no focus, no pointer): Tab goes from
+            checkbox to checkbox, and a click lands on the card's label. */}
+        <div
+          className={cn("flex flex-1 flex-col gap-4", selection && "pointer-events-none")}
+          inert={selection !== undefined}
+        >
           <ContactDatesList contact={contact} ownerTimezone={ownerTimezone} onChanged={onChanged} />
           <Button asChild variant="outline" className="mt-auto">
             <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>

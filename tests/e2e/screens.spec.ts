@@ -171,13 +171,7 @@ for (const locale of ["en", "es", "fr"] as const) {
       await looks.open(`/contacts?group=${account.groupId}`);
       await page.getByRole("button", { name: m.groups.select, exact: true }).click();
       await page.getByRole("button", { name: m.groups.selectAll.replace("{count}", "2") }).click();
-      // The bar sticks to the window's bottom over the cards scrolling by (their controls asleep in
-      // Select mode); it is looked at where it comes to rest, under the list.
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await looks.at("contacts-group-selecting", size);
-      }
+      await looks.both("contacts-group-selecting");
       await looks.dialog("dialog-add-to-group", () =>
         page.getByRole("button", { name: m.groups.addToGroup }).click(),
       );
