@@ -7,6 +7,7 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -17,6 +18,8 @@ import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
 import { ContactChannelStatus } from "./contact-channel-status";
 import { ContactDatesList } from "./contact-dates-list";
 import { formatPhone } from "@/lib/validations/phone";
+import { cn } from "@/lib/utils";
+import type { GroupView } from "./group-calls";
 
 export interface ContactCardProps {
   contact: ContactView;
@@ -26,16 +29,47 @@ export interface ContactCardProps {
   ownerTimezone: string;
   /** A reminder was made from one of the contact's dates. */
   onChanged(): void;
+  /** The groups the contact is in, by name. */
+  groups: readonly GroupView[];
+  /** Select mode: a checkbox, and a click anywhere on the card ticks it. */
+  selection?: { selected: boolean; onToggle(selected: boolean): void };
 }
 
-/** One contact: photo or initials, details, reminder figures, Send Reminder and a menu. */
-export function ContactCard({ contact, onEdit, onDelete, ownerTimezone, onChanged }: ContactCardProps) {
+/** One contact: photo or initials, details, groups, reminder figures, Send Reminder and a menu. */
+export function ContactCard({
+  contact,
+  onEdit,
+  onDelete,
+  ownerTimezone,
+  onChanged,
+  groups,
+  selection,
+}: ContactCardProps) {
   const t = useTranslations("contacts");
+  const tg = useTranslations("groups");
   const format = useFormatter();
+  const checkboxId = `select-contact-${contact.id}`;
   return (
-    <Card data-testid="contact-card" className="flex h-full min-w-0 flex-col">
+    <Card
+      data-testid="contact-card"
+      data-selected={selection?.selected ? "" : undefined}
+      className={cn("relative flex h-full min-w-0 flex-col", selection?.selected && "ring-2 ring-primary")}
+    >
+      {selection ? (
+        // The whole card is the checkbox's label for the pointer; the checkbox alone is in the tab order.
+        <label htmlFor={checkboxId} aria-hidden className="absolute inset-0 z-10 cursor-pointer rounded-lg" />
+      ) : null}
       <CardContent className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex items-start gap-3">
+          {selection ? (
+            <Checkbox
+              id={checkboxId}
+              checked={selection.selected}
+              onCheckedChange={(checked) => selection.onToggle(checked === true)}
+              aria-label={tg("selectContact", { name: contact.name })}
+              className="relative z-20 mt-4 size-5"
+            />
+          ) : null}
           <Avatar className="size-12">
             {contact.avatarUrl ? <AvatarImage src={contact.avatarUrl} alt={contact.name} /> : null}
             <AvatarFallback aria-hidden>{initialsOf(contact.name)}</AvatarFallback>
@@ -49,22 +83,35 @@ export function ContactCard({ contact, onEdit, onDelete, ownerTimezone, onChange
               </Badge>
             ) : null}
           </div>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={t("menuLabel", { name: contact.name })}>
-                <MoreVertical />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onEdit}>
-                <Pencil /> {t("editContact")}
-              </DropdownMenuItem>
-              <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-                <Trash2 /> {t("deleteContact")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          {selection ? null : (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label={t("menuLabel", { name: contact.name })}>
+                  <MoreVertical />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem onSelect={onEdit}>
+                  <Pencil /> {t("editContact")}
+                </DropdownMenuItem>
+                <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+                  <Trash2 /> {t("deleteContact")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          )}
         </div>
+        {groups.length > 0 ? (
+          <ul className="flex flex-wrap gap-1" aria-label={tg("cardGroups")} data-testid="contact-groups">
+            {groups.map((group) => (
+              <li key={group.id} className="min-w-0 max-w-full">
+                <Badge variant="outline" className="max-w-full whitespace-normal wrap-break-word">
+                  {group.name}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <ul className="grid grid-cols-1 gap-1 text-sm text-muted-foreground">
           {contact.email ? (
             <>
@@ -107,12 +154,19 @@ export function ContactCard({ contact, onEdit, onDelete, ownerTimezone, onChange
               : t("neverReminded")}
           </li>
         </ul>
-        <ContactDatesList contact={contact} ownerTimezone={ownerTimezone} onChanged={onChanged} />
-        <Button asChild variant="outline" className="mt-auto">
-          <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>
-            {t("sendReminder")}
-          </Link>
-        </Button>
+        {/* In Select mode the card's own controls sleep (no focus, no pointer): Tab goes from
+            checkbox to checkbox, and a click lands on the card's label. */}
+        <div
+          className={cn("flex flex-1 flex-col gap-4", selection && "pointer-events-none")}
+          inert={selection !== undefined}
+        >
+          <ContactDatesList contact={contact} ownerTimezone={ownerTimezone} onChanged={onChanged} />
+          <Button asChild variant="outline" className="mt-auto">
+            <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>
+              {t("sendReminder")}
+            </Link>
+          </Button>
+        </div>
       </CardContent>
     </Card>
   );

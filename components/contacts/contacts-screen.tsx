@@ -1,24 +1,30 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Plus, Search, Upload, Users } from "lucide-react";
+import { Plus, Upload, UsersRound } from "lucide-react";
 import { toast } from "sonner";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import type { PlanType } from "@/db/schema/enums";
 import type { CountryCode } from "libphonenumber-js";
 import type { Locale } from "@/i18n/locales";
 import { filterContacts, type ContactView } from "@/lib/contacts/contact-view";
 import { apiRequest } from "@/lib/api-client/request";
+import { AddToGroupDialog } from "./add-to-group-dialog";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
 import type { ContactFormFocus } from "./contact-form-focus";
+import { ContactSelectionBar, SELECT_ALL_ID } from "./contact-selection-bar";
+import { ContactsToolbar, SELECT_MODE_ID } from "./contacts-toolbar";
 import { useDeleteContact } from "./use-delete-contact";
-import { EmptyState } from "./empty-state";
+import { ContactsEmptyState } from "./contacts-empty-state";
+import { fetchGroups, type GroupView } from "./group-calls";
 import { ImportContactsDialog } from "./import-contacts-dialog";
+import { ManageGroupsDialog } from "./manage-groups-dialog";
+import { useContactSelection } from "./use-contact-selection";
+import { useRemoveFromGroup } from "./use-remove-from-group";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 // Cards rendered at first and added per "Show more": the server-rendered page carries these
@@ -27,6 +33,9 @@ export const CONTACTS_PAGE_SIZE = 48;
 
 export interface ContactsScreenProps {
   initialContacts: ContactView[];
+  initialGroups: GroupView[];
+  /** `?group=<id>`, one of the user's groups: the list starts filtered by it. */
+  initialGroupId?: string | null;
   planType: PlanType;
   contactLimit: number;
   defaultCountry?: CountryCode;
@@ -36,9 +45,19 @@ export interface ContactsScreenProps {
   openForm?: { contactId: string; field?: ContactFormFocus };
 }
 
+/** The filter in the address (`?group=<id>`), without a round trip to the server. */
+function showGroupInUrl(groupId: string | null) {
+  const url = new URL(window.location.href);
+  if (groupId) url.searchParams.set("group", groupId);
+  else url.searchParams.delete("group");
+  window.history.replaceState(null, "", url);
+}
+
 /** The Contacts screen (`/contacts`). */
 export function ContactsScreen({
   initialContacts,
+  initialGroups,
+  initialGroupId = null,
   planType,
   contactLimit,
   defaultCountry,
@@ -47,8 +66,11 @@ export function ContactsScreen({
   openForm,
 }: ContactsScreenProps) {
   const t = useTranslations("contacts");
+  const tg = useTranslations("groups");
   const errorText = useApiErrorText();
   const [contacts, setContacts] = useState(initialContacts);
+  const [groups, setGroups] = useState(initialGroups);
+  const [groupId, setGroupId] = useState(initialGroupId);
   const [query, setQuery] = useState("");
   const [shown, setShown] = useState(CONTACTS_PAGE_SIZE);
   const [editing, setEditing] = useState(() => initialContacts.find((c) => c.id === openForm?.contactId));
@@ -56,18 +78,42 @@ export function ContactsScreen({
   const [formFocus, setFormFocus] = useState(editing && openForm?.field);
   const [importOpen, setImportOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
+  const [groupsOpen, setGroupsOpen] = useState(false);
+
+  // A group deleted elsewhere leaves the filter: every contact shows.
+  const activeGroup = groups.find((group) => group.id === groupId) ?? null;
+  const groupsById = useMemo(() => new Map(groups.map((group) => [group.id, group])), [groups]);
+  const visible = useMemo(
+    () =>
+      filterContacts(
+        activeGroup ? contacts.filter((c) => c.groupIds.includes(activeGroup.id)) : contacts,
+        query,
+      ),
+    [contacts, activeGroup, query],
+  );
+  const visibleIds = useMemo(() => visible.map((c) => c.id), [visible]);
+  const selection = useContactSelection(visibleIds);
+  const { keepOnly } = selection;
 
   const router = useRouter();
   const refresh = useCallback(async () => {
     // The shell's counts (sidebar contacts badge) are server-rendered in the layout: re-render it too.
     router.refresh();
     try {
-      setContacts(await apiRequest<ContactView[]>("GET", "/api/contacts"));
+      const [list, groupList] = await Promise.all([
+        apiRequest<ContactView[]>("GET", "/api/contacts"),
+        fetchGroups(),
+      ]);
+      setContacts(list);
+      keepOnly(new Set(list.map((c) => c.id)));
+      if (groupList.ok) setGroups(groupList.data);
     } catch (error) {
       toast.error(t("error"), { description: errorText(error) });
     }
-  }, [t, router, errorText]);
+  }, [t, router, errorText, keepOnly]);
   const deleteContact = useDeleteContact(() => void refresh());
+  const removeFromGroup = useRemoveFromGroup(refresh);
 
   const add = () => {
     // At the limit the upgrade prompt shows instead of the form (the server checks again).
@@ -79,7 +125,25 @@ export function ContactsScreen({
     setFormOpen(true);
   };
 
-  const visible = filterContacts(contacts, query);
+  const showGroup = (next: string | null) => {
+    setGroupId(next);
+    setShown(CONTACTS_PAGE_SIZE);
+    // What was chosen in one group is not carried into another.
+    selection.clear();
+    showGroupInUrl(next);
+  };
+
+  const removeSelected = async () => {
+    if (!activeGroup) return;
+    const ids = contacts
+      .filter((c) => selection.selected.has(c.id) && c.groupIds.includes(activeGroup.id))
+      .map((c) => c.id);
+    if (ids.length === 0) return;
+    if (!(await removeFromGroup(activeGroup, ids))) return;
+    // They left the list, and their checkboxes with them: focus stays in the bar.
+    selection.forget(ids);
+    document.getElementById(SELECT_ALL_ID)?.focus();
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -92,6 +156,9 @@ export function ContactsScreen({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setGroupsOpen(true)}>
+            <UsersRound aria-hidden /> {tg("manage")}
+          </Button>
           <Button variant="outline" onClick={() => setImportOpen(true)}>
             <Upload /> {t("importContacts")}
           </Button>
@@ -101,43 +168,22 @@ export function ContactsScreen({
         </div>
       </header>
 
-      <div className="relative max-w-md">
-        <Search
-          className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          aria-label={t("searchLabel")}
-          placeholder={t("searchPlaceholder")}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setShown(CONTACTS_PAGE_SIZE);
-          }}
-          className="pl-9"
-        />
-      </div>
+      <ContactsToolbar
+        query={query}
+        onQueryChange={(next) => {
+          setQuery(next);
+          setShown(CONTACTS_PAGE_SIZE);
+        }}
+        groups={groups}
+        groupId={activeGroup?.id ?? null}
+        onGroupChange={showGroup}
+        totalCount={contacts.length}
+        selecting={selection.selecting}
+        onSelectingChange={selection.setSelecting}
+      />
 
       {visible.length === 0 ? (
-        query.trim() ? (
-          <EmptyState
-            icon={Search}
-            title={t("noResultsTitle")}
-            description={t("noResultsDescription", { query })}
-          />
-        ) : (
-          <EmptyState
-            icon={Users}
-            title={t("emptyTitle")}
-            description={t("emptyDescription")}
-            action={
-              <Button onClick={add}>
-                <Plus /> {t("addContact")}
-              </Button>
-            }
-          />
-        )
+        <ContactsEmptyState query={query} group={activeGroup} onAdd={add} onShowAll={() => showGroup(null)} />
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -152,6 +198,15 @@ export function ContactsScreen({
                   onDelete={() => void deleteContact(contact)}
                   ownerTimezone={ownerTimezone}
                   onChanged={refresh}
+                  groups={contact.groupIds.flatMap((id) => groupsById.get(id) ?? [])}
+                  selection={
+                    selection.selecting
+                      ? {
+                          selected: selection.selected.has(contact.id),
+                          onToggle: (on) => selection.toggle(contact.id, on),
+                        }
+                      : undefined
+                  }
                 />
               </li>
             ))}
@@ -167,6 +222,22 @@ export function ContactsScreen({
           )}
         </>
       )}
+
+      {selection.selecting ? (
+        <ContactSelectionBar
+          count={selection.selected.size}
+          shownCount={visible.length}
+          allShownSelected={selection.allShownSelected}
+          onToggleAll={selection.toggleAll}
+          onAdd={() => setAddOpen(true)}
+          filterGroupName={activeGroup?.name ?? null}
+          onRemove={() => void removeSelected()}
+          onDone={() => {
+            selection.setSelecting(false);
+            document.getElementById(SELECT_MODE_ID)?.focus();
+          }}
+        />
+      ) : null}
 
       <ContactFormDialog
         open={formOpen}
@@ -187,6 +258,24 @@ export function ContactsScreen({
         onOpenChange={setImportOpen}
         onImported={refresh}
         user={{ region: defaultCountry, locale: ownerLocale }}
+        groups={groups}
+      />
+      <AddToGroupDialog
+        open={addOpen}
+        onOpenChange={setAddOpen}
+        groups={groups}
+        contactIds={[...selection.selected]}
+        onAdded={() => void refresh()}
+      />
+      <ManageGroupsDialog
+        open={groupsOpen}
+        onOpenChange={setGroupsOpen}
+        groups={groups}
+        onChanged={() => void refresh()}
+        onShow={showGroup}
+        onDeleted={(id) => {
+          if (id === groupId) showGroup(null);
+        }}
       />
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} limit="contacts" planType={planType} />
     </div>

@@ -20,7 +20,10 @@ import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
 import { apiRequest, errorMessage } from "@/lib/api-client/request";
 import type { ImportRow } from "@/lib/validations/contact-import";
-import { useImportReason, useLeftOutText } from "./use-import-reason";
+import type { GroupView } from "./group-calls";
+import { GroupChoiceField, NO_GROUP_CHOICE, chosenGroup, type GroupChoice } from "./group-choice-field";
+import { ImportOutcome } from "./import-outcome";
+import { useImportReason } from "./use-import-reason";
 
 export interface ImportContactsDialogProps {
   open: boolean;
@@ -28,6 +31,8 @@ export interface ImportContactsDialogProps {
   onImported(): void;
   /** The importing user's country and language: numeric dates a file leaves open are read their way. */
   user: UserDateContext;
+  /** The user's groups: the imported contacts can go into one, or into a new one. */
+  groups: readonly GroupView[];
 }
 
 function downloadTemplate() {
@@ -39,17 +44,35 @@ function downloadTemplate() {
   URL.revokeObjectURL(url);
 }
 
+/** Where the import's contacts go: an existing group, a new one, or none. */
+type GroupTarget = { groupId?: string; newGroupName?: string };
+/** The import's answer; with a group, the group and how many contacts joined it. */
+type GroupImportResult = ImportResult & { group?: { name: string } | null; addedToGroup?: number };
+
 const subscribeNever = () => () => {};
 const FILE_CONTROL = "contacts-csv";
-/** The dialog's one control a refusal can concern: the file (its format, its columns). */
-const CONTROLS = { file: FILE_CONTROL } as const;
+const GROUP_CONTROL = "import-group";
+const GROUP_NAME_CONTROL = "import-group-name";
+/** The controls a refusal can concern: the file (its format, its columns) and the group. */
+const CONTROLS = {
+  file: FILE_CONTROL,
+  groupId: GROUP_CONTROL,
+  newGroupName: GROUP_NAME_CONTROL,
+  name: GROUP_NAME_CONTROL,
+} as const;
 
 /** Import dialog: a CSV file or the phone's contact picker, then one server import. */
-export function ImportContactsDialog({ open, onOpenChange, onImported, user }: ImportContactsDialogProps) {
+export function ImportContactsDialog({
+  open,
+  onOpenChange,
+  onImported,
+  user,
+  groups,
+}: ImportContactsDialogProps) {
   const t = useTranslations("contactImport");
+  const tg = useTranslations("groups");
   const td = useTranslations("contactDates");
   const reason = useImportReason();
-  const leftOutText = useLeftOutText();
   const [file, setFile] = useState<File | null>(null);
   // 'Import from Phone' only where the browser has the Contact Picker (false on the server).
   const phonePicker = useSyncExternalStore(subscribeNever, isPhonePickerSupported, () => false);
@@ -57,15 +80,29 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
   const [failures, setFailures] = useState<ShownImportFailure[]>([]);
   const [leftOut, setLeftOut] = useState<LeftOutDetail[]>([]);
   const fieldErrors = useFieldErrors(CONTROLS);
+  const [groupChoice, setGroupChoice] = useState<GroupChoice>(NO_GROUP_CHOICE);
+
+  /** The group the import goes into, as the import's body names it; false: a new one without a name. */
+  const groupPart = (): GroupTarget | false => {
+    const target = chosenGroup(groupChoice, groups);
+    if (!target) return {};
+    if ("group" in target) return { groupId: target.group.id };
+    if (!target.newName) {
+      fieldErrors.set(GROUP_NAME_CONTROL, tg("nameRequired"));
+      return false;
+    }
+    return { newGroupName: target.newName };
+  };
 
   const send = async (
     rows: ImportRow[],
     localFailures: ShownImportFailure[],
     localLeftOut: LeftOutDetail[] = [],
+    group: GroupTarget = {},
   ) => {
-    const result: ImportResult =
+    const result: GroupImportResult =
       rows.length > 0
-        ? await apiRequest<ImportResult>("POST", "/api/contacts/import", { rows })
+        ? await apiRequest<GroupImportResult>("POST", "/api/contacts/import", { rows, ...group })
         : { imported: 0, failed: 0, failures: [], leftOut: [] };
     const all = [...localFailures, ...result.failures].sort((a, b) => a.line - b.line);
     // A detail the browser left out counts only when its contact came in.
@@ -73,29 +110,38 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
     const details = [...localLeftOut.filter((d) => !failedLines.has(d.line)), ...result.leftOut].sort(
       (a, b) => a.line - b.line,
     );
+    // Contacts already yours that a row matched join the group too, even with nothing imported.
+    const joined = result.group && result.addedToGroup ? result.addedToGroup : 0;
+    const intoGroup =
+      result.group && joined > 0 ? tg("importedInto", { count: joined, name: result.group.name }) : "";
     const description =
       t("successCount", { count: result.imported }) +
       (all.length > 0 ? t("failedCount", { count: all.length }) : "") +
-      (details.length > 0 ? t("leftOutCount", { count: details.length }) : "");
+      (details.length > 0 ? t("leftOutCount", { count: details.length }) : "") +
+      intoGroup;
     // Nothing imported is an error with the first reason; a partial import a warning.
     if (result.imported === 0) {
       const first = all[0];
       toast.error(t("nothingImported"), {
-        description: first ? t("failureRow", { line: first.line, reason: reason(first) }) : description,
+        description: first
+          ? t("failureRow", { line: first.line, reason: reason(first) }) + intoGroup
+          : description,
       });
     } else if (all.length > 0) toast.warning(t("importPartial"), { description });
     else toast.success(t("importComplete"), { description });
     setFailures(all);
     setLeftOut(details);
-    if (result.imported > 0) onImported();
+    if (result.imported > 0 || joined > 0) onImported();
     // The dialog stays open while it has something to list.
     if (all.length === 0 && details.length === 0) onOpenChange(false);
   };
 
   const importCsv = async () => {
     if (!file) return;
-    setPending(true);
     fieldErrors.clear();
+    const group = groupPart();
+    if (group === false) return;
+    setPending(true);
     try {
       let parsed: ReturnType<typeof parseContactsFile>;
       try {
@@ -106,8 +152,10 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
         fieldErrors.set(FILE_CONTROL, message ? reason(message) : t("failedDefault"));
         return;
       }
-      await send(parsed.rows, parsed.skipped, parsed.leftOut);
+      await send(parsed.rows, parsed.skipped, parsed.leftOut, group);
     } catch (error) {
+      // A refusal of the group (gone, a name already taken) shows at its control.
+      if (fieldErrors.show(error)) return;
       const message = errorMessage(error);
       toast.error(t("importFailed"), { description: message ? reason(message) : t("failedDefault") });
     } finally {
@@ -120,6 +168,9 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
       toast.error(t("notSupported"), { description: t("notSupportedDescription") });
       return;
     }
+    fieldErrors.clear();
+    const group = groupPart();
+    if (group === false) return;
     setPending(true);
     try {
       const picked = await pickPhoneContacts();
@@ -128,8 +179,9 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
         line,
         reason: t("reasons.phoneEntryIncomplete"),
       }));
-      await send(picked.rows, incomplete);
-    } catch {
+      await send(picked.rows, incomplete, [], group);
+    } catch (error) {
+      if (fieldErrors.show(error)) return;
       toast.error(t("importFailed"), { description: t("phoneFailed") });
     } finally {
       setPending(false);
@@ -140,6 +192,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
     if (!next) {
       fieldErrors.clear();
       setFile(null);
+      setGroupChoice(NO_GROUP_CHOICE);
       setFailures([]);
       setLeftOut([]);
     }
@@ -154,6 +207,19 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
             <DialogTitle>{t("title")}</DialogTitle>
             <DialogDescription>{t("description")}</DialogDescription>
           </DialogHeader>
+          <GroupChoiceField
+            label={tg("importLabel")}
+            noneLabel={tg("noGroup")}
+            groups={groups}
+            choice={groupChoice}
+            onChange={(next) => {
+              fieldErrors.clear(GROUP_CONTROL);
+              fieldErrors.clear(GROUP_NAME_CONTROL);
+              setGroupChoice(next);
+            }}
+            selectId={GROUP_CONTROL}
+            nameId={GROUP_NAME_CONTROL}
+          />
           <Tabs defaultValue="csv">
             <TabsList className="w-full">
               <TabsTrigger value="csv">{t("csvTab")}</TabsTrigger>
@@ -205,38 +271,7 @@ export function ImportContactsDialog({ open, onOpenChange, onImported, user }: I
               )}
             </TabsContent>
           </Tabs>
-          {failures.length > 0 ? (
-            <section aria-labelledby="import-failures" className="grid gap-2">
-              <h3 id="import-failures" className="text-sm font-medium">
-                {t("failuresTitle")}
-              </h3>
-              <ul
-                className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
-                data-testid="import-failures"
-              >
-                {failures.map((failure) => (
-                  <li key={`${failure.line}-${failure.reason}`}>
-                    {t("failureRow", { line: failure.line, reason: reason(failure) })}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {leftOut.length > 0 ? (
-            <section aria-labelledby="import-left-out" className="grid gap-2">
-              <h3 id="import-left-out" className="text-sm font-medium">
-                {t("leftOutTitle")}
-              </h3>
-              <ul
-                className="max-h-48 overflow-y-auto rounded-md border p-2 text-sm"
-                data-testid="import-left-out"
-              >
-                {leftOut.map((detail) => (
-                  <li key={`${detail.line}-${detail.field}`}>{leftOutText(detail)}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <ImportOutcome failures={failures} leftOut={leftOut} />
         </DialogContent>
       </FieldErrorsContext>
     </Dialog>

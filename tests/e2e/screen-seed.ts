@@ -3,6 +3,8 @@ import type { BrowserContext } from "@playwright/test";
 import {
   apiKeys,
   contactDates,
+  contactGroupMembers,
+  contactGroups,
   contacts,
   deliveries,
   messageTemplates,
@@ -18,9 +20,21 @@ export const SEED_ZONE = "Europe/Madrid";
 
 /** Words a real account in each language would hold: the screens are looked at with them. */
 const WORDS = {
-  en: { call: "Call grandma, she is waiting to hear how the trip went", pills: "Take the evening pills" },
-  es: { call: "Llama a la abuela, quiere saber cómo fue el viaje", pills: "Tomar las pastillas de la noche" },
-  fr: { call: "Appelle mamie, elle attend des nouvelles du voyage", pills: "Prendre les cachets du soir" },
+  en: {
+    call: "Call grandma, she is waiting to hear how the trip went",
+    pills: "Take the evening pills",
+    group: "Sunday lunch at grandma's, the whole family",
+  },
+  es: {
+    call: "Llama a la abuela, quiere saber cómo fue el viaje",
+    pills: "Tomar las pastillas de la noche",
+    group: "Comida del domingo en casa de la abuela, toda la familia",
+  },
+  fr: {
+    call: "Appelle mamie, elle attend des nouvelles du voyage",
+    pills: "Prendre les cachets du soir",
+    group: "Déjeuner du dimanche chez mamie, toute la famille",
+  },
 } as const;
 
 export type SeedLocale = keyof typeof WORDS;
@@ -30,6 +44,8 @@ export interface SeededAccount {
   sessionToken: string;
   /** The contact of the one recurring SMS reminder: its row has Send Now (a dialog) and History. */
   recurringSmsContact: string;
+  /** A group of two of the contacts, with a long name. */
+  groupId: string;
 }
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000);
@@ -86,6 +102,13 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     ])
     .returning();
   const [maria, jean, ana, bart] = people;
+  const [group] = await e2eDb
+    .insert(contactGroups)
+    .values({ userId: user.id, name: words.group })
+    .returning();
+  await e2eDb
+    .insert(contactGroupMembers)
+    .values([maria, bart].map((c) => ({ groupId: group.id, contactId: c.id, userId: user.id })));
   await e2eDb.insert(contactDates).values([
     { userId: user.id, contactId: maria.id, kind: "birthday", month: 3, day: 14, year: 1941 },
     { userId: user.id, contactId: bart.id, kind: "anniversary", month: 9, day: 2 },
@@ -206,7 +229,7 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     events: ["delivery.sent", "delivery.delivered"],
     secret: `whsec_${randomBytes(24).toString("base64url")}`,
   });
-  return { userId: user.id, sessionToken, recurringSmsContact: jean.name };
+  return { userId: user.id, sessionToken, recurringSmsContact: jean.name, groupId: group.id };
 }
 
 /** The seeded account's session and language, on a fresh browser context. */

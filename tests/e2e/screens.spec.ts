@@ -157,7 +157,7 @@ for (const locale of ["en", "es", "fr"] as const) {
         smsRow.getByRole("button", { name: m.deliveryLog.history }).click(),
       );
 
-      // Contacts: the form and the import.
+      // Contacts: the form, the import, the Groups dialog, and one group's contacts being selected.
       await looks.open("/contacts");
       await looks.dialog("dialog-contact-form", () =>
         page.getByRole("button", { name: m.contacts.addContact }).first().click(),
@@ -165,6 +165,17 @@ for (const locale of ["en", "es", "fr"] as const) {
       await looks.dialog("dialog-import-contacts", () =>
         page.getByRole("button", { name: m.contacts.importContacts }).click(),
       );
+      await looks.dialog("dialog-groups", () =>
+        page.getByRole("button", { name: m.groups.manage, exact: true }).click(),
+      );
+      await looks.open(`/contacts?group=${account.groupId}`);
+      await page.getByRole("button", { name: m.groups.select, exact: true }).click();
+      await page.getByRole("button", { name: m.groups.selectAll.replace("{count}", "2") }).click();
+      await looks.both("contacts-group-selecting");
+      await looks.dialog("dialog-add-to-group", () =>
+        page.getByRole("button", { name: m.groups.addToGroup }).click(),
+      );
+      await looks.open("/contacts");
 
       // The shell: the user menu at both widths, the sidebar's sheet on a phone.
       await looks.dialog(

@@ -9,6 +9,7 @@ import { toLocale } from "@/i18n/locales";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { contactLimitOf } from "@/lib/contacts/contact-limit";
 import { listContacts } from "@/lib/contacts/list-contacts";
+import { listGroups } from "@/lib/groups/list-groups";
 import { dateGreetings } from "@/lib/reminders/date-reminder-texts";
 import { phoneRegionOf } from "@/lib/validations/phone";
 
@@ -17,7 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-/** ?edit=<id>&field=<field> (a reminder dialog's fix link) opens that contact's form at the field. */
+/**
+ * ?edit=<id>&field=<field> (a reminder dialog's fix link) opens that contact's form at the field;
+ * ?group=<id> shows one group's contacts.
+ */
 export default async function ContactsPage({
   searchParams,
 }: {
@@ -25,7 +29,13 @@ export default async function ContactsPage({
 }) {
   const user = await getCurrentUser();
   if (!user) redirect("/");
-  const contacts = await listContacts(user.id, toLocale(user.locale));
+  const [contacts, groups, params] = await Promise.all([
+    listContacts(user.id, toLocale(user.locale)),
+    listGroups(user.id, user.locale),
+    searchParams,
+  ]);
+  // Another user's group, or one deleted since, is no filter: every contact shows.
+  const groupId = groups.find((group) => group.id === params.group)?.id ?? null;
   const planType = (PLAN_TYPES as readonly string[]).includes(user.planType)
     ? (user.planType as PlanType)
     : "free";
@@ -39,12 +49,14 @@ export default async function ContactsPage({
           whatsappConsentAt: c.whatsappConsentAt ? c.whatsappConsentAt.toISOString() : null,
           emailSuppressedAt: c.emailSuppressedAt ? c.emailSuppressedAt.toISOString() : null,
         }))}
+        initialGroups={groups.map((group) => ({ ...group, createdAt: group.createdAt.toISOString() }))}
+        initialGroupId={groupId}
         planType={planType}
         contactLimit={contactLimitOf(user.planType)}
         defaultCountry={phoneRegionOf(user)}
         ownerTimezone={user.timezone}
         ownerLocale={toLocale(user.locale)}
-        openForm={contactFormRequest(await searchParams)}
+        openForm={contactFormRequest(params)}
       />
     </DateGreetingsProvider>
   );

@@ -17,6 +17,7 @@ const contact = (i: number): ContactView =>
     email: `c${i}@example.com`,
     phone: "+14155550101",
     relationship: "Friend",
+    groupIds: [] as string[],
     avatarUrl: null,
     deliveryMethod: "email",
     reminderCount: 2,
@@ -33,6 +34,7 @@ function renderScreen(count: number): string {
       <DateGreetingsProvider greetings={dateGreetings()} ownerLocale="en">
         <ContactsScreen
           initialContacts={Array.from({ length: count }, (_, i) => contact(i))}
+          initialGroups={[]}
           planType="business"
           contactLimit={5000}
           ownerTimezone="UTC"
