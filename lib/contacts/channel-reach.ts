@@ -1,5 +1,5 @@
-import { REMINDERS_PER_CALL } from "@/config/plans";
 import type { DeliveryMethod } from "@/db/schema/enums";
+import { usageUnits } from "@/lib/plans/usage-units";
 
 /** Why no channel of a chain reaches a contact (the first channel's reason). */
 export type UnreachableReason = "no_email" | "no_phone" | "opted_out";
@@ -45,8 +45,32 @@ export function chainReach(contact: ReachableContact, chain: readonly DeliveryMe
   let first: UnreachableReason | null = null;
   for (const channel of chain) {
     const block = channelBlock(contact, channel);
-    if (!block) return { reachable: true, channel, units: channel === "call" ? REMINDERS_PER_CALL : 1 };
+    if (!block) return { reachable: true, channel, units: usageUnits(channel) };
     first ??= block;
   }
   return { reachable: false, reason: first ?? "no_email" };
+}
+
+export interface GroupReach {
+  members: number;
+  /** Members some channel of the chain reaches. */
+  reachable: number;
+  /** What one occurrence takes from the quota or credit: each reachable member's first reaching channel. */
+  units: number;
+}
+
+/** One occurrence's reach over a group's members: what a group reminder's quota check counts. */
+export function groupReach(
+  members: readonly ReachableContact[],
+  chain: readonly DeliveryMethod[],
+): GroupReach {
+  let reachable = 0;
+  let units = 0;
+  for (const member of members) {
+    const reach = chainReach(member, chain);
+    if (!reach.reachable) continue;
+    reachable += 1;
+    units += reach.units;
+  }
+  return { members: members.length, reachable, units };
 }

@@ -8,7 +8,7 @@ import { channelPreflight } from "./channel-preflight";
 import { paceSends } from "./pace-sends";
 import { quietHoursRelease } from "./quiet-hours";
 import { reserveUsage } from "./reserve-usage";
-import { usageUnits } from "./usage-units";
+import { usageUnits } from "@/lib/plans/usage-units";
 import type { DecidedDelivery, LeasedDelivery } from "./types";
 
 export interface LeaseResult {

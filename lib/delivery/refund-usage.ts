@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { creditLedger, users } from "@/db/schema";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
-import { usageUnits } from "./usage-units";
+import { usageUnits } from "@/lib/plans/usage-units";
 
 const u = alias(users, "u");
 const l = alias(creditLedger, "l");

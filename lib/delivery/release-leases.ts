@@ -7,7 +7,7 @@ import type { DeliveryMethod } from "@/db/schema/enums";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { returnDraws } from "./group-holds";
 import { refundUsage } from "./refund-usage";
-import { usageUnits } from "./usage-units";
+import { usageUnits } from "@/lib/plans/usage-units";
 
 const d = alias(deliveries, "d");
 

@@ -5,7 +5,7 @@ import { unauthenticated } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import type { ReminderBody } from "@/lib/validations/reminder";
 import { assertReminderQuota, GROUP_OVER_QUOTA } from "./assert-reminder-quota";
-import { channelUnits } from "./member-reach";
+import { usageUnits } from "@/lib/plans/usage-units";
 import { reminderColumns } from "./reminder-columns";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { syncGroupReminders } from "./sync-group-reminders";
@@ -27,7 +27,7 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw unauthenticated();
     // A contact's reminder: the quota is the first rule. A group's needs the group's reach first.
-    if (!body.groupId) await assertReminderQuota(user, tx, channelUnits(body.deliveryMethod));
+    if (!body.groupId) await assertReminderQuota(user, tx, usageUnits(body.deliveryMethod));
     const resolved = await resolveReminderInput(tx, user, body, now);
     const { group } = resolved;
     if (group)

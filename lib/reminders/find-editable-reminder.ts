@@ -17,7 +17,8 @@ export async function findEditableReminder(userId: string, id: string, tx: DbOrT
     .select()
     .from(reminders)
     .where(and(eq(reminders.id, id), eq(reminders.userId, userId)))
-    .for("update");
+    // NO KEY UPDATE, as syncGroupReminders locks group reminders (its comment says why).
+    .for("no key update");
   if (!existing) throw notFound(REMINDER_NOT_FOUND);
   if (existing.status !== "scheduled")
     throw conflict({ code: "reminder_not_scheduled", message: "Only scheduled reminders can be edited" });

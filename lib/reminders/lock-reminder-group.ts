@@ -1,10 +1,11 @@
 import "server-only";
+import type { DeliveryMethod } from "@/db/schema/enums";
 import { and, eq } from "drizzle-orm";
 import { contactGroupMembers, contactGroups, contacts } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { DomainError, notFound } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
-import { groupReach, type GroupReach } from "./member-reach";
+import { groupReach, type GroupReach } from "@/lib/contacts/channel-reach";
 
 export const GROUP_ERRORS = {
   notFound: { code: "group_not_found", message: "Group not found" },
@@ -30,7 +31,7 @@ const unprocessable = (problem: Problem) => new DomainError("unprocessable", pro
 export async function readGroupReach(
   tx: DbOrTx,
   groupId: string,
-  chain: readonly string[],
+  chain: readonly DeliveryMethod[],
 ): Promise<GroupReach> {
   const members = await tx
     .select({
@@ -59,7 +60,7 @@ export async function lockReminderGroup(
   tx: DbOrTx,
   userId: string,
   groupId: string,
-  chain: readonly string[],
+  chain: readonly DeliveryMethod[],
 ): Promise<ReminderGroup> {
   const [group] = await tx
     .select({ id: contactGroups.id, name: contactGroups.name })

@@ -28,7 +28,8 @@ export async function restoreReminder(userId: string, id: string, now = new Date
       .select()
       .from(reminders)
       .where(and(eq(reminders.id, id), eq(reminders.userId, userId)))
-      .for("update");
+      // NO KEY UPDATE, as syncGroupReminders locks group reminders (its comment says why).
+      .for("no key update");
     if (!row) throw notFound(REMINDER_NOT_FOUND);
     if (row.parentReminderId) throw conflict(MEMBER_REMINDER_READ_ONLY);
     if (row.status === "scheduled") return { id, status: row.status, nextRunAt: row.nextRunAt };

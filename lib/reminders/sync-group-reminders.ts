@@ -172,7 +172,10 @@ export async function syncGroupReminders(
     .from(reminders)
     .where(and(...conditions))
     .orderBy(reminders.id)
-    .for("update");
+    // NO KEY UPDATE: the engine's inserts that reference this reminder (a group occurrence's
+    // hold, a fallback step) take KEY SHARE on it and must not wait behind this lock while
+    // this transaction waits for member reminders that engine batch holds.
+    .for("no key update");
   if (parents.length === 0) return { added: 0, stopped: 0 };
   const [owner] = await tx
     .select({ timezone: users.timezone })

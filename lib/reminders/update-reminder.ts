@@ -5,12 +5,13 @@ import { conflict, unauthenticated } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import { db, type Transaction } from "@/lib/db";
 import type { User } from "@/db/schema";
+import type { DeliveryMethod } from "@/db/schema/enums";
 import type { ReminderBody } from "@/lib/validations/reminder";
 import { assertReminderQuota, GROUP_OVER_QUOTA } from "./assert-reminder-quota";
 import { findEditableReminder } from "./find-editable-reminder";
 import { memberCountSql } from "./group-columns";
 import { lockGroupRow, readGroupReach, type ReminderGroup } from "./lock-reminder-group";
-import { channelUnits } from "./member-reach";
+import { usageUnits } from "@/lib/plans/usage-units";
 import { reminderColumns } from "./reminder-columns";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { syncGroupReminders } from "./sync-group-reminders";
@@ -42,14 +43,14 @@ async function assertEditQuota(
   group: ReminderGroup | null,
 ) {
   if (!group) {
-    const more = channelUnits(body.deliveryMethod) - channelUnits(existing.deliveryMethod);
+    const more = usageUnits(body.deliveryMethod) - usageUnits(existing.deliveryMethod as DeliveryMethod);
     if (more > 0) await assertReminderQuota(user, tx, more);
     return;
   }
   const before = await readGroupReach(tx, existing.groupId ?? "", [
     existing.deliveryMethod,
     ...existing.fallbackChannels,
-  ]);
+  ] as DeliveryMethod[]);
   if (group.units > before.units)
     await assertReminderQuota(user, tx, group.units - before.units, {
       problem: GROUP_OVER_QUOTA,

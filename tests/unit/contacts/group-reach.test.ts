@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import {
-  groupReach,
-  reachChannel,
-  unreachableReason,
-  type ReachableContact,
-} from "@/lib/reminders/member-reach";
+import { chainReach, groupReach, type ReachableContact } from "@/lib/contacts/channel-reach";
+import type { DeliveryMethod } from "@/db/schema/enums";
+
+const reachChannel = (member: ReachableContact, chain: DeliveryMethod[]) => {
+  const reach = chainReach(member, chain);
+  return reach.reachable ? reach.channel : null;
+};
+const unreachableReason = (member: ReachableContact, chain: DeliveryMethod[]) => {
+  const reach = chainReach(member, chain);
+  return reach.reachable ? null : reach.reason;
+};
 
 const contact = (values: Partial<ReachableContact> = {}): ReachableContact => ({
   email: "ana@example.com",
