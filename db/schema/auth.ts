@@ -45,6 +45,11 @@ export const users = pgTable(
     autoRechargePackageIndex: integer(),
     autoRechargeThresholdCents: integer(),
     autoRechargeError: text(),
+    /**
+     * The latest expiry of this user's group occurrence holds (lib/delivery/group-holds.ts): until
+     * then a usage reservation reads the holds; null or past, there is none to read.
+     */
+    groupHoldsUntil: instant(),
     /** E-mail the user when an occurrence fails for good (at most one e-mail an hour). */
     failureAlerts: boolean().notNull().default(true),
     /** The user hid the dashboard's first-run checklist before finishing it. */

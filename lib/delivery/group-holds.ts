@@ -114,7 +114,11 @@ export interface GroupHolds {
   key: typeof keyOf;
 }
 
-/** Reads the users' open holds and these occurrences (see READ_HOLDS), under the users' lock. */
+/**
+ * Reads the open holds of `userIds` (those whose row says a hold may be open: users.
+ * group_holds_until) and these occurrences (see READ_HOLDS), under the users' lock; no statement
+ * when there is neither.
+ */
 export async function readGroupHolds(
   client: pg.PoolClient,
   userIds: string[],
@@ -122,6 +126,8 @@ export async function readGroupHolds(
   now: Date,
 ): Promise<GroupHolds> {
   const unique = new Map(wanted.map((w) => [keyOf(w.reminderId, w.occurrenceKey), w]));
+  if (userIds.length === 0 && unique.size === 0)
+    return { held: new Map(), occurrences: new Map(), key: keyOf };
   const { rows } = await READ_HOLDS.run(client, {
     userIds,
     reminderIds: [...unique.values()].map((w) => w.reminderId),

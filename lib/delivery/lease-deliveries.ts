@@ -6,6 +6,7 @@ import { contactDates, contacts, deliveries, reminders, users } from "@/db/schem
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { admitLeased, type LeaseResult } from "./admit-leased";
 import { LEASE_MS } from "./constants";
+import { escalateUnconfirmed } from "./escalate-unconfirmed";
 import { occurrenceAnswered } from "./fallback-chain";
 import { c, cd, r, SENDING_COLUMNS, toLeased, u, type LeasedRow } from "./leased-row";
 import type { LeasedDelivery } from "./types";
@@ -75,12 +76,17 @@ const LEASE = compileStatement<
       case when ${d.fallbackStep} > 0 then ${occurrenceAnswered(d)} else false end as answered_earlier`,
 );
 
-/** Ready rows: queued/held whose time came, and 'sending' ones whose worker stopped renewing. */
+/**
+ * Ready rows: queued/held whose time came (first the fallback steps of unconfirmed deliveries
+ * whose wait ran out, queued now: escalateUnconfirmed), and 'sending' ones whose worker stopped
+ * renewing. Only in a batch with room, as retries: a burst of due reminders goes first.
+ */
 async function pickReady(
   client: pg.PoolClient,
   now: Date,
   limit: number,
 ): Promise<{ ids: number[]; occurrences: string[]; expired: Set<number> }> {
+  await escalateUnconfirmed(client, now, limit);
   const ready = await PICK_WAITING.run(client, { now, limit });
   const ids = ready.rows.map((row) => Number(row.id));
   const occurrences = ready.rows.map((row) => row.occurrence_at);

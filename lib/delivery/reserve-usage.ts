@@ -24,6 +24,8 @@ interface UserUsage {
   payg_credit_balance: number;
   locale: string;
   auto_recharge_threshold_cents: number | null;
+  /** Until when group holds may keep some of this user's units (see readGroupHolds). */
+  group_holds_until: Date | null;
 }
 
 const u = alias(usersTable, "u");
@@ -37,15 +39,23 @@ const LOCK_USERS = compileStatement<{ ids: string[] }, UserUsage>(
   (p) => sql`select ${u.id} as id, ${u.planType} as plan_type, ${u.subscriptionStatus} as subscription_status,
       ${u.remindersQuota} as reminders_quota, ${u.remindersUsedCurrentPeriod} as reminders_used_current_period,
       ${u.paygCreditBalance} as payg_credit_balance, ${u.locale} as locale,
-      case when ${u.autoRechargeEnabled} then ${u.autoRechargeThresholdCents} end as auto_recharge_threshold_cents
+      case when ${u.autoRechargeEnabled} then ${u.autoRechargeThresholdCents} end as auto_recharge_threshold_cents,
+      ${u.groupHoldsUntil} as group_holds_until
     from ${usersTable} ${u} where ${u.id} = any(${p.ids}::text[]) order by ${u.id} for no key update`,
 );
 
 /** The users' counts after the reservations, by primary key (see RECORD_SENT). */
-const UPDATE_USAGE = compileStatement<{ ids: string[]; used: number[]; balances: number[] }>(
+const UPDATE_USAGE = compileStatement<{
+  ids: string[];
+  used: number[];
+  balances: number[];
+  holdsUntil: (Date | null)[];
+}>(
   (p) => sql`update ${usersTable} ${u}
-      set ${columnName(u.remindersUsedCurrentPeriod)} = v.used, ${columnName(u.paygCreditBalance)} = v.balance
-     from unnest(${p.ids}::text[], ${p.used}::int[], ${p.balances}::int[]) as v(id, used, balance)
+      set ${columnName(u.remindersUsedCurrentPeriod)} = v.used, ${columnName(u.paygCreditBalance)} = v.balance,
+          ${columnName(u.groupHoldsUntil)} = v.holds_until
+     from unnest(${p.ids}::text[], ${p.used}::int[], ${p.balances}::int[], ${p.holdsUntil}::timestamptz[])
+       as v(id, used, balance, holds_until)
     where ${u.id} = v.id and ${u.id} = any(${p.ids}::text[])`,
 );
 
@@ -163,7 +173,15 @@ export async function reserveUsage(
   const users = new Map(rows.map((u) => [u.id, u]));
   const before = new Map(rows.map((u) => [u.id, u.payg_credit_balance]));
   const groups = wanted.flatMap((w) => (w.group ? [w.group] : []));
-  const holds = await readGroupHolds(client, userIds, groups, now);
+  // Read under the lock, the user rows say whether any hold may still be open: most accounts
+  // never had one, and their batches skip the read.
+  const holding = rows.filter((user) => user.group_holds_until !== null && user.group_holds_until > now);
+  const holds = await readGroupHolds(
+    client,
+    holding.map((user) => user.id),
+    groups,
+    now,
+  );
   const held = holds.held;
   const occurrences = holds.occurrences;
   // Occurrences no member has reached yet: their reachable members, counted once.
@@ -226,7 +244,12 @@ export async function reserveUsage(
       unitsDrawn: 0,
       expiresAt: new Date(now.getTime() + GROUP_HOLD_MS),
     };
-    if (covered) held.set(user.id, (held.get(user.id) ?? 0) + need);
+    if (covered) {
+      held.set(user.id, (held.get(user.id) ?? 0) + need);
+      if (!user.group_holds_until || user.group_holds_until < made.expiresAt)
+        user.group_holds_until = made.expiresAt;
+      changedUsers.add(user.id);
+    }
     occurrences.set(key, made);
     changedOccurrences.add(made);
     return made;
@@ -239,6 +262,7 @@ export async function reserveUsage(
       ids: changed.map((user) => user.id),
       used: changed.map((user) => user.reminders_used_current_period),
       balances: changed.map((user) => user.payg_credit_balance),
+      holdsUntil: changed.map((user) => user.group_holds_until),
     });
   }
   if (ledger.length > 0) {

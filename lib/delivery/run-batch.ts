@@ -1,7 +1,6 @@
 import "server-only";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { BATCH_SIZE, LEASE_MS } from "./constants";
-import { escalateUnconfirmed } from "./escalate-unconfirmed";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
 import { recordOutcomes } from "./record-outcomes";
@@ -33,8 +32,6 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       limit,
       lease: { workerId, until: new Date(now.getTime() + LEASE_MS) },
     });
-    // Unconfirmed steps whose wait ran out queue their next step, which the lease may take.
-    await escalateUnconfirmed(client, now, limit);
     // Then retries, released holds, fallback steps and expired leases, up to the batch size.
     const leased = await leaseDeliveries(client, { workerId, now, limit, fresh });
     await recordOutcomes(client, workerId, now, leased.decided);
