@@ -1,4 +1,5 @@
 import "server-only";
+import { REACH_COLUMNS } from "@/lib/contacts/reach-columns";
 import { asc, eq } from "drizzle-orm";
 import { contactGroupMembers, contacts } from "@/db/schema";
 import type { DeliveryMethod } from "@/db/schema/enums";
@@ -33,13 +34,7 @@ export async function groupReach(
     .select({
       id: contacts.id,
       name: contacts.name,
-      email: contacts.email,
-      phone: contacts.phone,
-      emailOptOut: contacts.emailOptOut,
-      smsOptOut: contacts.smsOptOut,
-      whatsappOptOut: contacts.whatsappOptOut,
-      callOptOut: contacts.callOptOut,
-      emailSuppressedAt: contacts.emailSuppressedAt,
+      ...REACH_COLUMNS,
     })
     .from(contactGroupMembers)
     .innerJoin(contacts, eq(contacts.id, contactGroupMembers.contactId))

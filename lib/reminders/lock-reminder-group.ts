@@ -1,4 +1,5 @@
 import "server-only";
+import { REACH_COLUMNS } from "@/lib/contacts/reach-columns";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { and, eq } from "drizzle-orm";
 import { contactGroupMembers, contactGroups, contacts } from "@/db/schema";
@@ -34,15 +35,7 @@ export async function readGroupReach(
   chain: readonly DeliveryMethod[],
 ): Promise<GroupReach> {
   const members = await tx
-    .select({
-      email: contacts.email,
-      phone: contacts.phone,
-      emailOptOut: contacts.emailOptOut,
-      smsOptOut: contacts.smsOptOut,
-      whatsappOptOut: contacts.whatsappOptOut,
-      callOptOut: contacts.callOptOut,
-      emailSuppressedAt: contacts.emailSuppressedAt,
-    })
+    .select(REACH_COLUMNS)
     .from(contactGroupMembers)
     .innerJoin(contacts, eq(contacts.id, contactGroupMembers.contactId))
     .where(eq(contactGroupMembers.groupId, groupId));

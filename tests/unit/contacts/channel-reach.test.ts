@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REMINDERS_PER_CALL } from "@/config/plans";
-import { chainReach, channelBlock, type ReachableContact } from "@/lib/contacts/channel-reach";
+import { chainReach, channelBlock, groupReach, type ReachableContact } from "@/lib/contacts/channel-reach";
 
 const contact = (values: Partial<ReachableContact> = {}): ReachableContact => ({
   email: "ann@example.com",
@@ -51,5 +51,14 @@ describe("chainReach", () => {
       reachable: false,
       reason: "opted_out",
     });
+  });
+});
+
+describe("groupReach", () => {
+  it("counts an occurrence's units: each reached member on its first reaching channel, a call as 3", () => {
+    const members = [contact(), contact({ callOptOut: true }), contact({ phone: null, email: null })];
+    expect(groupReach(members, ["call", "sms"])).toEqual({ members: 3, reachable: 2, units: 4 });
+    expect(groupReach(members, ["email"])).toEqual({ members: 3, reachable: 2, units: 2 });
+    expect(groupReach([], ["sms"])).toEqual({ members: 0, reachable: 0, units: 0 });
   });
 });
