@@ -17,7 +17,10 @@ export const CONTACT_NOT_FOUND = { code: "contact_not_found", message: "Contact 
 export const CONTACT_ROW_TABLES = [
   "contacts",
   "contact_dates",
+  "contact_group_members",
   "reminders",
+  // Holds belong to group reminders, which name no contact: kept for completeness, always empty.
+  "group_occurrences",
   "deliveries",
   "delivery_replies",
   "delivery_calls",
@@ -26,6 +29,9 @@ export const CONTACT_ROW_TABLES = [
 const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
     'contacts', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contacts x where x.id = ${contactId}),
     'contact_dates', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contact_dates x where x.contact_id = ${contactId}),
+    'contact_group_members', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contact_group_members x where x.contact_id = ${contactId}),
+    'group_occurrences', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from group_occurrences x
+       where x.reminder_id in (select id from reminders where contact_id = ${contactId})),
     'reminders', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from reminders x where x.contact_id = ${contactId}),
     'deliveries', (select coalesce(jsonb_agg(to_jsonb(x) order by x.id), '[]') from deliveries x
        where x.contact_id = ${contactId} or x.reminder_id in (select id from reminders where contact_id = ${contactId})),

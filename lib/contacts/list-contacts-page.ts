@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { contacts } from "@/db/schema";
+import { contactGroupMembers, contacts } from "@/db/schema";
 import { db } from "@/lib/db";
 import { keysetSortKey, textIdCursor } from "@/lib/db/keyset-cursor";
 import { contactSelect } from "./contact-select";
@@ -9,10 +9,18 @@ import { withEmailDisplay } from "./email-display";
 /**
  * One page of a user's contacts, newest first, keyset-paginated on (created_at, id) with the
  * fields of GET /api/contacts (contactSelect: a page is small, so its per-contact sub-queries
- * cost less than the whole list's grouped passes).
+ * cost less than the whole list's grouped passes). With `groupId`, that group's members only.
  */
-export async function listContactsPage(userId: string, query: { cursor?: string; limit: number }) {
+export async function listContactsPage(
+  userId: string,
+  query: { cursor?: string; limit: number; groupId?: string },
+) {
   const where: (SQL | undefined)[] = [eq(contacts.userId, userId)];
+  // One group's members (the caller checks the group is the user's).
+  if (query.groupId)
+    where.push(
+      sql`exists (select 1 from ${contactGroupMembers} m where m.group_id = ${query.groupId} and m.contact_id = ${contacts.id})`,
+    );
   if (query.cursor) {
     const [at, id] = textIdCursor.decode(query.cursor);
     where.push(sql`(${contacts.createdAt}, ${contacts.id}) < (${at}::timestamptz, ${id})`);

@@ -3,18 +3,41 @@ import { and, eq, sql } from "drizzle-orm";
 import { contacts, deletedContacts } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors/domain-error";
 import { UNDO_EXPIRED } from "@/lib/errors/undo-expired";
-import { db } from "@/lib/db";
+import { db, type Transaction } from "@/lib/db";
 import { ownContact } from "./contact-select";
 import { CONTACT_NOT_FOUND, CONTACT_ROW_TABLES } from "./delete-contact";
+import { restorableRows } from "./restorable-rows";
+
+/** More work of the caller's in the restore's transaction: the groups the contact is back in. */
+export type AfterRestore = (tx: Transaction, groupIds: string[]) => Promise<void>;
+
+/**
+ * Stops the contact's restored member reminders whose group reminder no longer runs (cancelled
+ * or finished while the contact was deleted) or whose group they are no longer in.
+ */
+async function stopStrayMemberReminders(tx: Transaction, contactId: string, now: Date) {
+  await tx.execute(sql`update reminders r
+    set status = 'cancelled', cancelled_at = ${now}, next_run_at = null, updated_at = ${now}
+    where r.contact_id = ${contactId} and r.parent_reminder_id is not null and r.status = 'scheduled'
+      and not exists (
+        select 1 from reminders p join contact_group_members m on m.group_id = p.group_id and m.contact_id = ${contactId}
+        where p.id = r.parent_reminder_id and p.status = 'scheduled')`);
+}
 
 /**
  * POST /api/contacts/{id}/restore: Undo of a deletion, within its window. Every row the deletion
  * removed goes back as it was (ids, dates, consent, opt-outs, reminders with their next runs,
  * deliveries, replies and calls), parents first; a reminder whose run fell inside the window is
- * due at once. A second press answers as the first did; after the window (or for a deletion
+ * due at once. Its group memberships come back too, except in groups deleted meanwhile (their
+ * member reminders, gone with the group, stay gone). A second press answers as the first did; after the window (or for a deletion
  * already final) nothing changes and the answer is 409 `undo_expired`. Another user's id is 404.
  */
-export async function restoreContact(userId: string, contactId: string, now = new Date()) {
+export async function restoreContact(
+  userId: string,
+  contactId: string,
+  now = new Date(),
+  afterRestore?: AfterRestore,
+) {
   return db.transaction(async (tx) => {
     const [kept] = await tx
       .select()
@@ -30,14 +53,18 @@ export async function restoreContact(userId: string, contactId: string, now = ne
       throw notFound(CONTACT_NOT_FOUND);
     }
     if (!kept.rows || kept.restorableUntil.getTime() < now.getTime()) throw conflict(UNDO_EXPIRED);
+    const restorable = await restorableRows(tx, kept.rows as Record<string, Record<string, unknown>[]>);
     for (const table of CONTACT_ROW_TABLES) {
-      const rows = kept.rows[table] ?? [];
+      const rows = restorable[table] ?? [];
       if (rows.length === 0) continue;
       // Column order is the table's own (the rows were read with to_jsonb); identities keep their ids.
       await tx.execute(sql`insert into ${sql.identifier(table)} overriding system value
         select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
     }
+    await stopStrayMemberReminders(tx, contactId, now);
     await tx.delete(deletedContacts).where(eq(deletedContacts.contactId, contactId));
+    if (afterRestore)
+      await afterRestore(tx, [...new Set(restorable.contact_group_members?.map((m) => String(m.group_id)))]);
     return { id: contactId };
   });
 }

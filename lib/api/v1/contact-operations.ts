@@ -7,7 +7,16 @@ import { defineOperation } from "./operation";
 import { contactPageSchema, contactSchema } from "./resource-schemas";
 
 export const contactListQuerySchema = z
-  .object({ ...cursorQuery, limit: z.coerce.number().int().min(1).max(100).default(50) })
+  .object({
+    ...cursorQuery,
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    groupId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "Only this group's members (another account's group, or an unknown one: 404)." }),
+  })
   .strict();
 
 export const listContactsOperation = defineOperation({
@@ -16,9 +25,10 @@ export const listContactsOperation = defineOperation({
   path: "/contacts",
   tag: "Contacts",
   summary: "List contacts",
-  description: "Newest first, with their dates.",
+  description: "Newest first, with their dates and groups.",
   query: contactListQuerySchema,
   response: contactPageSchema,
+  errors: [404],
 });
 
 export const getContactOperation = defineOperation({

@@ -120,12 +120,13 @@ export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
       title: "Remindful API",
       version: "1.0.0",
       description:
-        "Contacts, reminders, the delivery log, templates and usage of one Remindful account, with an API key. " +
+        "Contacts, groups, reminders, the delivery log, templates and usage of one Remindful account, with an API key. " +
         "Guide: docs/api.md; reference: /docs/api.",
     },
     servers: [{ url: serverUrl }],
     tags: [
       { name: "Contacts", description: "The people you remind, with their dates." },
+      { name: "Groups", description: "Named lists of contacts; a contact may be in several." },
       { name: "Reminders", description: "Text, voice and video reminders, once or recurring." },
       { name: "Deliveries", description: "Every message sent or tried." },
       { name: "Templates", description: "Saved message texts." },

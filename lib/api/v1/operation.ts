@@ -20,7 +20,7 @@ export interface V1Operation<
   method: HttpMethod;
   /** Under /api/v1, with `{name}` for path parameters. */
   path: string;
-  tag: "Contacts" | "Reminders" | "Deliveries" | "Templates" | "Account";
+  tag: "Contacts" | "Groups" | "Reminders" | "Deliveries" | "Templates" | "Account";
   summary: string;
   description?: string;
   params?: P;

@@ -68,6 +68,7 @@ export const contactSchema = z
     reminderCount: z.number().int(),
     lastReminder: instant().nullable(),
     dates: z.array(contactDateSchema),
+    groupIds: z.array(z.string()).meta({ description: "The groups the contact is in." }),
     createdAt: instant(),
   })
   .meta({ id: "Contact" });

@@ -6,6 +6,15 @@ import {
   listContactsOperation,
   updateContactOperation,
 } from "./contact-operations";
+import {
+  addGroupMembersOperation,
+  createGroupOperation,
+  deleteGroupOperation,
+  getGroupOperation,
+  listGroupsOperation,
+  removeGroupMembersOperation,
+  renameGroupOperation,
+} from "./group-operations";
 import type { V1Operation } from "./operation";
 import {
   createTemplateOperation,
@@ -29,6 +38,13 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
   getContactOperation,
   updateContactOperation,
   deleteContactOperation,
+  listGroupsOperation,
+  createGroupOperation,
+  getGroupOperation,
+  renameGroupOperation,
+  deleteGroupOperation,
+  addGroupMembersOperation,
+  removeGroupMembersOperation,
   listRemindersOperation,
   createReminderOperation,
   getReminderOperation,

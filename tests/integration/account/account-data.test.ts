@@ -15,6 +15,7 @@ import { callRoute } from "../../support/call-route";
 import { createReadyMedia } from "../../support/media-fixtures";
 import { createContact, createReminder } from "../../support/delivery-fixtures";
 import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { insertGroup } from "../../support/groups";
 import { createSignedInUser } from "../../support/users";
 
 let stripe: StripeServer;
@@ -58,7 +59,10 @@ async function populatedUser(overrides: Partial<typeof users.$inferInsert> = {})
 describe("GET /api/account/export", () => {
   it("downloads the user's own profile, contacts, reminders, deliveries and ledger as JSON", async () => {
     const { cookie, user, contact, reminder } = await populatedUser({ firstName: "Ana" });
-    await populatedUser(); // another user's data must not appear
+    const other = await populatedUser(); // another user's data must not appear
+    const choir = await insertGroup(user.id, "Choir", [contact.id]);
+    const empty = await insertGroup(user.id, "Empty");
+    await insertGroup(other.user.id, "Theirs", [other.contact.id]);
     const res = await callRoute<Record<string, unknown>>(exportGet, "/api/account/export", { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(
@@ -70,6 +74,7 @@ describe("GET /api/account/export", () => {
       reminders: { id: string }[];
       deliveries: { reminderId: string }[];
       creditLedger: { amountCents: number; reason: string }[];
+      groups: { id: string; name: string; memberContactIds: string[] }[];
     };
     expect(data.profile).toMatchObject({ email: user.email, firstName: "Ana" });
     expect(data.contacts.map((c) => c.id)).toEqual([contact.id]);
@@ -77,6 +82,15 @@ describe("GET /api/account/export", () => {
     expect(data.reminders.map((r) => r.id)).toEqual([reminder.id]);
     expect(data.deliveries.map((d) => d.reminderId)).toEqual([reminder.id]);
     expect(data.creditLedger).toEqual([expect.objectContaining({ amountCents: 2000, reason: "purchase" })]);
+    expect(data.groups).toEqual([
+      {
+        id: choir.id,
+        name: "Choir",
+        createdAt: choir.createdAt.toISOString(),
+        memberContactIds: [contact.id],
+      },
+      { id: empty.id, name: "Empty", createdAt: empty.createdAt.toISOString(), memberContactIds: [] },
+    ]);
   });
 
   it("answers 401 signed out", async () => {

@@ -11,6 +11,10 @@ import { rm } from "node:fs/promises";
 import * as contactRoute from "@/app/api/v1/contacts/[id]/route";
 import * as contactsRoute from "@/app/api/v1/contacts/route";
 import * as deliveriesRoute from "@/app/api/v1/deliveries/route";
+import * as groupRoute from "@/app/api/v1/groups/[id]/route";
+import * as groupMembersRoute from "@/app/api/v1/groups/[id]/members/route";
+import * as groupMembersRemoveRoute from "@/app/api/v1/groups/[id]/members/remove/route";
+import * as groupsRoute from "@/app/api/v1/groups/route";
 import * as openapiRoute from "@/app/api/v1/openapi.json/route";
 import * as reminderRoute from "@/app/api/v1/reminders/[id]/route";
 import * as remindersRoute from "@/app/api/v1/reminders/route";
@@ -61,6 +65,17 @@ describe("/api/v1 against its OpenAPI document", () => {
   it("serves the document generated from the operations", async () => {
     expect(document).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
     expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths ?? {})).toEqual(
+      expect.arrayContaining([
+        "/groups",
+        "/groups/{id}",
+        "/groups/{id}/members",
+        "/groups/{id}/members/remove",
+      ]),
+    );
+    expect(document.components?.schemas?.Contact).toMatchObject({
+      properties: { groupIds: { type: "array", items: { type: "string" } } },
+    });
   });
 
   it("the checker refuses an answer that breaks the document", () => {
@@ -290,6 +305,122 @@ describe("/api/v1 against its OpenAPI document", () => {
         await call("deleteTemplate", templateRoute.DELETE, `/templates/${templateId}`, {
           method: "DELETE",
           params: { id: templateId },
+        })
+      ).status,
+    ).toBe(404);
+
+    // Groups: create with a member, list, get, rename, add and remove members, list its contacts.
+    const boId = String(second.json.id);
+    const group = await call("createGroup", groupsRoute.POST, "/groups", {
+      method: "POST",
+      body: { name: "Choir", contactIds: [contactId] },
+    });
+    expect(group.status).toBe(201);
+    expect(group.json).toMatchObject({ name: "Choir", memberCount: 1 });
+    const groupId = String(group.json.id);
+    expect(
+      (await call("createGroup", groupsRoute.POST, "/groups", { method: "POST", body: { name: "choir" } }))
+        .json.code,
+    ).toBe("duplicate_group_name");
+    expect(
+      (
+        await call("createGroup", groupsRoute.POST, "/groups", {
+          method: "POST",
+          body: { name: "Strangers", contactIds: ["not-a-contact"] },
+        })
+      ).json.code,
+    ).toBe("contact_not_found");
+    const band = await call("createGroup", groupsRoute.POST, "/groups", {
+      method: "POST",
+      body: { name: "Band" },
+    });
+    const firstGroups = await call("listGroups", groupsRoute.GET, "/groups", { query: { limit: "1" } });
+    expect(firstGroups.json).toMatchObject({ data: [{ name: "Band", memberCount: 0 }] });
+    expect(
+      (
+        await call("listGroups", groupsRoute.GET, "/groups", {
+          query: { limit: "1", cursor: String(firstGroups.json.nextCursor) },
+        })
+      ).json,
+    ).toMatchObject({ data: [{ id: groupId }], nextCursor: null });
+    expect(
+      (await call("getGroup", groupRoute.GET, `/groups/${groupId}`, { params: { id: groupId } })).json,
+    ).toEqual(group.json);
+    expect(
+      (await call("getGroup", groupRoute.GET, "/groups/unknown", { params: { id: "unknown" } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call("renameGroup", groupRoute.PATCH, `/groups/${groupId}`, {
+          method: "PATCH",
+          params: { id: groupId },
+          body: { name: "Church choir" },
+        })
+      ).json,
+    ).toMatchObject({ id: groupId, name: "Church choir" });
+    expect(
+      (
+        await call("renameGroup", groupRoute.PATCH, `/groups/${groupId}`, {
+          method: "PATCH",
+          params: { id: groupId },
+          body: { name: "BAND" },
+        })
+      ).status,
+    ).toBe(409);
+    const joined = await call("addGroupMembers", groupMembersRoute.POST, `/groups/${groupId}/members`, {
+      method: "POST",
+      params: { id: groupId },
+      body: { contactIds: [contactId, boId] },
+    });
+    expect(joined.json).toMatchObject({ added: 1, group: { memberCount: 2 } });
+    expect(
+      (
+        await call("addGroupMembers", groupMembersRoute.POST, `/groups/${groupId}/members`, {
+          method: "POST",
+          params: { id: groupId },
+          body: { contactIds: [] },
+        })
+      ).status,
+    ).toBe(400);
+    const members = await call("listContacts", contactsRoute.GET, "/contacts", { query: { groupId } });
+    expect(members.json.data).toMatchObject([
+      { name: "Bo", groupIds: [groupId] },
+      { name: "Ann Lee", groupIds: [groupId] },
+    ]);
+    expect(
+      (await call("listContacts", contactsRoute.GET, "/contacts", { query: { groupId: "unknown" } })).json
+        .code,
+    ).toBe("group_not_found");
+    const left = await call(
+      "removeGroupMembers",
+      groupMembersRemoveRoute.POST,
+      `/groups/${groupId}/members/remove`,
+      { method: "POST", params: { id: groupId }, body: { contactIds: [boId] } },
+    );
+    expect(left.json).toMatchObject({ removed: 1, group: { memberCount: 1 } });
+    expect(
+      (
+        await call("removeGroupMembers", groupMembersRemoveRoute.POST, "/groups/unknown/members/remove", {
+          method: "POST",
+          params: { id: "unknown" },
+          body: { contactIds: [boId] },
+        })
+      ).json.code,
+    ).toBe("group_not_found");
+    const bandId = String(band.json.id);
+    expect(
+      (
+        await call("deleteGroup", groupRoute.DELETE, `/groups/${bandId}`, {
+          method: "DELETE",
+          params: { id: bandId },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await call("deleteGroup", groupRoute.DELETE, `/groups/${bandId}`, {
+          method: "DELETE",
+          params: { id: bandId },
         })
       ).status,
     ).toBe(404);

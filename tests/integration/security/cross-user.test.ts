@@ -45,6 +45,9 @@ import * as partRoute from "@/app/api/uploads/s3/multipart/[uploadId]/[partNumbe
 import * as completeRoute from "@/app/api/uploads/s3/multipart/[uploadId]/complete/route";
 import * as apiKeyRoute from "@/app/api/api-keys/[id]/route";
 import * as v1ContactRoute from "@/app/api/v1/contacts/[id]/route";
+import * as v1GroupRoute from "@/app/api/v1/groups/[id]/route";
+import * as v1GroupMembersRoute from "@/app/api/v1/groups/[id]/members/route";
+import * as v1GroupMembersRemoveRoute from "@/app/api/v1/groups/[id]/members/remove/route";
 import * as v1ReminderRoute from "@/app/api/v1/reminders/[id]/route";
 import * as v1TemplateRoute from "@/app/api/v1/templates/[id]/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
@@ -401,6 +404,46 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       headers: f.bearerB,
     }),
   })),
+  "v1/groups/[id]/route.ts": (["GET", "PATCH", "DELETE"] as const).map((method) => ({
+    name: `${method} /api/v1/groups/{A's group} with B's key`,
+    handler: v1GroupRoute[method],
+    method,
+    status: 404,
+    build: (f: Fixture) => ({
+      path: `/api/v1/groups/${f.groupId}`,
+      params: { id: f.groupId },
+      body: method === "PATCH" ? { name: "Taken over" } : undefined,
+      headers: f.bearerB,
+    }),
+  })),
+  "v1/groups/[id]/members/route.ts": [
+    {
+      name: "POST /api/v1/groups/{A's group}/members with B's key (B's own contact)",
+      handler: v1GroupMembersRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/v1/groups/${f.groupId}/members`,
+        params: { id: f.groupId },
+        body: { contactIds: [f.ownContactOfB] },
+        headers: f.bearerB,
+      }),
+    },
+  ],
+  "v1/groups/[id]/members/remove/route.ts": [
+    {
+      name: "POST /api/v1/groups/{A's group}/members/remove with B's key",
+      handler: v1GroupMembersRemoveRoute.POST,
+      method: "POST",
+      status: 404,
+      build: (f) => ({
+        path: `/api/v1/groups/${f.groupId}/members/remove`,
+        params: { id: f.groupId },
+        body: { contactIds: [f.contactId] },
+        headers: f.bearerB,
+      }),
+    },
+  ],
   "v1/reminders/[id]/route.ts": (["GET", "PUT", "DELETE"] as const).map((method) => ({
     name: `${method} /api/v1/reminders/{A's reminder} with B's key`,
     handler: v1ReminderRoute[method],

@@ -1,8 +1,8 @@
 import { userRoute } from "@/lib/api/route";
-import { restoreContact } from "@/lib/contacts/restore-contact";
+import { restoreContactIntoGroups } from "@/lib/groups/restore-contact-into-groups";
 import { contactIdParams } from "@/lib/validations/contact";
 
-/** Undo of a deletion, within the undo window. */
+/** Undo of a deletion, within the undo window (with the contact's group memberships). */
 export const POST = userRoute({ params: contactIdParams }, async ({ user, params }) =>
-  restoreContact(user.id, params.id),
+  restoreContactIntoGroups(user.id, params.id),
 );

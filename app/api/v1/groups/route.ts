@@ -1,0 +1,11 @@
+import { apiKeyRoute } from "@/lib/api/api-key-route";
+import { createGroupOperation, listGroupsOperation } from "@/lib/api/v1/group-operations";
+import { pageAnswer } from "@/lib/api/v1/page-answer";
+import { createGroup } from "@/lib/groups/create-group";
+import { listGroupsPage } from "@/lib/groups/list-groups-page";
+
+export const GET = apiKeyRoute(listGroupsOperation, async ({ user, query }) =>
+  pageAnswer(await listGroupsPage(user.id, query)),
+);
+
+export const POST = apiKeyRoute(createGroupOperation, async ({ user, body }) => createGroup(user, body));
