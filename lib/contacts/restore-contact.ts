@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
-import { contacts, deletedContacts } from "@/db/schema";
+import { and, eq, isNotNull, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contactGroupMembers, contacts, deletedContacts, reminders } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors/domain-error";
 import { UNDO_EXPIRED } from "@/lib/errors/undo-expired";
 import { db, type Transaction } from "@/lib/db";
@@ -16,12 +17,26 @@ export type AfterRestore = (tx: Transaction, groupIds: string[]) => Promise<void
  * or finished while the contact was deleted) or whose group they are no longer in.
  */
 async function stopStrayMemberReminders(tx: Transaction, contactId: string, now: Date) {
-  await tx.execute(sql`update reminders r
-    set status = 'cancelled', cancelled_at = ${now}, next_run_at = null, updated_at = ${now}
-    where r.contact_id = ${contactId} and r.parent_reminder_id is not null and r.status = 'scheduled'
-      and not exists (
-        select 1 from reminders p join contact_group_members m on m.group_id = p.group_id and m.contact_id = ${contactId}
-        where p.id = r.parent_reminder_id and p.status = 'scheduled')`);
+  const parent = alias(reminders, "parent");
+  const stillRuns = tx
+    .select({ id: parent.id })
+    .from(parent)
+    .innerJoin(
+      contactGroupMembers,
+      and(eq(contactGroupMembers.groupId, parent.groupId), eq(contactGroupMembers.contactId, contactId)),
+    )
+    .where(and(eq(parent.id, reminders.parentReminderId), eq(parent.status, "scheduled")));
+  await tx
+    .update(reminders)
+    .set({ status: "cancelled", cancelledAt: now, nextRunAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(reminders.contactId, contactId),
+        isNotNull(reminders.parentReminderId),
+        eq(reminders.status, "scheduled"),
+        notExists(stillRuns),
+      ),
+    );
 }
 
 /**
