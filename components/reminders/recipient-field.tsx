@@ -75,12 +75,14 @@ export function RecipientField({
           <span id="reminder-recipient-label" className="text-sm font-medium">
             {t("to")}
           </span>
+          {/* relative overflow-hidden: Radix puts a hidden radio input beside each item for forms,
+              absolutely placed; it must not reach outside the dialog at 375 px. */}
           <RadioGroupPrimitive.Root
             aria-labelledby="reminder-recipient-label"
             orientation="horizontal"
             value={state.recipient}
             onValueChange={(value) => chooseRecipient(value as RecipientKind)}
-            className="inline-flex rounded-md border p-0.5"
+            className="relative inline-flex overflow-hidden rounded-md border p-0.5"
             data-testid="recipient-kind"
           >
             <RadioGroupPrimitive.Item value="contact" className={SEGMENT}>
