@@ -53,8 +53,11 @@ test("the session cookie from a real sign-in is HttpOnly and SameSite=Lax", asyn
     .first()
     .click();
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("user-menu").click();
-  await expect(page.getByTestId("signed-in-email")).toContainText(email);
+  // The menu answers once the page is hydrated (a click before that is lost on a busy machine).
+  await expect(async () => {
+    await page.getByTestId("user-menu").click();
+    await expect(page.getByTestId("signed-in-email")).toContainText(email, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   const session = (await page.context().cookies()).find((cookie) =>
     cookie.name.endsWith("authjs.session-token"),
   );
