@@ -4,27 +4,10 @@
  * .env.example); lib/maintenance/maintain-partitions.ts applies it daily, dropping whole months.
  */
 
-import { getTableName, type Column } from "drizzle-orm";
-import { toSnakeCase } from "drizzle-orm/casing";
-import type { PgTable } from "drizzle-orm/pg-core";
-import {
-  deliveries,
-  deliveryCalls,
-  deliveryReplies,
-  outboxMessages,
-  webhookAttempts,
-  webhookMessages,
-} from "@/db/schema";
-
 /** A partitioned table of a family: its name and the column it is partitioned on (by month, UTC). */
 export interface PartitionedTable {
   table: string;
   key: string;
-}
-
-/** Names as stored, read from the schema, so that a renamed table or column fails here first. */
-function partitioned(table: PgTable, key: Column): PartitionedTable {
-  return { table: getTableName(table), key: key.keyAsName ? toSnakeCase(key.name) : key.name };
 }
 
 /**
@@ -43,9 +26,9 @@ export const RETENTION_FAMILIES: readonly RetentionFamily[] = [
   {
     name: "deliveries",
     tables: [
-      partitioned(deliveries, deliveries.occurrenceAt),
-      partitioned(deliveryReplies, deliveryReplies.deliveryOccurrenceAt),
-      partitioned(deliveryCalls, deliveryCalls.deliveryOccurrenceAt),
+      { table: "deliveries", key: "occurrence_at" },
+      { table: "delivery_replies", key: "delivery_occurrence_at" },
+      { table: "delivery_calls", key: "delivery_occurrence_at" },
     ],
     // 13 months: a year back from any day of this month, and the month before it for a year-on-year look.
     keep: { unit: "months", env: "DELIVERY_RETENTION_MONTHS", fallback: 13, min: 1, max: 120 },
@@ -53,15 +36,15 @@ export const RETENTION_FAMILIES: readonly RetentionFamily[] = [
   {
     name: "webhooks",
     tables: [
-      partitioned(webhookMessages, webhookMessages.createdAt),
-      partitioned(webhookAttempts, webhookAttempts.messageCreatedAt),
+      { table: "webhook_messages", key: "created_at" },
+      { table: "webhook_attempts", key: "message_created_at" },
     ],
     // Past the retry window (about 33 hours) with room to look at a failed message and resend it.
     keep: { unit: "days", env: "WEBHOOK_RETENTION_DAYS", fallback: 90, min: 3, max: 3650 },
   },
   {
     name: "outbox",
-    tables: [partitioned(outboxMessages, outboxMessages.createdAt)],
+    tables: [{ table: "outbox_messages", key: "created_at" }],
     keep: { unit: "days", env: "OUTBOX_RETENTION_DAYS", fallback: 30, min: 1, max: 3650 },
   },
 ];
