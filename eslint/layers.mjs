@@ -11,6 +11,10 @@ export const LIB_LAYERS = [
   ["logger", "http", "recurrence"],
   // Quick add reads plain words into a reminder draft with the recurrence engine's calendar.
   ["db", "quick-add"],
+  // A person (profile, name, preferences), then the workspaces they act in: who acts, where, with
+  // which role (lib/workspaces/actor.ts), resolved once per request for every domain above.
+  ["users"],
+  ["workspaces"],
   ["jobs", "outbox", "security", "plans", "credits", "seo", "maintenance"],
   ["mail", "storage"],
   // Below media and channels: a recording's first play is an event too.
@@ -18,7 +22,6 @@ export const LIB_LAYERS = [
   ["channels", "media"],
   ["messages"],
   ["validations"],
-  ["users"],
   ["auth", "contacts", "payments", "api-keys"],
   ["reminders", "templates", "billing"],
   ["replies", "alerts", "groups"],

@@ -1,15 +1,6 @@
-import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
 import type { AdapterAccountType } from "next-auth/adapters";
-import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
-import {
-  BILLING_FLAGS,
-  PAYMENT_FREQUENCIES,
-  PAYMENT_ISSUES,
-  PLAN_TYPES,
-  SUBSCRIPTION_STATUSES,
-} from "./enums";
 
 export const users = pgTable(
   "users",
@@ -27,74 +18,18 @@ export const users = pgTable(
     phone: varchar({ length: 32 }),
     timezone: text().notNull().default("UTC"),
     locale: varchar({ length: 8 }).notNull().default("en"),
-    // Plan and billing: written only by the billing webhook path and the period jobs.
-    planType: text().notNull().default("trial"),
-    isActive: boolean().notNull().default(true),
-    subscriptionStatus: text().notNull().default("trial"),
-    remindersQuota: integer().notNull().default(50),
-    remindersUsedCurrentPeriod: integer().notNull().default(0),
-    trialEndDate: instant(),
-    nextBillingDate: instant(),
-    billingPeriodStart: instant(),
-    billingPeriodEnd: instant(),
-    paymentFrequency: text(),
-    paygCreditBalance: integer().notNull().default(0),
-    stripeCustomerId: text().unique(),
-    stripeSubscriptionId: text(),
-    autoRechargeEnabled: boolean().notNull().default(false),
-    autoRechargePackageIndex: integer(),
-    autoRechargeThresholdCents: integer(),
-    autoRechargeError: text(),
     /**
-     * The latest expiry of this user's group occurrence holds (lib/delivery/group-holds.ts): until
-     * then a usage reservation reads the holds; null or past, there is none to read.
+     * The workspace this person last switched to; the requests of every session of theirs act in
+     * it while they are a member (lib/workspaces/resolve-actor.ts), else in another of theirs.
      */
-    groupHoldsUntil: instant(),
+    currentWorkspaceId: text(),
     /** E-mail the user when an occurrence fails for good (at most one e-mail an hour). */
     failureAlerts: boolean().notNull().default(true),
     /** The user hid the dashboard's first-run checklist before finishing it. */
     checklistHiddenAt: instant(),
-    /** When the last failure alert left, and the newest failure it covered. */
-    failureAlertSentAt: instant(),
-    failureAlertsThrough: instant(),
-    // Set by refunds and disputes of credit packages; shown on the billing page.
-    billingFlag: text(),
-    billingFlaggedAt: instant(),
-    // A payment waiting on the user (failed bank debit, card authentication), and where to act.
-    paymentIssue: text(),
-    paymentActionUrl: text(),
-    // Watermarks so Stripe events delivered out of order never move state backwards: the
-    // newest subscription event applied, and the start of the newest paid invoice period.
-    stripeSubscriptionEventAt: instant(),
-    stripeInvoicePeriodStart: instant(),
-    /** Secret in the user's calendar feed URL (ICS); null until created, replaced to revoke the old URL. */
-    calendarToken: text().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    check("users_plan_type_check", oneOf(t.planType, PLAN_TYPES)),
-    check("users_subscription_status_check", oneOf(t.subscriptionStatus, SUBSCRIPTION_STATUSES)),
-    check(
-      "users_payment_frequency_check",
-      sql`${t.paymentFrequency} is null or ${oneOf(t.paymentFrequency, PAYMENT_FREQUENCIES)}`,
-    ),
-    check("users_quota_check", sql`${t.remindersQuota} >= 0`),
-    check("users_used_check", sql`${t.remindersUsedCurrentPeriod} >= 0`),
-    check("users_balance_check", sql`${t.paygCreditBalance} >= 0`),
-    check(
-      "users_billing_flag_check",
-      sql`${t.billingFlag} is null or ${oneOf(t.billingFlag, BILLING_FLAGS)}`,
-    ),
-    check(
-      "users_payment_issue_check",
-      sql`${t.paymentIssue} is null or ${oneOf(t.paymentIssue, PAYMENT_ISSUES)}`,
-    ),
-    check(
-      "users_auto_recharge_threshold_check",
-      sql`${t.autoRechargeThresholdCents} is null or ${t.autoRechargeThresholdCents} >= 0`,
-    ),
-  ],
 );
 
 /** A user as stored: what the session lookup answers and domain functions receive. */

@@ -3,23 +3,23 @@ import { bigint, check, index, integer, pgTable, text } from "drizzle-orm/pg-cor
 import { oneOf } from "./check";
 import { createdAt } from "./columns";
 import { LEDGER_REASONS } from "./enums";
-import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 /** Every change to a pay-as-you-go balance, in cents; the idempotency key makes each apply once. */
 export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     amountCents: integer().notNull(),
     reason: text().notNull(),
     idempotencyKey: text().notNull().unique(),
     createdAt: createdAt(),
   },
   (t) => [
-    index("credit_ledger_user_id_idx").on(t.userId, t.createdAt.desc()),
+    index("credit_ledger_workspace_idx").on(t.workspaceId, t.createdAt.desc()),
     check("credit_ledger_reason_check", oneOf(t.reason, LEDGER_REASONS)),
     check("credit_ledger_amount_check", sql`${t.amountCents} <> 0`),
   ],

@@ -15,14 +15,15 @@ import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { CONTACT_DATE_KINDS, CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "./enums";
 import { LOCALES } from "../../i18n/locales";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 export const contacts = pgTable(
   "contacts",
   {
     id: uuidId(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     name: varchar({ length: 200 }).notNull(),
     email: varchar({ length: 320 }),
     /** E.164, e.g. +14155550123 */
@@ -50,11 +51,14 @@ export const contacts = pgTable(
       .notNull()
       .unique()
       .$defaultFn(() => crypto.randomUUID()),
+    /** The member who added it and who changed it last; null once their account is gone. */
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    updatedBy: text().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("contacts_user_id_name_idx").on(t.userId, t.name),
+    index("contacts_workspace_name_idx").on(t.workspaceId, t.name),
     index("contacts_phone_idx").on(t.phone),
     check("contacts_delivery_method_check", oneOf(t.deliveryMethod, CONTACT_DELIVERY_METHODS)),
     check("contacts_email_or_phone_check", sql`${t.email} is not null or ${t.phone} is not null`),
@@ -76,9 +80,9 @@ export const contactDates = pgTable(
   "contact_dates",
   {
     id: uuidId(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     contactId: text()
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
@@ -93,7 +97,7 @@ export const contactDates = pgTable(
   },
   (t) => [
     index("contact_dates_contact_id_idx").on(t.contactId),
-    index("contact_dates_user_id_idx").on(t.userId),
+    index("contact_dates_workspace_idx").on(t.workspaceId),
     // One birthday and one anniversary per contact; any number of named dates.
     uniqueIndex("contact_dates_contact_kind_key")
       .on(t.contactId, t.kind)
@@ -123,9 +127,9 @@ export const deletedContacts = pgTable(
   "deleted_contacts",
   {
     contactId: text().primaryKey(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     /** Null once the deletion is final. */
     rows: jsonb().$type<Record<string, unknown[]>>(),
     /** The photo, removed from storage only when the deletion is final. */
@@ -134,7 +138,7 @@ export const deletedContacts = pgTable(
     restorableUntil: instant().notNull(),
   },
   (t) => [
-    index("deleted_contacts_user_id_idx").on(t.userId),
+    index("deleted_contacts_workspace_idx").on(t.workspaceId),
     index("deleted_contacts_restorable_until_idx").on(t.restorableUntil),
   ],
 );

@@ -24,7 +24,7 @@ import {
   DELIVERY_STATUSES,
   REPLY_ACTIONS,
 } from "./enums";
-import { users } from "./auth";
+import { workspaces } from "./workspaces";
 import { contacts } from "./contacts";
 import { reminders } from "./reminders";
 
@@ -41,9 +41,9 @@ export const deliveries = pgTable(
     reminderId: text()
       .notNull()
       .references(() => reminders.id, { onDelete: "cascade" }),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     contactId: text()
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
@@ -123,8 +123,8 @@ export const deliveries = pgTable(
     // The activity log: a user's deliveries newest first (keyset on created_at, id), all or by
     // status; by contact it uses deliveries_contact_created_idx. Not ordered by id alone: the
     // planner would then walk the primary key through other users' rows.
-    index("deliveries_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index("deliveries_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("deliveries_workspace_created_idx").on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    index("deliveries_workspace_status_created_idx").on(t.workspaceId, t.status, t.createdAt.desc(), t.id.desc()),
     // The monitoring window (GET /api/metrics: the last day's deliveries by status and channel)
     // reads this range instead of the whole table. A key that only grows: entries go to the
     // rightmost page.
@@ -158,9 +158,9 @@ export const deliveryReplies = pgTable(
     reminderId: text()
       .notNull()
       .references(() => reminders.id, { onDelete: "cascade" }),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     channel: text().notNull(),
     body: varchar({ length: 1600 }).notNull(),
     action: text().notNull(),
@@ -209,9 +209,9 @@ export const deliveryCalls = pgTable(
     deliveryId: bigint({ mode: "number" }).notNull(),
     /** The delivery's occurrence: its partition key, so a month of calls drops with its deliveries. */
     deliveryOccurrenceAt: instant().notNull(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     status: text().notNull().default("queued"),
     /** AnsweredBy from answering-machine detection: human, machine_end_beep, fax, unknown, ... */
     answeredBy: text(),
@@ -230,7 +230,7 @@ export const deliveryCalls = pgTable(
     }).onDelete("cascade"),
     index("delivery_calls_delivery_idx").on(t.deliveryId),
     // The daily call cap counts an account's calls placed since midnight UTC.
-    index("delivery_calls_user_created_idx").on(t.userId, t.createdAt),
+    index("delivery_calls_workspace_created_idx").on(t.workspaceId, t.createdAt),
     check("delivery_calls_status_check", oneOf(t.status, CALL_STATUSES)),
     check("delivery_calls_duration_check", sql`${t.durationSeconds} is null or ${t.durationSeconds} >= 0`),
   ],
@@ -244,9 +244,9 @@ export const deliveryCalls = pgTable(
 export const deliveryMonthlyTotals = pgTable(
   "delivery_monthly_totals",
   {
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     /** The month's first instant, UTC. */
     month: instant().notNull(),
     channel: text().notNull(),
@@ -254,7 +254,7 @@ export const deliveryMonthlyTotals = pgTable(
     count: integer().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.month, t.channel, t.status] }),
+    primaryKey({ columns: [t.workspaceId, t.month, t.channel, t.status] }),
     check("delivery_monthly_totals_count_check", sql`${t.count} >= 0`),
   ],
 );
@@ -273,9 +273,9 @@ export const groupOccurrences = pgTable(
       .notNull()
       .references(() => reminders.id, { onDelete: "cascade" }),
     occurrenceKey: text().notNull(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     status: text().notNull(),
     members: integer().notNull(),
     unitsHeld: integer().notNull(),
@@ -288,7 +288,7 @@ export const groupOccurrences = pgTable(
     primaryKey({ name: "group_occurrences_pkey", columns: [t.reminderId, t.occurrenceKey] }),
     // The holds still open of a user, read under the user's lock by every reservation.
     index("group_occurrences_open_idx")
-      .on(t.userId, t.expiresAt)
+      .on(t.workspaceId, t.expiresAt)
       .where(sql`${t.status} = 'covered' and ${t.unitsDrawn} < ${t.unitsHeld}`),
     check("group_occurrences_status_check", oneOf(t.status, GROUP_OCCURRENCE_STATUSES)),
     check("group_occurrences_units_check", sql`${t.unitsDrawn} >= 0 and ${t.members} >= 0`),

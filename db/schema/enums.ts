@@ -165,3 +165,58 @@ export type GroupTiming = (typeof GROUP_TIMINGS)[number];
 /** A group occurrence's usage check: covered for every member at once, or refused for all. */
 export const GROUP_OCCURRENCE_STATUSES = ["covered", "refused"] as const;
 export type GroupOccurrenceStatus = (typeof GROUP_OCCURRENCE_STATUSES)[number];
+
+/**
+ * A person's role in a workspace, strongest first. owner: billing, deleting the workspace,
+ * transferring ownership; admin: members, API keys, webhooks, settings; member: contacts,
+ * groups, reminders, templates, recordings; viewer: reads everything, changes nothing.
+ */
+export const WORKSPACE_ROLES = ["owner", "admin", "member", "viewer"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** The roles an invitation may carry: ownership moves only by a transfer. */
+export const INVITABLE_ROLES = ["admin", "member", "viewer"] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+/** Whose name contacts see as the sender: the workspace's, or the member who created the reminder. */
+export const SENDER_IDENTITIES = ["workspace", "member"] as const;
+export type SenderIdentity = (typeof SENDER_IDENTITIES)[number];
+
+/** What the activity trail records: who created, changed or removed what in a workspace. */
+export const WORKSPACE_EVENT_KINDS = [
+  "reminder.created",
+  "reminder.updated",
+  "reminder.cancelled",
+  "reminder.restored",
+  "reminder.sent_now",
+  "reminder.retried",
+  "contact.created",
+  "contact.updated",
+  "contact.deleted",
+  "contact.restored",
+  "contacts.imported",
+  "group.created",
+  "group.renamed",
+  "group.deleted",
+  "group.members_changed",
+  "member.invited",
+  "invitation.resent",
+  "invitation.revoked",
+  "member.joined",
+  "member.removed",
+  "member.left",
+  "member.role_changed",
+  "workspace.ownership_transferred",
+  "workspace.updated",
+  "api_key.created",
+  "api_key.revoked",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
+  "billing.checkout_started",
+  "billing.plan_changed",
+  "billing.credits_added",
+  "billing.seats_changed",
+] as const;
+export type WorkspaceEventKind = (typeof WORKSPACE_EVENT_KINDS)[number];

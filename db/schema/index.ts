@@ -9,3 +9,4 @@ export * from "./media";
 export * from "./integrations";
 export * from "./system";
 export * from "./templates";
+export * from "./workspaces";

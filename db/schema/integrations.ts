@@ -17,6 +17,7 @@ import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { API_KEY_SCOPES, WEBHOOK_MESSAGE_STATUSES } from "./enums";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 /**
  * API keys: shown once, kept only as a SHA-256 hash (a key is 32 random bytes, so a fast hash
@@ -26,9 +27,14 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuidId(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /**
+     * The member who created the key: it acts with their role at most, and stops working once
+     * they leave the workspace (null: their account is gone).
+     */
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
     name: varchar({ length: 100 }).notNull(),
     scope: text().notNull(),
     prefix: varchar({ length: 32 }).notNull(),
@@ -38,7 +44,7 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("api_keys_user_idx").on(t.userId, t.createdAt.desc()),
+    index("api_keys_workspace_idx").on(t.workspaceId, t.createdAt.desc()),
     check("api_keys_scope_check", oneOf(t.scope, API_KEY_SCOPES)),
   ],
 );
@@ -73,9 +79,9 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: uuidId(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     url: text().notNull(),
     description: varchar({ length: 200 }),
     events: text().array().notNull(),
@@ -89,7 +95,7 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+  (t) => [index("webhook_endpoints_workspace_idx").on(t.workspaceId)],
 );
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 
@@ -105,9 +111,9 @@ export const webhookMessages = pgTable(
     endpointId: text()
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     /** The `webhook-id`: random (msg_ and 16 bytes), so unique with the month it was made in. */
     messageId: text().notNull(),
     eventType: text().notNull(),

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, text, varchar } from "drizzle-o
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
 import { MEDIA_KINDS, MEDIA_STATUSES } from "./enums";
-import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 /**
  * A voice or video clip a user recorded or picked, and the renditions made from it. The source
@@ -14,9 +14,9 @@ export const media = pgTable(
   "media",
   {
     id: uuidId(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     kind: text().notNull(),
     status: text().notNull().default("uploading"),
     /** The file name the browser gave (shown to the user only). */
@@ -46,7 +46,7 @@ export const media = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("media_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("media_workspace_created_idx").on(t.workspaceId, t.createdAt.desc()),
     // The clean-up's scan: uploads left unfinished.
     index("media_uploading_idx")
       .on(t.createdAt)

@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, uuidId } from "./columns";
-import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
-/** Files users upload (avatars). Served only to their owner. */
+/** Files uploaded for contacts (avatars). Served only to members of their workspace. */
 export const storedObjects = pgTable(
   "stored_objects",
   {
     id: uuidId(),
-    ownerId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     key: text().notNull().unique(),
     contentType: text(),
     size: bigint({ mode: "number" }),
@@ -19,7 +19,7 @@ export const storedObjects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("stored_objects_owner_idx").on(t.ownerId),
+    index("stored_objects_workspace_idx").on(t.workspaceId),
     check("stored_objects_status_check", sql`${t.status} in ('pending', 'ready')`),
     check("stored_objects_size_check", sql`${t.size} is null or ${t.size} >= 0`),
   ],

@@ -26,6 +26,7 @@ import {
   WEEKDAYS,
 } from "./enums";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 import { contactDates, contacts } from "./contacts";
 import { contactGroups } from "./groups";
 import { media } from "./media";
@@ -39,9 +40,9 @@ export const reminders = pgTable(
   "reminders",
   {
     id: uuidId(),
-    userId: text()
+    workspaceId: text()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     // A reminder cannot outlive its recipient: deleting a contact deletes its reminders.
     // Null on a group reminder (recipient 'group'), whose member reminders name the contacts.
     contactId: text().references(() => contacts.id, { onDelete: "cascade" }),
@@ -106,20 +107,26 @@ export const reminders = pgTable(
     askConfirmation: boolean().notNull().default(false),
     /** With askConfirmation: e-mail the user when no confirmation came this many minutes after the send. */
     followUpMinutes: integer(),
+    /**
+     * The member who created it (its sender when the workspace sends in members' names, and
+     * the recipient of its lead e-mails) and who changed it last; null once their account is gone.
+     */
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    updatedBy: text().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // The lists' keyset order (created_at desc, id desc) with PostgreSQL's default NULLS FIRST
     // for desc, so a page is read from the index instead of sorting every row of the user.
-    index("reminders_user_created_id_idx").on(
-      t.userId,
+    index("reminders_workspace_created_id_idx").on(
+      t.workspaceId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     // The same order within one status (a filtered list), and the per-status counts.
-    index("reminders_user_status_created_idx").on(
-      t.userId,
+    index("reminders_workspace_status_created_idx").on(
+      t.workspaceId,
       t.status,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
@@ -138,8 +145,8 @@ export const reminders = pgTable(
     // The contacts list's reminder counts (not cancelled, member reminders of a group reminder
     // left out), one grouped pass over the user's entries, from the index alone once vacuum has
     // marked the pages all-visible.
-    index("reminders_user_contact_live_idx")
-      .on(t.userId, t.contactId)
+    index("reminders_workspace_contact_live_idx")
+      .on(t.workspaceId, t.contactId)
       .where(sql`${t.status} <> 'cancelled' and ${t.parentReminderId} is null`),
     // Most reminders have no contact date: leaving the nulls out spares the engine one index
     // write per reminder update (lookups by a date id still use it).

@@ -19,6 +19,11 @@ export const outboxMessages = pgTable(
     text: text().notNull(),
     html: text(),
     headers: text(),
+    /**
+     * The workspace whose reminder or notice this is; null for what belongs to no workspace
+     * (a sign-in link). Signed-in viewers of the outbox see their workspace's and those.
+     */
+    workspaceId: text(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,11 +1,12 @@
 import "server-only";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import { apiKeys, users, type User } from "@/db/schema";
-import type { ApiKeyScope } from "@/db/schema/enums";
+import { apiKeys, users, workspaceMembers, workspaces } from "@/db/schema";
+import type { ApiKeyScope, WorkspaceRole } from "@/db/schema/enums";
 import { db } from "@/lib/db";
 import { rateLimited } from "@/lib/errors/domain-error";
 import { UNKNOWN_CLIENT } from "@/lib/http/client-address";
 import { consumeRateLimit, peekRateLimit, RATE_LIMITS } from "@/lib/security/rate-limit";
+import type { Actor } from "@/lib/workspaces/actor";
 import { API_KEY_PREFIX, VISIBLE_PREFIX_LENGTH } from "./generate-api-key";
 import { hashApiKey } from "./hash-api-key";
 
@@ -14,16 +15,37 @@ export const LAST_USED_PRECISION_MS = 60_000;
 
 export interface ApiKeyPrincipal {
   apiKey: { id: string; scope: ApiKeyScope };
-  user: User;
+  /** The key's workspace, acting as the member who created it, with their role at most. */
+  actor: Actor;
 }
 
-/** The key's user and scope by hash, or null for a missing, malformed, unknown or revoked key. */
+/** A read key reads, whatever its creator may do; a write key acts with its creator's role. */
+function keyRole(scope: ApiKeyScope, creatorRole: WorkspaceRole): WorkspaceRole {
+  return scope === "write" ? creatorRole : "viewer";
+}
+
+/**
+ * The key's workspace and creator by hash, or null for a missing, malformed, unknown or revoked
+ * key, and for one whose creator no longer belongs to its workspace (their keys stop with them).
+ */
 async function lookUpApiKey(key: string | null | undefined, now: Date): Promise<ApiKeyPrincipal | null> {
   if (!key || !key.startsWith(API_KEY_PREFIX) || key.length > 100) return null;
   const [row] = await db
-    .select({ id: apiKeys.id, scope: apiKeys.scope, lastUsedAt: apiKeys.lastUsedAt, user: users })
+    .select({
+      id: apiKeys.id,
+      scope: apiKeys.scope,
+      lastUsedAt: apiKeys.lastUsedAt,
+      user: users,
+      workspace: workspaces,
+      role: workspaceMembers.role,
+    })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.createdBy)),
+    )
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(apiKeys.hash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
@@ -41,12 +63,22 @@ async function lookUpApiKey(key: string | null | undefined, now: Date): Promise<
         ),
       );
   }
-  return { apiKey: { id: row.id, scope: row.scope as ApiKeyScope }, user: row.user };
+  const scope = row.scope as ApiKeyScope;
+  return {
+    apiKey: { id: row.id, scope },
+    actor: {
+      user: row.user,
+      workspace: row.workspace,
+      role: keyRole(scope, row.role as WorkspaceRole),
+      apiKeyId: row.id,
+    },
+  };
 }
 
 /**
- * The key's user and scope, or null for a missing, malformed, unknown or revoked key. Looked up
- * by hash on every request, so a revocation holds from the next one.
+ * The key's principal, or null for a missing, malformed, unknown or revoked key (or one whose
+ * creator left). Looked up by hash on every request, so a revocation or a removal holds from the
+ * next one.
  *
  * Wrong keys are counted per client address (when one can be believed) and per visible prefix.
  * An address past its budget is refused (rate-limited) before any key is looked up, so guessing

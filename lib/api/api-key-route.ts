@@ -1,7 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import type { User } from "@/db/schema";
 import type { ApiKeyScope } from "@/db/schema/enums";
 import { DEFAULT_LOCALE, localeFromAcceptLanguage } from "@/i18n/locales";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key";
@@ -9,6 +8,8 @@ import { claimIdempotencyKey } from "@/lib/api-keys/claim-idempotency-key";
 import { settleIdempotencyKey } from "@/lib/api-keys/settle-idempotency-key";
 import { DomainError, forbidden, rateLimited } from "@/lib/errors/domain-error";
 import { clientAddress } from "@/lib/http/client-address";
+import type { Actor } from "@/lib/workspaces/actor";
+import { authorize } from "@/lib/workspaces/authorize";
 import { logger } from "@/lib/logger";
 import {
   RATE_LIMITS,
@@ -23,7 +24,7 @@ import type { V1Operation } from "./v1/operation";
 
 interface ApiKeyHandlerContext<B extends Schema, P extends Schema, Q extends Schema> {
   request: NextRequest;
-  user: User;
+  actor: Actor;
   apiKey: { id: string; scope: ApiKeyScope };
   body: Infer<B>;
   params: Infer<P>;
@@ -34,7 +35,7 @@ type Answer<R extends z.ZodType | undefined> = R extends z.ZodType ? unknown : v
 
 interface ApiKeyRouteOptions<P extends Schema> {
   /** As in userRoute: refusals that answer before the body's rules (the reminder quota). */
-  beforeRules?: (ctx: { user: User; params: Infer<P> }) => Promise<unknown>;
+  beforeRules?: (ctx: { actor: Actor; params: Infer<P> }) => Promise<unknown>;
 }
 
 /** The challenge of a 401 (RFC 6750 §3): a bearer token is what this API takes. */
@@ -106,12 +107,13 @@ export function apiKeyRoute<
     try {
       const principal = await authenticateApiKey(bearerOf(request), clientAddress(request.headers));
       if (!principal) throw invalidKey();
-      const { user, apiKey } = principal;
+      const { actor, apiKey } = principal;
       rate = await consumeRateLimit(RATE_LIMITS.apiKey, apiKey.id);
       if (!rate.allowed) throw rateLimited(rate.resetSeconds);
       if (request.method !== "GET" && apiKey.scope !== "write")
         throw forbidden({ code: "api_key_read_only", message: "This API key can only read" });
-      if (operation.rateLimit) await enforceRateLimit(operation.rateLimit, user.id);
+      authorize(actor, operation.permission ?? (request.method === "GET" ? "read" : "write"));
+      if (operation.rateLimit) await enforceRateLimit(operation.rateLimit, actor.user.id);
       const params = parseInput<P>(operation.params as P, await context.params);
       const query = parseInput<Q>(operation.query as Q, Object.fromEntries(request.nextUrl.searchParams));
       const text = await request.text();
@@ -136,12 +138,12 @@ export function apiKeyRoute<
       let response: Response;
       let ran = false;
       try {
-        const schema = (operation.bodyFor ? operation.bodyFor(user) : operation.body) as Schema;
+        const schema = (operation.bodyFor ? operation.bodyFor(actor) : operation.body) as Schema;
         const { beforeRules: refusals } = options;
-        const beforeRules = refusals && (() => refusals({ user, params }));
+        const beforeRules = refusals && (() => refusals({ actor, params }));
         const body = (schema ? await parseBody(schema, readJson(text), beforeRules) : undefined) as Infer<B>;
         ran = true;
-        response = successResponse(op, await handler({ request, user, apiKey, body, params, query }));
+        response = successResponse(op, await handler({ request, actor, apiKey, body, params, query }));
       } catch (error) {
         response = await localizedErrorResponse(error, locale);
       }

@@ -1,26 +1,29 @@
 import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
-import type { User } from "@/db/schema";
-import { findSessionUser } from "@/lib/users/find-session-user";
+import type { Actor } from "@/lib/workspaces/actor";
+import { findSessionActor } from "@/lib/workspaces/find-session-actor";
 import { SESSION_COOKIES } from "./session-cookie";
 
 interface CookieSource {
   get(name: string): { value: string } | undefined;
 }
 
-async function userFromCookies(source: CookieSource): Promise<User | null> {
+async function actorFromCookies(source: CookieSource): Promise<Actor | null> {
   for (const name of SESSION_COOKIES) {
     const token = source.get(name)?.value;
-    if (token) return findSessionUser(token);
+    if (token) return findSessionActor(token);
   }
   return null;
 }
 
-/** The signed-in user for this render, or null; looked up once per request. */
-export const getCurrentUser = cache(async (): Promise<User | null> => userFromCookies(await cookies()));
+/**
+ * The signed-in person for this render, the workspace they act in and their role there, or null;
+ * looked up once per request. The one place a page learns its tenancy.
+ */
+export const getCurrentActor = cache(async (): Promise<Actor | null> => actorFromCookies(await cookies()));
 
 /** The same for a route handler, from the request's own cookies. */
-export function getRequestUser(request: { cookies: CookieSource }): Promise<User | null> {
-  return userFromCookies(request.cookies);
+export function getRequestActor(request: { cookies: CookieSource }): Promise<Actor | null> {
+  return actorFromCookies(request.cookies);
 }

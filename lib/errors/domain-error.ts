@@ -57,7 +57,8 @@ export const invalidInput = (problem: string | Problem, details?: Details) =>
 export const unauthenticated = () => new DomainError("unauthenticated", "Unauthorized");
 export const paymentRequired = (problem: Problem, details?: Details) =>
   new DomainError("payment_required", problem, details);
-export const forbidden = (problem: string | Problem = "Forbidden") => new DomainError("forbidden", problem);
+export const forbidden = (problem: string | Problem = "Forbidden", details?: Details) =>
+  new DomainError("forbidden", problem, details);
 /** Another user's record and an unknown id look the same: not found. */
 export const notFound = (problem: string | Problem = "Not found") => new DomainError("not_found", problem);
 export const conflict = (problem: string | Problem, details?: Details) =>

@@ -44,22 +44,6 @@ export function subscriptionPlan(
   return { planType, frequency };
 }
 
-/** Free plan: 5 contacts, 10 reminders a month, a fresh monthly period from now. */
-export function freePlanState(now: Date) {
-  const end = new Date(now);
-  end.setUTCMonth(end.getUTCMonth() + 1);
-  return {
-    planType: "free" as const,
-    subscriptionStatus: "expired" as const,
-    paymentFrequency: null,
-    remindersQuota: PLANS.free.remindersLimit ?? 0,
-    remindersUsedCurrentPeriod: 0,
-    trialEndDate: null,
-    billingPeriodStart: now,
-    billingPeriodEnd: end,
-    nextBillingDate: null,
-  };
-}
 
 /** The users columns a live (trialing, active or cancelling) subscription sets. */
 export function subscriptionState(subscription: Stripe.Subscription) {

@@ -1,13 +1,21 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { z } from "zod";
 import { users } from "@/db/schema";
 import { db } from "@/lib/db";
-import type { updateUserSchema } from "@/lib/validations/user";
 import { toPublicUser } from "./to-public-user";
 
-/** Saves the settings form; plan and billing fields are never touched here. */
-export async function updateUserProfile(userId: string, input: z.output<typeof updateUserSchema>) {
+/** The person's own settings, as the settings form's schema (lib/validations/user.ts) reads them. */
+export interface ProfileInput {
+  firstName?: string | null;
+  lastName?: string | null;
+  senderName?: string | null;
+  phone?: string | null;
+  timezone?: string;
+  locale?: string;
+}
+
+/** Saves the settings form's personal part; workspace, plan and billing fields are never touched here. */
+export async function updateUserProfile(userId: string, input: ProfileInput) {
   const [user] = await db
     .update(users)
     .set({

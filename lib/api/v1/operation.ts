@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import type { User } from "@/db/schema";
+import type { Permission } from "@/config/roles";
 import type { RateLimit } from "@/lib/security/rate-limit";
+import type { Actor } from "@/lib/workspaces/actor";
 import type { Schema } from "../parse-request";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -26,16 +27,18 @@ export interface V1Operation<
   params?: P;
   query?: Q;
   body?: B;
-  /** The body schema as applied for the key's user (a contact's phone is read in the user's region); `body` documents it. */
-  bodyFor?: (user: User) => NonNullable<B>;
+  /** The body schema as applied for the key's actor (a contact's phone is read in their region); `body` documents it. */
+  bodyFor?: (actor: Actor) => NonNullable<B>;
   /** The success answer; none: 204 No Content. */
   response?: R;
   /** The success status (default 200). */
   status?: number;
   /** Refusals besides those every operation may answer (400, 401, 403 on writes, 404 on ids, 429). */
   errors?: number[];
-  /** A per-user limit the app's own route applies too, besides the per-key limit. */
+  /** A per-person limit the app's own route applies too, besides the per-key limit. */
   rateLimit?: RateLimit;
+  /** What the key's role must allow (config/roles.ts): `read` for GET, `write` for the rest unless said. */
+  permission?: Permission;
 }
 
 /** Keeps the literal types of an operation (what its route's handler receives and returns). */

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { users } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
-import { freePlanState, subscriptionState, toSubscriptionStatus } from "../subscription-state";
+import { freePlanState } from "@/lib/workspaces/plan-state";
+import { subscriptionState, toSubscriptionStatus } from "../subscription-state";
 import { findBillingUser } from "./find-billing-user";
 import { isStaleSubscriptionEvent, subscriptionEventAt } from "./is-stale-subscription-event";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { users } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
-import { freePlanState } from "../subscription-state";
+import { freePlanState } from "@/lib/workspaces/plan-state";
 import { findBillingUser } from "./find-billing-user";
 import { isStaleSubscriptionEvent, subscriptionEventAt } from "./is-stale-subscription-event";
 
