@@ -67,7 +67,7 @@ describe("GET /api/reminders/{id}/members", () => {
       .orderBy(asc(contacts.name));
     const step = (i: number, values: Partial<typeof deliveries.$inferInsert>) => ({
       reminderId: children[i].id,
-      userId,
+      workspaceId: userId,
       contactId: children[i].contactId ?? "",
       occurrenceAt: children[i].nextRunAt ?? NOW,
       channel: "whatsapp",

@@ -106,7 +106,7 @@ describe("/api/groups", () => {
     expect((await get(cookie, choir.json.id)).json.code).toBe("group_not_found");
     expect(await memberIds(choir.json.id)).toEqual([]);
     expect(await memberIds(empty.json.id)).toEqual([ann, cy].sort());
-    const left = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, user.id));
+    const left = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.workspaceId, user.id));
     expect(left).toHaveLength(3);
   });
 
@@ -127,7 +127,7 @@ describe("/api/groups", () => {
     const names = await db
       .select({ name: contactGroups.name })
       .from(contactGroups)
-      .where(eq(contactGroups.userId, user.id));
+      .where(eq(contactGroups.workspaceId, user.id));
     expect(names.map((n) => n.name).sort()).toEqual(["Band", "CHOIR"]);
     expect((await create(cookie, { name: "" })).status).toBe(400);
     expect((await create(cookie, { name: "x".repeat(81) })).status).toBe(400);
@@ -148,7 +148,7 @@ describe("/api/groups", () => {
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(contactGroups)
-      .where(eq(contactGroups.userId, user.id));
+      .where(eq(contactGroups.workspaceId, user.id));
     expect(n).toBe(GROUP_LIMIT);
   });
 
