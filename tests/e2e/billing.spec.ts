@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
-import { contacts, users } from "@/db/schema";
+import { contacts, workspaces } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
 
 test("checkout without a plan says 'No plan selected' and returns to /pricing", async ({ page, signIn }) => {
@@ -48,7 +48,7 @@ test("a free user upgrades to Starter quarterly through the demo checkout", asyn
   await expect(page.getByTestId("trial-countdown")).toHaveText("7 days left in your free trial");
   await expect(page.getByTestId("reminders-usage")).toHaveText("0/500");
   await expect(page.getByTestId("contacts-limit")).toHaveText("100");
-  const [row] = await e2eDb.select().from(users).where(eq(users.id, user.id));
+  const [row] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.id));
   expect(row).toMatchObject({ planType: "starter", paymentFrequency: "quarterly", remindersQuota: 500 });
 });
 
@@ -62,7 +62,7 @@ test("a pay-as-you-go user buys the $20 package and sees $20.00", async ({ page,
   await expect(page).toHaveURL(/\/billing\?checkout=success$/);
   await expect(page.getByTestId("credit-balance")).toHaveText("$20.00");
   await expect(page.getByText("Low Balance")).toHaveCount(0);
-  const [row] = await e2eDb.select().from(users).where(eq(users.id, user.id));
+  const [row] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.id));
   expect(row.paygCreditBalance).toBe(2000);
 });
 
@@ -70,7 +70,7 @@ test("the billing page shows status, limits, usage warnings and is accessible", 
   const user = await signIn({ remindersUsedCurrentPeriod: 45, remindersQuota: 50 });
   await e2eDb.insert(contacts).values(
     Array.from({ length: 50 }, (_, i) => ({
-      userId: user.id,
+      workspaceId: user.id,
       name: `Contact ${i}`,
       email: `c${i}@example.com`,
     })),

@@ -41,10 +41,10 @@ test("settings exports the user's data as JSON, then deletes the account after t
   signIn,
 }) => {
   const user = await signIn();
-  await e2eDb.insert(contacts).values({ userId: user.id, name: "Ben", email: "ben@example.org" });
+  await e2eDb.insert(contacts).values({ workspaceId: user.id, name: "Ben", email: "ben@example.org" });
   await e2eDb
     .insert(creditLedger)
-    .values({ userId: user.id, amountCents: 2000, reason: "purchase", idempotencyKey: `e2e-${user.id}` });
+    .values({ workspaceId: user.id, amountCents: 2000, reason: "purchase", idempotencyKey: `e2e-${user.id}` });
   await page.goto("/settings");
 
   const download = page.waitForEvent("download");
@@ -70,7 +70,7 @@ test("settings exports the user's data as JSON, then deletes the account after t
 
   await expect(page).toHaveURL(/\/$/);
   expect(await e2eDb.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
-  expect(await e2eDb.select().from(contacts).where(eq(contacts.userId, user.id))).toHaveLength(0);
+  expect(await e2eDb.select().from(contacts).where(eq(contacts.workspaceId, user.id))).toHaveLength(0);
   // Signed out: the settings page sends the visitor away.
   await page.goto("/settings");
   await expect(page).not.toHaveURL(/\/settings/);

@@ -79,7 +79,7 @@ test("dashboard: four stat cards, recent reminders with working actions, usage w
   const contact = await addContact(user.id, "Kai");
   const due = new Date(Date.UTC(2031, 4, 6, 14, 5));
   const rows = Array.from({ length: 6 }, (_, i) => ({
-    userId: user.id,
+    workspaceId: user.id,
     contactId: contact.id,
     message: `Note ${i}`,
     deliveryMethod: "sms",
@@ -119,7 +119,7 @@ test("a subscriber past the quota sees the reminders their credits paid for this
   });
   await e2eDb.insert(creditLedger).values(
     [1, 2, 3].map((n) => ({
-      userId: user.id,
+      workspaceId: user.id,
       amountCents: -1,
       reason: "delivery",
       idempotencyKey: `delivery:${user.id}-${n}:1`,

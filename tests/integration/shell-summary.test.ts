@@ -8,7 +8,7 @@ async function addContacts(userId: string, n: number) {
   await db
     .insert(contacts)
     .values(
-      Array.from({ length: n }, (_, i) => ({ userId, name: `C${i}`, email: `c${i}-${userId}@example.com` })),
+      Array.from({ length: n }, (_, i) => ({ workspaceId: userId, name: `C${i}`, email: `c${i}-${userId}@example.com` })),
     );
 }
 
