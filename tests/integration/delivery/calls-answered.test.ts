@@ -59,7 +59,7 @@ describe("a reminder call answered by a person", () => {
   it("is created as Twilio's Calls API takes it, says who it is from in Spanish, reads the message, offers the keypad", async () => {
     const { user, delivery, call, phone } = await placeCall();
     const [row] = await callsOf(delivery.id);
-    expect(row).toMatchObject({ callSid: call.sid, status: "queued", userId: user.id });
+    expect(row).toMatchObject({ callSid: call.sid, status: "queued", workspaceId: user.id });
     // Three reminders of quota for a call.
     expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
     expect(call).toMatchObject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db";
@@ -8,6 +8,7 @@ import { runBatch } from "@/lib/delivery/run-batch";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
 import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
 import { loopbackPeers } from "@/tests/support/peers";
+import { ownActor } from "@/tests/support/users";
 import {
   createContact,
   createReminder,
@@ -198,7 +199,7 @@ describe("permanent SMTP refusal", () => {
     // The reserved usage went back.
     expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
 
-    await updateContact(user, contact.id, { email: "new@example.org" });
+    await updateContact(await ownActor(user.id), contact.id, { email: "new@example.org" });
     const [cleared] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
     expect(cleared.emailSuppressedAt).toBeNull();
   });

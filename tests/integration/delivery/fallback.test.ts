@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { deliveries, reminders, users, webhookEndpoints, webhookMessages } from "@/db/schema";
+import { deliveries, reminders, webhookEndpoints, webhookMessages } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { creditLedger, deliveries, reminders, users, webhookEndpoints, webhookMessages } from "@/db/schema";
+import { creditLedger, deliveries, reminders, webhookEndpoints, webhookMessages } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { loopbackPeers } from "@/tests/support/peers";

@@ -1,7 +1,7 @@
 import { reminderMessageId } from "@/lib/channels/email-channel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { deliveries, reminders, users } from "@/db/schema";
+import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";

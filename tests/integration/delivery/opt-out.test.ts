@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { START_WORDS, STOP_WORDS } from "@/lib/inbound/handle-twilio-inbound";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { deliveries, outboxMessages, reminders, users } from "@/db/schema";
+import { deliveries, outboxMessages, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { setTwilioConfig } from "@/lib/channels/twilio-config";
 import { runBatch } from "@/lib/delivery/run-batch";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { contacts, deliveries, deliveryReplies, reminders, users } from "@/db/schema";
+import { contacts, deliveries, deliveryReplies, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { sendOccurrenceNow } from "@/lib/delivery/send-occurrence-now";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, creditLedger, deliveries, reminders, users } from "@/db/schema";
+import { contacts, creditLedger, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";

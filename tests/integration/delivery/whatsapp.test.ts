@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as createContactRoute } from "@/app/api/contacts/route";

@@ -14,7 +14,7 @@ import { reminderInputSchema } from "@/lib/validations/reminder";
 import { callRoute } from "../../support/call-route";
 import { createGroup, createMembers, groupBody, wallTime } from "../../support/group-reminders";
 import { createContact } from "../../support/reminders";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, ownActor } from "../../support/users";
 
 const at = (id: string) => `/api/reminders/${id}`;
 const put = (cookie: string, id: string, body: unknown) =>
@@ -216,10 +216,14 @@ describe("a group reminder's edit, cancel, undo and Send now", () => {
       people.map((p) => p.id),
     );
     const weeksAgo = new Date(Date.now() - 21 * 86_400_000);
-    const created = await createReminder(user.id, reminderInputSchema.parse(groupBody(group.id)), weeksAgo);
+    const created = await createReminder(
+      await ownActor(user.id),
+      reminderInputSchema.parse(groupBody(group.id)),
+      weeksAgo,
+    );
     const now = new Date();
-    await cancelReminder(user.id, created.id, now);
-    const restored = await restoreReminder(user.id, created.id, now);
+    await cancelReminder(await ownActor(user.id), created.id, now);
+    const restored = await restoreReminder(await ownActor(user.id), created.id, now);
     expect(restored.nextRunAt?.getTime()).toBeGreaterThan(now.getTime());
     expect(restored.nextRunAt?.getTime()).toBeLessThanOrEqual(now.getTime() + 7 * 86_400_000);
     const [member] = await membersOf(created.id);

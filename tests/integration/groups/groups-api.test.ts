@@ -137,7 +137,9 @@ describe("/api/groups", () => {
     const { user, cookie } = await createSignedInUser();
     await db
       .insert(contactGroups)
-      .values(Array.from({ length: GROUP_LIMIT - 1 }, (_, i) => ({ userId: user.id, name: `Group ${i}` })));
+      .values(
+        Array.from({ length: GROUP_LIMIT - 1 }, (_, i) => ({ workspaceId: user.id, name: `Group ${i}` })),
+      );
     const answers = await Promise.all(["A", "B", "C", "D"].map((x) => create(cookie, { name: `Last ${x}` })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
     expect(answers.filter((a) => a.status === 409).map((a) => a.json.code)).toEqual([
