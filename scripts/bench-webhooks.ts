@@ -18,6 +18,7 @@ import {
   benchDatabase,
   numberFlag,
   seedDue,
+  seedOwnWorkspaces,
   spawnWorker,
   waitUntil,
   writeResult,
