@@ -1,10 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { creditLedger, workspaces } from "@/db/schema";
 import type { LedgerReason } from "@/db/schema/enums";
 import type { DbOrTx } from "@/lib/db";
+import { columnName } from "@/lib/db/compile-statement";
 
 export interface CreditChange {
-  userId: string;
+  /** The workspace whose balance changes. */
+  workspaceId: string;
   /** Positive adds credit, negative debits it; never 0. */
   cents: number;
   reason: LedgerReason;
@@ -20,7 +23,7 @@ export interface CreditChangeResult {
 
 /**
  * The only way a pay-as-you-go balance changes: one statement inserts the ledger row and moves
- * users.payg_credit_balance, so both happen or neither. A used idempotency key (also one being
+ * the workspace's payg_credit_balance, so both happen or neither. A used idempotency key (also one being
  * written concurrently) changes nothing; a debit below zero fails on the balance CHECK.
  */
 export async function applyCreditChange(executor: DbOrTx, change: CreditChange): Promise<CreditChangeResult> {
@@ -29,16 +32,18 @@ export async function applyCreditChange(executor: DbOrTx, change: CreditChange):
   }
   const result = await executor.execute<{ balance: number }>(sql`
     with entry as (
-      insert into credit_ledger (user_id, amount_cents, reason, idempotency_key)
-      values (${change.userId}, ${change.cents}, ${change.reason}, ${change.idempotencyKey})
-      on conflict (idempotency_key) do nothing
-      returning user_id, amount_cents
+      insert into ${creditLedger} (${columnName(creditLedger.workspaceId)}, ${columnName(creditLedger.amountCents)},
+          ${columnName(creditLedger.reason)}, ${columnName(creditLedger.idempotencyKey)})
+      values (${change.workspaceId}, ${change.cents}, ${change.reason}, ${change.idempotencyKey})
+      on conflict (${columnName(creditLedger.idempotencyKey)}) do nothing
+      returning ${creditLedger.workspaceId} as workspace_id, ${creditLedger.amountCents} as amount_cents
     )
-    update users
-       set payg_credit_balance = users.payg_credit_balance + entry.amount_cents, updated_at = now()
+    update ${workspaces}
+       set ${columnName(workspaces.paygCreditBalance)} = ${workspaces.paygCreditBalance} + entry.amount_cents,
+           ${columnName(workspaces.updatedAt)} = now()
       from entry
-     where users.id = entry.user_id
-    returning users.payg_credit_balance as balance`);
+     where ${workspaces.id} = entry.workspace_id
+    returning ${workspaces.paygCreditBalance} as balance`);
   const row = result.rows[0];
   return row ? { applied: true, balanceCents: Number(row.balance) } : { applied: false, balanceCents: null };
 }
