@@ -1,5 +1,5 @@
 import { notFound, redirect } from "next/navigation";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { isDemoCheckoutEnabled } from "@/lib/payments/demo-checkout";
 
 /**
@@ -10,6 +10,6 @@ import { isDemoCheckoutEnabled } from "@/lib/payments/demo-checkout";
  */
 export default async function DemoCheckoutLayout({ children }: { children: React.ReactNode }) {
   if (!isDemoCheckoutEnabled()) notFound();
-  if (!(await getCurrentUser())) redirect("/");
+  if (!(await getCurrentActor())) redirect("/");
   return children;
 }

@@ -6,7 +6,7 @@ import { DASHBOARD_CLIENT_NAMESPACES } from "@/components/dashboard/dashboard-cl
 import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
 import { AppShell } from "@/components/layout/app-shell";
 import { LandingPage } from "@/components/marketing/landing-page";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { SIGNED_IN_HOME_HEADER } from "@/config/signed-in-routes";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,12 +18,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SignedInHomePage() {
   // Typed directly as /home it is not a route of the product.
   if ((await headers()).get(SIGNED_IN_HOME_HEADER) !== "1") notFound();
-  const user = await getCurrentUser();
+  const actor = await getCurrentActor();
   // A stale session cookie: show the landing rather than redirect back to `/` in a loop.
-  if (!user) return <LandingPage />;
+  if (!actor) return <LandingPage />;
   return (
-    <AppShell user={user} clientNamespaces={DASHBOARD_CLIENT_NAMESPACES}>
-      <DashboardScreen user={user} />
+    <AppShell actor={actor} clientNamespaces={DASHBOARD_CLIENT_NAMESPACES}>
+      <DashboardScreen actor={actor} />
     </AppShell>
   );
 }
