@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { CREDIT_PACKAGES } from "@/config/plans";
 import { creditLedger, workspaces } from "@/db/schema";
@@ -20,15 +20,16 @@ export type AutoRechargeOutcome = "not_needed" | "charged" | "declined" | "unava
 export async function triggerAutoRecharge(workspaceId: string): Promise<AutoRechargeOutcome> {
   // Balance and recharge count from one statement (one snapshot): a recharge committed by a
   // concurrent caller shows in both or in neither, so the attempt key below cannot skip ahead.
+  const recharges = db
+    .select({ workspaceId: creditLedger.workspaceId, done: count().as("done") })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.workspaceId, workspaceId), eq(creditLedger.reason, "auto_recharge")))
+    .groupBy(creditLedger.workspaceId)
+    .as("recharges");
   const [row] = await db
-    .select({
-      workspace: workspaces,
-      done: sql<number>`(
-        select count(*) from ${creditLedger}
-         where ${creditLedger.workspaceId} = ${workspaces.id} and ${creditLedger.reason} = 'auto_recharge'
-      )`.mapWith(Number),
-    })
+    .select({ workspace: workspaces, done: recharges.done })
     .from(workspaces)
+    .leftJoin(recharges, eq(recharges.workspaceId, workspaces.id))
     .where(eq(workspaces.id, workspaceId));
   const workspace = row?.workspace;
   const threshold = workspace?.autoRechargeThresholdCents;
@@ -41,7 +42,7 @@ export async function triggerAutoRecharge(workspaceId: string): Promise<AutoRech
   ) {
     return "not_needed";
   }
-  const done = row.done;
+  const done = row.done ?? 0;
   // `<workspace id>-<n>`: a personal workspace has its person's id, so keys used before workspaces hold.
   const attempt = `${workspaceId}-${done}`;
   const metadata = {
