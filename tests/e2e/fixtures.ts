@@ -1,9 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq, getTableColumns } from "drizzle-orm";
 import { test as base, expect, type Page } from "@playwright/test";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "@/db/schema";
-import { trialDefaults } from "@/lib/users/create-user";
+import type { WorkspaceRole } from "@/db/schema/enums";
+import { trialPlanState } from "@/lib/workspaces/plan-state";
 
 const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 3 });
 /** The e2e app's own database, for arranging data and checking what the UI wrote. */
@@ -12,19 +14,42 @@ export const e2eDb = drizzle({ client: pool, schema, casing: "snake_case" });
 export interface SignedInUser {
   id: string;
   email: string;
+  /** The workspace the person acts in: their own (its id is theirs), or the one they joined. */
+  workspaceId: string;
 }
 
-/** A user with a live session cookie, without the magic-link round trip (tests not about sign-in). */
-async function signInQuickly(page: Page, overrides: Partial<typeof schema.users.$inferInsert> = {}) {
-  const email = `e2e-${randomBytes(5).toString("hex")}@example.com`;
+/** A person's fields and their own workspace's (plan, quota, credits...) in one object. */
+export type PersonOverrides = Partial<typeof schema.users.$inferInsert> &
+  Partial<Omit<typeof schema.workspaces.$inferInsert, "id" | "createdAt" | "updatedAt">>;
+
+const USER_KEYS = new Set(Object.keys(getTableColumns(schema.users)));
+
+/**
+ * A person as sign-up leaves them, arranged directly: the user row, a workspace of their own
+ * with their id on the 7-day trial (the workspace fields of `overrides` on top), its ownership.
+ */
+export async function arrangePerson(overrides: PersonOverrides = {}): Promise<SignedInUser> {
+  const person: Record<string, unknown> = {};
+  const plan: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(overrides)) (USER_KEYS.has(key) ? person : plan)[key] = value;
+  const id = randomUUID();
+  const email = (person.email as string | undefined) ?? `e2e-${randomBytes(5).toString("hex")}@example.com`;
   const [user] = await e2eDb
     .insert(schema.users)
-    .values({ email, firstName: "Ana", lastName: "Díaz", ...trialDefaults(new Date()), ...overrides })
+    .values({ firstName: "Ana", lastName: "Díaz", ...person, id, email, currentWorkspaceId: id })
     .returning();
+  await e2eDb
+    .insert(schema.workspaces)
+    .values({ name: "Ana Díaz", ...trialPlanState(new Date()), ...plan, id });
+  await e2eDb.insert(schema.workspaceMembers).values({ workspaceId: id, userId: id, role: "owner" });
+  return { id: user.id, email: user.email, workspaceId: id };
+}
+
+async function signInAs(page: Page, userId: string) {
   const sessionToken = randomBytes(24).toString("hex");
   await e2eDb
     .insert(schema.sessions)
-    .values({ sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) });
+    .values({ sessionToken, userId, expires: new Date(Date.now() + 86_400_000) });
   const url = new URL(process.env.E2E_BASE_URL ?? "");
   await page.context().addCookies([
     {
@@ -36,14 +61,36 @@ async function signInQuickly(page: Page, overrides: Partial<typeof schema.users.
       sameSite: "Lax",
     },
   ]);
-  return { id: user.id, email: user.email };
+}
+
+/** A person with a live session cookie, without the magic-link round trip (tests not about sign-in). */
+async function signInQuickly(page: Page, overrides: PersonOverrides = {}) {
+  const person = await arrangePerson(overrides);
+  await signInAs(page, person.id);
+  return person;
+}
+
+/** Another person, signed in, acting in `workspaceId` as a member with `role`. */
+async function signInMemberQuickly(page: Page, workspaceId: string, role: WorkspaceRole) {
+  const person = await arrangePerson({ firstName: "Team", lastName: "Member" });
+  await e2eDb.insert(schema.workspaceMembers).values({ workspaceId, userId: person.id, role });
+  await e2eDb
+    .update(schema.users)
+    .set({ currentWorkspaceId: workspaceId })
+    .where(eq(schema.users.id, person.id));
+  await signInAs(page, person.id);
+  return { ...person, workspaceId };
 }
 
 export const test = base.extend<{
-  signIn: (overrides?: Partial<typeof schema.users.$inferInsert>) => Promise<SignedInUser>;
+  signIn: (overrides?: PersonOverrides) => Promise<SignedInUser>;
+  signInMember: (workspaceId: string, role: WorkspaceRole) => Promise<SignedInUser>;
 }>({
   signIn: async ({ page }, use) => {
     await use((overrides) => signInQuickly(page, overrides));
+  },
+  signInMember: async ({ page }, use) => {
+    await use((workspaceId, role) => signInMemberQuickly(page, workspaceId, role));
   },
 });
 
