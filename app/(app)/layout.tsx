@@ -1,10 +1,10 @@
 import { redirect } from "next/navigation";
 import { AppShell } from "@/components/layout/app-shell";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 
 /** Every route in this group needs a signed-in user; signed-out visitors go to the landing page. */
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
-  const user = await getCurrentUser();
-  if (!user) redirect("/");
-  return <AppShell user={user}>{children}</AppShell>;
+  const actor = await getCurrentActor();
+  if (!actor) redirect("/");
+  return <AppShell actor={actor}>{children}</AppShell>;
 }

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { PublicFooter } from "@/components/marketing/public-footer";
 import { PublicHeader } from "@/components/marketing/public-header";
 import { TermsPage } from "@/components/marketing/terms-page";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,10 +12,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Terms() {
-  const user = await getCurrentUser();
+  const actor = await getCurrentActor();
   return (
     <div className="flex min-h-screen flex-col">
-      <PublicHeader signedIn={user !== null} />
+      <PublicHeader signedIn={actor !== null} />
       <main id="main" className="flex-1">
         <TermsPage />
       </main>

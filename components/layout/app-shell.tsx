@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import type { User } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
 import { getShellSummary } from "@/lib/dashboard/get-shell-summary";
 import { displayName } from "@/lib/users/display-name";
 import { saveLocale } from "@/lib/actions/save-locale";
@@ -24,22 +24,23 @@ import { TimeZoneOffer } from "./time-zone-offer";
  * read (the shell's included); without it they get every namespace but the server-only ones.
  */
 export async function AppShell({
-  user,
+  actor,
   clientNamespaces,
   children,
 }: {
-  user: User;
+  actor: Actor;
   clientNamespaces?: readonly string[];
   children: React.ReactNode;
 }) {
   const [summary, cookieStore, locale, t, messages, timeZone] = await Promise.all([
-    getShellSummary(user),
+    getShellSummary(actor.workspace),
     cookies(),
     getLocale(),
     getTranslations("shell"),
     getMessages(),
     getTimeZone(),
   ]);
+  const { user } = actor;
   const defaultOpen = cookieStore.get(SIDEBAR_COOKIE)?.value !== "false";
   return (
     <ClientIntlProvider

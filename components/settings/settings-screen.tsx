@@ -7,7 +7,7 @@ import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { formatMoney } from "@/lib/plans/format-money";
 import { getPlan } from "@/lib/plans/get-plan";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
-import type { User } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
 import { FailureAlertsSetting, type SaveFailureAlerts } from "./failure-alerts-setting";
 import { AccountDataCard } from "./account-data-card";
 import { CalendarFeedCard, type CreateCalendarFeedLink } from "./calendar-feed-card";
@@ -16,14 +16,14 @@ import { SettingsForm } from "./settings-form";
 
 /** `/settings`: profile form and the Account Information card. */
 export async function SettingsScreen({
-  user,
+  actor,
   saveFailureAlerts,
   calendarFeedUrl,
   createCalendarFeedLink,
 }: {
-  user: User;
+  actor: Actor;
   saveFailureAlerts: SaveFailureAlerts;
-  /** The user's feed URL, null until one is created. */
+  /** The member's feed URL of the workspace, null until one is created. */
   calendarFeedUrl: string | null;
   createCalendarFeedLink: CreateCalendarFeedLink;
 }) {
@@ -33,7 +33,8 @@ export async function SettingsScreen({
     getTranslations("deliveryLog.settings"),
     getLocale(),
   ]);
-  const plan = getPlan(user.planType);
+  const { user, workspace } = actor;
+  const plan = getPlan(workspace.planType);
   const featured = new Set<string>(FEATURED_TIME_ZONES);
   const summary =
     plan.remindersLimit === null
@@ -103,8 +104,8 @@ export async function SettingsScreen({
             </dd>
             <dt className="text-muted-foreground">{t("status")}</dt>
             <dd>
-              <Badge variant={user.isActive ? "default" : "destructive"}>
-                {user.isActive ? t("active") : t("inactive")}
+              <Badge variant={workspace.isActive ? "default" : "destructive"}>
+                {workspace.isActive ? t("active") : t("inactive")}
               </Badge>
             </dd>
           </dl>

@@ -8,10 +8,10 @@ import { publicOrigin } from "@/lib/http/public-origin";
 import { calendarFeedLinkSchema } from "@/lib/validations/calendar";
 
 /**
- * Settings' "Create feed link" and "Regenerate link": a new secret URL; the previous one, if any,
- * stops working at once.
+ * Settings' "Create feed link" and "Regenerate link": a new secret URL of the member's own feed of
+ * the workspace (every role may have one); the previous one, if any, stops working at once.
  */
-export const createCalendarFeedLink = userAction(calendarFeedLinkSchema, async (_input, user) => {
-  const token = await rotateCalendarToken(user.id);
+export const createCalendarFeedLink = userAction("read", calendarFeedLinkSchema, async (_input, actor) => {
+  const token = await rotateCalendarToken(actor.workspace.id, actor.user.id);
   return { url: calendarFeedUrl(publicOrigin(await headers()), token) };
 });

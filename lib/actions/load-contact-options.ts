@@ -6,9 +6,9 @@ import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { contactOptionsInputSchema } from "@/lib/validations/contact-options";
 
 /**
- * The signed-in user's contacts for the reminder dialog, read when the dashboard opens it, so
+ * The workspace's contacts for the reminder dialog, read when the dashboard opens it, so
  * the dashboard does not carry every contact in each render.
  */
-export const loadContactOptions = userAction(contactOptionsInputSchema, async (_input, user) =>
-  listContactOptions(user.id, toLocale(user.locale)),
+export const loadContactOptions = userAction("read", contactOptionsInputSchema, async (_input, actor) =>
+  listContactOptions(actor.workspace.id, toLocale(actor.user.locale)),
 );

@@ -4,7 +4,7 @@ import { userAction } from "@/lib/actions/user-action";
 import { updateFailureAlerts } from "@/lib/users/update-failure-alerts";
 import { failureAlertsSchema } from "@/lib/validations/delivery";
 
-/** The settings page's 'E-mail me when a reminder cannot be sent' switch. */
-export const saveFailureAlerts = userAction(failureAlertsSchema, async ({ failureAlerts }, user) =>
-  updateFailureAlerts(user.id, failureAlerts),
+/** The settings page's 'E-mail me when a reminder cannot be sent' switch: the person's own. */
+export const saveFailureAlerts = userAction("read", failureAlertsSchema, async ({ failureAlerts }, actor) =>
+  updateFailureAlerts(actor.user.id, failureAlerts),
 );

@@ -5,6 +5,6 @@ import { updateUserTimeZone } from "@/lib/users/update-user-time-zone";
 import { saveTimeZoneSchema } from "@/lib/validations/settings";
 
 /** Called by the shell's offer when the browser's time zone differs from the account's. */
-export const saveTimeZone = userAction(saveTimeZoneSchema, async ({ timezone }, user) =>
-  updateUserTimeZone(user.id, timezone),
+export const saveTimeZone = userAction("read", saveTimeZoneSchema, async ({ timezone }, actor) =>
+  updateUserTimeZone(actor.user.id, timezone),
 );

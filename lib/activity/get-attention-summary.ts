@@ -16,10 +16,10 @@ export interface AttentionSummary {
 }
 
 /** The dashboard's 'Needs attention' card: failures of the last 7 days (cancellations aside). */
-export async function getAttentionSummary(userId: string, now = new Date()): Promise<AttentionSummary> {
+export async function getAttentionSummary(workspaceId: string, now = new Date()): Promise<AttentionSummary> {
   const since = new Date(now.getTime() - ATTENTION_DAYS * 86_400_000);
   const where = and(
-    eq(deliveries.userId, userId),
+    eq(deliveries.workspaceId, workspaceId),
     eq(deliveries.status, "failed"),
     gte(deliveries.updatedAt, since),
     or(isNull(deliveries.errorCode), notInArray(deliveries.errorCode, [...NOT_ALERTED])),

@@ -34,15 +34,15 @@ function statusFilter(status: ActivityQuery["status"]): SQL | undefined {
 /**
  * `/activity` and GET /api/deliveries: every delivery of the user, newest first, filtered by
  * status, channel, contact and reminder, keyset-paginated on (created_at, id). Served by
- * deliveries_user_created_idx, deliveries_user_status_created_idx and
+ * deliveries_workspace_created_idx, deliveries_workspace_status_created_idx and
  * deliveries_contact_created_idx (`npm run bench:activity` prints the plans on 100,000 rows).
  */
 export async function listActivity(
-  userId: string,
+  workspaceId: string,
   query: Partial<ActivityQuery> = {},
 ): Promise<ActivityPage> {
   const limit = query.limit ?? 50;
-  const rows = await activityQuery(userId, query, limit);
+  const rows = await activityQuery(workspaceId, query, limit);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -52,9 +52,9 @@ export async function listActivity(
 }
 
 /** The page's query (one row more than `limit` tells whether another page follows); the bench EXPLAINs it. */
-export function activityQuery(userId: string, query: Partial<ActivityQuery>, limit: number) {
+export function activityQuery(workspaceId: string, query: Partial<ActivityQuery>, limit: number) {
   const where: (SQL | undefined)[] = [
-    eq(deliveries.userId, userId),
+    eq(deliveries.workspaceId, workspaceId),
     statusFilter(query.status),
     query.channel ? eq(deliveries.channel, query.channel) : undefined,
     query.contactId ? eq(deliveries.contactId, query.contactId) : undefined,

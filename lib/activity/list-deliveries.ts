@@ -21,15 +21,15 @@ export interface DeliveryPage {
  * reminder is a 404.
  */
 export async function listDeliveries({
-  userId,
+  workspaceId,
   reminderId,
   cursor,
   limit = 20,
-}: { userId: string; reminderId: string } & Partial<ReminderDeliveriesQuery>): Promise<DeliveryPage> {
+}: { workspaceId: string; reminderId: string } & Partial<ReminderDeliveriesQuery>): Promise<DeliveryPage> {
   const [owned] = await db
     .select({ id: reminders.id })
     .from(reminders)
-    .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)));
+    .where(and(eq(reminders.id, reminderId), eq(reminders.workspaceId, workspaceId)));
   if (!owned) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
   const where = [eq(deliveries.reminderId, reminderId)];
   if (cursor) {

@@ -43,7 +43,10 @@ async function lookUpApiKey(key: string | null | undefined, now: Date): Promise<
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .innerJoin(
       workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.createdBy)),
+      and(
+        eq(workspaceMembers.workspaceId, apiKeys.workspaceId),
+        eq(workspaceMembers.userId, apiKeys.createdBy),
+      ),
     )
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(apiKeys.hash, hashApiKey(key)), isNull(apiKeys.revokedAt)));

@@ -1,13 +1,16 @@
 import "server-only";
 import { and, count, eq, isNull } from "drizzle-orm";
-import { apiKeys, users } from "@/db/schema";
+import { apiKeys } from "@/db/schema";
 import { conflict } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
 import type { CreateApiKeyInput } from "@/lib/validations/api-key";
 import { apiKeyColumns, type ApiKeyView } from "./api-key-view";
 import { generateApiKey } from "./generate-api-key";
+import type { Actor } from "@/lib/workspaces/actor";
+import { lockWorkspace } from "@/lib/workspaces/lock-workspace";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 
-/** Live keys a user may hold at once: plenty for one key per integration. */
+/** Live keys a workspace may hold at once: plenty for one key per integration. */
 export const API_KEY_LIMIT = 25;
 
 /**
@@ -15,16 +18,17 @@ export const API_KEY_LIMIT = 25;
  * owner's row is locked while counting, so concurrent creates cannot pass the limit.
  */
 export async function createApiKey(
-  userId: string,
+  actor: Actor,
   input: CreateApiKeyInput,
 ): Promise<ApiKeyView & { key: string }> {
+  const workspaceId = actor.workspace.id;
   const { key, hash, prefix } = generateApiKey();
   const row = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await lockWorkspace(tx, workspaceId);
     const [{ live }] = await tx
       .select({ live: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)));
     if (live >= API_KEY_LIMIT)
       throw conflict(
         { code: "api_key_limit", message: `You can hold up to ${API_KEY_LIMIT} API keys` },
@@ -32,8 +36,13 @@ export async function createApiKey(
       );
     const [created] = await tx
       .insert(apiKeys)
-      .values({ userId, name: input.name, scope: input.scope, prefix, hash })
+      .values({ workspaceId, createdBy: actor.user.id, name: input.name, scope: input.scope, prefix, hash })
       .returning(apiKeyColumns);
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "api_key.created",
+      subjectId: created.id,
+      details: { name: input.name, scope: input.scope },
+    });
     return created;
   });
   return { ...row, key };

@@ -14,9 +14,9 @@ import { parseBody, parseInput, readJson, type Infer, type RouteContext, type Sc
 interface RouteOptions<B extends Schema, P extends Schema, Q extends Schema, U> {
   /**
    * What the caller's role in the workspace must allow (config/roles.ts), checked before anything
-   * else is read: every signed-in route names one.
+   * else is read: every signed-in route names one (userRoute requires it).
    */
-  permission: Permission;
+  permission?: Permission;
   body?: B;
   /**
    * Refusals that answer before the body's rules though after its shape: when `body` is
@@ -68,7 +68,7 @@ function build<U extends Actor | null, B extends Schema, P extends Schema, Q ext
       if (!SAFE_METHODS.has(request.method) && !options.allowCrossSite && isCrossSite(request))
         throw forbidden({ code: "cross_site", message: "Cross-site request refused" });
       const actor = await resolveActor(request);
-      if (actor) authorize(actor, options.permission);
+      if (actor && options.permission) authorize(actor, options.permission);
       const params = parseInput<P>(options.params as P, await context.params);
       const query = parseInput<Q>(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
       if (options.rateLimit) {
@@ -109,11 +109,18 @@ export function userRoute<
   B extends Schema = undefined,
   P extends Schema = undefined,
   Q extends Schema = undefined,
->(options: RouteOptions<B, P, Q, Actor>, handler: (ctx: HandlerContext<B, P, Q, Actor>) => Promise<unknown>) {
+>(
+  options: RouteOptions<B, P, Q, Actor> & { permission: Permission },
+  handler: (ctx: HandlerContext<B, P, Q, Actor>) => Promise<unknown>,
+) {
   return build(requireActor, options, handler);
 }
 
-/** The same wrapper for routes open to signed-out visitors; `actor` may be null. */
+/**
+ * The same wrapper for routes open to signed-out visitors; `actor` may be null. What such a
+ * route reaches is authorised by its own capability (a token in the URL, a provider's
+ * signature), not by a role, so it names no permission.
+ */
 export function publicRoute<
   B extends Schema = undefined,
   P extends Schema = undefined,

@@ -10,7 +10,7 @@ import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { db } from "@/lib/db";
 import { appUrlIsSet, env, isProduction } from "@/lib/env";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, toLocale } from "@/i18n/locales";
-import { createUser } from "@/lib/users/create-user";
+import { createUser } from "@/lib/workspaces/create-user";
 import { TIME_ZONE_COOKIE, timeZoneFromCookie } from "@/lib/time/time-zone-cookie";
 import { authSecret } from "@/lib/security/secret";
 import { authLogger } from "./auth-logger";

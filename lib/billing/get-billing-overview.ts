@@ -5,8 +5,8 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { getStripe, isStripeConfigured } from "@/lib/payments/stripe-client";
 import { paymentsState } from "@/lib/payments/payments-state";
-import { countSeatsUsed } from "@/lib/plans/count-seats-used";
 import { seatLimit } from "@/lib/plans/seat-limit";
+import { seatsTaken } from "@/lib/team/seats-taken";
 
 export interface CardSummary {
   brand: string;
@@ -35,14 +35,14 @@ async function savedCard(customerId: string | null): Promise<CardSummary | null>
  * members (and open invitations) against its seats, and the saved card.
  */
 export async function getBillingOverview(workspace: Workspace) {
-  const [[contactRow], seatsUsed, card] = await Promise.all([
+  const [[contactRow], seats, card] = await Promise.all([
     db.select({ n: count() }).from(contacts).where(eq(contacts.workspaceId, workspace.id)),
-    countSeatsUsed(db, workspace.id),
+    seatsTaken(db, workspace.id),
     savedCard(workspace.stripeCustomerId),
   ]);
   return {
     contactsCount: contactRow?.n ?? 0,
-    seats: { used: seatsUsed.total, members: seatsUsed.members, limit: seatLimit(workspace) },
+    seats: { used: seats.members + seats.invited, members: seats.members, limit: seatLimit(workspace) },
     card,
     payments: paymentsState(),
   };

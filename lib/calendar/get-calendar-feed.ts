@@ -1,22 +1,23 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { contactDates, contactGroups, contacts, reminders, users } from "@/db/schema";
+import { contactDates, contactGroups, contacts, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { PRODUCT_NAME } from "@/config/product";
 import { calendarTranslator } from "./calendar-translator";
 import { FEED_WINDOW_DAYS, feedOccurrences } from "./feed-occurrences";
 import { toCalendarEvent, type FeedReminderRow } from "./to-calendar-event";
 import { writeIcs } from "./write-ics";
-import { senderNameSql } from "@/lib/users/sender-name";
+import { findFeedActor } from "@/lib/workspaces/find-feed-actor";
+import { workspaceSenderName } from "@/lib/workspaces/sender-name";
 
 /** Calendar apps that honour REFRESH-INTERVAL are asked to fetch again after this long. */
 export const FEED_REFRESH_MINUTES = 60;
 
 /**
- * The ICS text of the feed behind `token`, or null when no user holds it (unknown or revoked).
- * The token is looked up through the unique index on users.calendar_token (see
- * docs/calendar-feed.md on timing). Shows the user's scheduled reminders, lead reminders to the
- * user included; cancelled, sent and failed ones have nothing left to send and are left out. A
+ * The ICS text of the feed behind `token`, or null when no member holds it (unknown, revoked, or
+ * the member left). The token is a member's of one workspace, looked up through the unique index
+ * on workspace_members.calendar_token (see docs/calendar-feed.md on timing). Shows the
+ * workspace's scheduled reminders, lead reminders included, in the member's language; cancelled, sent and failed ones have nothing left to send and are left out. A
  * group reminder is one event per occurrence, named after its group, at its own time (its member
  * reminders are not listed).
  */
@@ -25,16 +26,13 @@ export async function getCalendarFeed(
   origin: string,
   now = new Date(),
 ): Promise<string | null> {
-  const [owner] = await db
-    .select({
-      id: users.id,
-      locale: users.locale,
-      senderName: senderNameSql(users),
-    })
-    .from(users)
-    .where(eq(users.calendarToken, token))
-    .limit(1);
-  if (!owner) return null;
+  const actor = await findFeedActor(token);
+  if (!actor) return null;
+  const owner = {
+    id: actor.workspace.id,
+    locale: actor.user.locale,
+    senderName: workspaceSenderName(actor.workspace, actor.user),
+  };
 
   const windowEnd = new Date(now.getTime() + FEED_WINDOW_DAYS * 86_400_000);
   const rows = await db
@@ -52,7 +50,7 @@ export async function getCalendarFeed(
     .leftJoin(contactDates, eq(contactDates.id, reminders.contactDateId))
     .where(
       and(
-        eq(reminders.userId, owner.id),
+        eq(reminders.workspaceId, owner.id),
         eq(reminders.status, "scheduled"),
         isNotNull(reminders.nextRunAt),
         lte(reminders.nextRunAt, windowEnd),

@@ -55,7 +55,7 @@ const midnight = (date: CivilDate, timeZone: string) =>
  * visible weeks and no more), each with its occurrences.
  */
 export async function getScheduleCalendar(
-  userId: string,
+  workspaceId: string,
   page: { view: CalendarView; date?: string },
   viewer: { locale: Locale; timeZone: string; now: Date },
 ): Promise<ScheduleCalendar> {
@@ -66,7 +66,7 @@ export async function getScheduleCalendar(
   const period = schedulePeriod(page.view, anchor, firstDay);
   const first = period.days[0];
   const last = period.days[period.days.length - 1];
-  const found = await listScheduleOccurrences(userId, {
+  const found = await listScheduleOccurrences(workspaceId, {
     from: midnight(first, viewer.timeZone),
     to: midnight(addDays(last, 1), viewer.timeZone),
   });
@@ -97,7 +97,7 @@ export async function getScheduleCalendar(
     }),
     previous: formatCivilDate(shiftPeriod(page.view, anchor, -1)),
     next: formatCivilDate(shiftPeriod(page.view, anchor, 1)),
-    reminders: await withMessageTexts(userId, found.reminders),
+    reminders: await withMessageTexts(workspaceId, found.reminders),
     truncated: found.truncated,
   };
 }

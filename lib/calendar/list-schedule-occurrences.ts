@@ -51,7 +51,7 @@ function selection() {
  * member's wall time read in the group reminder's zone), where it stands as the whole group's:
  * still going out while any member's is, else sent when any member's went out, else failed.
  */
-async function takenOccurrences(userId: string, window: { from: Date; to: Date }) {
+async function takenOccurrences(workspaceId: string, window: { from: Date; to: Date }) {
   // A local-time member's wall time is at most about a day from the group's instant.
   const from = new Date(window.from.getTime() - DAY_MS - HOUR_MS);
   const to = new Date(window.to.getTime() + DAY_MS + HOUR_MS);
@@ -65,7 +65,7 @@ async function takenOccurrences(userId: string, window: { from: Date; to: Date }
         from deliveries d
         join reminders r on r.id = d.reminder_id
         left join reminders p on p.id = r.parent_reminder_id
-       where d.user_id = ${userId} and d.occurrence_at >= ${from} and d.occurrence_at < ${to}
+       where d.workspace_id = ${workspaceId} and d.occurrence_at >= ${from} and d.occurrence_at < ${to}
        order by d.reminder_id, d.occurrence_at, d.fallback_step desc
     )
     select reminder_id as "reminderId", to_json(at) #>> '{}' as at,
@@ -89,7 +89,7 @@ async function takenOccurrences(userId: string, window: { from: Date; to: Date }
  * occurrence is behind the next run, so none is listed twice). Another user's are never read.
  */
 export async function listScheduleOccurrences(
-  userId: string,
+  workspaceId: string,
   window: { from: Date; to: Date },
 ): Promise<ScheduleOccurrences> {
   const span = window.to.getTime() - window.from.getTime();
@@ -102,14 +102,14 @@ export async function listScheduleOccurrences(
     .leftJoin(contacts, eq(contacts.id, reminders.contactId))
     .where(
       and(
-        eq(reminders.userId, userId),
+        eq(reminders.workspaceId, workspaceId),
         eq(reminders.status, "scheduled"),
         isNotNull(reminders.nextRunAt),
         lt(reminders.nextRunAt, window.to),
         isNull(reminders.parentReminderId),
       ),
     );
-  const taken = (await takenOccurrences(userId, window)).filter(
+  const taken = (await takenOccurrences(workspaceId, window)).filter(
     (row) => row.at >= window.from && row.at < window.to,
   );
   const expandable = rows.flatMap((row) => (row.nextRunAt ? [{ ...row, nextRunAt: row.nextRunAt }] : []));
@@ -147,7 +147,7 @@ export async function listScheduleOccurrences(
       .select(selection())
       .from(reminders)
       .leftJoin(contacts, eq(contacts.id, reminders.contactId))
-      .where(and(eq(reminders.userId, userId), inArray(reminders.id, missing)));
+      .where(and(eq(reminders.workspaceId, workspaceId), inArray(reminders.id, missing)));
     for (const row of past) shown.set(row.id, row);
   }
   const clips = await loadReminderClips(

@@ -1,21 +1,22 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { users } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { workspaceMembers } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
 import { newCalendarToken } from "./new-calendar-token";
 
 /**
- * Gives the user a new feed token, replacing the old one in the same statement: the old URL
- * answers 404 from the moment this returns. Creating the first link is the same operation.
+ * Gives the member a new feed token of the workspace, replacing the old one in the same
+ * statement: the old URL answers 404 from the moment this returns. Creating the first link is the
+ * same operation. Each member has their own, which ends when they leave.
  */
-export async function rotateCalendarToken(userId: string): Promise<string> {
+export async function rotateCalendarToken(workspaceId: string, userId: string): Promise<string> {
   const token = newCalendarToken();
   const updated = await db
-    .update(users)
-    .set({ calendarToken: token, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
+    .update(workspaceMembers)
+    .set({ calendarToken: token })
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .returning({ id: workspaceMembers.userId });
   if (updated.length === 0) throw notFound();
   return token;
 }

@@ -15,11 +15,11 @@ import { ownContact } from "./contact-select";
  * stable object path, after checking the stored bytes: over 5 MB or not an image and the
  * object is deleted, never attached.
  */
-export async function attachAvatar(userId: string, contactId: string, uploadUrl: string) {
+export async function attachAvatar(workspaceId: string, contactId: string, uploadUrl: string) {
   const [contact] = await db
     .select({ id: contacts.id, avatarUrl: contacts.avatarUrl })
     .from(contacts)
-    .where(ownContact(userId, contactId));
+    .where(ownContact(workspaceId, contactId));
   if (!contact) throw notFound("Contact not found");
   const storage = getStorage();
   const key = storage.keyFromUploadUrl(uploadUrl);
@@ -27,7 +27,7 @@ export async function attachAvatar(userId: string, contactId: string, uploadUrl:
   const [object] = await db
     .select()
     .from(storedObjects)
-    .where(and(eq(storedObjects.key, key), eq(storedObjects.ownerId, userId)));
+    .where(and(eq(storedObjects.key, key), eq(storedObjects.workspaceId, workspaceId)));
   if (!object) throw notFound({ code: "upload_not_found", message: "Upload not found" });
 
   const size = await storage.size(key);
@@ -53,8 +53,8 @@ export async function attachAvatar(userId: string, contactId: string, uploadUrl:
       .update(storedObjects)
       .set({ status: "ready", size, contentType })
       .where(eq(storedObjects.id, object.id));
-    await tx.update(contacts).set({ avatarUrl: objectPath }).where(ownContact(userId, contactId));
+    await tx.update(contacts).set({ avatarUrl: objectPath }).where(ownContact(workspaceId, contactId));
   });
-  if (contact.avatarUrl !== objectPath) await removeObjectAtPath(userId, contact.avatarUrl);
+  if (contact.avatarUrl !== objectPath) await removeObjectAtPath(workspaceId, contact.avatarUrl);
   return { objectPath };
 }

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { contactColumns, readInstant } from "./contact-select";
 import type { ContactDateView } from "./contact-view";
 
-const userId = sql.placeholder("userId");
+const workspaceId = sql.placeholder("workspaceId");
 
 // contactSelect computes a contact's reminder count, last sent time and dates with a sub-query
 // per contact (right for one contact). For the whole list each is one grouped pass over the
@@ -15,13 +15,13 @@ const userId = sql.placeholder("userId");
 // contact's owner (the API answers 404 for another user's contact, and deliveries copy their
 // reminder's user and contact), so grouping by the user's rows gives the same values.
 // The conditions are written out, not bound: a prepared statement's generic plan can use the
-// partial index reminders_user_contact_live_idx only when its condition is in the text.
+// partial index reminders_workspace_contact_live_idx only when its condition is in the text.
 const reminderCounts = db
   .select({ contactId: reminders.contactId, count: sql<number>`count(*)::int`.as("reminder_count_n") })
   .from(reminders)
   .where(
     and(
-      eq(reminders.userId, userId),
+      eq(reminders.workspaceId, workspaceId),
       sql`${reminders.status} <> 'cancelled'`,
       sql`${reminders.parentReminderId} is null`,
     ),
@@ -32,7 +32,7 @@ const reminderCounts = db
 const lastSent = db
   .select({ contactId: deliveries.contactId, sentAt: sql`max(${deliveries.sentAt})`.as("last_sent_at") })
   .from(deliveries)
-  .where(and(eq(deliveries.userId, userId), sql`${deliveries.status} in ('sent', 'delivered')`))
+  .where(and(eq(deliveries.workspaceId, workspaceId), sql`${deliveries.status} in ('sent', 'delivered')`))
   .groupBy(deliveries.contactId)
   .as("last_sent");
 
@@ -58,12 +58,12 @@ const datesByContact = db
       sql`${yearly.status} = 'scheduled'`,
     ),
   )
-  .where(eq(contactDates.userId, userId))
+  .where(eq(contactDates.workspaceId, workspaceId))
   .groupBy(contactDates.contactId)
   .as("contact_dates_json");
 
 // The groups of each contact: one grouped pass over the user's memberships (the index
-// contact_group_members_user_contact_idx holds all three columns).
+// contact_group_members_workspace_contact_idx holds all three columns).
 const groupsByContact = db
   .select({
     contactId: contactGroupMembers.contactId,
@@ -72,7 +72,7 @@ const groupsByContact = db
     ),
   })
   .from(contactGroupMembers)
-  .where(eq(contactGroupMembers.userId, userId))
+  .where(eq(contactGroupMembers.workspaceId, workspaceId))
   .groupBy(contactGroupMembers.contactId)
   .as("contact_group_ids");
 
@@ -92,7 +92,7 @@ function listQuery(filter?: SQL) {
       .leftJoin(lastSent, eq(lastSent.contactId, contacts.id))
       .leftJoin(datesByContact, eq(datesByContact.contactId, contacts.id))
       .leftJoin(groupsByContact, eq(groupsByContact.contactId, contacts.id))
-      .where(and(eq(contacts.userId, userId), filter))
+      .where(and(eq(contacts.workspaceId, workspaceId), filter))
       // By creation only: listContacts and listContactsJson sort by name in the user's language
       // (sortByName), which no single database collation gives for every language.
       .orderBy(asc(contacts.createdAt), asc(contacts.id))
@@ -100,7 +100,7 @@ function listQuery(filter?: SQL) {
 }
 
 /**
- * A user's contacts in creation order (`userId` placeholder), with contactSelect's fields in its order and
+ * A user's contacts in creation order (`workspaceId` placeholder), with contactSelect's fields in its order and
  * the same values (`tests/integration/contacts/list-contacts-json.test.ts` compares them).
  */
 export const contactListQuery = listQuery();

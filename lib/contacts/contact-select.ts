@@ -6,7 +6,7 @@ import type { ContactDateView } from "./contact-view";
 /** A contact's own columns that GET /api/contacts returns, in the answer's order. */
 export const contactColumns = {
   id: contacts.id,
-  userId: contacts.userId,
+  workspaceId: contacts.workspaceId,
   name: contacts.name,
   email: contacts.email,
   phone: contacts.phone,
@@ -68,5 +68,5 @@ export const contactSelect = {
   ), '{}'::text[])`.as("group_ids"),
 };
 
-export const ownContact = (userId: string, contactId: string) =>
-  and(eq(contacts.userId, userId), eq(contacts.id, contactId));
+export const ownContact = (workspaceId: string, contactId: string) =>
+  and(eq(contacts.workspaceId, workspaceId), eq(contacts.id, contactId));

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { sql } from "drizzle-orm";
 import { UNDO_WINDOW_MS } from "@/config/undo";
 import { contacts, deletedContacts } from "@/db/schema";
@@ -48,23 +50,24 @@ const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
  * is kept in deleted_contacts for the undo window (see restoreContact); the photo stays in
  * storage until the deletion is final (finishContactDeletions, queued for the window's end).
  */
-export async function deleteContact(userId: string, contactId: string, now = new Date()) {
+export async function deleteContact(actor: Actor, contactId: string, now = new Date()) {
+  const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
     // Locked first: an edit or the engine's claim finishes before the rows are copied.
     const [owned] = await tx
-      .select({ id: contacts.id, avatarUrl: contacts.avatarUrl })
+      .select({ id: contacts.id, name: contacts.name, avatarUrl: contacts.avatarUrl })
       .from(contacts)
-      .where(ownContact(userId, contactId))
+      .where(ownContact(workspaceId, contactId))
       .for("update");
     if (!owned) throw notFound(CONTACT_NOT_FOUND);
     const { rows } = await tx.execute<{ rows: Record<string, unknown[]> }>(snapshotOf(contactId));
-    await tx.delete(contacts).where(ownContact(userId, contactId));
+    await tx.delete(contacts).where(ownContact(workspaceId, contactId));
     const restorableUntil = new Date(now.getTime() + UNDO_WINDOW_MS);
     await tx
       .insert(deletedContacts)
       .values({
         contactId,
-        userId,
+        workspaceId,
         rows: rows[0].rows,
         avatarUrl: owned.avatarUrl,
         deletedAt: now,
@@ -76,6 +79,11 @@ export async function deleteContact(userId: string, contactId: string, now = new
         set: { rows: rows[0].rows, avatarUrl: owned.avatarUrl, deletedAt: now, restorableUntil },
       });
     await queueContactDeletionEnd(tx, restorableUntil);
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "contact.deleted",
+      subjectId: contactId,
+      details: { name: owned.name },
+    });
     return { id: owned.id };
   });
 }

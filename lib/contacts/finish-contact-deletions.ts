@@ -13,14 +13,14 @@ const MARKER_MS = 24 * 60 * 60 * 1000;
  */
 export async function finishContactDeletions(now = new Date()): Promise<number> {
   // Rows a restore holds are skipped: that restore is inside its window and wins.
-  const { rows } = await db.execute<{ user_id: string; avatar_url: string | null }>(sql`
+  const { rows } = await db.execute<{ workspace_id: string; avatar_url: string | null }>(sql`
     update deleted_contacts dc set rows = null, avatar_url = null
     from (select contact_id, avatar_url from deleted_contacts
           where rows is not null and restorable_until < ${now.toISOString()}::timestamptz
           for update skip locked) old
     where dc.contact_id = old.contact_id
-    returning dc.user_id, old.avatar_url`);
-  for (const row of rows) await removeObjectAtPath(row.user_id, row.avatar_url);
+    returning dc.workspace_id, old.avatar_url`);
+  for (const row of rows) await removeObjectAtPath(row.workspace_id, row.avatar_url);
   await db.execute(
     sql`delete from deleted_contacts where rows is null
       and restorable_until < ${new Date(now.getTime() - MARKER_MS).toISOString()}::timestamptz`,

@@ -6,8 +6,8 @@ import { contactSelect, ownContact } from "./contact-select";
 import { withEmailDisplay } from "./email-display";
 
 /** One of the user's contacts; anyone else's (or an unknown id) is a 404. */
-export async function getContact(userId: string, contactId: string) {
-  const [row] = await db.select(contactSelect).from(contacts).where(ownContact(userId, contactId));
+export async function getContact(workspaceId: string, contactId: string) {
+  const [row] = await db.select(contactSelect).from(contacts).where(ownContact(workspaceId, contactId));
   if (!row) throw notFound({ code: "contact_not_found", message: "Contact not found" });
   return withEmailDisplay(row);
 }

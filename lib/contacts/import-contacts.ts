@@ -1,6 +1,6 @@
 import "server-only";
 import { toLocale } from "@/i18n/locales";
-import type { User } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
 import type { ContactInput } from "@/lib/validations/contact";
 import type { ImportRow } from "@/lib/validations/contact-import";
 import { INVALID_PHONE_MESSAGE, phoneRegionOf, toE164 } from "@/lib/validations/phone";
@@ -67,10 +67,11 @@ function importedPhone(raw: string, countries: (CountryCode | undefined)[]): str
  * a group, lib/groups), even when none came in.
  */
 export async function importContacts(
-  user: User,
+  actor: Actor,
   rows: ImportRow[],
   afterInsert?: AfterInsert,
 ): Promise<ImportResult> {
+  const { user } = actor;
   const schema = contactSchemaFor(user);
   const locale = toLocale(user.locale);
   const region = phoneRegionOf(user);
@@ -109,8 +110,9 @@ export async function importContacts(
   const outcomes =
     valid.length > 0 || afterInsert
       ? await insertContacts(
-          user.id,
+          actor,
           valid.map((v) => v.input),
+          "contacts.imported",
           afterInsert,
         )
       : [];

@@ -5,9 +5,11 @@ import { db, type Transaction } from "@/lib/db";
 import type { ContactInput } from "@/lib/validations/contact";
 import { CONTACT_LIMIT_MESSAGE, contactLimitOf } from "./contact-limit";
 import { DuplicateKeys } from "./duplicate-keys";
-import { lockContactOwner } from "./lock-contact-owner";
 import { newDateRow } from "./replace-contact-dates";
 import { resolveWhatsAppConsent } from "./whatsapp-consent";
+import type { Actor } from "@/lib/workspaces/actor";
+import { lockWorkspace } from "@/lib/workspaces/lock-workspace";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 
 export type InsertOutcome =
   | { ok: true; id: string }
@@ -20,23 +22,26 @@ export type AfterInsert = (tx: Transaction, outcomes: InsertOutcome[]) => Promis
 const CHUNK = 1000;
 
 /**
- * Creates valid contacts in one transaction under the owner's row lock: a duplicate
- * e-mail/phone is refused, and once the plan's contact limit is reached every further one
- * is refused. One outcome per input, in order. Shared by single creates and imports;
+ * Creates valid contacts in one transaction under the workspace's row lock (whichever member
+ * adds them): a duplicate e-mail/phone is refused, and once the plan's contact limit is reached
+ * every further one is refused. One outcome per input, in order. Shared by single creates
+ * (`contact.created` in the trail) and imports (`contacts.imported`, with the count);
  * `afterInsert` runs last in the same transaction (its error undoes the inserts too).
  */
 export async function insertContacts(
-  userId: string,
+  actor: Actor,
   inputs: ContactInput[],
+  trail: "contact.created" | "contacts.imported",
   afterInsert?: AfterInsert,
 ): Promise<InsertOutcome[]> {
+  const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
-    const owner = await lockContactOwner(tx, userId);
-    const limit = contactLimitOf(owner.planType);
+    const workspace = await lockWorkspace(tx, workspaceId);
+    const limit = contactLimitOf(workspace.planType);
     const existing = await tx
       .select({ id: contacts.id, email: contacts.email, phone: contacts.phone })
       .from(contacts)
-      .where(eq(contacts.userId, userId));
+      .where(eq(contacts.workspaceId, workspaceId));
     const keys = new DuplicateKeys(existing);
     let total = existing.length;
     const outcomes: InsertOutcome[] = [];
@@ -57,7 +62,9 @@ export async function insertContacts(
       total += 1;
       rows.push({
         id,
-        userId,
+        workspaceId,
+        createdBy: actor.user.id,
+        updatedBy: actor.user.id,
         name: input.name,
         email: input.email ?? null,
         phone: input.phone ?? null,
@@ -68,12 +75,21 @@ export async function insertContacts(
         deliveryMethod: input.deliveryMethod,
         ...resolveWhatsAppConsent(input, null, new Date()),
       });
-      for (const date of input.dates ?? []) dates.push(newDateRow(userId, id, date));
+      for (const date of input.dates ?? []) dates.push(newDateRow(workspaceId, id, date));
       outcomes.push({ ok: true, id });
     }
     for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(contacts).values(rows.slice(i, i + CHUNK));
     for (let i = 0; i < dates.length; i += CHUNK)
       await tx.insert(contactDates).values(dates.slice(i, i + CHUNK));
+    if (rows.length > 0)
+      await recordWorkspaceEvent(
+        tx,
+        workspaceId,
+        actor,
+        trail === "contact.created"
+          ? { kind: trail, subjectId: rows[0].id, details: { name: rows[0].name } }
+          : { kind: trail, details: { count: rows.length } },
+      );
     if (afterInsert) await afterInsert(tx, outcomes);
     return outcomes;
   });

@@ -30,23 +30,27 @@ const types = {
 
 /**
  * The JSON text GET /api/contacts answers: byte for byte `JSON.stringify(await
- * listContacts(userId, locale))`, built from the statement's rows without Drizzle's mapping, Date
+ * listContacts(workspaceId, locale))`, built from the statement's rows without Drizzle's mapping, Date
  * objects or the object spread (`list-contacts-json.test.ts` compares the two). With `groupId`,
  * only the members of that group (the caller checks it is the user's).
  */
-export async function listContactsJson(userId: string, locale: Locale, groupId?: string): Promise<string> {
+export async function listContactsJson(
+  workspaceId: string,
+  locale: Locale,
+  groupId?: string,
+): Promise<string> {
   const statement = groupId ? statements.group : statements.all;
   const { rows } = await db.$client.query<unknown[]>({
     name: statement.name,
     text: statement.sql,
-    values: fillPlaceholders(statement.params, { userId, groupId }),
+    values: fillPlaceholders(statement.params, { workspaceId, groupId }),
     rowMode: "array",
     types,
   });
   return JSON.stringify(
     sortByName(rows, (row) => row[at.name] as string, locale).map((row) => ({
       id: row[at.id],
-      userId: row[at.userId],
+      workspaceId: row[at.workspaceId],
       name: row[at.name],
       email: row[at.email],
       phone: row[at.phone],

@@ -12,10 +12,10 @@ import { withEmailDisplay } from "./email-display";
  * cost less than the whole list's grouped passes). With `groupId`, that group's members only.
  */
 export async function listContactsPage(
-  userId: string,
+  workspaceId: string,
   query: { cursor?: string; limit: number; groupId?: string },
 ) {
-  const where: (SQL | undefined)[] = [eq(contacts.userId, userId)];
+  const where: (SQL | undefined)[] = [eq(contacts.workspaceId, workspaceId)];
   // One group's members (the caller checks the group is the user's).
   if (query.groupId)
     where.push(

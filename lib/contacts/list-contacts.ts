@@ -11,7 +11,7 @@ export type ContactDto = Awaited<ReturnType<typeof listContacts>>[number];
 const listStatement = contactListQuery.prepare("list_contacts");
 
 /** A user's contacts by name in their language, each with its reminder count and last reminder. */
-export async function listContacts(userId: string, locale: Locale) {
-  const rows = await listStatement.execute({ userId });
+export async function listContacts(workspaceId: string, locale: Locale) {
+  const rows = await listStatement.execute({ workspaceId });
   return sortByName(rows, (row) => row.name, locale).map(withEmailDisplay);
 }

@@ -12,12 +12,12 @@ const called = alias(contacts, "called");
  * The contact and every other contact of the same user with its phone number, set to no more
  * calls; only the rows this changed come back (one already opted out is left as it was).
  */
-const OPT_OUT = compileStatement<{ userId: string; contactId: string; at: Date }, { id: string }>(
+const OPT_OUT = compileStatement<{ workspaceId: string; contactId: string; at: Date }, { id: string }>(
   (p) => sql`update ${c} set ${columnName(c.callOptOut)} = true, ${columnName(c.updatedAt)} = ${p.at}
-    where ${c.userId} = ${p.userId} and not ${c.callOptOut}
+    where ${c.workspaceId} = ${p.workspaceId} and not ${c.callOptOut}
       and (${c.id} = ${p.contactId}
            or ${c.phone} = (select ${called.phone} from ${contacts} ${called}
-             where ${called.id} = ${p.contactId} and ${called.userId} = ${p.userId}))
+             where ${called.id} = ${p.contactId} and ${called.workspaceId} = ${p.workspaceId}))
     returning ${c.id} as id`,
 );
 
@@ -29,13 +29,13 @@ const OPT_OUT = compileStatement<{ userId: string; contactId: string; at: Date }
  */
 export async function optOutOfCalls(
   client: Queryable,
-  target: { userId: string; contactId: string; at: Date },
+  target: { workspaceId: string; contactId: string; at: Date },
 ): Promise<number> {
   const { rows } = await OPT_OUT.run(client, target);
   await emitWebhookEvents(
     client,
     rows.map((row) => ({
-      userId: target.userId,
+      workspaceId: target.workspaceId,
       type: "contact.opted_out" as const,
       data: { contactId: row.id, channels: ["call"] },
       occurredAt: target.at,

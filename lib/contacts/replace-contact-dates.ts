@@ -15,11 +15,11 @@ import type { ContactDateInput } from "@/lib/validations/contact-date";
  */
 export async function replaceContactDates(
   tx: DbOrTx,
-  userId: string,
+  workspaceId: string,
   contactId: string,
   dates: ContactDateInput[],
 ): Promise<void> {
-  const own = and(eq(contactDates.userId, userId), eq(contactDates.contactId, contactId));
+  const own = and(eq(contactDates.workspaceId, workspaceId), eq(contactDates.contactId, contactId));
   const stored = await tx
     .select({ id: contactDates.id, month: contactDates.month, day: contactDates.day })
     .from(contactDates)
@@ -48,13 +48,13 @@ export async function replaceContactDates(
   }
   const added = dates.filter((d) => d.id === undefined);
   if (added.length > 0)
-    await tx.insert(contactDates).values(added.map((d) => newDateRow(userId, contactId, d)));
+    await tx.insert(contactDates).values(added.map((d) => newDateRow(workspaceId, contactId, d)));
 }
 
 /** The row of a new date of the contact. */
-export function newDateRow(userId: string, contactId: string, date: ContactDateInput) {
+export function newDateRow(workspaceId: string, contactId: string, date: ContactDateInput) {
   return {
-    userId,
+    workspaceId,
     contactId,
     kind: date.kind,
     label: date.label,

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { and, eq, isNotNull, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contactGroupMembers, contacts, deletedContacts, reminders } from "@/db/schema";
@@ -48,22 +50,23 @@ async function stopStrayMemberReminders(tx: Transaction, contactId: string, now:
  * already final) nothing changes and the answer is 409 `undo_expired`. Another user's id is 404.
  */
 export async function restoreContact(
-  userId: string,
+  actor: Actor,
   contactId: string,
   now = new Date(),
   afterRestore?: AfterRestore,
 ) {
+  const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
     const [kept] = await tx
       .select()
       .from(deletedContacts)
-      .where(and(eq(deletedContacts.contactId, contactId), eq(deletedContacts.userId, userId)))
+      .where(and(eq(deletedContacts.contactId, contactId), eq(deletedContacts.workspaceId, workspaceId)))
       .for("update");
     if (!kept) {
       const [existing] = await tx
         .select({ id: contacts.id })
         .from(contacts)
-        .where(ownContact(userId, contactId));
+        .where(ownContact(workspaceId, contactId));
       if (existing) return { id: contactId };
       throw notFound(CONTACT_NOT_FOUND);
     }
@@ -78,6 +81,12 @@ export async function restoreContact(
     }
     await stopStrayMemberReminders(tx, contactId, now);
     await tx.delete(deletedContacts).where(eq(deletedContacts.contactId, contactId));
+    const [restored] = (restorable.contacts ?? []) as { name?: string }[];
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "contact.restored",
+      subjectId: contactId,
+      details: { name: restored?.name ?? null },
+    });
     if (afterRestore)
       await afterRestore(tx, [...new Set(restorable.contact_group_members?.map((m) => String(m.group_id)))]);
     return { id: contactId };

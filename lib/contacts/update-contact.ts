@@ -6,12 +6,13 @@ import { toLocale } from "@/i18n/locales";
 import { db } from "@/lib/db";
 import { objectIdOfPath } from "@/lib/storage/object-path";
 import { removeObjectAtPath } from "@/lib/storage/remove-object-at-path";
-import type { User } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
+import { lockWorkspace } from "@/lib/workspaces/lock-workspace";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import type { UpdateContactBody } from "@/lib/validations/contact";
 import { ownContact } from "./contact-select";
 import { DuplicateKeys, duplicateProblem } from "./duplicate-keys";
 import { getContact } from "./get-contact";
-import { lockContactOwner } from "./lock-contact-owner";
 import { contactSchemaFor } from "./contact-schema-for";
 import { defaultContactLocale } from "./phone-language";
 import { replaceContactDates } from "./replace-contact-dates";
@@ -25,10 +26,12 @@ const pick = <K extends keyof UpdateContactBody>(body: UpdateContactBody, key: K
  * optional field), and the result is checked by the same schema as a new contact. `dates`,
  * when given, replaces the contact's set of dates in the same transaction.
  */
-export async function updateContact(user: User, contactId: string, body: UpdateContactBody) {
+export async function updateContact(actor: Actor, contactId: string, body: UpdateContactBody) {
+  const { user } = actor;
+  const workspaceId = actor.workspace.id;
   const previousAvatar = await db.transaction(async (tx) => {
-    await lockContactOwner(tx, user.id);
-    const [current] = await tx.select().from(contacts).where(ownContact(user.id, contactId));
+    await lockWorkspace(tx, workspaceId);
+    const [current] = await tx.select().from(contacts).where(ownContact(workspaceId, contactId));
     if (!current) throw notFound({ code: "contact_not_found", message: "Contact not found" });
     const merged = {
       name: pick(body, "name", current.name),
@@ -52,18 +55,18 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
     const others = await tx
       .select({ email: contacts.email, phone: contacts.phone })
       .from(contacts)
-      .where(and(eq(contacts.userId, user.id), ne(contacts.id, contactId)));
+      .where(and(eq(contacts.workspaceId, workspaceId), ne(contacts.id, contactId)));
     const clash = new DuplicateKeys(others).clash(input);
     if (clash) throw conflict(duplicateProblem(clash));
     if (input.avatarUrl && input.avatarUrl !== current.avatarUrl) {
-      // Only a checked image of this user's own can become an avatar.
+      // Only a checked image of this workspace's own can become an avatar.
       const [object] = await tx
         .select({ id: storedObjects.id })
         .from(storedObjects)
         .where(
           and(
             eq(storedObjects.id, objectIdOfPath(input.avatarUrl) ?? ""),
-            eq(storedObjects.ownerId, user.id),
+            eq(storedObjects.workspaceId, workspaceId),
             eq(storedObjects.status, "ready"),
           ),
         );
@@ -86,12 +89,18 @@ export async function updateContact(user: User, contactId: string, body: UpdateC
         ...((input.email ?? null) !== current.email
           ? { emailSuppressedAt: null, emailSuppressedReason: null }
           : {}),
+        updatedBy: user.id,
         updatedAt: new Date(),
       })
-      .where(ownContact(user.id, contactId));
-    if (input.dates) await replaceContactDates(tx, user.id, contactId, input.dates);
+      .where(ownContact(workspaceId, contactId));
+    if (input.dates) await replaceContactDates(tx, workspaceId, contactId, input.dates);
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "contact.updated",
+      subjectId: contactId,
+      details: { name: input.name },
+    });
     return (input.avatarUrl ?? null) === current.avatarUrl ? null : current.avatarUrl;
   });
-  await removeObjectAtPath(user.id, previousAvatar);
-  return getContact(user.id, contactId);
+  await removeObjectAtPath(workspaceId, previousAvatar);
+  return getContact(workspaceId, contactId);
 }

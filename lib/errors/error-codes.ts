@@ -129,6 +129,18 @@ export const ERROR_CODES = [
   "webhook_endpoint_not_found",
   "webhook_endpoint_disabled",
   "webhook_message_not_found",
+  // Workspaces, members and invitations.
+  "role_forbidden",
+  "seat_limit",
+  "already_member",
+  "member_not_found",
+  "owner_is_fixed",
+  "owner_cannot_leave",
+  "invitation_not_found",
+  "invitation_expired",
+  "invitation_revoked",
+  "invitation_used",
+  "invitation_other_account",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { db } from "@/lib/db";
 import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
 import type { GroupMembersInput } from "@/lib/validations/group";
@@ -15,16 +17,24 @@ import { lockOwnContacts } from "./lock-own-contacts";
  * one of the user's contacts, is a 404 and nothing changes.
  */
 export async function addGroupMembers(
-  userId: string,
+  actor: Actor,
   groupId: string,
   input: GroupMembersInput,
   now = new Date(),
 ): Promise<{ group: GroupView; added: number }> {
+  const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
-    await lockGroup(tx, userId, groupId);
-    const ids = await lockOwnContacts(tx, userId, input.contactIds);
-    const added = await insertGroupMembers(tx, userId, groupId, ids);
-    if (added > 0) await syncGroupReminders(tx, { userId, groupId }, now);
-    return { group: await getGroup(userId, groupId, tx), added };
+    await lockGroup(tx, workspaceId, groupId);
+    const ids = await lockOwnContacts(tx, workspaceId, input.contactIds);
+    const added = await insertGroupMembers(tx, workspaceId, groupId, ids);
+    if (added > 0) {
+      await syncGroupReminders(tx, { workspaceId, groupId }, now);
+      await recordWorkspaceEvent(tx, workspaceId, actor, {
+        kind: "group.members_changed",
+        subjectId: groupId,
+        details: { added },
+      });
+    }
+    return { group: await getGroup(workspaceId, groupId, tx), added };
   });
 }

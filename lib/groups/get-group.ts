@@ -9,11 +9,15 @@ import { groupViewColumns, type GroupView } from "./group-view";
  * GET /api/groups/{id}: one of the user's groups with its member count; another user's, like
  * an unknown id, is a 404. Inside a transaction pass it as `executor` (it sees its own writes).
  */
-export async function getGroup(userId: string, groupId: string, executor: DbOrTx = db): Promise<GroupView> {
+export async function getGroup(
+  workspaceId: string,
+  groupId: string,
+  executor: DbOrTx = db,
+): Promise<GroupView> {
   const [group] = await executor
     .select(groupViewColumns)
     .from(contactGroups)
-    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.userId, userId)));
+    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.workspaceId, workspaceId)));
   if (!group) throw groupNotFound();
   return group;
 }

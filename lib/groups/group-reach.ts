@@ -25,11 +25,11 @@ export interface GroupReach {
  * channels reaches (no address for any, or opted out), with the first channel's reason.
  */
 export async function groupReach(
-  userId: string,
+  workspaceId: string,
   groupId: string,
   channels: DeliveryMethod[],
 ): Promise<GroupReach> {
-  await getGroup(userId, groupId);
+  await getGroup(workspaceId, groupId);
   const members = await db
     .select({
       id: contacts.id,

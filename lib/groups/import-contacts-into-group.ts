@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import { contacts, type User } from "@/db/schema";
+import { contacts } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
 import { importContacts, type ImportResult } from "@/lib/contacts/import-contacts";
 import type { Transaction } from "@/lib/db";
 import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
@@ -12,11 +13,11 @@ import { insertGroupMembers } from "./insert-group-members";
 import { lockGroup } from "./lock-group";
 
 /** The ids still among the user's contacts, held (key share) until the transaction ends. */
-async function holdExistingContacts(tx: Transaction, userId: string, ids: string[]): Promise<string[]> {
+async function holdExistingContacts(tx: Transaction, workspaceId: string, ids: string[]): Promise<string[]> {
   const rows = await tx
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.userId, userId), inArray(contacts.id, [...new Set(ids)])))
+    .where(and(eq(contacts.workspaceId, workspaceId), inArray(contacts.id, [...new Set(ids)])))
     .orderBy(contacts.id)
     .for("key share");
   return rows.map((r) => r.id);
@@ -37,27 +38,28 @@ export interface GroupImportResult extends ImportResult {
  * refusal (an unknown group, a taken name, the limit) undoes the whole import.
  */
 export async function importContactsIntoGroup(
-  user: User,
+  actor: Actor,
   body: ImportBody,
   now = new Date(),
 ): Promise<ImportResult | GroupImportResult> {
-  if (!body.groupId && !body.newGroupName) return importContacts(user, body.rows);
-  // Answered before any row is read: another user's group, like an unknown one, is a 404.
-  if (body.groupId) await getGroup(user.id, body.groupId);
+  if (!body.groupId && !body.newGroupName) return importContacts(actor, body.rows);
+  const workspaceId = actor.workspace.id;
+  // Answered before any row is read: another workspace's group, like an unknown one, is a 404.
+  if (body.groupId) await getGroup(workspaceId, body.groupId);
   let group: GroupView | null = null;
   let addedToGroup = 0;
-  const result = await importContacts(user, body.rows, async (tx, outcomes) => {
-    // The owner's row is already locked by the import; the group's comes second, as everywhere.
-    const groupId = body.groupId ?? (await insertGroup(tx, user.id, body.newGroupName ?? ""));
-    await lockGroup(tx, user.id, groupId);
+  const result = await importContacts(actor, body.rows, async (tx, outcomes) => {
+    // The workspace's row is already locked by the import; the group's comes second, as everywhere.
+    const groupId = body.groupId ?? (await insertGroup(tx, workspaceId, body.newGroupName ?? ""));
+    await lockGroup(tx, workspaceId, groupId);
     const imported = outcomes.flatMap((o) => (o.ok ? [o.id] : []));
     const matched = outcomes.flatMap((o) => (!o.ok && o.existingId ? [o.existingId] : []));
     // Existing contacts are held as an add of members holds them; one deleted meanwhile is left out.
-    const kept = matched.length > 0 ? await holdExistingContacts(tx, user.id, matched) : [];
+    const kept = matched.length > 0 ? await holdExistingContacts(tx, workspaceId, matched) : [];
     const ids = [...new Set([...imported, ...kept])];
-    addedToGroup = ids.length > 0 ? await insertGroupMembers(tx, user.id, groupId, ids) : 0;
-    if (addedToGroup > 0) await syncGroupReminders(tx, { userId: user.id, groupId }, now);
-    group = await getGroup(user.id, groupId, tx);
+    addedToGroup = ids.length > 0 ? await insertGroupMembers(tx, workspaceId, groupId, ids) : 0;
+    if (addedToGroup > 0) await syncGroupReminders(tx, { workspaceId, groupId }, now);
+    group = await getGroup(workspaceId, groupId, tx);
   });
   return { ...result, group, addedToGroup };
 }

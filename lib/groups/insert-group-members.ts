@@ -11,7 +11,7 @@ const CHUNK = 1000;
  */
 export async function insertGroupMembers(
   tx: Transaction,
-  userId: string,
+  workspaceId: string,
   groupId: string,
   contactIds: string[],
 ): Promise<number> {
@@ -19,7 +19,7 @@ export async function insertGroupMembers(
   for (let i = 0; i < contactIds.length; i += CHUNK) {
     const rows = await tx
       .insert(contactGroupMembers)
-      .values(contactIds.slice(i, i + CHUNK).map((contactId) => ({ groupId, contactId, userId })))
+      .values(contactIds.slice(i, i + CHUNK).map((contactId) => ({ groupId, contactId, workspaceId })))
       .onConflictDoNothing()
       .returning({ contactId: contactGroupMembers.contactId });
     added += rows.length;

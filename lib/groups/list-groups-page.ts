@@ -7,10 +7,10 @@ import { groupViewColumns, type GroupView } from "./group-view";
 
 /** One page of a user's groups, newest first, keyset-paginated on (created_at, id) as the other v1 lists. */
 export async function listGroupsPage(
-  userId: string,
+  workspaceId: string,
   query: { cursor?: string; limit: number },
 ): Promise<{ items: GroupView[]; nextCursor: string | null }> {
-  const where: (SQL | undefined)[] = [eq(contactGroups.userId, userId)];
+  const where: (SQL | undefined)[] = [eq(contactGroups.workspaceId, workspaceId)];
   if (query.cursor) {
     const [at, id] = textIdCursor.decode(query.cursor);
     where.push(sql`(${contactGroups.createdAt}, ${contactGroups.id}) < (${at}::timestamptz, ${id})`);

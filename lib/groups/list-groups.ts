@@ -7,11 +7,11 @@ import { db } from "@/lib/db";
 import { groupViewColumns, type GroupView } from "./group-view";
 
 /** GET /api/groups: the user's groups (at most GROUP_LIMIT) by name in their language, with member counts. */
-export async function listGroups(userId: string, locale: string): Promise<GroupView[]> {
+export async function listGroups(workspaceId: string, locale: string): Promise<GroupView[]> {
   const rows = await db
     .select(groupViewColumns)
     .from(contactGroups)
-    .where(eq(contactGroups.userId, userId))
+    .where(eq(contactGroups.workspaceId, workspaceId))
     .orderBy(contactGroups.createdAt, contactGroups.id);
   return sortByName(rows, (row) => row.name, toLocale(locale));
 }

@@ -9,11 +9,11 @@ import { groupNotFound } from "./group-errors";
  * rename, a deletion and a group reminder being created for it take turns. Another user's
  * group, like an unknown id, is a 404.
  */
-export async function lockGroup(tx: Transaction, userId: string, groupId: string) {
+export async function lockGroup(tx: Transaction, workspaceId: string, groupId: string) {
   const [group] = await tx
     .select({ id: contactGroups.id })
     .from(contactGroups)
-    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.userId, userId)))
+    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.workspaceId, workspaceId)))
     .for("update");
   if (!group) throw groupNotFound();
   return group;

@@ -12,14 +12,14 @@ import { contactNotFound } from "./group-errors";
  */
 export async function lockOwnContacts(
   tx: Transaction,
-  userId: string,
+  workspaceId: string,
   contactIds: string[],
 ): Promise<string[]> {
   const ids = [...new Set(contactIds)];
   const found = await tx
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)))
+    .where(and(eq(contacts.workspaceId, workspaceId), inArray(contacts.id, ids)))
     .orderBy(contacts.id)
     .for("key share");
   if (found.length !== ids.length) throw contactNotFound();

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { and, eq, inArray } from "drizzle-orm";
 import { contactGroupMembers } from "@/db/schema";
 import { db } from "@/lib/db";
@@ -16,19 +18,27 @@ import { lockOwnContacts } from "./lock-own-contacts";
  * contacts, is a 404 and nothing changes.
  */
 export async function removeGroupMembers(
-  userId: string,
+  actor: Actor,
   groupId: string,
   input: GroupMembersInput,
   now = new Date(),
 ): Promise<{ group: GroupView; removed: number }> {
+  const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
-    await lockGroup(tx, userId, groupId);
-    const ids = await lockOwnContacts(tx, userId, input.contactIds);
+    await lockGroup(tx, workspaceId, groupId);
+    const ids = await lockOwnContacts(tx, workspaceId, input.contactIds);
     const removed = await tx
       .delete(contactGroupMembers)
       .where(and(eq(contactGroupMembers.groupId, groupId), inArray(contactGroupMembers.contactId, ids)))
       .returning({ contactId: contactGroupMembers.contactId });
-    if (removed.length > 0) await syncGroupReminders(tx, { userId, groupId }, now);
-    return { group: await getGroup(userId, groupId, tx), removed: removed.length };
+    if (removed.length > 0) {
+      await syncGroupReminders(tx, { workspaceId, groupId }, now);
+      await recordWorkspaceEvent(tx, workspaceId, actor, {
+        kind: "group.members_changed",
+        subjectId: groupId,
+        details: { removed: removed.length },
+      });
+    }
+    return { group: await getGroup(workspaceId, groupId, tx), removed: removed.length };
   });
 }

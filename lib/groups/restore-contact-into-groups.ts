@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
 import { restoreContact } from "@/lib/contacts/restore-contact";
 import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
 import { lockGroup } from "./lock-group";
@@ -8,11 +9,12 @@ import { lockGroup } from "./lock-group";
  * its transaction the contact's groups brought in line: a group reminder created while the
  * contact was deleted gives them a member reminder from its next occurrence, as a joiner gets.
  */
-export async function restoreContactIntoGroups(userId: string, contactId: string, now = new Date()) {
-  return restoreContact(userId, contactId, now, async (tx, groupIds) => {
+export async function restoreContactIntoGroups(actor: Actor, contactId: string, now = new Date()) {
+  const workspaceId = actor.workspace.id;
+  return restoreContact(actor, contactId, now, async (tx, groupIds) => {
     for (const groupId of [...groupIds].sort()) {
-      await lockGroup(tx, userId, groupId);
-      await syncGroupReminders(tx, { userId, groupId }, now);
+      await lockGroup(tx, workspaceId, groupId);
+      await syncGroupReminders(tx, { workspaceId, groupId }, now);
     }
   });
 }

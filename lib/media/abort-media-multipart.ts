@@ -9,8 +9,8 @@ import { findMultipartMedia } from "./find-uploading-media";
  * DELETE s3/multipart/{uploadId}?key=: the uploader cancelled. The store drops the parts; the
  * clip stays uploading (the same file may be sent again) until deleted or cleaned up.
  */
-export async function abortMediaMultipart(userId: string, key: string, uploadId: string) {
-  const row = await findMultipartMedia(userId, key, uploadId);
+export async function abortMediaMultipart(workspaceId: string, key: string, uploadId: string) {
+  const row = await findMultipartMedia(workspaceId, key, uploadId);
   await getStorage().abortMultipart(row.sourceKey, uploadId);
   await db
     .update(media)

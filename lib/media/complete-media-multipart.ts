@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { media, type User } from "@/db/schema";
+import { media, type Workspace } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getStorage } from "@/lib/storage/get-storage";
 import type { CompletedPart } from "@/lib/storage/storage-driver";
@@ -13,15 +13,15 @@ import { markMediaUploaded } from "./mark-media-uploaded";
  * uploaded as by POST /api/media/{id}/uploaded. `location` is the clip's own route.
  */
 export async function completeMediaMultipart(
-  user: Pick<User, "id" | "planType">,
+  workspace: Pick<Workspace, "id" | "planType">,
   input: { key: string; uploadId: string; parts: CompletedPart[] },
 ) {
-  const row = await findMultipartMedia(user.id, input.key, input.uploadId);
+  const row = await findMultipartMedia(workspace.id, input.key, input.uploadId);
   await getStorage().completeMultipart(row.sourceKey, input.uploadId, input.parts);
   await db
     .update(media)
     .set({ uploadId: null })
     .where(and(eq(media.id, row.id), eq(media.uploadId, input.uploadId)));
-  const dto = await markMediaUploaded(user, row.id);
+  const dto = await markMediaUploaded(workspace, row.id);
   return { location: `/api/media/${row.id}`, key: row.sourceKey, media: dto };
 }

@@ -10,10 +10,10 @@ import { assertDeclaredType } from "./start-media-multipart";
  * in the uploader's metadata. The store itself refuses a file over the kind's limit.
  */
 export async function createMediaPostUpload(
-  userId: string,
+  workspaceId: string,
   input: { mediaId: string; type: string; origin?: string },
 ) {
-  const row = await findUploadingMedia(userId, { mediaId: input.mediaId });
+  const row = await findUploadingMedia(workspaceId, { mediaId: input.mediaId });
   assertDeclaredType(row.kind, input.type);
   const { url, fields } = await getStorage().createPostUpload(row.sourceKey, {
     contentType: input.type,

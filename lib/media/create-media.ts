@@ -1,5 +1,5 @@
 import "server-only";
-import { media, type User } from "@/db/schema";
+import { media, type Workspace } from "@/db/schema";
 import type { MediaKind } from "@/db/schema/enums";
 import { db } from "@/lib/db";
 import { getPlan } from "@/lib/plans/get-plan";
@@ -21,19 +21,19 @@ export interface CreateMediaInput {
  * and the storage left allow it. The browser then uploads to its source key.
  */
 export async function createMedia(
-  user: Pick<User, "id" | "planType">,
+  workspace: Pick<Workspace, "id" | "planType">,
   input: CreateMediaInput,
 ): Promise<MediaDto> {
-  const plan = getPlan(user.planType);
+  const plan = getPlan(workspace.planType);
   return db.transaction(async (tx) => {
-    await lockUserMedia(tx, user.id);
-    checkMediaUpload(plan, input, await usedMediaBytes(tx, user.id));
+    await lockUserMedia(tx, workspace.id);
+    checkMediaUpload(plan, input, await usedMediaBytes(tx, workspace.id));
     const id = crypto.randomUUID();
     const [row] = await tx
       .insert(media)
       .values({
         id,
-        userId: user.id,
+        workspaceId: workspace.id,
         kind: input.kind,
         filename: input.filename,
         declaredType: input.type,

@@ -15,12 +15,12 @@ import { dropMedia } from "./drop-media";
  * at the same moment (it share-locks the row) either commits first and the delete is refused, or
  * finds the clip removed.
  */
-export async function deleteMedia(userId: string, id: string): Promise<void> {
+export async function deleteMedia(workspaceId: string, id: string): Promise<void> {
   const row = await db.transaction(async (tx) => {
     const [found] = await tx
       .select()
       .from(media)
-      .where(and(eq(media.id, id), eq(media.userId, userId)))
+      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)))
       .for("update");
     if (!found) throw mediaNotFound();
     const scheduled = await tx

@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
 /** What a valid playback link grants: one delivery's clip. */
 export interface PlaybackGrant {
   deliveryId: number;
-  userId: string;
+  workspaceId: string;
   reminderId: string;
   sentAt: Date;
   playedAt: Date | null;
@@ -32,7 +32,7 @@ export async function findPlaybackGrant(token: string, now = new Date()): Promis
   const [row] = await db
     .select({
       deliveryId: deliveries.id,
-      userId: deliveries.userId,
+      workspaceId: deliveries.workspaceId,
       reminderId: deliveries.reminderId,
       sentAt: deliveries.sentAt,
       playedAt: deliveries.playedAt,
@@ -40,7 +40,7 @@ export async function findPlaybackGrant(token: string, now = new Date()): Promis
     })
     .from(deliveries)
     .innerJoin(reminders, eq(reminders.id, deliveries.reminderId))
-    .innerJoin(media, and(eq(media.id, reminders.mediaId), eq(media.userId, deliveries.userId)))
+    .innerJoin(media, and(eq(media.id, reminders.mediaId), eq(media.workspaceId, deliveries.workspaceId)))
     .where(
       and(
         eq(deliveries.id, deliveryId),

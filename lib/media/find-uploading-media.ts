@@ -10,7 +10,7 @@ import { mediaIdOfSourceKey } from "./media-keys";
  * the user's own, still uploading. Anything else, another user's included, is not found.
  */
 export async function findUploadingMedia(
-  userId: string,
+  workspaceId: string,
   ref: { key?: string; mediaId?: string },
 ): Promise<Media> {
   const id = ref.key !== undefined ? mediaIdOfSourceKey(ref.key) : (ref.mediaId ?? null);
@@ -19,14 +19,14 @@ export async function findUploadingMedia(
   const [row] = await db
     .select()
     .from(media)
-    .where(and(eq(media.id, id), eq(media.userId, userId), eq(media.status, "uploading")));
+    .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId), eq(media.status, "uploading")));
   if (!row) throw uploadNotFound();
   return row;
 }
 
 /** The same, and the multipart upload named must be the clip's own. */
-export async function findMultipartMedia(userId: string, key: string, uploadId: string): Promise<Media> {
-  const row = await findUploadingMedia(userId, { key });
+export async function findMultipartMedia(workspaceId: string, key: string, uploadId: string): Promise<Media> {
+  const row = await findUploadingMedia(workspaceId, { key });
   if (row.uploadId !== uploadId) throw uploadNotFound();
   return row;
 }

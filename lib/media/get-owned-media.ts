@@ -7,11 +7,11 @@ import { mediaNotFound } from "./mark-media-uploaded";
 import { toMediaDto } from "./to-media-dto";
 
 /** GET /api/media/{id}: the user's own clip (another user's is not found). */
-export async function getOwnedMedia(userId: string, id: string): Promise<MediaDto> {
+export async function getOwnedMedia(workspaceId: string, id: string): Promise<MediaDto> {
   const [row] = await db
     .select()
     .from(media)
-    .where(and(eq(media.id, id), eq(media.userId, userId)));
+    .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
   if (!row) throw mediaNotFound();
   return toMediaDto(row);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { media, type Media, type User } from "@/db/schema";
+import { media, type Media, type Workspace } from "@/db/schema";
 import type { MediaKind } from "@/db/schema/enums";
 import { db } from "@/lib/db";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
@@ -56,13 +56,13 @@ async function refuse(row: Media, error: DomainError): Promise<never> {
  * the same transaction. A clip already past uploading answers as it is.
  */
 export async function markMediaUploaded(
-  user: Pick<User, "id" | "planType">,
+  workspace: Pick<Workspace, "id" | "planType">,
   mediaId: string,
 ): Promise<MediaDto> {
   const [row] = await db
     .select()
     .from(media)
-    .where(and(eq(media.id, mediaId), eq(media.userId, user.id)));
+    .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspace.id)));
   if (!row || row.status === "removed") throw mediaNotFound();
   if (row.status === "processing" || row.status === "ready") return toMediaDto(row);
   if (row.status === "failed") throw mediaNotFound();
@@ -71,7 +71,7 @@ export async function markMediaUploaded(
   if (size === null) throw uploadIncomplete("nothing was uploaded");
   try {
     assertMediaSize(row.kind as MediaKind, size);
-    assertStorageRoom(getPlan(user.planType), await usedMediaBytes(db, user.id, row.id), size);
+    assertStorageRoom(getPlan(workspace.planType), await usedMediaBytes(db, workspace.id, row.id), size);
   } catch (error) {
     if (error instanceof DomainError) return refuse(row, error);
     throw error;

@@ -23,7 +23,7 @@ export async function recordFirstPlay(deliveryId: number, now = new Date()): Pro
       .from(reminders)
       .where(eq(reminders.id, row.reminderId));
     await emitWebhookEvent(tx, {
-      userId: row.userId,
+      workspaceId: row.workspaceId,
       type: "delivery.played",
       data: {
         deliveryId: String(row.id),

@@ -21,7 +21,7 @@ export async function serveCallAudio(request: Request, token: string): Promise<R
           .select({ media })
           .from(deliveries)
           .innerJoin(reminders, eq(reminders.id, deliveries.reminderId))
-          .innerJoin(media, and(eq(media.id, reminders.mediaId), eq(media.userId, deliveries.userId)))
+          .innerJoin(media, and(eq(media.id, reminders.mediaId), eq(media.workspaceId, deliveries.workspaceId)))
           .where(
             and(
               eq(deliveries.id, deliveryId),

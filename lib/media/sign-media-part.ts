@@ -7,12 +7,12 @@ import { isPartNumber } from "./upload-parameters";
 
 /** GET s3/multipart/{uploadId}/{partNumber}?key=: a signed URL the browser PUTs that part to. */
 export async function signMediaPart(
-  userId: string,
+  workspaceId: string,
   input: { key: string; uploadId: string; partNumber: number; origin?: string },
 ) {
   if (!isPartNumber(input.partNumber))
     throw invalidInput(`Part numbers go from 1 to ${UPLOAD_PROTOCOL.maxParts}`);
-  const row = await findMultipartMedia(userId, input.key, input.uploadId);
+  const row = await findMultipartMedia(workspaceId, input.key, input.uploadId);
   const expires = UPLOAD_PROTOCOL.signedUrlExpirySeconds;
   const url = await getStorage().signPartUrl(
     row.sourceKey,

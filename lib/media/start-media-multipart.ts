@@ -22,8 +22,8 @@ export function assertDeclaredType(kind: string, type: string) {
  * POST s3/multipart: starts the multipart upload of the clip named in the uploader's metadata.
  * A clip starting again drops its earlier upload and the parts it had received.
  */
-export async function startMediaMultipart(userId: string, input: { mediaId: string; type: string }) {
-  const row = await findUploadingMedia(userId, { mediaId: input.mediaId });
+export async function startMediaMultipart(workspaceId: string, input: { mediaId: string; type: string }) {
+  const row = await findUploadingMedia(workspaceId, { mediaId: input.mediaId });
   assertDeclaredType(row.kind, input.type);
   const storage = getStorage();
   if (row.uploadId) await storage.abortMultipart(row.sourceKey, row.uploadId);

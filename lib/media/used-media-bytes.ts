@@ -9,7 +9,7 @@ import type { DbOrTx } from "@/lib/db";
  */
 export async function usedMediaBytes(
   executor: DbOrTx,
-  userId: string,
+  workspaceId: string,
   exceptMediaId?: string,
 ): Promise<number> {
   const [row] = await executor
@@ -17,11 +17,11 @@ export async function usedMediaBytes(
       used: sql<string>`coalesce(sum(case when ${media.status} = 'uploading' then coalesce(${media.sourceBytes}, 0) else ${media.storedBytes} end), 0)`,
     })
     .from(media)
-    .where(and(eq(media.userId, userId), exceptMediaId ? ne(media.id, exceptMediaId) : undefined));
+    .where(and(eq(media.workspaceId, workspaceId), exceptMediaId ? ne(media.id, exceptMediaId) : undefined));
   return Number(row?.used ?? 0);
 }
 
 /** Serialises a user's allowance checks in the caller's transaction. */
-export async function lockUserMedia(executor: DbOrTx, userId: string) {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${userId}`}))`);
+export async function lockUserMedia(executor: DbOrTx, workspaceId: string) {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${workspaceId}`}))`);
 }

@@ -5,7 +5,7 @@ import { deliveries, reminders } from "@/db/schema";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import { db, type DbOrTx } from "@/lib/db";
-import type { User } from "@/db/schema";
+import type { Workspace } from "@/db/schema";
 
 export const REMINDER_LIMIT_MESSAGE = "Reminder limit reached";
 export const NO_CREDIT_MESSAGE = "Your pay-as-you-go balance is empty. Add credits to schedule reminders.";
@@ -32,20 +32,23 @@ export interface QuotaRefusal {
  * send is taken on and waiting (to retry, say) already holds its reserved send in `used` or the
  * balance, so it is not counted again. A call holds REMINDERS_PER_CALL sends, as the engine
  * charges it; `sends` is what the reminder being created needs (a call: REMINDERS_PER_CALL). Payg:
- * refused when the balance cannot pay that. Call it inside the transaction that holds the user row
- * locked; outside one (`beforeRules` of the reminder route) it only chooses which refusal a bad
+ * refused when the balance cannot pay that. Call it inside the transaction that holds the workspace
+ * row locked; outside one (`beforeRules` of the reminder route) it only chooses which refusal a bad
  * request gets. A group reminder holds nothing itself (the engine never sends it): its member
  * reminders do, each as any reminder. `refusal` names a group's refusal (group_over_quota), with
  * what the occurrence needs and what is left in its details.
  */
 export async function assertReminderQuota(
-  user: Pick<User, "id" | "planType" | "remindersQuota" | "remindersUsedCurrentPeriod" | "paygCreditBalance">,
+  workspace: Pick<
+    Workspace,
+    "id" | "planType" | "remindersQuota" | "remindersUsedCurrentPeriod" | "paygCreditBalance"
+  >,
   tx: DbOrTx = db,
   sends = 1,
   refusal?: QuotaRefusal,
 ): Promise<void> {
-  if (user.planType === "payg") {
-    if (user.paygCreditBalance < sends * PRICE_PER_REMINDER_CENTS)
+  if (workspace.planType === "payg") {
+    if (workspace.paygCreditBalance < sends * PRICE_PER_REMINDER_CENTS)
       throw new DomainError(
         "payment_required",
         refusal?.problem ?? { code: "no_credit", message: NO_CREDIT_MESSAGE },
@@ -54,7 +57,7 @@ export async function assertReminderQuota(
           ...(refusal
             ? {
                 needed: sends,
-                available: Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS),
+                available: Math.floor(Math.max(0, workspace.paygCreditBalance) / PRICE_PER_REMINDER_CENTS),
               }
             : {}),
           ...refusal?.details,
@@ -81,15 +84,15 @@ export async function assertReminderQuota(
     .from(reminders)
     .where(
       and(
-        eq(reminders.userId, user.id),
+        eq(reminders.workspaceId, workspace.id),
         eq(reminders.status, "scheduled"),
         ne(reminders.recipient, "group"),
         // Nothing more to send (no next occurrence) than what is already reserved.
         or(not(isNull(reminders.nextRunAt)), notExists(reserved)),
       ),
     );
-  const creditSends = Math.floor(Math.max(0, user.paygCreditBalance) / PRICE_PER_REMINDER_CENTS);
-  const available = user.remindersQuota + creditSends - user.remindersUsedCurrentPeriod - scheduled;
+  const creditSends = Math.floor(Math.max(0, workspace.paygCreditBalance) / PRICE_PER_REMINDER_CENTS);
+  const available = workspace.remindersQuota + creditSends - workspace.remindersUsedCurrentPeriod - scheduled;
   if (sends > available) {
     throw new DomainError(
       "forbidden",

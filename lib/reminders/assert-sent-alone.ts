@@ -19,11 +19,11 @@ export const GROUP_SEND_NOW = {
  * (one member's share of a group reminder: 409 member_reminder_read_only). An unknown id passes:
  * the action itself answers 404.
  */
-export async function assertSentAlone(userId: string, id: string): Promise<void> {
+export async function assertSentAlone(workspaceId: string, id: string): Promise<void> {
   const [row] = await db
     .select({ recipient: reminders.recipient, parentReminderId: reminders.parentReminderId })
     .from(reminders)
-    .where(and(eq(reminders.id, id), eq(reminders.userId, userId)));
+    .where(and(eq(reminders.id, id), eq(reminders.workspaceId, workspaceId)));
   if (row?.parentReminderId) throw conflict(MEMBER_REMINDER_READ_ONLY);
   if (row?.recipient === "group") throw invalidInput(GROUP_SEND_NOW);
 }

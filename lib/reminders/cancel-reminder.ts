@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { and, eq, isNull } from "drizzle-orm";
 import { reminders } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors/domain-error";
@@ -15,15 +17,16 @@ import { stopMemberReminders } from "./sync-group-reminders";
  * stop with it (at the same instant, which restore and memberCount read); a member reminder is
  * cancelled only with its group reminder (409 member_reminder_read_only).
  */
-export async function cancelReminder(userId: string, id: string, now = new Date()) {
+export async function cancelReminder(actor: Actor, id: string, now = new Date()) {
+  const workspaceId = actor.workspace.id;
   const row = await db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(reminders)
-      .set({ status: "cancelled", cancelledAt: now, nextRunAt: null })
+      .set({ status: "cancelled", cancelledAt: now, nextRunAt: null, updatedBy: actor.user.id })
       .where(
         and(
           eq(reminders.id, id),
-          eq(reminders.userId, userId),
+          eq(reminders.workspaceId, workspaceId),
           eq(reminders.status, "scheduled"),
           isNull(reminders.parentReminderId),
         ),
@@ -37,7 +40,7 @@ export async function cancelReminder(userId: string, id: string, now = new Date(
     if (!cancelled) return null;
     if (cancelled.groupId) await stopMemberReminders(tx, cancelled.id, now);
     await emitWebhookEvent(tx, {
-      userId,
+      workspaceId,
       type: "reminder.cancelled",
       data: {
         reminderId: cancelled.id,
@@ -47,13 +50,17 @@ export async function cancelReminder(userId: string, id: string, now = new Date(
       },
       occurredAt: now,
     });
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "reminder.cancelled",
+      subjectId: cancelled.id,
+    });
     return { id: cancelled.id, status: cancelled.status };
   });
   if (row) return row;
   const [existing] = await db
     .select({ status: reminders.status, parentReminderId: reminders.parentReminderId })
     .from(reminders)
-    .where(and(eq(reminders.id, id), eq(reminders.userId, userId)));
+    .where(and(eq(reminders.id, id), eq(reminders.workspaceId, workspaceId)));
   if (!existing) throw notFound(REMINDER_NOT_FOUND);
   if (existing.parentReminderId) throw conflict(MEMBER_REMINDER_READ_ONLY);
   if (existing.status === "cancelled") return { id, status: "cancelled" };

@@ -10,6 +10,8 @@ import { planDateReminders, type PlannedDateReminder } from "./plan-date-reminde
 import { lockDateReminderWrite } from "./lock-date-reminder-write";
 import { toReminderDto } from "./to-reminder-dto";
 import { scheduleColumns } from "@/lib/recurrence/schedule-from-row";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 
 export const YEARLY_REMINDER_EXISTS = {
   code: "yearly_reminder_exists",
@@ -27,7 +29,7 @@ function isDuplicateOfDate(error: unknown): boolean {
 /** Inserts one planned reminder of a date; a duplicate the index refuses is the 409 above. */
 export async function insertDateReminder(
   tx: DbOrTx,
-  userId: string,
+  actor: Actor,
   contactId: string,
   contactDateId: string,
   item: PlannedDateReminder,
@@ -39,8 +41,10 @@ export async function insertDateReminder(
     const [row] = await tx
       .insert(reminders)
       .values({
-        userId,
+        workspaceId: actor.workspace.id,
         contactId,
+        createdBy: actor.user.id,
+        updatedBy: actor.user.id,
         type: "text",
         message: item.message,
         status: "scheduled",
@@ -60,7 +64,7 @@ export async function insertDateReminder(
 }
 
 /**
- * POST /api/reminders/from-date, in one transaction holding the user row locked:
+ * POST /api/reminders/from-date, in one transaction holding the workspace row locked:
  * - a yearly reminder to the contact on the date's month and day at `time`, in the contact's
  *   zone (chosen, else their phone's country's, else the user's), by the contact's channel;
  * - for each lead N, a yearly reminder to the user (recipient 'owner', by e-mail, in the user's
@@ -70,22 +74,28 @@ export async function insertDateReminder(
  * one is a reminder for the plan's quota and is checked as it is added, so when the quota
  * runs out part way nothing at all is created. Another user's date is a 404.
  */
-export async function createDateReminders(userId: string, body: DateReminderBody, now = new Date()) {
+export async function createDateReminders(actor: Actor, body: DateReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
-    const { user, date, contact } = await lockDateReminderWrite(tx, userId, body);
-    // Two tabs at once queue on the user row above, so the second sees the first's reminders.
+    const { workspace, date, contact } = await lockDateReminderWrite(tx, actor.workspace.id, body);
+    // Two tabs at once queue on the workspace row above, so the second sees the first's reminders.
     const existing = await liveDateReminders(tx, date.id);
     if (existing.some((r) => r.recipient === "contact")) throw conflict(YEARLY_REMINDER_EXISTS);
     const leadsHeld = new Set(existing.map((r) => r.leadDays));
-    const planned = planDateReminders(user, date, contact, body).filter(
+    const planned = planDateReminders(actor.user, date, contact, body).filter(
       (item) => item.leadDays === null || !leadsHeld.has(item.leadDays),
     );
     const created = [];
     for (const item of planned) {
-      await assertReminderQuota(user, tx);
-      const row = await insertDateReminder(tx, userId, contact.id, date.id, item, now);
+      await assertReminderQuota(workspace, tx);
+      const row = await insertDateReminder(tx, actor, contact.id, date.id, item, now);
       created.push(toReminderDto(row, contact.name));
     }
+    if (created.length > 0)
+      await recordWorkspaceEvent(tx, actor.workspace.id, actor, {
+        kind: "reminder.created",
+        subjectId: created[0].id,
+        details: { contact: contact.name, dateReminders: created.length },
+      });
     return created;
   });
 }

@@ -1,7 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { reminders, users } from "@/db/schema";
-import { unauthenticated } from "@/lib/errors/domain-error";
+import { reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import type { ReminderBody } from "@/lib/validations/reminder";
 import { assertReminderQuota, GROUP_OVER_QUOTA } from "./assert-reminder-quota";
@@ -11,37 +9,46 @@ import { resolveReminderInput } from "./resolve-reminder-input";
 import { syncGroupReminders } from "./sync-group-reminders";
 import { toReminderDto } from "./to-reminder-dto";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import type { Actor } from "@/lib/workspaces/actor";
+import { lockActorWorkspace } from "@/lib/workspaces/lock-workspace";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 
 /**
- * POST /api/reminders. One transaction holding the user row locked, so concurrent creates
- * see each other's reminders in the quota check: exactly the remaining quota succeed. The
- * `reminder.created` webhook event is written in it too.
+ * POST /api/reminders. One transaction holding the workspace row locked, so concurrent creates
+ * (by any of its members) see each other's reminders in the quota check: exactly the remaining
+ * quota succeed. The `reminder.created` webhook event and the trail's line are written in it too.
  *
  * A group reminder (body.groupId) also holds its group row locked (membership stays put until
  * the member reminders are written), and the quota must cover one occurrence for every member
  * the chain reaches, before anything is written (group_over_quota, 403 or 402 as the other quota
  * refusals). Then the group reminder and one member reminder per member are written together.
  */
-export async function createReminder(userId: string, body: ReminderBody, now = new Date()) {
+export async function createReminder(actor: Actor, body: ReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw unauthenticated();
+    const locked = await lockActorWorkspace(tx, actor);
+    const workspaceId = locked.workspace.id;
     // A contact's reminder: the quota is the first rule. A group's needs the group's reach first.
-    if (!body.groupId) await assertReminderQuota(user, tx, usageUnits(body.deliveryMethod));
-    const resolved = await resolveReminderInput(tx, user, body, now);
+    if (!body.groupId) await assertReminderQuota(locked.workspace, tx, usageUnits(body.deliveryMethod));
+    const resolved = await resolveReminderInput(tx, locked, body, now);
     const { group } = resolved;
     if (group)
-      await assertReminderQuota(user, tx, group.units, {
+      await assertReminderQuota(locked.workspace, tx, group.units, {
         problem: GROUP_OVER_QUOTA,
         details: { members: group.reachable },
       });
     const [row] = await tx
       .insert(reminders)
-      .values({ userId, status: "scheduled", ...reminderColumns(body, resolved) })
+      .values({
+        workspaceId,
+        status: "scheduled",
+        createdBy: actor.user.id,
+        updatedBy: actor.user.id,
+        ...reminderColumns(body, resolved),
+      })
       .returning();
-    const synced = group ? await syncGroupReminders(tx, { userId, reminderId: row.id }, now) : null;
+    const synced = group ? await syncGroupReminders(tx, { workspaceId, reminderId: row.id }, now) : null;
     await emitWebhookEvent(tx, {
-      userId,
+      workspaceId,
       type: "reminder.created",
       data: {
         reminderId: row.id,
@@ -52,6 +59,11 @@ export async function createReminder(userId: string, body: ReminderBody, now = n
         nextRunAt: row.nextRunAt?.toISOString() ?? null,
       },
       occurredAt: now,
+    });
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "reminder.created",
+      subjectId: row.id,
+      details: { recipient: resolved.contact?.name ?? group?.name ?? null, channel: row.deliveryMethod },
     });
     return toReminderDto(
       row,

@@ -12,11 +12,11 @@ import { MEMBER_REMINDER_READ_ONLY, REMINDER_NOT_FOUND } from "./find-own-remind
  * (one member's share of a group reminder: the group reminder is edited). In a transaction the
  * row stays locked until it ends.
  */
-export async function findEditableReminder(userId: string, id: string, tx: DbOrTx = db) {
+export async function findEditableReminder(workspaceId: string, id: string, tx: DbOrTx = db) {
   const [existing] = await tx
     .select()
     .from(reminders)
-    .where(and(eq(reminders.id, id), eq(reminders.userId, userId)))
+    .where(and(eq(reminders.id, id), eq(reminders.workspaceId, workspaceId)))
     // NO KEY UPDATE, as syncGroupReminders locks group reminders (its comment says why).
     .for("no key update");
   if (!existing) throw notFound(REMINDER_NOT_FOUND);

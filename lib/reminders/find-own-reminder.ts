@@ -15,11 +15,11 @@ export const MEMBER_REMINDER_READ_ONLY = {
 } as const satisfies Problem;
 
 /** The user's reminder, or a 404 (another user's id looks like an unknown one). */
-export async function findOwnReminder(userId: string, id: string) {
+export async function findOwnReminder(workspaceId: string, id: string) {
   const [row] = await db
     .select()
     .from(reminders)
-    .where(and(eq(reminders.id, id), eq(reminders.userId, userId)));
+    .where(and(eq(reminders.id, id), eq(reminders.workspaceId, workspaceId)));
   if (!row) throw notFound(REMINDER_NOT_FOUND);
   return row;
 }

@@ -11,10 +11,10 @@ import { REMINDER_NOT_FOUND } from "./find-own-reminder";
  * edits it. Another user's date is a 404, and so is a date without a yearly reminder.
  */
 export async function getDateReminderSettings(
-  userId: string,
+  workspaceId: string,
   contactDateId: string,
 ): Promise<DateReminderSettings> {
-  const { date } = await ownContactDate(db, userId, contactDateId);
+  const { date } = await ownContactDate(db, workspaceId, contactDateId);
   const live = await liveDateReminders(db, date.id);
   const yearly = live.find((r) => r.recipient === "contact");
   if (!yearly) throw notFound(REMINDER_NOT_FOUND);

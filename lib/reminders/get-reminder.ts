@@ -10,8 +10,8 @@ import { toReminderDto } from "./to-reminder-dto";
  * One of the user's reminders as the list shows it; another user's (or an unknown id) is a 404.
  * A member reminder can be read too (its group reminder's History links to it).
  */
-export async function getReminder(userId: string, id: string) {
-  const row = await findOwnReminder(userId, id);
+export async function getReminder(workspaceId: string, id: string) {
+  const row = await findOwnReminder(workspaceId, id);
   const [contact] = row.contactId
     ? await db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, row.contactId))
     : [];

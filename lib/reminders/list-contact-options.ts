@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import type { ContactOption } from "./types";
 
 /** The user's contacts for the reminder dialog's picker, by name in the user's language. */
-export async function listContactOptions(userId: string, locale: Locale): Promise<ContactOption[]> {
+export async function listContactOptions(workspaceId: string, locale: Locale): Promise<ContactOption[]> {
   const rows = await db
     .select({
       id: contacts.id,
@@ -18,7 +18,7 @@ export async function listContactOptions(userId: string, locale: Locale): Promis
       whatsappConsentAt: contacts.whatsappConsentAt,
     })
     .from(contacts)
-    .where(eq(contacts.userId, userId))
+    .where(eq(contacts.workspaceId, workspaceId))
     .orderBy(contacts.createdAt);
   const options = rows.map(({ whatsappConsentAt, ...row }) => ({
     ...row,

@@ -74,14 +74,14 @@ const iso = (value: string | null) => (value ? new Date(value).toISOString() : n
  * user's reminder, an unknown one and a reminder that is not a group reminder are a 404.
  */
 export async function listGroupMembers(
-  userId: string,
+  workspaceId: string,
   reminderId: string,
   query: { cursor?: string; limit: number },
 ): Promise<GroupMembersPage> {
   const [parent] = await db
     .select({ recipient: reminders.recipient })
     .from(reminders)
-    .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)));
+    .where(and(eq(reminders.id, reminderId), eq(reminders.workspaceId, workspaceId)));
   if (parent?.recipient !== "group") throw notFound(REMINDER_NOT_FOUND);
   const after = query.cursor ? nameIdCursor.decode(query.cursor) : null;
   const totals = await groupOccurrenceTotals(db, reminderId);

@@ -31,7 +31,7 @@ type PageShape = Pick<PageQuery, "view"> & { oneStatus: boolean; after: boolean 
 /** A value, or the placeholder a prepared statement binds it to. */
 type Bound<T> = T | Placeholder;
 interface PageValues {
-  userId: Bound<string>;
+  workspaceId: Bound<string>;
   status: Bound<string>;
   key: Bound<string>;
   id: Bound<string>;
@@ -66,7 +66,7 @@ function pageStatement(shape: PageShape, values: PageValues) {
   const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
   // Member reminders are shown inside their group reminder, never in the lists.
   const where: (SQL | undefined)[] = [
-    eq(reminders.userId, values.userId),
+    eq(reminders.workspaceId, values.workspaceId),
     isNull(reminders.parentReminderId),
   ];
   if (schedule) {
@@ -90,18 +90,18 @@ function pageStatement(shape: PageShape, values: PageValues) {
     .limit(values.limit);
 }
 
-function valuesOf(userId: string, query: PageQuery) {
+function valuesOf(workspaceId: string, query: PageQuery) {
   const [key, id] = query.cursor ? textIdCursor.decode(query.cursor) : ["", ""];
-  return { userId, status: query.status, key, id, limit: query.limit + 1 };
+  return { workspaceId, status: query.status, key, id, limit: query.limit + 1 };
 }
 
 /**
  * The one statement behind a page (exported so tests can read its plan): the keyset order is
- * served by reminders_user_created_id_idx / reminders_user_status_created_idx, so a page reads
+ * served by reminders_workspace_created_id_idx / reminders_workspace_status_created_idx, so a page reads
  * limit + 1 rows instead of sorting every reminder of the user.
  */
-export function reminderPageQuery(userId: string, query: PageQuery) {
-  return pageStatement(shapeOf(query), valuesOf(userId, query));
+export function reminderPageQuery(workspaceId: string, query: PageQuery) {
+  return pageStatement(shapeOf(query), valuesOf(workspaceId, query));
 }
 
 // Each of the six shapes (view, one status or all, first or later page) is built once and
@@ -111,7 +111,7 @@ const prepared = new Map<string, ReturnType<ReturnType<typeof reminderPageTempla
 /** The page's statement with its values as placeholders (exported so tests can read its generic plan). */
 export function reminderPageTemplate(query: PageQuery) {
   return pageStatement(shapeOf(query), {
-    userId: sql.placeholder("userId"),
+    workspaceId: sql.placeholder("workspaceId"),
     status: sql.placeholder("status"),
     key: sql.placeholder("key"),
     id: sql.placeholder("id"),
@@ -135,8 +135,8 @@ function preparedPage(query: PageQuery) {
  * (the reminders screen and dashboard). view 'schedule': scheduled reminders with a
  * due time, soonest first (the schedule screen).
  */
-export async function listReminders(userId: string, query: PageQuery): Promise<ReminderPage> {
-  const rows = await preparedPage(query).execute(valuesOf(userId, query));
+export async function listReminders(workspaceId: string, query: PageQuery): Promise<ReminderPage> {
+  const rows = await preparedPage(query).execute(valuesOf(workspaceId, query));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   const clips = await loadReminderClips(page.flatMap((row) => (row.mediaId ? [row.mediaId] : [])));

@@ -51,14 +51,14 @@ export async function readGroupReach(
  */
 export async function lockReminderGroup(
   tx: DbOrTx,
-  userId: string,
+  workspaceId: string,
   groupId: string,
   chain: readonly DeliveryMethod[],
 ): Promise<ReminderGroup> {
   const [group] = await tx
     .select({ id: contactGroups.id, name: contactGroups.name })
     .from(contactGroups)
-    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.userId, userId)))
+    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.workspaceId, workspaceId)))
     .for("update");
   if (!group) throw notFound(GROUP_ERRORS.notFound);
   const reach = await readGroupReach(tx, group.id, chain);
@@ -72,10 +72,10 @@ export async function lockReminderGroup(
  * order (user, group, reminder: a membership change holds the group while it syncs the group's
  * reminders). Nothing is checked here: lockReminderGroup checks it afterwards.
  */
-export async function lockGroupRow(tx: DbOrTx, userId: string, groupId: string): Promise<void> {
+export async function lockGroupRow(tx: DbOrTx, workspaceId: string, groupId: string): Promise<void> {
   await tx
     .select({ id: contactGroups.id })
     .from(contactGroups)
-    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.userId, userId)))
+    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.workspaceId, workspaceId)))
     .for("update");
 }

@@ -10,12 +10,12 @@ export const CONTACT_DATE_NOT_FOUND = {
 } as const;
 
 /** One of the user's contact dates with its contact; another user's date is a 404. */
-export async function ownContactDate(tx: DbOrTx, userId: string, contactDateId: string) {
+export async function ownContactDate(tx: DbOrTx, workspaceId: string, contactDateId: string) {
   const [found] = await tx
     .select({ date: contactDates, contact: contacts })
     .from(contactDates)
     .innerJoin(contacts, eq(contacts.id, contactDates.contactId))
-    .where(and(eq(contactDates.id, contactDateId), eq(contactDates.userId, userId)));
+    .where(and(eq(contactDates.id, contactDateId), eq(contactDates.workspaceId, workspaceId)));
   if (!found) throw notFound(CONTACT_DATE_NOT_FOUND);
   return found;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { User } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
 import { toLocale, type Locale } from "@/i18n/locales";
 import { parseQuickAdd, type QuickAddDraft } from "@/lib/quick-add";
 import { listContactOptions } from "./list-contact-options";
@@ -12,16 +12,16 @@ export interface QuickAddReading {
 }
 
 /**
- * Reads a quick-add line with the user's zone, the server's clock and the user's contacts.
+ * Reads a quick-add line with the person's zone, the server's clock and the workspace's contacts.
  * Nothing is saved: the dialog shows the draft for the user to confirm.
  */
 export async function readQuickAdd(
-  user: Pick<User, "id" | "timezone" | "locale">,
+  { user, workspace }: Actor,
   text: string,
   locale: Locale,
   now = new Date(),
 ): Promise<QuickAddReading> {
-  const contacts = await listContactOptions(user.id, toLocale(user.locale));
+  const contacts = await listContactOptions(workspace.id, toLocale(user.locale));
   const draft = parseQuickAdd(text, {
     locale,
     timeZone: user.timezone,

@@ -8,7 +8,8 @@ import { DomainError, invalidInput, forbidden, notFound } from "@/lib/errors/dom
 import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
 import { localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
-import type { Media, User } from "@/db/schema";
+import type { Media } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
 import { scheduleFromBody, type ReminderBody } from "@/lib/validations/reminder";
 import { assertCallsInPlan } from "./assert-calls-in-plan";
 import { assertMessageFields } from "./assert-message-fields";
@@ -84,11 +85,11 @@ function assertChainAvailable(planType: string, body: ReminderBody): void {
   }
 }
 
-async function resolveContact(tx: DbOrTx, userId: string, body: ReminderBody) {
+async function resolveContact(tx: DbOrTx, workspaceId: string, body: ReminderBody) {
   const [contact] = await tx
     .select()
     .from(contacts)
-    .where(and(eq(contacts.id, body.contactId ?? ""), eq(contacts.userId, userId)))
+    .where(and(eq(contacts.id, body.contactId ?? ""), eq(contacts.workspaceId, workspaceId)))
     .limit(1);
   if (!contact) throw notFound(REMINDER_ERRORS.contactNotFound);
   assertContactReachable(
@@ -111,7 +112,7 @@ async function resolveContact(tx: DbOrTx, userId: string, body: ReminderBody) {
  */
 export async function resolveReminderInput(
   tx: DbOrTx,
-  user: Pick<User, "id" | "planType" | "timezone">,
+  actor: Actor,
   body: ReminderBody,
   now: Date,
   occurrencesSent = 0,
@@ -121,15 +122,18 @@ export async function resolveReminderInput(
   // Voice and video carry an optional message too, said with the clip.
   await assertMessageFields(tx, body.message, contactDateId);
   // Before the recipient: on a plan without calls, a phone number would not make the call possible.
-  assertChainAvailable(user.planType, body);
+  const { workspace, user } = actor;
+  assertChainAvailable(workspace.planType, body);
 
-  const group = body.groupId ? await lockReminderGroup(tx, user.id, body.groupId, reminderChain(body)) : null;
-  const contact = group ? null : await resolveContact(tx, user.id, body);
+  const group = body.groupId
+    ? await lockReminderGroup(tx, workspace.id, body.groupId, reminderChain(body))
+    : null;
+  const contact = group ? null : await resolveContact(tx, workspace.id, body);
 
-  if (body.scheduleType === "recurring" && !PLANS[user.planType as PlanType]?.recurringAllowed) {
+  if (body.scheduleType === "recurring" && !PLANS[workspace.planType as PlanType]?.recurringAllowed) {
     throw forbidden(REMINDER_ERRORS.recurringPlan);
   }
-  const media = await resolveReminderMedia(tx, user, body);
+  const media = await resolveReminderMedia(tx, workspace, body);
 
   const zoneProblem = timeZoneProblem(user.timezone);
   if (zoneProblem) throw invalidInput({ code: "invalid_schedule", message: zoneProblem });

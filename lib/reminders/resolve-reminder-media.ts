@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { PLANS } from "@/config/plans";
-import { media, type Media, type User } from "@/db/schema";
+import { media, type Media, type Workspace } from "@/db/schema";
 import type { PlanType } from "@/db/schema/enums";
 import type { DbOrTx } from "@/lib/db";
 import { conflict, forbidden, invalidInput, notFound } from "@/lib/errors/domain-error";
@@ -29,16 +29,16 @@ export const REMINDER_MEDIA_ERRORS = {
  */
 export async function resolveReminderMedia(
   tx: DbOrTx,
-  user: Pick<User, "id" | "planType">,
+  workspace: Pick<Workspace, "id" | "planType">,
   body: Pick<ReminderBody, "type" | "mediaId">,
 ): Promise<Media | null> {
   if (body.type === "text") return null;
-  if (!PLANS[user.planType as PlanType]?.mediaKinds.includes(body.type))
+  if (!PLANS[workspace.planType as PlanType]?.mediaKinds.includes(body.type))
     throw forbidden(REMINDER_MEDIA_ERRORS.notInPlan);
   const [clip] = await tx
     .select()
     .from(media)
-    .where(and(eq(media.id, body.mediaId ?? ""), eq(media.userId, user.id)))
+    .where(and(eq(media.id, body.mediaId ?? ""), eq(media.workspaceId, workspace.id)))
     .limit(1)
     .for("share");
   if (!clip || clip.status === "removed") throw notFound(REMINDER_MEDIA_ERRORS.notFound);

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { UNDO_WINDOW_MS } from "@/config/undo";
 import { deliveries, reminders } from "@/db/schema";
@@ -22,12 +24,13 @@ import { syncGroupReminders } from "./sync-group-reminders";
  * members: one who left meanwhile stays stopped, one who joined gets one), each due at its next
  * occurrence; a member reminder is restored only with its group reminder (409).
  */
-export async function restoreReminder(userId: string, id: string, now = new Date()) {
+export async function restoreReminder(actor: Actor, id: string, now = new Date()) {
+  const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(reminders)
-      .where(and(eq(reminders.id, id), eq(reminders.userId, userId)))
+      .where(and(eq(reminders.id, id), eq(reminders.workspaceId, workspaceId)))
       // NO KEY UPDATE, as syncGroupReminders locks group reminders (its comment says why).
       .for("no key update");
     if (!row) throw notFound(REMINDER_NOT_FOUND);
@@ -68,11 +71,11 @@ export async function restoreReminder(userId: string, id: string, now = new Date
 
     await tx
       .update(reminders)
-      .set({ status: "scheduled", cancelledAt: null, nextRunAt })
+      .set({ status: "scheduled", cancelledAt: null, nextRunAt, updatedBy: actor.user.id })
       .where(eq(reminders.id, id));
-    if (row.groupId) await syncGroupReminders(tx, { userId, reminderId: id }, now);
+    if (row.groupId) await syncGroupReminders(tx, { workspaceId, reminderId: id }, now);
     await emitWebhookEvent(tx, {
-      userId,
+      workspaceId,
       type: "reminder.restored",
       data: {
         reminderId: id,
@@ -82,6 +85,7 @@ export async function restoreReminder(userId: string, id: string, now = new Date
       },
       occurredAt: now,
     });
+    await recordWorkspaceEvent(tx, workspaceId, actor, { kind: "reminder.restored", subjectId: id });
     return { id, status: "scheduled" as const, nextRunAt };
   });
 }

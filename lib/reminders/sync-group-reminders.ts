@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import { contactGroupMembers, contacts, reminders, users } from "@/db/schema";
+import { contactGroupMembers, contacts, reminders } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { formatCivilDateTime, localToUtc, nextOccurrence, utcToLocal } from "@/lib/recurrence";
@@ -10,7 +10,7 @@ import { scheduleColumns, scheduleFromRow, type ReminderRow } from "@/lib/recurr
 const CHUNK = 1000;
 
 export interface GroupSyncTarget {
-  userId: string;
+  workspaceId: string;
   /** Every live group reminder of this group (after its membership changed). */
   groupId?: string;
   /** One group reminder (after it was created or edited). */
@@ -61,7 +61,7 @@ function memberSchedule(parent: ReminderRow, zone: string, now: Date) {
 /** What a member reminder copies from its group reminder, besides the schedule. */
 function sharedColumns(parent: ReminderRow) {
   return {
-    userId: parent.userId,
+    workspaceId: parent.workspaceId,
     parentReminderId: parent.id,
     recipient: "contact",
     type: parent.type,
@@ -161,7 +161,7 @@ export async function syncGroupReminders(
   now = new Date(),
 ): Promise<GroupSyncResult> {
   const conditions = [
-    eq(reminders.userId, target.userId),
+    eq(reminders.workspaceId, target.workspaceId),
     eq(reminders.recipient, "group"),
     eq(reminders.status, "scheduled"),
   ];
@@ -177,13 +177,10 @@ export async function syncGroupReminders(
     // this transaction waits for member reminders that engine batch holds.
     .for("no key update");
   if (parents.length === 0) return { added: 0, stopped: 0 };
-  const [owner] = await tx
-    .select({ timezone: users.timezone })
-    .from(users)
-    .where(eq(users.id, target.userId));
   const total: GroupSyncResult = { added: 0, stopped: 0 };
   for (const parent of parents) {
-    const result = await syncOne(tx, parent, owner?.timezone ?? "UTC", target.reschedule ?? false, now);
+    // A member without a zone of their own keeps the group reminder's: its creator's at the time.
+    const result = await syncOne(tx, parent, parent.timezone, target.reschedule ?? false, now);
     total.added += result.added;
     total.stopped += result.stopped;
   }

@@ -4,22 +4,24 @@ import type { PlanType } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";
 import { configuredChannels } from "@/lib/channels/configured-channels";
 import { deliveryTexts } from "@/lib/messages/delivery-texts";
-import type { User } from "@/db/schema";
-import { senderNameOf } from "@/lib/users/sender-name";
+import type { Actor } from "@/lib/workspaces/actor";
+import { workspaceSenderName } from "@/lib/workspaces/sender-name";
 import type { ReminderUser } from "./types";
 
-export function toReminderUser(user: User): ReminderUser {
-  const planType = user.planType as PlanType;
+/** What the reminder screens know of the person (zone, language) and their workspace's plan. */
+export function toReminderUser({ user, workspace }: Actor): ReminderUser {
+  const planType = workspace.planType as PlanType;
   return {
     timezone: user.timezone,
     planType,
-    remindersQuota: user.remindersQuota,
-    remindersUsedCurrentPeriod: user.remindersUsedCurrentPeriod,
-    paygCreditBalance: user.paygCreditBalance,
+    remindersQuota: workspace.remindersQuota,
+    remindersUsedCurrentPeriod: workspace.remindersUsedCurrentPeriod,
+    paygCreditBalance: workspace.paygCreditBalance,
     recurringAllowed: PLANS[planType]?.recurringAllowed ?? false,
     mediaKinds: PLANS[planType]?.mediaKinds ?? [],
     callsPerDay: PLANS[planType]?.callsPerDay ?? 0,
-    senderName: senderNameOf(user),
+    // A new reminder's creator is the person writing it.
+    senderName: workspaceSenderName(workspace, user),
     locale: toLocale(user.locale),
     deliveryTexts: deliveryTexts(),
     channels: configuredChannels(),

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { and, eq } from "drizzle-orm";
 import { reminders } from "@/db/schema";
 import { notFound } from "@/lib/errors/domain-error";
@@ -18,24 +20,24 @@ const MS_PER_DAY = 86_400_000;
 
 /**
  * PUT /api/reminders/from-date ("Edit yearly reminder"): the same body as the create, applied to
- * the date's live reminders in one transaction with the user row locked. The yearly reminder
+ * the date's live reminders in one transaction with the workspace row locked. The yearly reminder
  * takes the new time and message (in the contact's zone, as a new one would be); a lead still chosen takes
  * the new time, one newly chosen is added (checked against the quota), one no longer chosen is
  * cancelled as DELETE /api/reminders/{id} cancels. A date without its yearly reminder is a 404.
  * Returns the live reminders, the yearly one first.
  */
-export async function updateDateReminders(userId: string, body: DateReminderBody, now = new Date()) {
+export async function updateDateReminders(actor: Actor, body: DateReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
-    const { user, date, contact } = await lockDateReminderWrite(tx, userId, body);
+    const { workspace, date, contact } = await lockDateReminderWrite(tx, actor.workspace.id, body);
 
     const existing = await liveDateReminders(tx, date.id, true);
     if (!existing.some((r) => r.recipient === "contact")) throw notFound(REMINDER_NOT_FOUND);
     const saved = [];
-    for (const item of planDateReminders(user, date, contact, body)) {
+    for (const item of planDateReminders(actor.user, date, contact, body)) {
       const current = existing.find((r) => r.recipient === item.recipient && r.leadDays === item.leadDays);
       if (!current) {
-        await assertReminderQuota(user, tx);
-        saved.push(await insertDateReminder(tx, userId, contact.id, date.id, item, now));
+        await assertReminderQuota(workspace, tx);
+        saved.push(await insertDateReminder(tx, actor, contact.id, date.id, item, now));
         continue;
       }
       // This year's occurrence already sent (a time moved later on the day itself) is not sent again.
@@ -49,6 +51,7 @@ export async function updateDateReminders(userId: string, body: DateReminderBody
           ...scheduleColumns(item.schedule, next),
           nextRunAt: next,
           lastError: null,
+          updatedBy: actor.user.id,
         })
         .where(eq(reminders.id, current.id))
         .returning();
@@ -58,9 +61,14 @@ export async function updateDateReminders(userId: string, body: DateReminderBody
     for (const lead of existing.filter((r) => r.recipient === "owner" && !chosen.has(r.leadDays ?? 0))) {
       await tx
         .update(reminders)
-        .set({ status: "cancelled", cancelledAt: now, nextRunAt: null })
+        .set({ status: "cancelled", cancelledAt: now, nextRunAt: null, updatedBy: actor.user.id })
         .where(and(eq(reminders.id, lead.id), eq(reminders.status, "scheduled")));
     }
+    await recordWorkspaceEvent(tx, actor.workspace.id, actor, {
+      kind: "reminder.updated",
+      subjectId: saved[0]?.id ?? null,
+      details: { contact: contact.name, dateReminders: saved.length },
+    });
     return saved.map((row) => toReminderDto(row, contact.name));
   });
 }

@@ -1,10 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { reminders, users } from "@/db/schema";
-import { conflict, unauthenticated } from "@/lib/errors/domain-error";
+import { reminders, type Workspace } from "@/db/schema";
+import { conflict } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import { db, type Transaction } from "@/lib/db";
-import type { User } from "@/db/schema";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import type { ReminderBody } from "@/lib/validations/reminder";
 import { assertReminderQuota, GROUP_OVER_QUOTA } from "./assert-reminder-quota";
@@ -16,6 +15,9 @@ import { reminderColumns } from "./reminder-columns";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { syncGroupReminders } from "./sync-group-reminders";
 import { toReminderDto } from "./to-reminder-dto";
+import type { Actor } from "@/lib/workspaces/actor";
+import { lockActorWorkspace } from "@/lib/workspaces/lock-workspace";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 
 export const RECIPIENT_FIXED = {
   code: "reminder_recipient_fixed",
@@ -37,14 +39,14 @@ type Existing = Awaited<ReturnType<typeof findEditableReminder>>;
  */
 async function assertEditQuota(
   tx: Transaction,
-  user: User,
+  workspace: Workspace,
   existing: Existing,
   body: ReminderBody,
   group: ReminderGroup | null,
 ) {
   if (!group) {
     const more = usageUnits(body.deliveryMethod) - usageUnits(existing.deliveryMethod as DeliveryMethod);
-    if (more > 0) await assertReminderQuota(user, tx, more);
+    if (more > 0) await assertReminderQuota(workspace, tx, more);
     return;
   }
   const before = await readGroupReach(tx, existing.groupId ?? "", [
@@ -52,7 +54,7 @@ async function assertEditQuota(
     ...existing.fallbackChannels,
   ] as DeliveryMethod[]);
   if (group.units > before.units)
-    await assertReminderQuota(user, tx, group.units - before.units, {
+    await assertReminderQuota(workspace, tx, group.units - before.units, {
       problem: GROUP_OVER_QUOTA,
       details: { members: group.reachable },
     });
@@ -65,15 +67,15 @@ async function assertEditQuota(
  * a member reminder only through its group reminder. A reminder stays a contact's or a group's
  * (409 reminder_recipient_fixed). A group reminder may change group, timing, message, chain and
  * schedule: its member reminders are rewritten from it (joiners of a new group get one, members
- * who are not in it stop). The user row, then the group row, then the reminder are locked, the
+ * who are not in it stop). The workspace row, then the group row, then the reminder are locked, the
  * order every writer of group reminders takes.
  */
-export async function updateReminder(user: User, id: string, body: ReminderBody, now = new Date()) {
+export async function updateReminder(actor: Actor, id: string, body: ReminderBody, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
-    if (!locked) throw unauthenticated();
-    if (body.groupId) await lockGroupRow(tx, user.id, body.groupId);
-    const existing = await findEditableReminder(user.id, id, tx);
+    const locked = await lockActorWorkspace(tx, actor);
+    const workspaceId = locked.workspace.id;
+    if (body.groupId) await lockGroupRow(tx, workspaceId, body.groupId);
+    const existing = await findEditableReminder(workspaceId, id, tx);
     if ((existing.recipient === "group") !== Boolean(body.groupId)) throw conflict(RECIPIENT_FIXED);
     const resolved = await resolveReminderInput(
       tx,
@@ -83,14 +85,19 @@ export async function updateReminder(user: User, id: string, body: ReminderBody,
       existing.occurrencesSent,
       existing.contactDateId,
     );
-    await assertEditQuota(tx, locked, existing, body, resolved.group);
+    await assertEditQuota(tx, locked.workspace, existing, body, resolved.group);
     const [row] = await tx
       .update(reminders)
-      .set({ ...reminderColumns(body, resolved), lastError: null })
+      .set({ ...reminderColumns(body, resolved), lastError: null, updatedBy: actor.user.id })
       .where(eq(reminders.id, id))
       .returning();
     const { group } = resolved;
-    if (group) await syncGroupReminders(tx, { userId: user.id, reminderId: id, reschedule: true }, now);
+    if (group) await syncGroupReminders(tx, { workspaceId, reminderId: id, reschedule: true }, now);
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "reminder.updated",
+      subjectId: id,
+      details: { recipient: resolved.contact?.name ?? group?.name ?? null, channel: row.deliveryMethod },
+    });
     return toReminderDto(
       row,
       resolved.contact?.name ?? null,

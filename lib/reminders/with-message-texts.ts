@@ -18,7 +18,7 @@ const hasFields = (reminder: ReminderDto) =>
  * recipient's language) for the occurrence the row is about: the next one, else the last sent.
  * Reads nothing when no message has a field; another user's contacts are never read.
  */
-export async function withMessageTexts(userId: string, items: ReminderDto[]): Promise<ReminderDto[]> {
+export async function withMessageTexts(workspaceId: string, items: ReminderDto[]): Promise<ReminderDto[]> {
   const templated = items.filter(hasFields);
   if (templated.length === 0) return items;
   const contactIds = [...new Set(templated.flatMap((r) => (r.contactId ? [r.contactId] : [])))];
@@ -27,12 +27,12 @@ export async function withMessageTexts(userId: string, items: ReminderDto[]): Pr
     db
       .select({ senderName: senderNameSql(users), locale: users.locale })
       .from(users)
-      .where(eq(users.id, userId)),
+      .where(eq(users.id, workspaceId)),
     contactIds.length
       ? db
           .select({ id: contacts.id, locale: contacts.locale })
           .from(contacts)
-          .where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)))
+          .where(and(eq(contacts.workspaceId, workspaceId), inArray(contacts.id, contactIds)))
       : [],
     dateIds.length
       ? db
@@ -43,7 +43,7 @@ export async function withMessageTexts(userId: string, items: ReminderDto[]): Pr
             year: contactDates.year,
           })
           .from(contactDates)
-          .where(and(eq(contactDates.userId, userId), inArray(contactDates.id, dateIds)))
+          .where(and(eq(contactDates.workspaceId, workspaceId), inArray(contactDates.id, dateIds)))
       : [],
   ]);
   if (!user) return items;

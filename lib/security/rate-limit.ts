@@ -99,6 +99,8 @@ export const RATE_LIMITS = {
   apiKey: { name: "api-key", limit: 120, windowSeconds: 60 },
   // Wrong API keys per client address and per visible key prefix (rmd_ and 8 characters).
   apiKeyFailure: { name: "api-key-failure", limit: 20, windowSeconds: 600 },
+  // Invitation e-mails (new and resent) per person: a team grows by a few at a time.
+  invitation: { name: "invitation", limit: 30, windowSeconds: 600 },
   // Webhook endpoint writes and test sends per user: each may resolve a host name and queue a POST.
   webhookWrite: { name: "webhook-write", limit: 60, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;

@@ -6,12 +6,12 @@ import { db } from "@/lib/db";
 import { getStorage } from "./get-storage";
 
 /** GET /api/objects/uploads/{id}: a checked object, to its owner only (anyone else: 404). */
-export async function openOwnedObject(userId: string, id: string): Promise<Response> {
+export async function openOwnedObject(workspaceId: string, id: string): Promise<Response> {
   const [row] = await db
     .select()
     .from(storedObjects)
     .where(
-      and(eq(storedObjects.id, id), eq(storedObjects.ownerId, userId), eq(storedObjects.status, "ready")),
+      and(eq(storedObjects.id, id), eq(storedObjects.workspaceId, workspaceId), eq(storedObjects.status, "ready")),
     );
   if (!row) throw notFound();
   const body = await getStorage().open(row.key);

@@ -10,12 +10,12 @@ import { objectIdOfPath } from "./object-path";
  * Deletes an object the user no longer uses (a replaced or removed avatar, a deleted
  * contact's photo). Best effort: a storage failure leaves an orphan, never an error.
  */
-export async function removeObjectAtPath(userId: string, path: string | null | undefined) {
+export async function removeObjectAtPath(workspaceId: string, path: string | null | undefined) {
   const id = objectIdOfPath(path);
   if (!id) return;
   const [row] = await db
     .delete(storedObjects)
-    .where(and(eq(storedObjects.id, id), eq(storedObjects.ownerId, userId)))
+    .where(and(eq(storedObjects.id, id), eq(storedObjects.workspaceId, workspaceId)))
     .returning({ key: storedObjects.key });
   if (!row) return;
   try {

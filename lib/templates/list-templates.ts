@@ -5,10 +5,10 @@ import { db } from "@/lib/db";
 import { templateColumns, type TemplateView } from "./template-view";
 
 /** GET /api/templates: the user's templates, those in `locale` (the user's language) first, by name. */
-export async function listTemplates(userId: string, locale: string): Promise<TemplateView[]> {
+export async function listTemplates(workspaceId: string, locale: string): Promise<TemplateView[]> {
   return db
     .select(templateColumns)
     .from(messageTemplates)
-    .where(eq(messageTemplates.userId, userId))
+    .where(eq(messageTemplates.workspaceId, workspaceId))
     .orderBy(sql`${messageTemplates.locale} <> ${locale}`, asc(messageTemplates.name));
 }

@@ -8,7 +8,7 @@ import { templateColumns, type TemplateView } from "./template-view";
 
 /** PUT /api/templates/{id}: another user's template, like an unknown one, is a 404. */
 export async function updateTemplate(
-  userId: string,
+  workspaceId: string,
   id: string,
   input: UpdateTemplateInput,
 ): Promise<TemplateView> {
@@ -16,7 +16,7 @@ export async function updateTemplate(
   const [row] = await db
     .update(messageTemplates)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(messageTemplates.id, id), eq(messageTemplates.userId, userId)))
+    .where(and(eq(messageTemplates.id, id), eq(messageTemplates.workspaceId, workspaceId)))
     .returning(templateColumns)
     .catch(duplicateNameOr);
   if (!row) throw templateNotFound();

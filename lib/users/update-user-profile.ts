@@ -2,7 +2,6 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { db } from "@/lib/db";
-import { toPublicUser } from "./to-public-user";
 
 /** The person's own settings, as the settings form's schema (lib/validations/user.ts) reads them. */
 export interface ProfileInput {
@@ -28,5 +27,5 @@ export async function updateUserProfile(userId: string, input: ProfileInput) {
     })
     .where(eq(users.id, userId))
     .returning();
-  return toPublicUser(user);
+  return user;
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
 import { db } from "@/lib/db";
@@ -6,10 +8,18 @@ import { notFound } from "@/lib/errors/domain-error";
 import { WEBHOOK_ENDPOINT_NOT_FOUND } from "./webhook-endpoint-input";
 
 /** Deletes the endpoint with its messages and their log (cascade). */
-export async function deleteWebhookEndpoint(userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    .returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+export async function deleteWebhookEndpoint(actor: Actor, id: string): Promise<void> {
+  const workspaceId = actor.workspace.id;
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (!deleted) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "webhook.deleted",
+      subjectId: id,
+      details: { url: deleted.url },
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { users, webhookEndpoints, webhookMessages } from "@/db/schema";
+import { users, webhookEndpoints, webhookMessages, workspaceMembers } from "@/db/schema";
 import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
 import { WEBHOOK_DISABLE_AFTER_MS } from "./retry-schedule";
 
@@ -26,8 +26,9 @@ const DISABLE = compileStatement<
 >(
   (p) => sql`with off as (
       update ${w} w set ${columnName(w.disabledAt)} = ${p.now}, ${columnName(w.updatedAt)} = ${p.now}
-        from ${users} u
-       where u.id = w.user_id and w.disabled_at is null
+        from ${workspaceMembers} o join ${users} u on u.id = o.${columnName(workspaceMembers.userId)}
+       where o.${columnName(workspaceMembers.workspaceId)} = w.${columnName(w.workspaceId)}
+         and o.${columnName(workspaceMembers.role)} = 'owner' and w.disabled_at is null
          and ((w.id = any(${p.candidates}::text[]) and w.failing_since <= ${p.cutoff}) or w.id = any(${p.gone}::text[]))
       returning w.id, w.url, u.email, u.locale),
     dropped as (

@@ -6,7 +6,7 @@ import { runOn, type WebhookClient } from "./run-on";
 import { webhookFanOut } from "./webhook-fan-out";
 
 export interface WebhookEvent {
-  userId: string;
+  workspaceId: string;
   type: WebhookEventType;
   /** The event's `data` (ids and a few fields: receivers fetch the rest from the API). */
   data: Record<string, unknown>;
@@ -15,7 +15,7 @@ export interface WebhookEvent {
 
 /**
  * Writes one webhook message per enabled endpoint subscribed to each event, in the caller's
- * transaction (one INSERT … SELECT for all of them; nothing for users without endpoints), and
+ * transaction (one INSERT … SELECT for all of them; nothing for workspaces without endpoints), and
  * asks for a dispatch run when any was written. Returns the messages written.
  */
 export async function emitWebhookEvents(client: WebhookClient, events: WebhookEvent[]): Promise<number> {
@@ -23,10 +23,10 @@ export async function emitWebhookEvents(client: WebhookClient, events: WebhookEv
   const { rowCount } = await runOn(
     client,
     // sql.param: an array as one parameter (a bare array would become a list of them).
-    webhookFanOut(sql`select * from unnest(${sql.param(events.map((e) => e.userId))}::text[],
+    webhookFanOut(sql`select * from unnest(${sql.param(events.map((e) => e.workspaceId))}::text[],
         ${sql.param(events.map((e) => e.type))}::text[], ${sql.param(events.map((e) => JSON.stringify(e.data)))}::jsonb[],
         ${sql.param(events.map((e) => e.occurredAt.toISOString()))}::timestamptz[])
-        as e(user_id, type, data, occurred_at)`),
+        as e(workspace_id, type, data, occurred_at)`),
   );
   if (rowCount > 0) await queueWebhookDispatch(client);
   return rowCount;

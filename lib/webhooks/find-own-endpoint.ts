@@ -7,7 +7,7 @@ import { WEBHOOK_ENDPOINT_NOT_FOUND } from "./webhook-endpoint-input";
 
 /** The user's endpoint (locked when `forUpdate`), or a 404: another user's id looks unknown. */
 export async function findOwnEndpoint(
-  userId: string,
+  workspaceId: string,
   id: string,
   client: DbOrTx = db,
   forUpdate = false,
@@ -15,7 +15,7 @@ export async function findOwnEndpoint(
   const query = client
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)));
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
   const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
   return row;

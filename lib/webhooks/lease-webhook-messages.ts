@@ -13,7 +13,7 @@ export interface LeasedWebhookMessage {
   createdAt: string;
   messageId: string;
   endpointId: string;
-  userId: string;
+  workspaceId: string;
   url: string;
   secret: string;
   previousSecret: string | null;
@@ -28,7 +28,7 @@ interface Row {
   created_at: string;
   message_id: string;
   endpoint_id: string;
-  user_id: string;
+  workspace_id: string;
   url: string;
   secret: string;
   previous_secret: string | null;
@@ -56,7 +56,7 @@ const LEASE = compileStatement<{ now: Date; limit: number; until: Date }, Row>(
            ${columnName(m.lastAttemptAt)} = ${now}
       from due, ${w} w
      where m.id = due.id and m.created_at = due.created_at and w.id = m.endpoint_id
-    returning m.id, m.created_at::text as created_at, m.message_id, m.endpoint_id, m.user_id, w.url, w.secret, w.previous_secret,
+    returning m.id, m.created_at::text as created_at, m.message_id, m.endpoint_id, m.workspace_id, w.url, w.secret, w.previous_secret,
               w.previous_secret_expires_at, m.payload, m.attempt_count`,
 );
 
@@ -76,7 +76,7 @@ export async function leaseWebhookMessages(
       createdAt: r.created_at,
       messageId: r.message_id,
       endpointId: r.endpoint_id,
-      userId: r.user_id,
+      workspaceId: r.workspace_id,
       url: r.url,
       secret: r.secret,
       previousSecret: r.previous_secret,

@@ -44,8 +44,11 @@ const m = webhookMessages;
 const a = webhookAttempts;
 
 /** An endpoint's log, newest message first: each message with its latest attempts. */
-export async function listWebhookMessages(userId: string, endpointId: string): Promise<WebhookMessageDto[]> {
-  await findOwnEndpoint(userId, endpointId);
+export async function listWebhookMessages(
+  workspaceId: string,
+  endpointId: string,
+): Promise<WebhookMessageDto[]> {
+  await findOwnEndpoint(workspaceId, endpointId);
   const { rows } = await db.execute<Row>(sql`select m.id::text as id, m.message_id, m.event_type, m.status,
         m.attempt_count, to_json(m.occurred_at) #>> '{}' as occurred_at,
         to_json(m.next_attempt_at) #>> '{}' as next_attempt_at,
@@ -55,7 +58,7 @@ export async function listWebhookMessages(userId: string, endpointId: string): P
            from (select * from ${a} where ${a.webhookMessageId} = m.id
                   order by ${a.attemptedAt} desc, ${a.id} desc limit ${ATTEMPTS_SHOWN}) x) as attempts
       from ${m} m
-     where m.endpoint_id = ${endpointId} and m.user_id = ${userId}
+     where m.endpoint_id = ${endpointId} and m.workspace_id = ${workspaceId}
      order by m.created_at desc, m.id desc limit ${MESSAGES_SHOWN}`);
   return rows.map((r) => ({
     id: r.id,

@@ -11,13 +11,13 @@ import { queueWebhookDispatch } from "./queue-webhook-dispatch";
  * `webhook-id` (a receiver that already has it can tell). Its endpoint must be enabled.
  */
 export async function resendWebhookMessage(
-  userId: string,
+  workspaceId: string,
   endpointId: string,
   id: string,
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const endpoint = await findOwnEndpoint(userId, endpointId, tx);
+    const endpoint = await findOwnEndpoint(workspaceId, endpointId, tx);
     if (endpoint.disabledAt)
       throw conflict({
         code: "webhook_endpoint_disabled",

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
 import { db } from "@/lib/db";
@@ -12,12 +14,13 @@ import { toWebhookEndpointDto, type WebhookEndpointDto } from "./webhook-endpoin
  * `webhook-signature` header), so a receiver can switch without losing a message.
  */
 export async function rotateWebhookSecret(
-  userId: string,
+  actor: Actor,
   id: string,
   now = new Date(),
 ): Promise<WebhookEndpointDto & { secret: string }> {
+  const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
-    const current = await findOwnEndpoint(userId, id, tx, true);
+    const current = await findOwnEndpoint(workspaceId, id, tx, true);
     const [row] = await tx
       .update(webhookEndpoints)
       .set({
@@ -28,6 +31,11 @@ export async function rotateWebhookSecret(
       })
       .where(eq(webhookEndpoints.id, id))
       .returning();
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "webhook.secret_rotated",
+      subjectId: id,
+      details: { url: row.url },
+    });
     return { ...toWebhookEndpointDto(row, now), secret: row.secret };
   });
 }

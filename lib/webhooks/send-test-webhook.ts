@@ -11,12 +11,12 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
 
 /** Queues a `webhook.test` message to the endpoint, signed and logged like any other. */
 export async function sendTestWebhook(
-  userId: string,
+  workspaceId: string,
   endpointId: string,
   now = new Date(),
 ): Promise<{ messageId: string }> {
   return db.transaction(async (tx) => {
-    const endpoint = await findOwnEndpoint(userId, endpointId, tx);
+    const endpoint = await findOwnEndpoint(workspaceId, endpointId, tx);
     if (endpoint.disabledAt)
       throw conflict({
         code: "webhook_endpoint_disabled",
@@ -25,7 +25,7 @@ export async function sendTestWebhook(
     const messageId = `msg_${randomBytes(16).toString("hex")}`;
     await tx.insert(webhookMessages).values({
       endpointId,
-      userId,
+      workspaceId,
       messageId,
       eventType: WEBHOOK_TEST_EVENT,
       payload: {

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { and, eq } from "drizzle-orm";
 import { webhookEndpoints, webhookMessages } from "@/db/schema";
 import { db } from "@/lib/db";
@@ -15,7 +17,7 @@ import { webhookUrlPolicy, type WebhookUrlPolicy } from "./webhook-url-policy";
  * turning it on forgets its failure streak.
  */
 export async function updateWebhookEndpoint(
-  userId: string,
+  actor: Actor,
   id: string,
   patch: WebhookEndpointPatch,
   policy: WebhookUrlPolicy = webhookUrlPolicy(),
@@ -25,8 +27,9 @@ export async function updateWebhookEndpoint(
     throw invalidInput({ code: "webhook_events_required", message: "Choose at least one event" });
   const url =
     patch.url === undefined ? undefined : (await resolveWebhookUrl(patch.url, policy)).url.toString();
+  const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
-    const current = await findOwnEndpoint(userId, id, tx, true);
+    const current = await findOwnEndpoint(workspaceId, id, tx, true);
     const turningOff = patch.enabled === false && current.disabledAt === null;
     const turningOn = patch.enabled === true && current.disabledAt !== null;
     const [row] = await tx
@@ -47,6 +50,11 @@ export async function updateWebhookEndpoint(
         .set({ status: "failed", nextAttemptAt: null })
         .where(and(eq(webhookMessages.endpointId, id), eq(webhookMessages.status, "pending")));
     }
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "webhook.updated",
+      subjectId: id,
+      details: { url: row.url, enabled: row.disabledAt === null },
+    });
     return toWebhookEndpointDto(row, now);
   });
 }

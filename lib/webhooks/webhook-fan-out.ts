@@ -9,7 +9,7 @@ const w = webhookEndpoints;
 
 /**
  * `insert into webhook_messages … select …`: one message per enabled endpoint of the event's
- * user subscribed to its type, for each row of `events` (a select of `user_id`, `type`, `data`
+ * workspace subscribed to its type, for each row of `events` (a select of `workspace_id`, `type`, `data`
  * jsonb and `occurred_at`). Usable on its own or as a CTE of the statement that records what
  * it reports (the engine's outcome statements), so the event is written in the same
  * transaction, or not at all. The body is the Standard Webhooks envelope `{type, timestamp,
@@ -17,14 +17,14 @@ const w = webhookEndpoints;
  * (the `webhook-id` header). Due at once (or at `occurred_at` if that is earlier).
  */
 export function webhookFanOut(events: SQL): SQL {
-  return sql`insert into ${m} (${columnName(m.endpointId)}, ${columnName(m.userId)}, ${columnName(m.messageId)},
+  return sql`insert into ${m} (${columnName(m.endpointId)}, ${columnName(m.workspaceId)}, ${columnName(m.messageId)},
       ${columnName(m.eventType)}, ${columnName(m.payload)}, ${columnName(m.occurredAt)}, ${columnName(m.status)},
       ${columnName(m.nextAttemptAt)})
-    select w.id, e.user_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.type,
+    select w.id, e.workspace_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.type,
            jsonb_build_object('type', e.type,
              'timestamp', ${isoInstant(sql`e.occurred_at`)},
              'data', e.data),
            e.occurred_at, 'pending', least(e.occurred_at, now())
       from (${events}) e
-      join ${w} w on w.user_id = e.user_id and w.disabled_at is null and e.type = any(w.events)`;
+      join ${w} w on w.workspace_id = e.workspace_id and w.disabled_at is null and e.type = any(w.events)`;
 }

@@ -44,6 +44,7 @@ const sessionActor = db
 export async function findSessionActor(sessionToken: string, now = new Date()): Promise<Actor | null> {
   const [row] = await sessionActor.execute({ token: sessionToken, now });
   if (!row) return null;
-  if (row.workspace && row.role) return { user: row.user, workspace: row.workspace, role: row.role as WorkspaceRole };
+  if (row.workspace && row.role)
+    return { user: row.user, workspace: row.workspace, role: row.role as WorkspaceRole };
   return ensureWorkspace(row.user, now);
 }

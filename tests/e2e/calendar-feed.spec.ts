@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { contacts, reminders, users } from "@/db/schema";
+import { contacts, reminders, workspaceMembers } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
 
 /** Fetches a URL as a calendar app would: no cookies, no session. */
@@ -22,11 +22,11 @@ test("settings creates a calendar feed link whose copied URL serves the reminder
   const user = await signIn();
   const [contact] = await e2eDb
     .insert(contacts)
-    .values({ userId: user.id, name: "Ben Ortiz", email: "ben@example.org" })
+    .values({ workspaceId: user.id, name: "Ben Ortiz", email: "ben@example.org" })
     .returning();
   const due = new Date(Date.now() + 2 * 86_400_000);
   await e2eDb.insert(reminders).values({
-    userId: user.id,
+    workspaceId: user.id,
     contactId: contact.id,
     message: "Call the dentist",
     deliveryMethod: "email",
@@ -51,7 +51,7 @@ test("settings creates a calendar feed link whose copied URL serves the reminder
   await expect(page.getByText("Link copied")).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await field.inputValue());
-  const [stored] = await e2eDb.select().from(users).where(eq(users.id, user.id));
+  const [stored] = await e2eDb.select().from(workspaceMembers).where(eq(workspaceMembers.userId, user.id));
   expect(copied.endsWith(`/api/calendar/${stored.calendarToken}.ics`)).toBe(true);
 
   const feed = await fetchAsCalendarApp(copied);

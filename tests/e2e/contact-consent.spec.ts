@@ -10,7 +10,7 @@ test("the contact card shows opt-outs per channel and the WhatsApp opt-in, which
   const user = await signIn();
   const [contact] = await e2eDb
     .insert(contacts)
-    .values({ userId: user.id, name: "Rosa", phone: "+34600000901", smsOptOut: true, emailOptOut: false })
+    .values({ workspaceId: user.id, name: "Rosa", phone: "+34600000901", smsOptOut: true, emailOptOut: false })
     .returning();
   await page.goto("/contacts");
   const card = page.getByTestId("contact-card").filter({ hasText: "Rosa" });

@@ -5,7 +5,7 @@ import { contacts } from "@/db/schema";
 import { PNG_1X1 } from "../support/avatar-suite";
 import { e2eDb, expect, test } from "./fixtures";
 
-const rowsOf = (userId: string) => e2eDb.select().from(contacts).where(eq(contacts.userId, userId));
+const rowsOf = (userId: string) => e2eDb.select().from(contacts).where(eq(contacts.workspaceId, userId));
 
 test("adds a contact with a photo, searches, edits and deletes it", async ({ page, signIn }) => {
   const user = await signIn();
@@ -199,7 +199,7 @@ test("the free plan's sixth contact opens the upgrade dialog instead of being cr
   const user = await signIn({ planType: "free", subscriptionStatus: "active" });
   await e2eDb.insert(contacts).values(
     Array.from({ length: 4 }, (_, i) => ({
-      userId: user.id,
+      workspaceId: user.id,
       name: `Friend ${i}`,
       email: `f${i}@example.com`,
     })),

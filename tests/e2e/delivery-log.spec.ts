@@ -11,7 +11,7 @@ async function dueNow(userId: string, contactId: string, message: string) {
   const [row] = await e2eDb
     .insert(reminders)
     .values({
-      userId,
+      workspaceId: userId,
       contactId,
       message,
       deliveryMethod: "email",
@@ -80,7 +80,7 @@ test("the activity page filters by status and contact; the dashboard asks for at
   const r2 = await dueNow(user.id, ben.id, "For Ben");
   await settled(r1.id);
   await settled(r2.id);
-  expect((await e2eDb.select().from(deliveries).where(eq(deliveries.userId, user.id))).length).toBe(2);
+  expect((await e2eDb.select().from(deliveries).where(eq(deliveries.workspaceId, user.id))).length).toBe(2);
 
   await page.goto("/");
   const attention = page.getByTestId("needs-attention");

@@ -95,7 +95,7 @@ test("the month view colours each occurrence by its status, with its icon and wo
     const [reminder] = await e2eDb
       .insert(reminders)
       .values({
-        userId: user.id,
+        workspaceId: user.id,
         contactId: rose.id,
         message: `Already ${status}`,
         deliveryMethod: "email",
@@ -107,7 +107,7 @@ test("the month view colours each occurrence by its status, with its icon and wo
       .returning();
     await e2eDb.insert(deliveries).values({
       reminderId: reminder.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: rose.id,
       occurrenceAt: hourAgo,
       channel: "email",

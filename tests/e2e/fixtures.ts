@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq, getTableColumns } from "drizzle-orm";
 import { test as base, expect, type Page } from "@playwright/test";
+import { eq, getTableColumns } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "@/db/schema";
@@ -18,34 +18,39 @@ export interface SignedInUser {
   workspaceId: string;
 }
 
-/** A person's fields and their own workspace's (plan, quota, credits...) in one object. */
-export type PersonOverrides = Partial<typeof schema.users.$inferInsert> &
-  Partial<Omit<typeof schema.workspaces.$inferInsert, "id" | "createdAt" | "updatedAt">>;
+/** A person's fields and their workspace's (plan, quota, credits...) in one object, as tests write them. */
+export type SignInOverrides = Partial<typeof schema.users.$inferInsert> &
+  Partial<Omit<typeof schema.workspaces.$inferInsert, "id" | "name" | "createdAt" | "updatedAt">>;
 
 const USER_KEYS = new Set(Object.keys(getTableColumns(schema.users)));
 
 /**
- * A person as sign-up leaves them, arranged directly: the user row, a workspace of their own
- * with their id on the 7-day trial (the workspace fields of `overrides` on top), its ownership.
+ * A person on a trial with their own workspace (its id is theirs, as at sign-up), arranged
+ * directly: the user row, the workspace (the workspace fields of `overrides` on top), its ownership.
  */
-export async function arrangePerson(overrides: PersonOverrides = {}): Promise<SignedInUser> {
-  const person: Record<string, unknown> = {};
-  const plan: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(overrides)) (USER_KEYS.has(key) ? person : plan)[key] = value;
+export async function arrangePerson(overrides: SignInOverrides = {}): Promise<SignedInUser> {
+  const person = Object.fromEntries(Object.entries(overrides).filter(([key]) => USER_KEYS.has(key)));
+  const plan = Object.fromEntries(Object.entries(overrides).filter(([key]) => !USER_KEYS.has(key)));
   const id = randomUUID();
-  const email = (person.email as string | undefined) ?? `e2e-${randomBytes(5).toString("hex")}@example.com`;
   const [user] = await e2eDb
     .insert(schema.users)
-    .values({ firstName: "Ana", lastName: "Díaz", ...person, id, email, currentWorkspaceId: id })
+    .values({
+      email: `e2e-${randomBytes(5).toString("hex")}@example.com`,
+      firstName: "Ana",
+      lastName: "Díaz",
+      ...person,
+      id,
+      currentWorkspaceId: id,
+    })
     .returning();
   await e2eDb
     .insert(schema.workspaces)
-    .values({ name: "Ana Díaz", ...trialPlanState(new Date()), ...plan, id });
+    .values({ id, name: "Ana Díaz", ...trialPlanState(new Date()), ...plan });
   await e2eDb.insert(schema.workspaceMembers).values({ workspaceId: id, userId: id, role: "owner" });
   return { id: user.id, email: user.email, workspaceId: id };
 }
 
-async function signInAs(page: Page, userId: string) {
+async function addSessionCookie(page: Page, userId: string) {
   const sessionToken = randomBytes(24).toString("hex");
   await e2eDb
     .insert(schema.sessions)
@@ -64,9 +69,9 @@ async function signInAs(page: Page, userId: string) {
 }
 
 /** A person with a live session cookie, without the magic-link round trip (tests not about sign-in). */
-async function signInQuickly(page: Page, overrides: PersonOverrides = {}) {
+async function signInQuickly(page: Page, overrides: SignInOverrides = {}) {
   const person = await arrangePerson(overrides);
-  await signInAs(page, person.id);
+  await addSessionCookie(page, person.id);
   return person;
 }
 
@@ -78,12 +83,12 @@ async function signInMemberQuickly(page: Page, workspaceId: string, role: Worksp
     .update(schema.users)
     .set({ currentWorkspaceId: workspaceId })
     .where(eq(schema.users.id, person.id));
-  await signInAs(page, person.id);
+  await addSessionCookie(page, person.id);
   return { ...person, workspaceId };
 }
 
 export const test = base.extend<{
-  signIn: (overrides?: PersonOverrides) => Promise<SignedInUser>;
+  signIn: (overrides?: SignInOverrides) => Promise<SignedInUser>;
   signInMember: (workspaceId: string, role: WorkspaceRole) => Promise<SignedInUser>;
 }>({
   signIn: async ({ page }, use) => {

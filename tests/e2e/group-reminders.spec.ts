@@ -107,7 +107,7 @@ test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else S
   const [saved] = await e2eDb
     .select()
     .from(reminders)
-    .where(and(eq(reminders.userId, user.id), eq(reminders.recipient, "group")));
+    .where(and(eq(reminders.workspaceId, user.id), eq(reminders.recipient, "group")));
   expect(saved).toMatchObject({
     contactId: null,
     groupTiming: "local_time",
@@ -265,7 +265,7 @@ test("at 375 px, in Spanish: a group by its own switch, a chain built step by st
   const [saved] = await e2eDb
     .select()
     .from(reminders)
-    .where(and(eq(reminders.userId, user.id), eq(reminders.recipient, "group")));
+    .where(and(eq(reminders.workspaceId, user.id), eq(reminders.recipient, "group")));
   expect(saved).toMatchObject({
     groupTiming: "same_instant",
     deliveryMethod: "sms",

@@ -6,7 +6,7 @@ import { e2eDb, expect, test } from "./fixtures";
 test.use({ timezoneId: "UTC" });
 
 const groupsOf = (userId: string) =>
-  e2eDb.select().from(contactGroups).where(eq(contactGroups.userId, userId));
+  e2eDb.select().from(contactGroups).where(eq(contactGroups.workspaceId, userId));
 
 /** The names of a group's members, sorted. */
 async function memberNames(groupId: string): Promise<string[]> {
@@ -23,7 +23,7 @@ async function seedContacts(userId: string, names: string[]) {
     .insert(contacts)
     .values(
       names.map((name, i) => ({
-        userId,
+        workspaceId: userId,
         name,
         email: `${name.split(" ")[0].toLowerCase()}${i}@example.com`,
       })),
@@ -168,7 +168,7 @@ test("imports a CSV into a new group, then another into that group", async ({ pa
   // The new group needs its name before anything is sent.
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expect(dialog.getByText("Give the group a name")).toBeVisible();
-  expect(await e2eDb.select().from(contacts).where(eq(contacts.userId, user.id))).toEqual([]);
+  expect(await e2eDb.select().from(contacts).where(eq(contacts.workspaceId, user.id))).toEqual([]);
   await dialog.getByLabel("Name of the new group").fill("Neighbours");
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   const done = page.locator("[data-sonner-toast]").filter({ hasText: "Import complete" });
@@ -202,7 +202,7 @@ test("imports a CSV into a new group, then another into that group", async ({ pa
 test("an empty group says so and offers every contact back", async ({ page, signIn }) => {
   const user = await signIn({ timezone: "UTC" });
   await seedContacts(user.id, ["Ann Lee"]);
-  const [club] = await e2eDb.insert(contactGroups).values({ userId: user.id, name: "Book club" }).returning();
+  const [club] = await e2eDb.insert(contactGroups).values({ workspaceId: user.id, name: "Book club" }).returning();
   await page.goto(`/contacts?group=${club.id}`);
   await expect(page.getByRole("heading", { name: "No one in Book club yet" })).toBeVisible();
   await page.getByRole("button", { name: "Show all contacts" }).click();
@@ -275,11 +275,11 @@ test("in French on a 375 px phone: the filter, Select all and the bar fit withou
   ]);
   const [group] = await e2eDb
     .insert(contactGroups)
-    .values({ userId: user.id, name: "Chorale paroissiale du dimanche matin" })
+    .values({ workspaceId: user.id, name: "Chorale paroissiale du dimanche matin" })
     .returning();
   await e2eDb
     .insert(contactGroupMembers)
-    .values(people.slice(0, 2).map((c) => ({ groupId: group.id, contactId: c.id, userId: user.id })));
+    .values(people.slice(0, 2).map((c) => ({ groupId: group.id, contactId: c.id, workspaceId: user.id })));
 
   await page.goto(`/contacts?group=${group.id}`);
   const filter = page.getByLabel("Afficher les contacts d’un groupe");

@@ -55,7 +55,7 @@ for (const locale of ["es", "fr"] as const) {
       await expect(page.getByText(t("reminderForm.created")).last()).toBeVisible();
 
       // Due now rather than tomorrow: the engine in the server sends it into the outbox.
-      const [reminder] = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+      const [reminder] = await e2eDb.select().from(reminders).where(eq(reminders.workspaceId, user.id));
       expect(reminder.type).toBe(kind);
       expect(reminder.mediaId).not.toBeNull();
       const now = new Date();

@@ -69,7 +69,7 @@ test("a message with a field: live preview per channel, SMS segments, save as te
   await save.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Template saved").last()).toBeVisible();
   await expect(save).toHaveCount(0);
-  const [saved] = await e2eDb.select().from(messageTemplates).where(eq(messageTemplates.userId, user.id));
+  const [saved] = await e2eDb.select().from(messageTemplates).where(eq(messageTemplates.workspaceId, user.id));
   expect(saved).toMatchObject({
     name: "Rose's birthday",
     body: `Happy birthday, {first_name}!${LONG} 🎂`,
@@ -81,7 +81,7 @@ test("a message with a field: live preview per channel, SMS segments, save as te
   const [created] = await e2eDb
     .select({ message: reminders.message })
     .from(reminders)
-    .where(and(eq(reminders.userId, user.id), eq(reminders.deliveryMethod, "whatsapp")));
+    .where(and(eq(reminders.workspaceId, user.id), eq(reminders.deliveryMethod, "whatsapp")));
   expect(created.message).toBe(`Happy birthday, {first_name}!${LONG} 🎂`);
 
   // A new reminder picks the saved template, and a built-in one in the user's language.
@@ -104,5 +104,5 @@ test("a message with a field: live preview per channel, SMS segments, save as te
   await expect(manage.getByLabel("New name for Rose's day")).toHaveValue("Rose's day");
   await manage.getByRole("button", { name: "Delete Rose's day" }).click();
   await expect(manage.getByText("No saved templates yet.")).toBeVisible();
-  expect(await e2eDb.select().from(messageTemplates).where(eq(messageTemplates.userId, user.id))).toEqual([]);
+  expect(await e2eDb.select().from(messageTemplates).where(eq(messageTemplates.workspaceId, user.id))).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { contactDates, reminders, users } from "@/db/schema";
+import { contactDates, reminders, workspaces } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
 import { addContact, localDate } from "./reminder-helpers";
 import { MESSAGES } from "./shell-helpers";
@@ -82,7 +82,7 @@ test.describe("375 px wide", () => {
       });
       // A dated contact: its card lists the date with its age and a "Yearly reminder" button.
       await e2eDb.insert(contactDates).values({
-        userId: user.id,
+        workspaceId: user.id,
         contactId: contact.id,
         kind: "anniversary",
         month: 9,
@@ -170,9 +170,9 @@ test.describe("375 px wide", () => {
 
       // The upgrade dialog, at the reminder limit.
       await e2eDb
-        .update(users)
+        .update(workspaces)
         .set({ remindersQuota: 1, remindersUsedCurrentPeriod: 1 })
-        .where(eq(users.id, user.id));
+        .where(eq(workspaces.id, user.id));
       await page.goto("/reminders");
       await page.getByRole("button", { name: m.reminders.newReminder }).first().click();
       await page.getByRole("button", { name: m.reminderForm.submitCreate }).click();
@@ -234,7 +234,7 @@ test("keyboard: focus returns to the opener, no invisible stop, 'Number of times
   await count.pressSequentially("7");
   await dialog.getByRole("button", { name: "Create Reminder" }).press("Enter");
   await expect(page.getByText("Reminder created").last()).toBeVisible();
-  const [saved] = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+  const [saved] = await e2eDb.select().from(reminders).where(eq(reminders.workspaceId, user.id));
   expect(saved.endAfterCount).toBe(7);
   await expect(opener).toBeFocused();
 
@@ -347,7 +347,7 @@ test("a toast never has to cover the buttons of the last reminder row", async ({
   const due = new Date(Date.UTC(2031, 4, 6, 14, 5));
   await e2eDb.insert(reminders).values(
     Array.from({ length: 8 }, (_, i) => ({
-      userId: user.id,
+      workspaceId: user.id,
       contactId: contact.id,
       message: `Note ${i}`,
       deliveryMethod: "sms",

@@ -16,7 +16,7 @@ test("an SMS asking for confirmation is answered from the dev outbox", async ({ 
   const [reminder] = await e2eDb
     .insert(reminders)
     .values({
-      userId: user.id,
+      workspaceId: user.id,
       contactId: contact.id,
       message: "Dentist at 10",
       deliveryMethod: "sms",

@@ -72,7 +72,7 @@ test("the dialog's preview speaks plainly, and the lists show messages with thei
   });
   const due = new Date(Date.now() + 3 * 86_400_000);
   await e2eDb.insert(reminders).values({
-    userId: user.id,
+    workspaceId: user.id,
     contactId: rose.id,
     type: "text",
     message: "Happy birthday, {first_name}! From {sender}",

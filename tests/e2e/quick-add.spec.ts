@@ -18,7 +18,7 @@ const madridDay = (at: Date) =>
   }).format(at);
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay(); // 0 = Sunday
 
-const savedFor = (userId: string) => e2eDb.select().from(reminders).where(eq(reminders.userId, userId));
+const savedFor = (userId: string) => e2eDb.select().from(reminders).where(eq(reminders.workspaceId, userId));
 
 test("Madrid, in Spanish: a line on the dashboard fills the dialog, is saved there, and is on every Sunday of the month", async ({
   page,
@@ -174,7 +174,7 @@ test("in English: a part not understood is marked and left, a name of two contac
   const saved = await e2eDb
     .select()
     .from(reminders)
-    .where(and(eq(reminders.userId, user.id), eq(reminders.contactId, dubois.id)));
+    .where(and(eq(reminders.workspaceId, user.id), eq(reminders.contactId, dubois.id)));
   expect(saved).toHaveLength(1);
   expect(saved[0]).toMatchObject({
     deliveryMethod: "email",

@@ -35,7 +35,7 @@ test("an import brings every contact in and lists each detail it left out, and w
     "Row 2: Phone “(415) 555-2671” left out: not a phone number that could be read (write it with its country code, such as +33)",
     "Row 3: Birthday “31/31/1990” left out: not a date that could be read",
   ]);
-  const saved = await e2eDb.select().from(contacts).where(eq(contacts.userId, user.id));
+  const saved = await e2eDb.select().from(contacts).where(eq(contacts.workspaceId, user.id));
   expect(saved.map((c) => [c.name, c.email, c.phone]).sort()).toEqual([
     ["Eve", "eve@example.com", null],
     ["Tom", "tom@example.com", null],
@@ -59,12 +59,12 @@ test("a French number makes a French contact: the form says so, the yearly greet
   await expect(form.getByRole("option", { name: "Automatic: Français" })).toBeAttached();
   await form.getByRole("button", { name: "Save Contact" }).click();
   await expect(page.getByText("Contact added")).toBeVisible();
-  const [camille] = await e2eDb.select().from(contacts).where(eq(contacts.userId, user.id));
+  const [camille] = await e2eDb.select().from(contacts).where(eq(contacts.workspaceId, user.id));
   expect(camille.locale).toBe("fr");
 
   // Her birthday's yearly reminder starts in French, and says so.
   await e2eDb.insert(contactDates).values({
-    userId: user.id,
+    workspaceId: user.id,
     contactId: camille.id,
     kind: "birthday",
     month: 3,
@@ -104,7 +104,7 @@ test("a reminder next year says its year on the Schedule and in the list", async
   const user = await signIn({ timezone: ZONE });
   const [contact] = await e2eDb
     .insert(contacts)
-    .values({ userId: user.id, name: "Rosa", email: "rosa@example.com" })
+    .values({ workspaceId: user.id, name: "Rosa", email: "rosa@example.com" })
     .returning();
   const nextYear = new Date().getUTCFullYear() + 1;
   const created = await page.request.post("/api/reminders", {

@@ -99,7 +99,7 @@ test("Phone call in the dialog: offered with its cost and script, refused with t
 
   await dialog.getByLabel("Date").fill(localDate(3, "UTC"));
   await submitAndExpectCreated(page);
-  const [row] = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+  const [row] = await e2eDb.select().from(reminders).where(eq(reminders.workspaceId, user.id));
   expect(row).toMatchObject({
     deliveryMethod: "call",
     askConfirmation: true,
@@ -171,7 +171,7 @@ test("choose Phone call in the dialog, see the cost, Send now, press 1 on the ca
   await dialog.getByRole("checkbox", { name: "Ask for confirmation" }).check();
   await dialog.getByLabel("Date").fill(localDate(3, "UTC"));
   await submitAndExpectCreated(page);
-  const [reminder] = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+  const [reminder] = await e2eDb.select().from(reminders).where(eq(reminders.workspaceId, user.id));
 
   const row = page.getByTestId("reminder-row").filter({ hasText: "Feliz cumpleaños, abuelo" });
   await row.getByRole("button", { name: "Send Now" }).click();

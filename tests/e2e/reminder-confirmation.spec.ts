@@ -28,7 +28,7 @@ test("ask for confirmation in the dialog (SMS and WhatsApp only), by keyboard, a
   expect(results.violations.map((v) => v.id)).toEqual([]);
   await submitAndExpectCreated(page);
 
-  const [row] = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+  const [row] = await e2eDb.select().from(reminders).where(eq(reminders.workspaceId, user.id));
   expect(row).toMatchObject({ deliveryMethod: "sms", askConfirmation: true, followUpMinutes: 180 });
 
   // A sent occurrence that the contact confirmed, as the inbound webhook records it.
@@ -37,7 +37,7 @@ test("ask for confirmation in the dialog (SMS and WhatsApp only), by keyboard, a
     .insert(deliveries)
     .values({
       reminderId: row.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: row.contactId ?? "",
       occurrenceAt: sentAt,
       channel: "sms",
@@ -51,7 +51,7 @@ test("ask for confirmation in the dialog (SMS and WhatsApp only), by keyboard, a
     deliveryId: delivery.id,
     deliveryOccurrenceAt: delivery.occurrenceAt,
     reminderId: row.id,
-    userId: user.id,
+    workspaceId: user.id,
     channel: "sms",
     body: "Sí",
     action: "confirm",

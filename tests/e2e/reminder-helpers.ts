@@ -21,7 +21,7 @@ export async function addContact(
 ) {
   const [row] = await e2eDb
     .insert(contacts)
-    .values({ userId, name, email: `${name.toLowerCase()}@example.com`, phone: "+61412345678", ...values })
+    .values({ workspaceId: userId, name, email: `${name.toLowerCase()}@example.com`, phone: "+61412345678", ...values })
     .returning();
   return row;
 }

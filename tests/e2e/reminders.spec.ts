@@ -93,7 +93,7 @@ test("create one-time and recurring reminders through the dialog and see them ev
   await expect(page.getByText("Recurring: daily at 9:00 AM")).toBeVisible();
   await expect(page.getByTestId("reminder-row")).toHaveCount(5);
 
-  const stored = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+  const stored = await e2eDb.select().from(reminders).where(eq(reminders.workspaceId, user.id));
   expect(stored).toHaveLength(5);
   expect(stored.every((r) => r.timezone === ZONE && r.status === "scheduled" && r.nextRunAt !== null)).toBe(
     true,
@@ -111,7 +111,7 @@ test("filter tabs, cancel, edit, send-now visibility and retry", async ({ page, 
   const due = new Date(Date.now() + 3 * 86_400_000);
   await e2eDb.insert(reminders).values([
     {
-      userId: user.id,
+      workspaceId: user.id,
       contactId: contact.id,
       message: "Scheduled one",
       deliveryMethod: "sms",
@@ -120,7 +120,7 @@ test("filter tabs, cancel, edit, send-now visibility and retry", async ({ page, 
       nextRunAt: due,
     },
     {
-      userId: user.id,
+      workspaceId: user.id,
       contactId: contact.id,
       message: "Sent one",
       deliveryMethod: "email",
@@ -129,7 +129,7 @@ test("filter tabs, cancel, edit, send-now visibility and retry", async ({ page, 
       status: "sent",
     },
     {
-      userId: user.id,
+      workspaceId: user.id,
       contactId: contact.id,
       message: "Failed one",
       deliveryMethod: "email",
@@ -141,7 +141,7 @@ test("filter tabs, cancel, edit, send-now visibility and retry", async ({ page, 
   const [failed] = await e2eDb.select().from(reminders).where(eq(reminders.message, "Failed one"));
   await e2eDb.insert(deliveries).values({
     reminderId: failed.id,
-    userId: user.id,
+    workspaceId: user.id,
     contactId: contact.id,
     occurrenceAt: due,
     channel: "email",
@@ -210,7 +210,7 @@ test("a contact card link opens the dialog with that contact; the limit opens th
     "/pricing",
   );
   await upgrade.getByRole("button", { name: "Not Now" }).click();
-  const stored = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+  const stored = await e2eDb.select().from(reminders).where(eq(reminders.workspaceId, user.id));
   expect(stored).toHaveLength(0);
 });
 
@@ -257,7 +257,7 @@ test("the reminder screens and dialog pass axe's accessibility checks", async ({
   const contact = await addContact(user.id, "Leo");
   const due = new Date(Date.now() + 86_400_000);
   await e2eDb.insert(reminders).values({
-    userId: user.id,
+    workspaceId: user.id,
     contactId: contact.id,
     message: "Check the oven",
     deliveryMethod: "sms",
@@ -297,7 +297,7 @@ test("Send Now on a recurring reminder asks first; an extra message leaves the n
   const [reminder] = await e2eDb
     .insert(reminders)
     .values({
-      userId: user.id,
+      workspaceId: user.id,
       contactId: contact.id,
       message: "Weekly one",
       deliveryMethod: "sms",

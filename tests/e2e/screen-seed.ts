@@ -12,8 +12,11 @@ import {
   sessions,
   users,
   webhookEndpoints,
+  workspaceMembers,
+  workspaces,
 } from "@/db/schema";
-import { trialDefaults } from "@/lib/users/create-user";
+import { eq } from "drizzle-orm";
+import { trialPlanState } from "@/lib/workspaces/plan-state";
 import { e2eDb } from "./fixtures";
 
 export const SEED_ZONE = "Europe/Madrid";
@@ -64,11 +67,15 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
       firstName: "Maximiliana",
       lastName: "Fernández-Villaverde",
       senderName: "Maximiliana",
-      ...trialDefaults(new Date()),
       timezone: SEED_ZONE,
       locale,
     })
     .returning();
+  await e2eDb
+    .insert(workspaces)
+    .values({ id: user.id, name: "Maximiliana Fernández-Villaverde", ...trialPlanState(new Date()) });
+  await e2eDb.insert(workspaceMembers).values({ workspaceId: user.id, userId: user.id, role: "owner" });
+  await e2eDb.update(users).set({ currentWorkspaceId: user.id }).where(eq(users.id, user.id));
   const sessionToken = randomBytes(24).toString("hex");
   await e2eDb.insert(sessions).values({ sessionToken, userId: user.id, expires: days(1) });
 
@@ -76,7 +83,7 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     .insert(contacts)
     .values([
       {
-        userId: user.id,
+        workspaceId: user.id,
         name: "María de los Ángeles Fernández-Villaverde y Santisteban",
         relationship: locale === "en" ? "Grandmother" : locale === "es" ? "Abuela" : "Grand-mère",
         email: "maria.de.los.angeles.fernandez-villaverde@example.com",
@@ -86,15 +93,15 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
         whatsappConsentSource: "in_person",
       },
       {
-        userId: user.id,
+        workspaceId: user.id,
         name: "Jean-Baptiste Dupont-Aignan",
         relationship: locale === "fr" ? "Frère" : locale === "es" ? "Hermano" : "Brother",
         phone: "+33612345678",
         deliveryMethod: "sms",
       },
-      { userId: user.id, name: "Ana", email: "ana@example.com" },
+      { workspaceId: user.id, name: "Ana", email: "ana@example.com" },
       {
-        userId: user.id,
+        workspaceId: user.id,
         name: "Bartholomew Featherstonehaugh-Cholmondeley",
         email: "bartholomew@example.com",
         phone: "+14155550123",
@@ -104,17 +111,17 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
   const [maria, jean, ana, bart] = people;
   const [group] = await e2eDb
     .insert(contactGroups)
-    .values({ userId: user.id, name: words.group })
+    .values({ workspaceId: user.id, name: words.group })
     .returning();
   await e2eDb
     .insert(contactGroupMembers)
-    .values([maria, bart].map((c) => ({ groupId: group.id, contactId: c.id, userId: user.id })));
+    .values([maria, bart].map((c) => ({ groupId: group.id, contactId: c.id, workspaceId: user.id })));
   await e2eDb.insert(contactDates).values([
-    { userId: user.id, contactId: maria.id, kind: "birthday", month: 3, day: 14, year: 1941 },
-    { userId: user.id, contactId: bart.id, kind: "anniversary", month: 9, day: 2 },
+    { workspaceId: user.id, contactId: maria.id, kind: "birthday", month: 3, day: 14, year: 1941 },
+    { workspaceId: user.id, contactId: bart.id, kind: "anniversary", month: 9, day: 2 },
   ]);
 
-  const base = { userId: user.id, timezone: SEED_ZONE };
+  const base = { workspaceId: user.id, timezone: SEED_ZONE };
   const rows = await e2eDb
     .insert(reminders)
     .values([
@@ -177,7 +184,7 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
   await e2eDb.insert(deliveries).values([
     {
       reminderId: sms.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: jean.id,
       occurrenceAt: days(-2),
       channel: "sms",
@@ -188,7 +195,7 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     },
     {
       reminderId: sms.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: jean.id,
       occurrenceAt: days(-1),
       channel: "sms",
@@ -200,7 +207,7 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     },
     {
       reminderId: failed.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: ana.id,
       occurrenceAt: days(-2),
       channel: "email",
@@ -211,11 +218,12 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     },
   ]);
   await e2eDb.insert(messageTemplates).values([
-    { userId: user.id, name: words.pills, body: words.pills, locale },
-    { userId: user.id, name: "Sunday call", body: words.call, locale: "en" },
+    { workspaceId: user.id, name: words.pills, body: words.pills, locale },
+    { workspaceId: user.id, name: "Sunday call", body: words.call, locale: "en" },
   ]);
   await e2eDb.insert(apiKeys).values({
-    userId: user.id,
+    workspaceId: user.id,
+    createdBy: user.id,
     name: "Home automation",
     scope: "write",
     prefix: `rk_live_${randomBytes(3).toString("hex")}`,
@@ -223,7 +231,7 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     lastUsedAt: days(-1),
   });
   await e2eDb.insert(webhookEndpoints).values({
-    userId: user.id,
+    workspaceId: user.id,
     url: "https://hooks.example.com/remindful/deliveries/very-long-path-for-the-receiver",
     description: "Family dashboard",
     events: ["delivery.sent", "delivery.delivered"],

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { outboxMessages, users, verificationTokens } from "@/db/schema";
+import { outboxMessages, users, verificationTokens, workspaces } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
 
 test("signs in through the real magic link from the dev outbox and out again", async ({ page }) => {
@@ -25,8 +25,10 @@ test("signs in through the real magic link from the dev outbox and out again", a
     await expect(page.getByTestId("signed-in-email")).toContainText(email, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   const [user] = await e2eDb.select().from(users).where(eq(users.email, email));
-  expect(user.planType).toBe("trial");
-  expect(user.remindersQuota).toBe(50);
+  // Signing up made the person a workspace of their own, with their id, on the trial.
+  const [workspace] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.id));
+  expect(workspace.planType).toBe("trial");
+  expect(workspace.remindersQuota).toBe(50);
 
   // Opening the log-out address changes nothing (an image or a prefetch may); its button logs out.
   await page.goto("/api/logout");

@@ -84,7 +84,7 @@ test.describe("a newcomer in Madrid", () => {
     await dialog.getByRole("button", { name: es.reminderForm.submitCreate }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    const [reminder] = await e2eDb.select().from(reminders).where(eq(reminders.userId, user.id));
+    const [reminder] = await e2eDb.select().from(reminders).where(eq(reminders.workspaceId, user.id));
     expect(reminder.timezone).toBe(MADRID);
     // Due (the engine's next_run_at) at 09:00 on the clocks in Madrid, not 09:00 UTC.
     expect(wallTime(reminder.nextRunAt!, MADRID)).toBe(`${tomorrow} 09:00`);

@@ -12,7 +12,7 @@ async function addReminder(userId: string, contactId: string, message: string) {
   const [row] = await e2eDb
     .insert(reminders)
     .values({
-      userId,
+      workspaceId: userId,
       contactId,
       message,
       deliveryMethod: "sms",

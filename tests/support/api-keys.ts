@@ -11,7 +11,7 @@ export async function createKeyHolder(
   overrides: Parameters<typeof createSignedInUser>[0] = {},
 ) {
   const holder = await createSignedInUser(overrides);
-  const created = await createApiKey(holder.user.id, { name: `${scope} key`, scope });
+  const created = await createApiKey(holder.actor, { name: `${scope} key`, scope });
   return { ...holder, key: created.key, apiKeyId: created.id };
 }
 

@@ -68,7 +68,7 @@ export function avatarSuite(options: AvatarSuiteOptions) {
     const contactRow = async () =>
       (await db.select().from(schema.contacts).where(eq(schema.contacts.id, id)))[0];
     const objectsOf = () =>
-      db.select().from(schema.storedObjects).where(eq(schema.storedObjects.ownerId, user.id));
+      db.select().from(schema.storedObjects).where(eq(schema.storedObjects.workspaceId, user.id));
     const putContact = (body: Record<string, unknown>) =>
       callRoute(contactRoute.PUT, `/api/contacts/${id}`, { method: "PUT", cookie, params: { id }, body });
     const deleteContact = () =>

@@ -5,6 +5,14 @@ import { db } from "@/lib/db";
 // session expiry bookkeeping may change; they are not the user's data).
 const USER_DATA_TABLES = [
   "users",
+  "workspaces",
+  "workspace_members",
+  "workspace_invitations",
+  "workspace_events",
+  "api_keys",
+  "webhook_endpoints",
+  "message_templates",
+  "media",
   "contacts",
   "contact_groups",
   "contact_group_members",

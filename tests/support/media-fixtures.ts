@@ -57,7 +57,7 @@ export async function createReadyMedia(userId: string, kind: MediaKind, options:
     .insert(media)
     .values({
       id,
-      userId,
+      workspaceId: userId,
       kind,
       status: options.status ?? "ready",
       filename: kind === "video" ? "greeting.webm" : "greeting.ogg",
@@ -93,7 +93,7 @@ export async function insertSentDelivery(
     .insert(deliveries)
     .values({
       reminderId: reminder.id,
-      userId: reminder.userId,
+      workspaceId: reminder.workspaceId,
       contactId: contactOf(reminder),
       occurrenceAt: sentAt,
       channel: "email",

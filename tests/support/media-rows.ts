@@ -12,7 +12,7 @@ export async function uploadedClip(userId: string, kind: MediaKind, file: string
   const size = await getStorage().size(sourceKey);
   await db.insert(media).values({
     id,
-    userId,
+    workspaceId: userId,
     kind,
     status: "processing",
     filename: "clip",
@@ -34,7 +34,7 @@ export async function readyClip(
   const ready = status === "ready";
   await db.insert(media).values({
     id,
-    userId,
+    workspaceId: userId,
     kind,
     status,
     filename: kind === "voice" ? "wish.webm" : "wish.mp4",

@@ -199,7 +199,7 @@ export function mediaUploadSuite(options: MediaUploadSuiteOptions) {
 
       // Personal stores 1,000 MB: 999.99 MB in use leaves no room for 20 kB.
       await t.db.insert(t.schema.media).values({
-        userId: personal.user.id,
+        workspaceId: personal.user.id,
         kind: "voice",
         status: "processing",
         filename: "old.webm",
@@ -251,7 +251,7 @@ export function mediaUploadSuite(options: MediaUploadSuiteOptions) {
       // Declared small, stored larger than the storage left (personal: 1,000 MB).
       const personal = await t.createSignedInUser({ planType: "personal" });
       await t.db.insert(t.schema.media).values({
-        userId: personal.user.id,
+        workspaceId: personal.user.id,
         kind: "voice",
         status: "ready",
         filename: "old.webm",

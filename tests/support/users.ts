@@ -68,3 +68,11 @@ export async function createSignedInMember(workspace: Workspace, role: Workspace
   const actor: Actor = { user, workspace, role };
   return { user, workspace, actor, ...(await signIn(user.id)) };
 }
+
+/** The actor of a person acting in their own workspace (its id is theirs), read afresh. */
+export async function ownActor(userId: string): Promise<Actor> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, userId));
+  if (!user || !workspace) throw new Error(`ownActor: no person or workspace ${userId}`);
+  return { user, workspace, role: "owner" };
+}

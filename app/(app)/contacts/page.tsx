@@ -6,7 +6,7 @@ import { ContactsScreen } from "@/components/contacts/contacts-screen";
 import { DateGreetingsProvider } from "@/components/contacts/date-greetings";
 import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { contactLimitOf } from "@/lib/contacts/contact-limit";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { listGroups } from "@/lib/groups/list-groups";
@@ -27,17 +27,18 @@ export default async function ContactsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await getCurrentUser();
-  if (!user) redirect("/");
+  const actor = await getCurrentActor();
+  if (!actor) redirect("/");
+  const { user, workspace } = actor;
   const [contacts, groups, params] = await Promise.all([
-    listContacts(user.id, toLocale(user.locale)),
-    listGroups(user.id, user.locale),
+    listContacts(workspace.id, toLocale(user.locale)),
+    listGroups(workspace.id, user.locale),
     searchParams,
   ]);
-  // Another user's group, or one deleted since, is no filter: every contact shows.
+  // Another workspace's group, or one deleted since, is no filter: every contact shows.
   const groupId = groups.find((group) => group.id === params.group)?.id ?? null;
-  const planType = (PLAN_TYPES as readonly string[]).includes(user.planType)
-    ? (user.planType as PlanType)
+  const planType = (PLAN_TYPES as readonly string[]).includes(workspace.planType)
+    ? (workspace.planType as PlanType)
     : "free";
   return (
     <DateGreetingsProvider greetings={dateGreetings()} ownerLocale={toLocale(user.locale)}>
@@ -52,7 +53,7 @@ export default async function ContactsPage({
         initialGroups={groups.map((group) => ({ ...group, createdAt: group.createdAt.toISOString() }))}
         initialGroupId={groupId}
         planType={planType}
-        contactLimit={contactLimitOf(user.planType)}
+        contactLimit={contactLimitOf(workspace.planType)}
         defaultCountry={phoneRegionOf(user)}
         ownerTimezone={user.timezone}
         ownerLocale={toLocale(user.locale)}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { RemindersScreen } from "@/components/reminders/reminders-screen";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { toLocale } from "@/i18n/locales";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
 import { listReminders } from "@/lib/reminders/list-reminders";
@@ -19,19 +19,20 @@ export default async function RemindersPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await getCurrentUser();
-  if (!user) redirect("/");
+  const actor = await getCurrentActor();
+  if (!actor) redirect("/");
+  const { user, workspace } = actor;
   const params = await searchParams;
   const [contacts, firstPage] = await Promise.all([
-    listContactOptions(user.id, toLocale(user.locale)),
-    listReminders(user.id, { status: "all", view: "recent", limit: 50 }),
+    listContactOptions(workspace.id, toLocale(user.locale)),
+    listReminders(workspace.id, { status: "all", view: "recent", limit: 50 }),
   ]);
   const contactId = typeof params.contactId === "string" ? params.contactId : undefined;
   return (
     <RemindersScreen
-      user={toReminderUser(user)}
+      user={toReminderUser(actor)}
       contacts={contacts}
-      firstPage={{ ...firstPage, items: await withMessageTexts(user.id, firstPage.items) }}
+      firstPage={{ ...firstPage, items: await withMessageTexts(workspace.id, firstPage.items) }}
       openNew={params.new === "1"}
       newContactId={contacts.some((c) => c.id === contactId) ? contactId : undefined}
     />

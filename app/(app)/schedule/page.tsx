@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ScheduleScreen } from "@/components/schedule/schedule-screen";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { toLocale } from "@/i18n/locales";
 import { getScheduleCalendar } from "@/lib/calendar/get-schedule-calendar";
 import { listContactOptions } from "@/lib/reminders/list-contact-options";
@@ -20,24 +20,25 @@ export default async function SchedulePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await getCurrentUser();
-  if (!user) redirect("/");
+  const actor = await getCurrentActor();
+  if (!actor) redirect("/");
+  const { user, workspace } = actor;
   const { view, date } = scheduleSearchSchema.parse(await searchParams);
   const locale = toLocale(await getLocale());
   const [contacts, firstPage, calendar] = await Promise.all([
-    listContactOptions(user.id, toLocale(user.locale)),
-    view === "list" ? listReminders(user.id, { status: "all", view: "schedule", limit: 50 }) : null,
+    listContactOptions(workspace.id, toLocale(user.locale)),
+    view === "list" ? listReminders(workspace.id, { status: "all", view: "schedule", limit: 50 }) : null,
     view === "list"
       ? null
-      : getScheduleCalendar(user.id, { view, date }, { locale, timeZone: user.timezone, now: new Date() }),
+      : getScheduleCalendar(workspace.id, { view, date }, { locale, timeZone: user.timezone, now: new Date() }),
   ]);
   return (
     <ScheduleScreen
       key={view}
-      user={toReminderUser(user)}
+      user={toReminderUser(actor)}
       contacts={contacts}
       view={view}
-      firstPage={firstPage && { ...firstPage, items: await withMessageTexts(user.id, firstPage.items) }}
+      firstPage={firstPage && { ...firstPage, items: await withMessageTexts(workspace.id, firstPage.items) }}
       calendar={calendar}
     />
   );

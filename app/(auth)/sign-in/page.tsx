@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { MagicLinkForm } from "@/components/auth/magic-link-form";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { oauthProviders } from "@/lib/auth";
 import { signInWithProvider } from "@/lib/actions/sign-in-with-provider";
 
@@ -18,7 +18,7 @@ export default async function SignInPage({
 }: {
   searchParams: Promise<{ callbackUrl?: string }>;
 }) {
-  if (await getCurrentUser()) redirect("/");
+  if (await getCurrentActor()) redirect("/");
   const { callbackUrl } = await searchParams;
   const safeCallback =
     callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : undefined;

@@ -4,11 +4,11 @@ import { getTranslations } from "next-intl/server";
 import { LogOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 
 /** Where a GET of /api/logout lands: opening it changes nothing; only the button's POST logs out. */
 export default async function SignOutPage() {
-  if (!(await getCurrentUser())) redirect("/");
+  if (!(await getCurrentActor())) redirect("/");
   const t = await getTranslations("signOut");
   return (
     <Card>

@@ -9,14 +9,19 @@ import { getGroup } from "@/lib/groups/get-group";
 import { contactListFilterSchema } from "@/lib/validations/group";
 
 // The list's JSON is written from the rows directly: the same bytes as serialising listContacts.
-// ?groupId= lists that group's members; another user's group, like an unknown one, is a 404.
-export const GET = userRoute({ query: contactListFilterSchema }, async ({ user, query }) => {
-  if (query.groupId) await getGroup(user.id, query.groupId);
-  return jsonTextResponse(await listContactsJson(user.id, toLocale(user.locale), query.groupId));
-});
+// ?groupId= lists that group's members; another workspace's group, like an unknown one, is a 404.
+export const GET = userRoute(
+  { permission: "read", query: contactListFilterSchema },
+  async ({ actor, query }) => {
+    if (query.groupId) await getGroup(actor.workspace.id, query.groupId);
+    return jsonTextResponse(
+      await listContactsJson(actor.workspace.id, toLocale(actor.user.locale), query.groupId),
+    );
+  },
+);
 
-// The body is checked by the contact schema built for this user's phone region.
+// The body is checked by the contact schema built for the person's phone region.
 export const POST = userRoute(
-  { body: z.record(z.string(), z.unknown()), status: 201 },
-  async ({ user, body }) => createContact(user, contactSchemaFor(user).parse(body)),
+  { permission: "write", body: z.record(z.string(), z.unknown()), status: 201 },
+  async ({ actor, body }) => createContact(actor, contactSchemaFor(actor.user).parse(body)),
 );

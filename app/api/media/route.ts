@@ -5,6 +5,6 @@ import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { createMediaSchema } from "@/lib/validations/media";
 
 export const POST = userRoute(
-  { body: createMediaSchema, rateLimit: RATE_LIMITS.upload, status: 201 },
-  async ({ user, body }) => ({ media: await createMedia(user, body), upload: uploadSettings() }),
+  { permission: "write", body: createMediaSchema, rateLimit: RATE_LIMITS.upload, status: 201 },
+  async ({ actor, body }) => ({ media: await createMedia(actor.workspace, body), upload: uploadSettings() }),
 );

@@ -11,18 +11,22 @@ import { reminderInputSchema, reminderListQuerySchema } from "@/lib/validations/
  * The first page is a plain array; further pages via the `X-Next-Cursor` header (?cursor=).
  * The screens' list: each message also as the contact will read it (`messageText`).
  */
-export const GET = userRoute({ query: reminderListQuerySchema }, async ({ user, query }) => {
-  const page = await listReminders(user.id, query);
-  return keysetPageResponse({ ...page, items: await withMessageTexts(user.id, page.items) });
-});
+export const GET = userRoute(
+  { permission: "read", query: reminderListQuerySchema },
+  async ({ actor, query }) => {
+    const page = await listReminders(actor.workspace.id, query);
+    return keysetPageResponse({ ...page, items: await withMessageTexts(actor.workspace.id, page.items) });
+  },
+);
 
 export const POST = userRoute(
   {
+    permission: "write",
     body: reminderInputSchema,
     // The quota is the first rule: over it, a request is told so before any field.
-    beforeRules: ({ user }) => assertReminderQuota(user),
+    beforeRules: ({ actor }) => assertReminderQuota(actor.workspace),
     status: 201,
     rateLimit: RATE_LIMITS.reminderWrite,
   },
-  async ({ user, body }) => createReminder(user.id, body),
+  async ({ actor, body }) => createReminder(actor, body),
 );

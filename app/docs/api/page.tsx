@@ -4,7 +4,7 @@ import { ApiReference } from "@/components/developers/api-reference";
 import { PublicFooter } from "@/components/marketing/public-footer";
 import { PublicHeader } from "@/components/marketing/public-header";
 import { buildOpenApiDocument } from "@/lib/api/v1/openapi-document";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,10 +14,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The API reference, rendered on the server from the same document /api/v1/openapi.json serves. */
 export default async function ApiReferencePage() {
-  const user = await getCurrentUser();
+  const actor = await getCurrentActor();
   return (
     <div className="flex min-h-screen flex-col">
-      <PublicHeader signedIn={user !== null} />
+      <PublicHeader signedIn={actor !== null} />
       <main id="main" className="flex-1">
         <ApiReference document={buildOpenApiDocument()} />
       </main>

@@ -52,7 +52,7 @@ export const createContactOperation = defineOperation({
     "it is stored in E.164. Your plan's contact limit applies (403 `contact_limit`); a contact with " +
     "the same e-mail or phone is a 409.",
   body: buildContactSchema().meta({ id: "ContactInput" }),
-  bodyFor: contactSchemaFor,
+  bodyFor: (actor) => contactSchemaFor(actor.user),
   response: contactSchema,
   status: 201,
   errors: [409],

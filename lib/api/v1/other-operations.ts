@@ -4,7 +4,13 @@ import { activityQuerySchema } from "@/lib/validations/delivery";
 import { createTemplateSchema } from "@/lib/validations/template";
 import { idParams } from "./common-schemas";
 import { defineOperation } from "./operation";
-import { deliveryPageSchema, templatePageSchema, templateSchema, usageSchema } from "./resource-schemas";
+import {
+  deliveryPageSchema,
+  memberPageSchema,
+  templatePageSchema,
+  templateSchema,
+  usageSchema,
+} from "./resource-schemas";
 
 export const listDeliveriesOperation = defineOperation({
   operationId: "listDeliveries",
@@ -59,4 +65,18 @@ export const getUsageOperation = defineOperation({
   summary: "Plan and usage",
   description: "Your plan, reminders sent against its quota, contacts against its limit, and credit.",
   response: usageSchema,
+});
+
+export const listMembersOperation = defineOperation({
+  operationId: "listMembers",
+  method: "GET",
+  path: "/members",
+  tag: "Account",
+  summary: "List the workspace's members",
+  description:
+    "Everyone in the workspace the key belongs to, with their role, the owner first. A key acts as " +
+    "the member who created it, with their role at most (a read key reads only), and stops working " +
+    "when that member leaves the workspace.",
+  query: z.object({}).strict(),
+  response: memberPageSchema,
 });

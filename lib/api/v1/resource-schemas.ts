@@ -16,6 +16,7 @@ import {
   REMINDER_TYPES,
   SCHEDULE_TYPES,
   WEEKDAYS,
+  WORKSPACE_ROLES,
 } from "@/db/schema/enums";
 import { LOCALES } from "@/i18n/locales";
 import { ACTIVITY_STATUSES } from "@/lib/validations/delivery";
@@ -236,3 +237,19 @@ export const contactPageSchema = pageSchema(contactSchema, "ContactPage");
 export const reminderPageSchema = pageSchema(reminderSchema, "ReminderPage");
 export const deliveryPageSchema = pageSchema(deliverySchema, "DeliveryPage");
 export const templatePageSchema = pageSchema(templateSchema, "TemplatePage");
+
+export const memberSchema = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(WORKSPACE_ROLES).meta({
+      description:
+        "owner: billing and the workspace itself; admin: members, keys, webhooks, settings; " +
+        "member: contacts, groups, reminders, templates, recordings; viewer: reads only.",
+    }),
+    joinedAt: instant,
+  })
+  .meta({ id: "Member" });
+
+export const memberPageSchema = pageSchema(memberSchema, "MemberPage");

@@ -21,6 +21,7 @@ import {
   deleteTemplateOperation,
   getUsageOperation,
   listDeliveriesOperation,
+  listMembersOperation,
   listTemplatesOperation,
 } from "./other-operations";
 import {
@@ -55,4 +56,5 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
   createTemplateOperation,
   deleteTemplateOperation,
   getUsageOperation,
+  listMembersOperation,
 ] as V1Operation[];

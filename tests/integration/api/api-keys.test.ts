@@ -24,7 +24,7 @@ describe("API keys", () => {
     expect(key).toMatch(/^rmd_[A-Za-z0-9_-]{43}$/);
     expect(created.json).toMatchObject({ name: "Booking system", scope: "write", prefix: key.slice(0, 12) });
 
-    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id));
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.workspaceId, user.id));
     expect(row.hash).toBe(hashApiKey(key));
     expect(JSON.stringify(row)).not.toContain(key.slice(12));
 

@@ -37,7 +37,7 @@ const callBody = (contactId: string, values: Record<string, unknown> = {}) => ({
   ...values,
 });
 
-const rowsOf = (userId: string) => db.select().from(reminders).where(eq(reminders.userId, userId));
+const rowsOf = (userId: string) => db.select().from(reminders).where(eq(reminders.workspaceId, userId));
 
 describe("/api/v1 reminders by phone call", () => {
   it("creates a call reminder; refuses a video by call (400) and a plan without calls (403) with their codes", async () => {
@@ -97,7 +97,7 @@ describe("/api/v1 reminders by phone call", () => {
     const [reminder] = await db
       .insert(reminders)
       .values({
-        userId: holder.user.id,
+        workspaceId: holder.user.id,
         contactId: contact.id,
         message: "Pills",
         deliveryMethod: "call",
@@ -106,7 +106,7 @@ describe("/api/v1 reminders by phone call", () => {
         status: "sent",
       })
       .returning();
-    const owner = { id: reminder.id, userId: holder.user.id, contactId: contact.id };
+    const owner = { id: reminder.id, workspaceId: holder.user.id, contactId: contact.id };
     const voicemail = await insertSentDelivery(owner, new Date(Date.now() - 90_000), {
       channel: "call",
       status: "delivered",
@@ -124,21 +124,21 @@ describe("/api/v1 reminders by phone call", () => {
         callSid: `CA${"1".repeat(32)}`,
         deliveryId: voicemail.id,
         deliveryOccurrenceAt: voicemail.occurrenceAt,
-        userId: holder.user.id,
+        workspaceId: holder.user.id,
         status: "no-answer",
       },
       {
         callSid: `CA${"2".repeat(32)}`,
         deliveryId: voicemail.id,
         deliveryOccurrenceAt: voicemail.occurrenceAt,
-        userId: holder.user.id,
+        workspaceId: holder.user.id,
         status: "completed",
       },
       {
         callSid: `CA${"3".repeat(32)}`,
         deliveryId: unanswered.id,
         deliveryOccurrenceAt: unanswered.occurrenceAt,
-        userId: holder.user.id,
+        workspaceId: holder.user.id,
         status: "no-answer",
       },
     ]);

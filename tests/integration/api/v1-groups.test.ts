@@ -34,7 +34,7 @@ describe("/api/v1/groups with API keys", () => {
     expect([create.status, create.json.code]).toEqual([404, "contact_not_found"]);
     const members = await callV1(contactsRoute.GET, "/contacts", b.key, { query: { groupId: groupOfA.id } });
     expect([members.status, members.json.code]).toEqual([404, "group_not_found"]);
-    expect(await db.select().from(contactGroups).where(eq(contactGroups.userId, b.user.id))).toEqual([]);
+    expect(await db.select().from(contactGroups).where(eq(contactGroups.workspaceId, b.user.id))).toEqual([]);
   });
 
   it("a create retried with its Idempotency-Key answers the first answer, not a duplicate name", async () => {
@@ -52,7 +52,7 @@ describe("/api/v1/groups with API keys", () => {
     expect(again.json).toEqual(first.json);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(
-      await db.select().from(contactGroups).where(eq(contactGroups.userId, holder.user.id)),
+      await db.select().from(contactGroups).where(eq(contactGroups.workspaceId, holder.user.id)),
     ).toHaveLength(1);
   });
 });

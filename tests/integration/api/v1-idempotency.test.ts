@@ -14,7 +14,7 @@ const post = (key: string, idempotencyKey: string, body: unknown) =>
     headers: { "idempotency-key": idempotencyKey },
   });
 
-const contactsOf = (userId: string) => db.select().from(contacts).where(eq(contacts.userId, userId));
+const contactsOf = (userId: string) => db.select().from(contacts).where(eq(contacts.workspaceId, userId));
 
 describe("Idempotency-Key on POST", () => {
   it("replays the first answer for the same key and body, key order aside", async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { GET } from "@/app/api/calendar/[file]/route";
 import { DELETE as cancelReminder } from "@/app/api/reminders/[id]/route";
 import { POST as createReminder } from "@/app/api/reminders/route";
-import { reminders, users } from "@/db/schema";
+import { reminders, users, workspaceMembers } from "@/db/schema";
 import { rotateCalendarToken } from "@/lib/calendar/rotate-calendar-token";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -127,7 +127,7 @@ describe("GET /api/calendar/<token>.ics", () => {
     // One occurrence of the monthly one already went out: 'after 3' leaves two.
     await db.update(reminders).set({ occurrencesSent: 1 }).where(eq(reminders.id, monthly.id));
 
-    const token = await rotateCalendarToken(user.id);
+    const token = await rotateCalendarToken(user.id, user.id);
     const res = await fetchFeed(token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
@@ -189,7 +189,7 @@ describe("GET /api/calendar/<token>.ics", () => {
       scheduleType: "once",
       scheduledFor: "2035-06-01T10:00",
     });
-    const token = await rotateCalendarToken(user.id);
+    const token = await rotateCalendarToken(user.id, user.id);
     const feed = parseFeed((await fetchFeed(token)).text);
     expect(feed.name).toBe("Recordatorios de Remindful");
     // 2035 is past the 12-month window: nothing listed yet.
@@ -232,8 +232,8 @@ describe("GET /api/calendar/<token>.ics", () => {
       deliveryMethod: "sms",
       ...when,
     });
-    const aFeed = parseFeed((await fetchFeed(await rotateCalendarToken(a.user.id))).text);
-    const bFeed = parseFeed((await fetchFeed(await rotateCalendarToken(b.user.id))).text);
+    const aFeed = parseFeed((await fetchFeed(await rotateCalendarToken(a.user.id, a.user.id))).text);
+    const bFeed = parseFeed((await fetchFeed(await rotateCalendarToken(b.user.id, b.user.id))).text);
     expect(aFeed.events.length).toBeGreaterThan(50);
     expect(aFeed.events.every((e) => e.uid.startsWith(`${aReminder.id}-`) && e.description === "for A")).toBe(
       true,
@@ -254,9 +254,9 @@ describe("GET /api/calendar/<token>.ics", () => {
       frequency: "daily",
       frequencyConfig: { time: "07:00" },
     });
-    const old = await rotateCalendarToken(user.id);
+    const old = await rotateCalendarToken(user.id, user.id);
     expect((await fetchFeed(old)).status).toBe(200);
-    const fresh = await rotateCalendarToken(user.id);
+    const fresh = await rotateCalendarToken(user.id, user.id);
     expect(fresh).not.toBe(old);
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -272,8 +272,11 @@ describe("GET /api/calendar/<token>.ics", () => {
 
   it("refuses a malformed address with 400 before touching the database", async () => {
     const { user } = await createSignedInUser();
-    await rotateCalendarToken(user.id);
-    const [{ calendarToken }] = await db.select().from(users).where(eq(users.id, user.id));
+    await rotateCalendarToken(user.id, user.id);
+    const [{ calendarToken }] = await db
+      .select()
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, user.id));
     const rateCount = async () =>
       (await db.execute<{ n: number }>(sql`select coalesce(sum(count), 0)::int as n from rate_limits`))
         .rows[0].n;

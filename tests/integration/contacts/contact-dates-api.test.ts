@@ -111,7 +111,7 @@ describe("contact dates through /api/contacts", () => {
     const refused = await post(cookie, { name: "A", email: "a@example.com", dates });
     expect(refused.status).toBe(400);
     expect(String((refused.json as unknown as { message: string }).message)).toMatch(message);
-    expect(await db.select().from(contacts).where(eq(contacts.userId, user.id))).toHaveLength(0);
+    expect(await db.select().from(contacts).where(eq(contacts.workspaceId, user.id))).toHaveLength(0);
 
     const ok = await post(cookie, {
       name: "B",
@@ -204,7 +204,7 @@ describe("contact dates through /api/contacts", () => {
       })
       .from(contactDates)
       .innerJoin(contacts, eq(contacts.id, contactDates.contactId))
-      .where(eq(contactDates.userId, user.id))
+      .where(eq(contactDates.workspaceId, user.id))
       .orderBy(contacts.name, contactDates.kind);
     expect(rows).toEqual([
       { name: "Ana", kind: "anniversary", month: 6, day: 9, year: null },

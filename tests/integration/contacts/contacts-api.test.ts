@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { callRoute } from "../../support/call-route";
 import { createSignedInUser } from "../../support/users";
 
-const rowsOf = (userId: string) => db.select().from(contacts).where(eq(contacts.userId, userId));
+const rowsOf = (userId: string) => db.select().from(contacts).where(eq(contacts.workspaceId, userId));
 
 async function create(cookie: string, body: Record<string, unknown>) {
   return callRoute(POST, "/api/contacts", { method: "POST", cookie, body });
@@ -31,7 +31,7 @@ describe("POST /api/contacts", () => {
       deliveryMethod: "sms",
       reminderCount: 0,
       lastReminder: null,
-      userId: user.id,
+      workspaceId: user.id,
     });
     const withEmail = await create(cookie, { name: "Mum", email: "Mum@Example.com" });
     expect(withEmail.json.deliveryMethod).toBe("email");
@@ -187,7 +187,7 @@ describe("GET /api/contacts", () => {
     const a = (await create(cookie, { name: "bob", email: "bob@example.com" })).json;
     await create(cookie, { name: "Alice", email: "alice@example.com" });
     await create(other.cookie, { name: "Mallory", email: "m@example.com" });
-    const base = { userId: user.id, contactId: String(a.id), deliveryMethod: "email", scheduleType: "once" };
+    const base = { workspaceId: user.id, contactId: String(a.id), deliveryMethod: "email", scheduleType: "once" };
     const when = new Date("2026-01-01T09:00:00Z");
     const [r1] = await db
       .insert(reminders)
@@ -201,7 +201,7 @@ describe("GET /api/contacts", () => {
     await db.insert(deliveries).values([
       {
         reminderId: r1.id,
-        userId: user.id,
+        workspaceId: user.id,
         contactId: String(a.id),
         occurrenceAt: when,
         channel: "email",
@@ -210,7 +210,7 @@ describe("GET /api/contacts", () => {
       },
       {
         reminderId: r1.id,
-        userId: user.id,
+        workspaceId: user.id,
         contactId: String(a.id),
         occurrenceAt: new Date("2026-02-01T09:00:00Z"),
         channel: "email",
@@ -293,7 +293,7 @@ describe("DELETE /api/contacts/{id}", () => {
     const [r] = await db
       .insert(reminders)
       .values({
-        userId: user.id,
+        workspaceId: user.id,
         contactId: String(c.id),
         deliveryMethod: "email",
         scheduleType: "once",
@@ -303,7 +303,7 @@ describe("DELETE /api/contacts/{id}", () => {
       .returning();
     await db.insert(deliveries).values({
       reminderId: r.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: String(c.id),
       occurrenceAt: when,
       channel: "email",
@@ -315,7 +315,7 @@ describe("DELETE /api/contacts/{id}", () => {
     });
     expect(res.status).toBe(204);
     expect(await rowsOf(user.id)).toHaveLength(0);
-    expect(await db.select().from(reminders).where(eq(reminders.userId, user.id))).toHaveLength(0);
-    expect(await db.select().from(deliveries).where(eq(deliveries.userId, user.id))).toHaveLength(0);
+    expect(await db.select().from(reminders).where(eq(reminders.workspaceId, user.id))).toHaveLength(0);
+    expect(await db.select().from(deliveries).where(eq(deliveries.workspaceId, user.id))).toHaveLength(0);
   });
 });

@@ -9,7 +9,7 @@ import { contactFixture } from "../../support/contact-fixtures";
 import { callRoute } from "../../support/call-route";
 import { createSignedInUser } from "../../support/users";
 
-const rowsOf = (userId: string) => db.select().from(contacts).where(eq(contacts.userId, userId));
+const rowsOf = (userId: string) => db.select().from(contacts).where(eq(contacts.workspaceId, userId));
 
 function importRows(cookie: string, rows: unknown[]) {
   return callRoute(POST, "/api/contacts/import", { method: "POST", cookie, body: { rows } });

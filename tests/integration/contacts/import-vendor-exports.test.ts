@@ -22,7 +22,7 @@ async function importAsMadridUser(file: string) {
     body: { rows: parsed.rows },
   });
   expect(res.status).toBe(200);
-  return { userId: user.id, result: res.json, parsed };
+  return { workspaceId: user.id, result: res.json, parsed };
 }
 
 /** Each contact as [name, email, phone, dates "birthday 1986-03-14" / "anniversary --12-25"]. */
@@ -30,10 +30,10 @@ async function saved(userId: string) {
   const rows = await db
     .select({ id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone })
     .from(contacts)
-    .where(eq(contacts.userId, userId));
+    .where(eq(contacts.workspaceId, userId));
   // By code unit, the same on every database collation.
   rows.sort((a, b) => (a.name < b.name ? -1 : 1));
-  const dates = await db.select().from(contactDates).where(eq(contactDates.userId, userId));
+  const dates = await db.select().from(contactDates).where(eq(contactDates.workspaceId, userId));
   const pad = (n: number) => String(n).padStart(2, "0");
   return rows.map((c) => [
     c.name,
@@ -50,7 +50,7 @@ const complete = (imported: number) => ({ imported, failed: 0, failures: [], lef
 
 describe("exports written the way each vendor documents them import completely", () => {
   it("Google Contacts CSV: national numbers read in their address's country", async () => {
-    const { userId, result, parsed } = await importAsMadridUser("google-export.csv");
+    const { workspaceId: userId, result, parsed } = await importAsMadridUser("google-export.csv");
     expect(parsed.skipped).toEqual([]);
     expect(result).toEqual(complete(5));
     expect(await saved(userId)).toEqual([
@@ -63,7 +63,7 @@ describe("exports written the way each vendor documents them import completely",
   });
 
   it("classic Outlook CSV: M/D/YYYY dates, 0/0/00 as no date, the Country/Region columns", async () => {
-    const { userId, result } = await importAsMadridUser("outlook-classic.csv");
+    const { workspaceId: userId, result } = await importAsMadridUser("outlook-classic.csv");
     expect(result).toEqual(complete(3));
     expect(await saved(userId)).toEqual([
       ["Ellen Louise Ripley", null, "+16175552675", []],
@@ -78,7 +78,7 @@ describe("exports written the way each vendor documents them import completely",
   });
 
   it("iCloud vCard 3.0: a US number without +1 read by the card's X-ABADR country", async () => {
-    const { userId, result } = await importAsMadridUser("icloud.vcf");
+    const { workspaceId: userId, result } = await importAsMadridUser("icloud.vcf");
     expect(result).toEqual(complete(4));
     expect(await saved(userId)).toEqual([
       ["Ana Ruiz", null, "+34612345679", []],
@@ -89,7 +89,7 @@ describe("exports written the way each vendor documents them import completely",
   });
 
   it("Android vCard 2.1: a French mobile read by the ADR's country, named in Spanish", async () => {
-    const { userId, result } = await importAsMadridUser("android.vcf");
+    const { workspaceId: userId, result } = await importAsMadridUser("android.vcf");
     expect(result).toEqual(complete(4));
     expect(await saved(userId)).toEqual([
       ["Hélène Girard", "helene.girard@example.fr", null, ["birthday --02-29"]],
@@ -100,7 +100,7 @@ describe("exports written the way each vendor documents them import completely",
   });
 
   it("Spanish Excel CSV (Windows-1252, ';'): d/m/yyyy dates and a País column", async () => {
-    const { userId, result } = await importAsMadridUser("excel-es-windows-1252.csv");
+    const { workspaceId: userId, result } = await importAsMadridUser("excel-es-windows-1252.csv");
     expect(result).toEqual(complete(4));
     expect(await saved(userId)).toEqual([
       ["Françoise Lefèvre", null, "+33612345684", ["birthday 1990-02-07"]],

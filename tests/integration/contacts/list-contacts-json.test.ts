@@ -50,15 +50,15 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
     await createContact(user.id, { name: "Nobody", email: "nobody@example.com" });
 
     await db.insert(contactDates).values([
-      { userId: user.id, contactId: full.id, kind: "custom", label: awkward, month: 2, day: 29 },
-      { userId: user.id, contactId: full.id, kind: "anniversary", month: 6, day: 1, year: 2001 },
-      { userId: user.id, contactId: full.id, kind: "birthday", month: 12, day: 31, year: 1950 },
+      { workspaceId: user.id, contactId: full.id, kind: "custom", label: awkward, month: 2, day: 29 },
+      { workspaceId: user.id, contactId: full.id, kind: "anniversary", month: 6, day: 1, year: 2001 },
+      { workspaceId: user.id, contactId: full.id, kind: "birthday", month: 12, day: 31, year: 1950 },
     ]);
     const sent = await insertReminder(user.id, full.id, { status: "sent" });
     await insertReminder(user.id, full.id, { status: "failed" });
     await insertReminder(user.id, full.id, { status: "cancelled" });
     await insertReminder(user.id, same.id);
-    const delivery = { reminderId: sent.id, userId: user.id, contactId: full.id, channel: "sms" };
+    const delivery = { reminderId: sent.id, workspaceId: user.id, contactId: full.id, channel: "sms" };
     await db.insert(deliveries).values([
       {
         ...delivery,
@@ -81,20 +81,20 @@ describe("GET /api/contacts answers exactly what serialising listContacts gives"
     const groups = await db
       .insert(contactGroups)
       .values([
-        { userId: user.id, name: "Choir" },
-        { userId: user.id, name: "Family" },
+        { workspaceId: user.id, name: "Choir" },
+        { workspaceId: user.id, name: "Family" },
       ])
       .returning();
     const [foreign] = await db
       .insert(contactGroups)
-      .values({ userId: other.user.id, name: "Choir" })
+      .values({ workspaceId: other.user.id, name: "Choir" })
       .returning();
     await db
       .insert(contactGroupMembers)
       .values([
-        ...groups.map((g) => ({ groupId: g.id, contactId: full.id, userId: user.id })),
-        { groupId: groups[0].id, contactId: same.id, userId: user.id },
-        { groupId: foreign.id, contactId: mallory.id, userId: other.user.id },
+        ...groups.map((g) => ({ groupId: g.id, contactId: full.id, workspaceId: user.id })),
+        { groupId: groups[0].id, contactId: same.id, workspaceId: user.id },
+        { groupId: foreign.id, contactId: mallory.id, workspaceId: other.user.id },
       ]);
 
     const expected = JSON.stringify(await listContacts(user.id, "en"));

@@ -21,7 +21,7 @@ async function dailyHistory(userId: string, contactId: string, days: number) {
   await db.insert(deliveries).values(
     Array.from({ length: days }, (_, i) => ({
       reminderId: reminder.id,
-      userId,
+      workspaceId: userId,
       contactId,
       occurrenceAt: new Date(start.getTime() + i * DAY),
       channel: "email",
@@ -92,7 +92,7 @@ describe("GET /api/deliveries (activity)", () => {
     const base = Date.parse("2031-01-01T10:00:00Z");
     const row = (i: number, values: Partial<typeof deliveries.$inferInsert>) => ({
       reminderId: r1.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: ana.id,
       occurrenceAt: new Date(base + i * 60_000),
       channel: "email",
@@ -120,7 +120,7 @@ describe("GET /api/deliveries (activity)", () => {
     const theirReminder = await createReminder(stranger.user.id, theirs.id, new Date(base));
     await db.insert(deliveries).values({
       reminderId: theirReminder.id,
-      userId: stranger.user.id,
+      workspaceId: stranger.user.id,
       contactId: theirs.id,
       occurrenceAt: new Date(base),
       channel: "email",

@@ -6,7 +6,7 @@ vi.hoisted(() => {
   process.env.FAILURE_ALERT_DELAY_SECONDS = "2";
 });
 
-import { users } from "@/db/schema";
+import { users, workspaces } from "@/db/schema";
 import { db, pool } from "@/lib/db";
 import { JOB_TASKS } from "@/jobs/registry";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
@@ -97,7 +97,7 @@ describe("failure alerts to the sender (through the engine's failure_alert task)
     expect(mailsTo(user.email)).toHaveLength(1);
 
     // A fourth failure, right after the e-mail: its alert waits for the end of the hour.
-    const [sent] = await db.select().from(users).where(eq(users.id, user.id));
+    const [sent] = await db.select().from(workspaces).where(eq(workspaces.id, user.id));
     expect(sent.failureAlertSentAt).not.toBeNull();
     await failingReminder(user.id, "Fabio");
     const job = await waitFor(() => alertJob(user.id));

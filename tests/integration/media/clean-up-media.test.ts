@@ -46,7 +46,7 @@ describe("media clean-up", () => {
       const ready = values.status === "ready";
       await db.insert(media).values({
         id,
-        userId: user.id,
+        workspaceId: user.id,
         kind: "video",
         filename: "clip.webm",
         sourceKey,

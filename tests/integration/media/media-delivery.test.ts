@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import * as playbackRoute from "@/app/api/play/[token]/playback/route";
 import * as posterRoute from "@/app/api/play/[token]/poster/route";
 import * as whatsappVideoRoute from "@/app/api/play/[token]/video.mp4/route";
-import { deliveries, users } from "@/db/schema";
+import { deliveries, users, workspaces } from "@/db/schema";
 import { WHATSAPP_VIDEO_MAX_BYTES } from "@/config/media";
 import { smsSegments } from "@/lib/channels/sms-segments";
 import { db } from "@/lib/db";
@@ -202,7 +202,7 @@ describe("a clip that is not ready", () => {
       expect(delivery.errorCode, channel).toBe("media_not_ready");
       expect(delivery.sentAt).toBeNull();
       expect(peers.twilio.messages.length + peers.smtp.messages.length).toBe(before);
-      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, user.id));
       expect(row.remindersUsedCurrentPeriod, channel).toBe(0);
     }
   });

@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/reminders/route";
 import { PUT } from "@/app/api/reminders/[id]/route";
 import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
-import { deliveries, reminders, users } from "@/db/schema";
+import { deliveries, reminders, users, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { callRoute } from "../../support/call-route";
 import { readyClip } from "../../support/media-rows";
 import { createContact, insertReminder, localInDays } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
 
-const rowsOf = (userId: string) => db.select().from(reminders).where(eq(reminders.userId, userId));
+const rowsOf = (userId: string) => db.select().from(reminders).where(eq(reminders.workspaceId, userId));
 
 const post = (cookie: string, body: unknown) =>
   callRoute(POST, "/api/reminders", { method: "POST", cookie, body });
@@ -37,8 +37,8 @@ describe("reminders by phone call", () => {
   });
 
   it("creates a voice reminder by call, on the trial", async () => {
-    const { user, cookie } = await createSignedInUser();
-    expect(user.planType).toBe("trial");
+    const { user, workspace, cookie } = await createSignedInUser();
+    expect(workspace.planType).toBe("trial");
     const contact = await createContact(user.id);
     const mediaId = await readyClip(user.id, "voice");
     const res = await post(cookie, body(contact.id, { type: "voice", mediaId, message: null }));
@@ -153,7 +153,7 @@ describe("reminders by phone call", () => {
     expect(refused.json).toMatchObject({ code: "reminder_limit" });
     const [kept] = await db.select().from(reminders).where(eq(reminders.id, sms.id));
     expect(kept.deliveryMethod).toBe("sms");
-    await db.update(users).set({ remindersQuota: 4 }).where(eq(users.id, user.id));
+    await db.update(workspaces).set({ remindersQuota: 4 }).where(eq(workspaces.id, user.id));
     expect((await edit()).status).toBe(200);
   });
 
@@ -165,7 +165,7 @@ describe("reminders by phone call", () => {
     expect(call.json).toMatchObject({ code: "no_credit" });
     expect(await rowsOf(user.id)).toEqual([]);
     expect((await post(cookie, body(contact.id, { deliveryMethod: "sms" }))).status).toBe(201);
-    await db.update(users).set({ paygCreditBalance: 3 }).where(eq(users.id, user.id));
+    await db.update(workspaces).set({ paygCreditBalance: 3 }).where(eq(workspaces.id, user.id));
     expect((await post(cookie, body(contact.id))).status).toBe(201);
   });
 });

@@ -18,7 +18,7 @@ const body = (contactId: string, extra: Record<string, unknown>) => ({
 });
 
 const countOf = async (userId: string) =>
-  (await db.select().from(reminders).where(eq(reminders.userId, userId))).length;
+  (await db.select().from(reminders).where(eq(reminders.workspaceId, userId))).length;
 
 describe("Ask for confirmation on create and edit", () => {
   it("stores the ask and the follow-up time for SMS and WhatsApp, and returns them", async () => {

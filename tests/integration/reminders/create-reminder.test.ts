@@ -8,7 +8,7 @@ import { createContact, insertReminder, localInDays } from "../../support/remind
 import { createSignedInUser } from "../../support/users";
 
 const countOf = async (userId: string) =>
-  (await db.select().from(reminders).where(eq(reminders.userId, userId))).length;
+  (await db.select().from(reminders).where(eq(reminders.workspaceId, userId))).length;
 
 async function post(cookie: string, body: unknown) {
   return callRoute(POST, "/api/reminders", { method: "POST", cookie, body });
@@ -36,7 +36,7 @@ describe("POST /api/reminders", () => {
       nextOccurrences: ["2030-01-15T14:00:00.000Z"],
       timezone: "America/New_York",
     });
-    const [row] = await db.select().from(reminders).where(eq(reminders.userId, user.id));
+    const [row] = await db.select().from(reminders).where(eq(reminders.workspaceId, user.id));
     expect(row.nextRunAt?.toISOString()).toBe("2030-01-15T14:00:00.000Z");
     expect(row.timezone).toBe("America/New_York");
   });
@@ -218,7 +218,7 @@ describe("POST /api/reminders", () => {
     ],
     ["an impossible date", {}, { scheduledFor: "2031-02-30T09:00" }, 400, /Invalid date/, "invalid_schedule"],
     ["a malformed time", {}, { scheduledFor: "2031-02-03 9am" }, 400, /^scheduledFor: /, "invalid_input"],
-    ["an unknown field", {}, { userId: "someone" }, 400, /userId|Unrecognized/, "invalid_input"],
+    ["an unknown field", {}, { workspaceId: "someone" }, 400, /userId|Unrecognized/, "invalid_input"],
     [
       "an unknown delivery method",
       {},

@@ -22,7 +22,7 @@ it("a subscriber's usage counts this period's sends past the quota paid with cre
     billingPeriodStart: periodStart,
   });
   const change = (cents: number, reason: "purchase" | "delivery" | "refund", idempotencyKey: string) =>
-    applyCreditChange(db, { userId: user.id, cents, reason, idempotencyKey });
+    applyCreditChange(db, { workspaceId: user.id, cents, reason, idempotencyKey });
   await change(2000, "purchase", `test:${user.id}:purchase`);
   // Before this period: not counted.
   await change(-1, "delivery", `delivery:9000:1`);

@@ -45,7 +45,7 @@ async function contactWithDate(
 const create = (cookie: string, body: unknown) =>
   callRoute<Dto[]>(POST, "/api/reminders/from-date", { method: "POST", cookie, body });
 const countOf = async (userId: string) =>
-  (await db.select().from(reminders).where(eq(reminders.userId, userId))).length;
+  (await db.select().from(reminders).where(eq(reminders.workspaceId, userId))).length;
 
 beforeEach(() => {
   // Creation reads the clock: a fixed day before the date (only Date is faked, timers stay real).
@@ -94,7 +94,7 @@ describe("POST /api/reminders/from-date", () => {
     ]);
     expect(day).toMatchObject({ recipient: "owner", leadDays: 1 });
     expect(day.nextOccurrences[0]).toBe("2026-02-28T14:00:00.000Z");
-    const stored = await db.select().from(reminders).where(eq(reminders.userId, user.id));
+    const stored = await db.select().from(reminders).where(eq(reminders.workspaceId, user.id));
     expect(stored).toHaveLength(3);
     expect(new Set(stored.map((r) => r.contactDateId))).toEqual(new Set([dateId]));
 
@@ -106,7 +106,7 @@ describe("POST /api/reminders/from-date", () => {
       body: { dates: [{ id: dateId, kind: "birthday", month: 4, day: 3, year: 1986 }] },
     });
     expect(moved.status).toBe(200);
-    const after = await db.select().from(reminders).where(eq(reminders.userId, user.id));
+    const after = await db.select().from(reminders).where(eq(reminders.workspaceId, user.id));
     const next = (leadDays: number | null) =>
       after.find((r) => r.leadDays === leadDays)?.nextRunAt?.toISOString();
     expect(after.every((r) => r.month === 4 && r.dayOfMonth === 3)).toBe(true);

@@ -6,7 +6,7 @@ import { firstRunChecklist } from "@/lib/dashboard/first-run-checklist";
 import { getDashboardData } from "@/lib/dashboard/get-dashboard-data";
 import { cancelReminder } from "@/lib/reminders/cancel-reminder";
 import { hideFirstRunChecklist } from "@/lib/users/hide-first-run-checklist";
-import { createUser } from "@/lib/users/create-user";
+import { createUser } from "@/lib/workspaces/create-user";
 import { createContact, insertReminder } from "../../support/reminders";
 
 const reload = async (id: string): Promise<User> =>

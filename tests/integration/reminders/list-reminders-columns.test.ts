@@ -56,7 +56,7 @@ describe("GET /api/reminders answers each kind of column", () => {
       deliveryMethod: "email",
     });
     await db.insert(deliveries).values({
-      userId,
+      workspaceId: userId,
       reminderId: failed.id,
       contactId: contact.id,
       channel: "email",

@@ -11,7 +11,7 @@ import { createSignedInUser } from "../../support/users";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
-const rowsOf = (userId: string) => db.select().from(reminders).where(eq(reminders.userId, userId));
+const rowsOf = (userId: string) => db.select().from(reminders).where(eq(reminders.workspaceId, userId));
 
 const post = (cookie: string, body: unknown) =>
   callRoute(POST, "/api/reminders", { method: "POST", cookie, body });

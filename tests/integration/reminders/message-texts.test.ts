@@ -12,7 +12,7 @@ describe("the reminder lists show each message as its contact will read it", () 
     const contact = await createContact(user.id, { name: "Ana María López", locale: "es" });
     const [birthday] = await db
       .insert(contactDates)
-      .values({ userId: user.id, contactId: contact.id, kind: "birthday", month: 3, day: 3, year: 1990 })
+      .values({ workspaceId: user.id, contactId: contact.id, kind: "birthday", month: 3, day: 3, year: 1990 })
       .returning();
     const due = new Date("2031-02-24T09:00:00Z");
     await createReminder(user.id, contact.id, due, {

@@ -46,7 +46,7 @@ const live = (userId: string) =>
   db
     .select()
     .from(reminders)
-    .where(and(eq(reminders.userId, userId), eq(reminders.status, "scheduled")));
+    .where(and(eq(reminders.workspaceId, userId), eq(reminders.status, "scheduled")));
 async function listedDates(cookie: string) {
   const res = await callRoute<Listed[]>(LIST_CONTACTS, "/api/contacts", { cookie });
   return Object.fromEntries(res.json[0].dates.map((d) => [d.id, d.hasYearlyReminder]));
@@ -113,7 +113,7 @@ describe("one yearly reminder per contact date", () => {
     expect((await create(cookie, { contactDateId: dateId, time: "09:00", leadDays: [7] })).status).toBe(201);
     const [yearly] = (await live(user.id)).filter((r) => r.recipient === "contact");
     const copy = {
-      userId: user.id,
+      workspaceId: user.id,
       contactId,
       message: "Again",
       deliveryMethod: "email",
@@ -246,7 +246,7 @@ describe("migration 0012", () => {
     const { contactId, dateId } = await contactWithDates(cookie);
     await db.execute(sql`drop index reminders_one_per_contact_date_idx`);
     const row = (recipient: "contact" | "owner", leadDays: number | null, createdAt: string) => ({
-      userId: user.id,
+      workspaceId: user.id,
       contactId,
       message: "x",
       deliveryMethod: "email",

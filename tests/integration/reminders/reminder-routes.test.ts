@@ -274,7 +274,7 @@ describe("POST /api/reminders/{id}/send and /retry", () => {
     const occurrenceAt = new Date("2026-03-01T09:00:00Z");
     await db.insert(deliveries).values({
       reminderId: failed.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: contact.id,
       occurrenceAt,
       channel: "email",

@@ -73,7 +73,7 @@ import { createGroup, groupBody } from "../../support/group-reminders";
 import { createReadyMedia, insertSentDelivery } from "../../support/media-fixtures";
 import { snapshotDatabase } from "../../support/db-snapshot";
 import { createContact, insertReminder, localInDays } from "../../support/reminders";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, ownActor } from "../../support/users";
 
 type Handler = Parameters<typeof callRoute>[0];
 
@@ -730,14 +730,14 @@ beforeAll(async () => {
   const scheduled = await insertReminder(a.user.id, contact.id);
   const failed = await insertReminder(a.user.id, contact.id, { status: "failed" });
   const cancelled = await insertReminder(a.user.id, contact.id);
-  await cancelReminder(a.user.id, cancelled.id);
+  await cancelReminder(await ownActor(a.user.id), cancelled.id);
   const doomed = await createContact(a.user.id, { name: "A's deleted" });
   await insertReminder(a.user.id, doomed.id);
-  await deleteContact(a.user.id, doomed.id);
+  await deleteContact(await ownActor(a.user.id), doomed.id);
   const [ready] = await db
     .insert(storedObjects)
     .values({
-      ownerId: a.user.id,
+      workspaceId: a.user.id,
       key: `uploads/${crypto.randomUUID()}`,
       status: "ready",
       contentType: "image/png",
@@ -750,12 +750,12 @@ beforeAll(async () => {
     .where(eq(contacts.id, contact.id));
   const [template] = await db
     .insert(messageTemplates)
-    .values({ userId: a.user.id, name: "A's template", body: "Hello {first_name}", locale: "en" })
+    .values({ workspaceId: a.user.id, name: "A's template", body: "Hello {first_name}", locale: "en" })
     .returning();
   const [endpoint] = await db
     .insert(webhookEndpoints)
     .values({
-      userId: a.user.id,
+      workspaceId: a.user.id,
       url: "https://hooks.example.com/a",
       events: ["delivery.sent"],
       secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
@@ -765,7 +765,7 @@ beforeAll(async () => {
     .insert(webhookMessages)
     .values({
       endpointId: endpoint.id,
-      userId: a.user.id,
+      workspaceId: a.user.id,
       messageId: `msg_${crypto.randomUUID().replaceAll("-", "")}`,
       eventType: "delivery.sent",
       payload: { type: "delivery.sent", timestamp: new Date().toISOString(), data: {} },
@@ -773,10 +773,10 @@ beforeAll(async () => {
       status: "delivered",
     })
     .returning();
-  const [group] = await db.insert(contactGroups).values({ userId: a.user.id, name: "A's group" }).returning();
+  const [group] = await db.insert(contactGroups).values({ workspaceId: a.user.id, name: "A's group" }).returning();
   await db
     .insert(contactGroupMembers)
-    .values({ groupId: group.id, contactId: contact.id, userId: a.user.id });
+    .values({ groupId: group.id, contactId: contact.id, workspaceId: a.user.id });
   const clip = await createReadyMedia(a.user.id, "video");
   const mediaReminder = await insertReminder(a.user.id, contact.id, {
     type: "video",
@@ -822,15 +822,15 @@ beforeAll(async () => {
     uploadingMediaId: uploading.id,
     uploadId: String(multipart.json.uploadId),
     uploadKey: String(multipart.json.key),
-    apiKeyId: (await createApiKey(a.user.id, { name: "A's key", scope: "write" })).id,
+    apiKeyId: (await createApiKey(await ownActor(a.user.id), { name: "A's key", scope: "write" })).id,
     bearerB: {
-      authorization: `Bearer ${(await createApiKey(b.user.id, { name: "B's key", scope: "write" })).key}`,
+      authorization: `Bearer ${(await createApiKey(await ownActor(b.user.id), { name: "B's key", scope: "write" })).key}`,
     },
     endpointId: endpoint.id,
     webhookMessageId: webhookMessage.id,
     groupReminderId: (
       await createReminder(
-        a.user.id,
+        await ownActor(a.user.id),
         reminderInputSchema.parse(groupBody((await createGroup(a.user.id, [contact.id])).id)),
       )
     ).id,

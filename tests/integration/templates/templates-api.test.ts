@@ -15,7 +15,7 @@ const rowsOf = (userId: string) =>
   db
     .select()
     .from(messageTemplates)
-    .where(eq(messageTemplates.userId, userId))
+    .where(eq(messageTemplates.workspaceId, userId))
     .orderBy(messageTemplates.name);
 
 const create = (cookie: string, body: unknown) =>
@@ -103,7 +103,7 @@ describe("/api/templates", () => {
     ["a blank body", { name: "A", body: "   " }, "invalid_input"],
     ["a body over 1,600 characters", { name: "A", body: "x".repeat(1601) }, "invalid_input"],
     ["an unknown language", { name: "A", body: "Hi", locale: "de" }, "invalid_input"],
-    ["an extra key", { name: "A", body: "Hi", userId: "someone" }, "invalid_input"],
+    ["an extra key", { name: "A", body: "Hi", workspaceId: "someone" }, "invalid_input"],
   ];
   it.each(bad)("refuses %s with 400 and writes nothing", async (_label, body, code) => {
     const { user, cookie } = await createSignedInUser();
@@ -128,7 +128,7 @@ describe("/api/templates", () => {
     const { user, cookie } = await createSignedInUser();
     await db.insert(messageTemplates).values(
       Array.from({ length: TEMPLATE_LIMIT - 1 }, (_, i) => ({
-        userId: user.id,
+        workspaceId: user.id,
         name: `T${i}`,
         body: "Hi",
         locale: "en",
@@ -171,7 +171,7 @@ describe("POST /api/reminders with message fields", () => {
     });
     expect(age.status).toBe(400);
     expect(age.json.code).toBe("age_needs_birth_year");
-    expect(await db.select().from(reminders).where(eq(reminders.userId, user.id))).toHaveLength(0);
+    expect(await db.select().from(reminders).where(eq(reminders.workspaceId, user.id))).toHaveLength(0);
 
     const ok = await callRoute(createReminder, "/api/reminders", {
       method: "POST",
@@ -187,8 +187,8 @@ describe("POST /api/reminders with message fields", () => {
     const dates = await db
       .insert(contactDates)
       .values([
-        { userId: user.id, contactId: contact.id, kind: "birthday", month: 3, day: 3, year: 1990 },
-        { userId: user.id, contactId: contact.id, kind: "anniversary", month: 6, day: 1, year: null },
+        { workspaceId: user.id, contactId: contact.id, kind: "birthday", month: 3, day: 3, year: 1990 },
+        { workspaceId: user.id, contactId: contact.id, kind: "anniversary", month: 6, day: 1, year: null },
       ])
       .returning();
     const withYear = await insertReminder(user.id, contact.id, {

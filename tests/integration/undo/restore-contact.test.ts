@@ -25,7 +25,7 @@ import { callRoute } from "../../support/call-route";
 import { snapshotDatabase } from "../../support/db-snapshot";
 import { createContact, createReminder, createSender } from "../../support/delivery-fixtures";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, ownActor } from "../../support/users";
 
 let sink: SmtpSink;
 beforeAll(async () => {
@@ -64,7 +64,7 @@ async function richContact(userId: string) {
   });
   const [date] = await db
     .insert(contactDates)
-    .values({ userId, contactId: contact.id, kind: "birthday", month: 3, day: 14, year: 1950 })
+    .values({ workspaceId: userId, contactId: contact.id, kind: "birthday", month: 3, day: 14, year: 1950 })
     .returning();
   const reminder = await createReminder(userId, contact.id, new Date("2031-05-01T10:00:00Z"), {
     scheduleType: "recurring",
@@ -78,7 +78,7 @@ async function richContact(userId: string) {
     .insert(deliveries)
     .values({
       reminderId: reminder.id,
-      userId,
+      workspaceId: userId,
       contactId: contact.id,
       occurrenceAt: new Date("2031-04-27T16:00:00Z"),
       channel: "call",
@@ -89,7 +89,7 @@ async function richContact(userId: string) {
     deliveryId: delivery.id,
     deliveryOccurrenceAt: delivery.occurrenceAt,
     reminderId: reminder.id,
-    userId,
+    workspaceId: userId,
     channel: "sms",
     body: "YES",
     action: "confirm",
@@ -99,7 +99,7 @@ async function richContact(userId: string) {
     callSid: `CA${crypto.randomUUID().replaceAll("-", "")}`,
     deliveryId: delivery.id,
     deliveryOccurrenceAt: delivery.occurrenceAt,
-    userId,
+    workspaceId: userId,
     status: "completed",
     durationSeconds: 31,
   });
@@ -153,7 +153,7 @@ describe("Undo of a contact's deletion", () => {
     const { user, cookie } = await createSignedInUser();
     const { contact } = await richContact(user.id);
     const deletedAt = new Date(Date.now() - UNDO_WINDOW_MS - 1_000);
-    await deleteContact(user.id, contact.id, deletedAt);
+    await deleteContact(await ownActor(user.id), contact.id, deletedAt);
 
     const before = await snapshotDatabase();
     const res = await callRoute(RESTORE, `/api/contacts/${contact.id}/restore`, {
@@ -168,16 +168,16 @@ describe("Undo of a contact's deletion", () => {
     expect(await finishContactDeletions(new Date())).toBeGreaterThanOrEqual(1);
     const [marker] = await db.select().from(deletedContacts).where(eq(deletedContacts.contactId, contact.id));
     expect(marker.rows).toBeNull();
-    await expect(restoreContact(user.id, contact.id)).rejects.toMatchObject({ code: "undo_expired" });
+    await expect(restoreContact(await ownActor(user.id), contact.id)).rejects.toMatchObject({ code: "undo_expired" });
     expect(await db.select().from(contacts).where(eq(contacts.id, contact.id))).toEqual([]);
   });
 
   it("does not finish a deletion whose window is still open", async () => {
     const { user } = await createSignedInUser();
     const { contact } = await richContact(user.id);
-    await deleteContact(user.id, contact.id);
+    await deleteContact(await ownActor(user.id), contact.id);
     await finishContactDeletions(new Date());
-    await restoreContact(user.id, contact.id);
+    await restoreContact(await ownActor(user.id), contact.id);
     expect(
       await db.select({ id: reminders.id }).from(reminders).where(eq(reminders.contactId, contact.id)),
     ).toHaveLength(1);
@@ -187,7 +187,7 @@ describe("Undo of a contact's deletion", () => {
     const a = await createSignedInUser();
     const b = await createSignedInUser();
     const { contact } = await richContact(a.user.id);
-    await deleteContact(a.user.id, contact.id);
+    await deleteContact(await ownActor(a.user.id), contact.id);
     const before = await snapshotDatabase();
     const res = await callRoute(RESTORE, `/api/contacts/${contact.id}/restore`, {
       method: "POST",
@@ -203,12 +203,12 @@ describe("Undo of a contact's deletion", () => {
     const contact = await createContact(user.id, { email: "pending@example.org" });
     const due = new Date(Date.now() - 60_000);
     const reminder = await createReminder(user.id, contact.id, due);
-    await deleteContact(user.id, contact.id);
+    await deleteContact(await ownActor(user.id), contact.id);
 
     expect((await runBatch({ workerId: "undo", clock: () => new Date() })).leased).toBe(0);
     expect(await db.select().from(deliveries).where(eq(deliveries.contactId, contact.id))).toEqual([]);
 
-    await restoreContact(user.id, contact.id);
+    await restoreContact(await ownActor(user.id), contact.id);
     await runBatch({ workerId: "undo", clock: () => new Date() });
     const sent = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(sent).toHaveLength(1);
@@ -220,15 +220,15 @@ describe("Undo of a contact's deletion", () => {
       const contact = await createContact(user.id);
       const [group] = await db
         .insert(contactGroups)
-        .values({ userId: user.id, name: `Choir ${contact.id}` })
+        .values({ workspaceId: user.id, name: `Choir ${contact.id}` })
         .returning();
       await db
         .insert(contactGroupMembers)
-        .values({ groupId: group.id, contactId: contact.id, userId: user.id });
+        .values({ groupId: group.id, contactId: contact.id, workspaceId: user.id });
       const [parent] = await db
         .insert(reminders)
         .values({
-          userId: user.id,
+          workspaceId: user.id,
           contactId: null,
           groupId: group.id,
           groupTiming: "local_time",
@@ -244,7 +244,7 @@ describe("Undo of a contact's deletion", () => {
           timezone: "Europe/Madrid",
         })
         .returning();
-      await db.transaction((tx) => syncGroupReminders(tx, { userId: user.id, reminderId: parent.id }));
+      await db.transaction((tx) => syncGroupReminders(tx, { workspaceId: user.id, reminderId: parent.id }));
       return { contact, group, parent };
     };
     const memberRows = (contactId: string) =>
@@ -252,11 +252,11 @@ describe("Undo of a contact's deletion", () => {
 
     const kept = await inGroup();
     expect(await memberRows(kept.contact.id)).toHaveLength(1);
-    await deleteContact(user.id, kept.contact.id);
+    await deleteContact(await ownActor(user.id), kept.contact.id);
     expect(
       await db.select().from(contactGroupMembers).where(eq(contactGroupMembers.groupId, kept.group.id)),
     ).toEqual([]);
-    await restoreContact(user.id, kept.contact.id);
+    await restoreContact(await ownActor(user.id), kept.contact.id);
     expect(
       await db.select().from(contactGroupMembers).where(eq(contactGroupMembers.groupId, kept.group.id)),
     ).toHaveLength(1);
@@ -265,9 +265,9 @@ describe("Undo of a contact's deletion", () => {
     ]);
 
     const gone = await inGroup();
-    await deleteContact(user.id, gone.contact.id);
+    await deleteContact(await ownActor(user.id), gone.contact.id);
     await db.delete(contactGroups).where(eq(contactGroups.id, gone.group.id));
-    await restoreContact(user.id, gone.contact.id);
+    await restoreContact(await ownActor(user.id), gone.contact.id);
     expect(await db.select().from(contacts).where(eq(contacts.id, gone.contact.id))).toHaveLength(1);
     expect(await memberRows(gone.contact.id)).toEqual([]);
     expect(
@@ -275,9 +275,9 @@ describe("Undo of a contact's deletion", () => {
     ).toEqual([]);
 
     const cancelled = await inGroup();
-    await deleteContact(user.id, cancelled.contact.id);
+    await deleteContact(await ownActor(user.id), cancelled.contact.id);
     await db.update(reminders).set({ status: "cancelled" }).where(eq(reminders.id, cancelled.parent.id));
-    await restoreContact(user.id, cancelled.contact.id);
+    await restoreContact(await ownActor(user.id), cancelled.contact.id);
     expect(await memberRows(cancelled.contact.id)).toMatchObject([{ status: "cancelled", nextRunAt: null }]);
   });
 });

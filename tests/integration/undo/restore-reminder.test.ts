@@ -10,7 +10,7 @@ import { restoreReminder } from "@/lib/reminders/restore-reminder";
 import { callRoute } from "../../support/call-route";
 import { snapshotDatabase } from "../../support/db-snapshot";
 import { createContact, insertReminder } from "../../support/reminders";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, ownActor } from "../../support/users";
 
 const reload = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
 const restore = (id: string, cookie: string) =>
@@ -21,7 +21,7 @@ describe("Undo of a cancelled reminder", () => {
     const { user, cookie } = await createSignedInUser();
     const contact = await createContact(user.id);
     await db.insert(webhookEndpoints).values({
-      userId: user.id,
+      workspaceId: user.id,
       url: "https://hooks.example.com/undo",
       events: ["reminder.cancelled", "reminder.restored"],
       secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
@@ -48,7 +48,7 @@ describe("Undo of a cancelled reminder", () => {
     const events = await db
       .select({ type: webhookMessages.eventType, payload: webhookMessages.payload })
       .from(webhookMessages)
-      .where(eq(webhookMessages.userId, user.id));
+      .where(eq(webhookMessages.workspaceId, user.id));
     expect(events.map((e) => e.type).sort()).toEqual(["reminder.cancelled", "reminder.restored"]);
     const restored = events.find((e) => e.type === "reminder.restored");
     expect(restored?.payload).toMatchObject({
@@ -73,7 +73,7 @@ describe("Undo of a cancelled reminder", () => {
     for (const day of ["10", "11"]) {
       await db.insert(deliveries).values({
         reminderId: reminder.id,
-        userId: user.id,
+        workspaceId: user.id,
         contactId: contact.id,
         occurrenceAt: new Date(`2031-03-${day}T08:00:00Z`),
         channel: "sms",
@@ -81,8 +81,8 @@ describe("Undo of a cancelled reminder", () => {
       });
     }
     const cancelAt = new Date("2031-03-11T12:00:00Z");
-    await cancelReminder(user.id, reminder.id, cancelAt);
-    await restoreReminder(user.id, reminder.id, new Date(cancelAt.getTime() + 5_000));
+    await cancelReminder(await ownActor(user.id), reminder.id, cancelAt);
+    await restoreReminder(await ownActor(user.id), reminder.id, new Date(cancelAt.getTime() + 5_000));
     expect((await reload(reminder.id)).nextRunAt?.toISOString()).toBe("2031-03-12T08:00:00.000Z");
   });
 
@@ -90,7 +90,7 @@ describe("Undo of a cancelled reminder", () => {
     const { user, cookie } = await createSignedInUser();
     const contact = await createContact(user.id);
     const reminder = await insertReminder(user.id, contact.id);
-    await cancelReminder(user.id, reminder.id, new Date(Date.now() - UNDO_WINDOW_MS - 1_000));
+    await cancelReminder(await ownActor(user.id), reminder.id, new Date(Date.now() - UNDO_WINDOW_MS - 1_000));
 
     const before = await snapshotDatabase();
     const res = await restore(reminder.id, cookie);
@@ -105,7 +105,7 @@ describe("Undo of a cancelled reminder", () => {
     const b = await createSignedInUser();
     const contact = await createContact(a.user.id);
     const reminder = await insertReminder(a.user.id, contact.id);
-    await cancelReminder(a.user.id, reminder.id);
+    await cancelReminder(await ownActor(a.user.id), reminder.id);
 
     expect((await restore(reminder.id, b.cookie)).status).toBe(404);
     expect((await reload(reminder.id)).status).toBe("cancelled");

@@ -10,6 +10,7 @@ import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { WEBHOOK_RETRY_DELAYS_MS } from "@/lib/webhooks/retry-schedule";
 import { createSender } from "@/tests/support/delivery-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
+import { ownActor } from "@/tests/support/users";
 
 const LOCAL = { allowPrivate: true };
 let receiver: WebhookReceiver;
@@ -29,12 +30,12 @@ afterEach(async () => {
 
 async function endpointFor(events: ("delivery.sent" | "reply.confirmed")[] = ["delivery.sent"]) {
   const user = await createSender();
-  const endpoint = await createWebhookEndpoint(user.id, { url: `${receiver.url}/hook`, events }, LOCAL);
+  const endpoint = await createWebhookEndpoint(await ownActor(user.id), { url: `${receiver.url}/hook`, events }, LOCAL);
   return { user, endpoint };
 }
 
 const emit = (userId: string, at: Date, data: Record<string, unknown> = { deliveryId: "1" }) =>
-  emitWebhookEvent(db, { userId, type: "delivery.sent", data, occurredAt: at });
+  emitWebhookEvent(db, { workspaceId: userId, type: "delivery.sent", data, occurredAt: at });
 
 const attemptsOf = async (endpointId: string) => {
   const messages = await db.select().from(webhookMessages).where(eq(webhookMessages.endpointId, endpointId));
@@ -56,8 +57,7 @@ const attemptsOf = async (endpointId: string) => {
 describe("signed webhook delivery", () => {
   it("POSTs the event to subscribed endpoints, signed so that the official library verifies it", async () => {
     const { user, endpoint } = await endpointFor();
-    const other = await createWebhookEndpoint(
-      user.id,
+    const other = await createWebhookEndpoint(await ownActor(user.id),
       { url: `${receiver.url}/other`, events: ["reply.confirmed"] },
       LOCAL,
     );
@@ -145,7 +145,7 @@ describe("signed webhook delivery", () => {
   it("signs with both secrets for 24 hours after a rotation, then with the new one only", async () => {
     const { user, endpoint } = await endpointFor();
     const rotatedAt = new Date();
-    const rotated = await rotateWebhookSecret(user.id, endpoint.id, rotatedAt);
+    const rotated = await rotateWebhookSecret(await ownActor(user.id), endpoint.id, rotatedAt);
     expect(rotated.secret).not.toBe(endpoint.secret);
     expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await emit(user.id, rotatedAt);

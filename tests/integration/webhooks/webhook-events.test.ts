@@ -16,6 +16,7 @@ import { callRoute } from "@/tests/support/call-route";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 import { loopbackPeers } from "@/tests/support/peers";
 import { signedWebhook } from "@/tests/support/twilio-sink";
+import { ownActor } from "@/tests/support/users";
 import { createSignedInUser } from "@/tests/support/users";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 
@@ -39,7 +40,7 @@ let phones = 0;
 const phone = () => `+1212556${String(1000 + phones++).padStart(4, "0")}`;
 
 async function subscribe(userId: string, events: WebhookEventType[]) {
-  return createWebhookEndpoint(userId, { url: `${receiver.url}/events`, events }, LOCAL);
+  return createWebhookEndpoint(await ownActor(userId), { url: `${receiver.url}/events`, events }, LOCAL);
 }
 
 /** What the receiver got, each verified with the endpoint's secret. */
@@ -112,7 +113,7 @@ describe("events from the domain paths", () => {
       deliveryMethod: "sms",
       askConfirmation: true,
     });
-    await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: reminder.id, userId: user.id });
+    await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: reminder.id, workspaceId: user.id });
     await reply(number, "YES");
     await reply(number, "STOP");
     await reply(number, "STOP");
@@ -174,13 +175,13 @@ describe("events from the domain paths", () => {
       },
     });
     expect(res.status).toBe(201);
-    await cancelReminder(user.id, res.json!.id);
+    await cancelReminder(await ownActor(user.id), res.json!.id);
     const events = await received(endpoint.secret);
     expect(events).toMatchObject([
       { type: "reminder.created", data: { reminderId: res.json!.id, contactId: contact.id } },
       { type: "reminder.cancelled", data: { reminderId: res.json!.id } },
     ]);
-    const stored = await db.select().from(webhookMessages).where(eq(webhookMessages.userId, user.id));
+    const stored = await db.select().from(webhookMessages).where(eq(webhookMessages.workspaceId, user.id));
     expect(stored.every((m) => m.status === "delivered")).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { WEBHOOK_DISABLE_AFTER_MS } from "@/lib/webhooks/retry-schedule";
 import { createSender } from "@/tests/support/delivery-fixtures";
 import { loopbackPeers } from "@/tests/support/peers";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
+import { ownActor } from "@/tests/support/users";
 
 const LOCAL = { allowPrivate: true };
 const PRODUCTION = { allowPrivate: false };
@@ -38,8 +39,8 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return "accepted";
 }
 
-const create = (userId: string, url: string, policy = PRODUCTION) =>
-  createWebhookEndpoint(userId, { url, events: ["delivery.sent"] }, policy);
+const create = async (userId: string, url: string, policy = PRODUCTION) =>
+  createWebhookEndpoint(await ownActor(userId), { url, events: ["delivery.sent"] }, policy);
 
 const messagesOf = (endpointId: string) =>
   db.select().from(webhookMessages).where(eq(webhookMessages.endpointId, endpointId));
@@ -70,7 +71,7 @@ describe("webhook URLs in production", () => {
     for (const [url, code] of cases) expect([url, await refusal(create(user.id, url))]).toEqual([url, code]);
     // A public address literal is accepted (nothing is sent when saving).
     expect(await refusal(create(user.id, "https://93.184.215.14/hook"))).toBe("accepted");
-    expect(await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id))).toHaveLength(
+    expect(await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, user.id))).toHaveLength(
       1,
     );
   });
@@ -79,7 +80,7 @@ describe("webhook URLs in production", () => {
     const user = await createSender();
     // Saved while private receivers were allowed (development), sent under production's rules.
     const endpoint = await create(user.id, `${receiver.url}/hook`, LOCAL);
-    await emitWebhookEvent(db, { userId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
+    await emitWebhookEvent(db, { workspaceId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
     expect((await dispatchWebhooks({ policy: PRODUCTION })).delivered).toBe(0);
     expect(receiver.received).toHaveLength(0);
     const [message] = await messagesOf(endpoint.id);
@@ -97,7 +98,7 @@ describe("webhook URLs in production", () => {
       request.path === "/moved"
         ? { status: 307, headers: { location: `${receiver.url}/target` } }
         : { status: 200 };
-    await emitWebhookEvent(db, { userId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
+    await emitWebhookEvent(db, { workspaceId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
     await dispatchWebhooks({ policy: LOCAL });
     expect(receiver.received.map((r) => r.path)).toEqual(["/moved"]);
     const [message] = await messagesOf(endpoint.id);
@@ -112,7 +113,7 @@ describe("an endpoint that keeps failing", () => {
     receiver.answer = () => ({ status: 500 });
     const t0 = new Date();
     const emitAt = (at: Date) =>
-      emitWebhookEvent(db, { userId: user.id, type: "delivery.sent", data: {}, occurredAt: at });
+      emitWebhookEvent(db, { workspaceId: user.id, type: "delivery.sent", data: {}, occurredAt: at });
     await emitAt(t0);
     await dispatchWebhooks({ policy: LOCAL, clock: () => t0 });
     let [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
@@ -141,7 +142,7 @@ describe("an endpoint that keeps failing", () => {
     const user = await createSender();
     const endpoint = await create(user.id, `${receiver.url}/gone`, LOCAL);
     receiver.answer = () => ({ status: 410 });
-    await emitWebhookEvent(db, { userId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
+    await emitWebhookEvent(db, { workspaceId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
     await dispatchWebhooks({ policy: LOCAL });
     const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row.disabledAt).not.toBeNull();

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ApiKeysSection } from "@/components/developers/api-keys-section";
 import { WebhooksSection } from "@/components/developers/webhooks-section";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
@@ -15,12 +15,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Settings → Developers: API keys and outgoing webhooks. */
 export default async function DevelopersPage() {
-  const user = await getCurrentUser();
-  if (!user) redirect("/");
+  const actor = await getCurrentActor();
+  if (!actor) redirect("/");
+  const { user, workspace } = actor;
   const [t, keys, endpoints] = await Promise.all([
     getTranslations("developers"),
-    listApiKeys(user.id),
-    listWebhookEndpoints(user.id),
+    listApiKeys(workspace.id),
+    listWebhookEndpoints(workspace.id),
   ]);
   return (
     <div className="space-y-6">

@@ -6,7 +6,7 @@ import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { calendarFeedParamsSchema } from "@/lib/validations/calendar";
 
 /**
- * GET /api/calendar/<token>.ics: the user's reminders as an iCalendar feed. The token is the
+ * GET /api/calendar/<token>.ics: a workspace's reminders as an iCalendar feed, as one member sees them. The token is the
  * authorisation (calendar apps send no cookie); an unknown or revoked one is a bare 404.
  */
 export const GET = publicRoute(

@@ -4,10 +4,13 @@ import { updateContact } from "@/lib/contacts/update-contact";
 import { contactIdParams, updateContactBodySchema } from "@/lib/validations/contact";
 
 export const PUT = userRoute(
-  { params: contactIdParams, body: updateContactBodySchema },
-  async ({ user, params, body }) => updateContact(user, params.id, body),
+  { permission: "write", params: contactIdParams, body: updateContactBodySchema },
+  async ({ actor, params, body }) => updateContact(actor, params.id, body),
 );
 
-export const DELETE = userRoute({ params: contactIdParams }, async ({ user, params }) => {
-  await deleteContact(user.id, params.id);
-});
+export const DELETE = userRoute(
+  { permission: "write", params: contactIdParams },
+  async ({ actor, params }) => {
+    await deleteContact(actor, params.id);
+  },
+);

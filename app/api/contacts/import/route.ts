@@ -5,6 +5,6 @@ import { importBodySchema } from "@/lib/validations/contact-import";
 
 // The rows, and with `groupId` or `newGroupName` the group they go into (in the same transaction).
 export const POST = userRoute(
-  { body: importBodySchema, rateLimit: RATE_LIMITS.import },
-  async ({ user, body }) => importContactsIntoGroup(user, body),
+  { permission: "write", body: importBodySchema, rateLimit: RATE_LIMITS.import },
+  async ({ actor, body }) => importContactsIntoGroup(actor, body),
 );

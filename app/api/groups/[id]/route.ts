@@ -4,15 +4,15 @@ import { getGroup } from "@/lib/groups/get-group";
 import { renameGroup } from "@/lib/groups/rename-group";
 import { groupIdParams, renameGroupSchema } from "@/lib/validations/group";
 
-export const GET = userRoute({ params: groupIdParams }, async ({ user, params }) =>
-  getGroup(user.id, params.id),
+export const GET = userRoute({ permission: "read", params: groupIdParams }, async ({ actor, params }) =>
+  getGroup(actor.workspace.id, params.id),
 );
 
 export const PATCH = userRoute(
-  { params: groupIdParams, body: renameGroupSchema },
-  async ({ user, params, body }) => renameGroup(user.id, params.id, body),
+  { permission: "write", params: groupIdParams, body: renameGroupSchema },
+  async ({ actor, params, body }) => renameGroup(actor, params.id, body),
 );
 
-export const DELETE = userRoute({ params: groupIdParams }, async ({ user, params }) => {
-  await deleteGroup(user.id, params.id);
+export const DELETE = userRoute({ permission: "write", params: groupIdParams }, async ({ actor, params }) => {
+  await deleteGroup(actor, params.id);
 });

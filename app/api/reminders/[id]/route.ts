@@ -7,16 +7,18 @@ import { reminderIdParamsSchema, reminderInputSchema } from "@/lib/validations/r
 
 export const PUT = userRoute(
   {
+    permission: "write",
     params: reminderIdParamsSchema,
     body: reminderInputSchema,
     // An unknown or uneditable reminder is answered as such before the body's rules.
-    beforeRules: ({ user, params }) => findEditableReminder(user.id, params.id),
+    beforeRules: ({ actor, params }) => findEditableReminder(actor.workspace.id, params.id),
     rateLimit: RATE_LIMITS.reminderWrite,
   },
-  async ({ user, params, body }) => updateReminder(user, params.id, body),
+  async ({ actor, params, body }) => updateReminder(actor, params.id, body),
 );
 
 /** Cancel: the reminder leaves the schedule and keeps its history. */
-export const DELETE = userRoute({ params: reminderIdParamsSchema }, async ({ user, params }) =>
-  cancelReminder(user.id, params.id),
+export const DELETE = userRoute(
+  { permission: "write", params: reminderIdParamsSchema },
+  async ({ actor, params }) => cancelReminder(actor, params.id),
 );

@@ -4,10 +4,13 @@ import { updateTemplate } from "@/lib/templates/update-template";
 import { templateIdParams, updateTemplateSchema } from "@/lib/validations/template";
 
 export const PUT = userRoute(
-  { params: templateIdParams, body: updateTemplateSchema },
-  async ({ user, params, body }) => updateTemplate(user.id, params.id, body),
+  { permission: "write", params: templateIdParams, body: updateTemplateSchema },
+  async ({ actor, params, body }) => updateTemplate(actor.workspace.id, params.id, body),
 );
 
-export const DELETE = userRoute({ params: templateIdParams }, async ({ user, params }) => {
-  await deleteTemplate(user.id, params.id);
-});
+export const DELETE = userRoute(
+  { permission: "write", params: templateIdParams },
+  async ({ actor, params }) => {
+    await deleteTemplate(actor.workspace.id, params.id);
+  },
+);

@@ -5,10 +5,12 @@ import { createContact } from "@/lib/contacts/create-contact";
 import { listContactsPage } from "@/lib/contacts/list-contacts-page";
 import { getGroup } from "@/lib/groups/get-group";
 
-export const GET = apiKeyRoute(listContactsOperation, async ({ user, query }) => {
-  // ?groupId=: another user's group, like an unknown one, is a 404.
-  if (query.groupId) await getGroup(user.id, query.groupId);
-  return pageAnswer(await listContactsPage(user.id, query));
+export const GET = apiKeyRoute(listContactsOperation, async ({ actor, query }) => {
+  // ?groupId=: another workspace's group, like an unknown one, is a 404.
+  if (query.groupId) await getGroup(actor.workspace.id, query.groupId);
+  return pageAnswer(await listContactsPage(actor.workspace.id, query));
 });
 
-export const POST = apiKeyRoute(createContactOperation, async ({ user, body }) => createContact(user, body));
+export const POST = apiKeyRoute(createContactOperation, async ({ actor, body }) =>
+  createContact(actor, body),
+);

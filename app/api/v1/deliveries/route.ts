@@ -3,6 +3,6 @@ import { listDeliveriesOperation } from "@/lib/api/v1/other-operations";
 import { pageAnswer } from "@/lib/api/v1/page-answer";
 import { listActivity } from "@/lib/activity/list-activity";
 
-export const GET = apiKeyRoute(listDeliveriesOperation, async ({ user, query }) =>
-  pageAnswer(await listActivity(user.id, query)),
+export const GET = apiKeyRoute(listDeliveriesOperation, async ({ actor, query }) =>
+  pageAnswer(await listActivity(actor.workspace.id, query)),
 );

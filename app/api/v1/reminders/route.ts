@@ -5,13 +5,13 @@ import { assertReminderQuota } from "@/lib/reminders/assert-reminder-quota";
 import { createReminder } from "@/lib/reminders/create-reminder";
 import { listReminders } from "@/lib/reminders/list-reminders";
 
-export const GET = apiKeyRoute(listRemindersOperation, async ({ user, query }) =>
-  pageAnswer(await listReminders(user.id, query)),
+export const GET = apiKeyRoute(listRemindersOperation, async ({ actor, query }) =>
+  pageAnswer(await listReminders(actor.workspace.id, query)),
 );
 
 export const POST = apiKeyRoute(
   createReminderOperation,
-  async ({ user, body }) => createReminder(user.id, body),
+  async ({ actor, body }) => createReminder(actor, body),
   // The quota is the first rule, as in the app: over it, a request is told so before any field.
-  { beforeRules: ({ user }) => assertReminderQuota(user) },
+  { beforeRules: ({ actor }) => assertReminderQuota(actor.workspace) },
 );

@@ -2,4 +2,4 @@ import { apiKeyRoute } from "@/lib/api/api-key-route";
 import { getUsageOperation } from "@/lib/api/v1/other-operations";
 import { getUsage } from "@/lib/dashboard/get-usage";
 
-export const GET = apiKeyRoute(getUsageOperation, async ({ user }) => getUsage(user));
+export const GET = apiKeyRoute(getUsageOperation, async ({ actor }) => getUsage(actor.workspace));

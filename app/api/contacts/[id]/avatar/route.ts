@@ -3,6 +3,6 @@ import { attachAvatar } from "@/lib/contacts/attach-avatar";
 import { avatarBodySchema, contactIdParams } from "@/lib/validations/contact";
 
 export const PUT = userRoute(
-  { params: contactIdParams, body: avatarBodySchema },
-  async ({ user, params, body }) => attachAvatar(user.id, params.id, body.avatarUrl),
+  { permission: "write", params: contactIdParams, body: avatarBodySchema },
+  async ({ actor, params, body }) => attachAvatar(actor.workspace.id, params.id, body.avatarUrl),
 );

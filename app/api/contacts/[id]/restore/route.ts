@@ -3,6 +3,6 @@ import { restoreContactIntoGroups } from "@/lib/groups/restore-contact-into-grou
 import { contactIdParams } from "@/lib/validations/contact";
 
 /** Undo of a deletion, within the undo window (with the contact's group memberships). */
-export const POST = userRoute({ params: contactIdParams }, async ({ user, params }) =>
-  restoreContactIntoGroups(user.id, params.id),
+export const POST = userRoute({ permission: "write", params: contactIdParams }, async ({ actor, params }) =>
+  restoreContactIntoGroups(actor, params.id),
 );

@@ -3,6 +3,6 @@ import { addGroupMembers } from "@/lib/groups/add-group-members";
 import { groupIdParams, groupMembersSchema } from "@/lib/validations/group";
 
 export const POST = userRoute(
-  { params: groupIdParams, body: groupMembersSchema },
-  async ({ user, params, body }) => addGroupMembers(user.id, params.id, body),
+  { permission: "write", params: groupIdParams, body: groupMembersSchema },
+  async ({ actor, params, body }) => addGroupMembers(actor, params.id, body),
 );

@@ -3,6 +3,6 @@ import { groupReach } from "@/lib/groups/group-reach";
 import { groupIdParams, groupReachQuerySchema } from "@/lib/validations/group";
 
 export const GET = userRoute(
-  { params: groupIdParams, query: groupReachQuerySchema },
-  async ({ user, params, query }) => groupReach(user.id, params.id, query.channels),
+  { permission: "read", params: groupIdParams, query: groupReachQuerySchema },
+  async ({ actor, params, query }) => groupReach(actor.workspace.id, params.id, query.channels),
 );

@@ -2,7 +2,8 @@ import { userRoute } from "@/lib/api/route";
 import { serveOwnerMedia } from "@/lib/media/serve-owner-media";
 import { mediaIdParams } from "@/lib/validations/playback";
 
-/** The owner's preview of a ready clip's poster, with range requests; another user's clip: 404. */
-export const GET = userRoute({ params: mediaIdParams }, async ({ request, user, params }) =>
-  serveOwnerMedia(request, user.id, params.id, "poster"),
+/** A member's preview of a ready clip's poster, with range requests; another workspace's clip: 404. */
+export const GET = userRoute(
+  { permission: "read", params: mediaIdParams },
+  async ({ request, actor, params }) => serveOwnerMedia(request, actor.workspace.id, params.id, "poster"),
 );

@@ -4,6 +4,6 @@ import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { mediaIdParamsSchema } from "@/lib/validations/media";
 
 export const POST = userRoute(
-  { params: mediaIdParamsSchema, rateLimit: RATE_LIMITS.mediaUpload },
-  async ({ user, params }) => ({ media: await markMediaUploaded(user, params.id) }),
+  { permission: "write", params: mediaIdParamsSchema, rateLimit: RATE_LIMITS.mediaUpload },
+  async ({ actor, params }) => ({ media: await markMediaUploaded(actor.workspace, params.id) }),
 );

@@ -6,7 +6,9 @@ import { reminderIdParamsSchema } from "@/lib/validations/reminder";
 
 /** A reminder's deliveries, newest occurrence first; further pages via `X-Next-Cursor` (?cursor=). */
 export const GET = userRoute(
-  { params: reminderIdParamsSchema, query: reminderDeliveriesQuerySchema },
-  async ({ user, params, query }) =>
-    keysetPageResponse(await listDeliveries({ userId: user.id, reminderId: params.id, ...query })),
+  { permission: "read", params: reminderIdParamsSchema, query: reminderDeliveriesQuerySchema },
+  async ({ actor, params, query }) =>
+    keysetPageResponse(
+      await listDeliveries({ workspaceId: actor.workspace.id, reminderId: params.id, ...query }),
+    ),
 );

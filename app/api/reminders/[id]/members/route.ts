@@ -7,6 +7,6 @@ import { reminderIdParamsSchema, reminderMembersQuerySchema } from "@/lib/valida
  * occurrence's totals; further pages with ?cursor= (the answer's `nextCursor`).
  */
 export const GET = userRoute(
-  { params: reminderIdParamsSchema, query: reminderMembersQuerySchema },
-  async ({ user, params, query }) => listGroupMembers(user.id, params.id, query),
+  { permission: "read", params: reminderIdParamsSchema, query: reminderMembersQuerySchema },
+  async ({ actor, params, query }) => listGroupMembers(actor.workspace.id, params.id, query),
 );

@@ -5,6 +5,6 @@ import { reminderIdParamsSchema } from "@/lib/validations/reminder";
 
 /** Undo of a cancel, within the undo window. */
 export const POST = userRoute(
-  { params: reminderIdParamsSchema, rateLimit: RATE_LIMITS.reminderWrite },
-  async ({ user, params }) => restoreReminder(user.id, params.id),
+  { permission: "write", params: reminderIdParamsSchema, rateLimit: RATE_LIMITS.reminderWrite },
+  async ({ actor, params }) => restoreReminder(actor, params.id),
 );

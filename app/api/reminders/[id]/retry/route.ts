@@ -5,9 +5,9 @@ import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderIdParamsSchema } from "@/lib/validations/reminder";
 
 export const POST = userRoute(
-  { params: reminderIdParamsSchema, rateLimit: RATE_LIMITS.sendNow },
-  async ({ user, params }) => {
-    await assertSentAlone(user.id, params.id);
-    return retryFailedReminder(user.id, params.id);
+  { permission: "write", params: reminderIdParamsSchema, rateLimit: RATE_LIMITS.sendNow },
+  async ({ actor, params }) => {
+    await assertSentAlone(actor.workspace.id, params.id);
+    return retryFailedReminder(actor.workspace.id, params.id);
   },
 );

@@ -5,9 +5,14 @@ import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderIdParamsSchema, sendNowBodySchema } from "@/lib/validations/reminder";
 
 export const POST = userRoute(
-  { params: reminderIdParamsSchema, body: sendNowBodySchema, rateLimit: RATE_LIMITS.sendNow },
-  async ({ user, params, body }) => {
-    await assertSentAlone(user.id, params.id);
-    return sendReminder(user, params.id, body.mode);
+  {
+    permission: "write",
+    params: reminderIdParamsSchema,
+    body: sendNowBodySchema,
+    rateLimit: RATE_LIMITS.sendNow,
+  },
+  async ({ actor, params, body }) => {
+    await assertSentAlone(actor.workspace.id, params.id);
+    return sendReminder(actor, params.id, body.mode);
   },
 );

@@ -5,6 +5,7 @@ import { startMultipartSchema } from "@/lib/validations/media";
 
 // The uploader's CreateMultipartUpload: { filename, type, metadata: { mediaId } } → { uploadId, key }.
 export const POST = userRoute(
-  { body: startMultipartSchema, rateLimit: RATE_LIMITS.mediaUpload },
-  async ({ user, body }) => startMediaMultipart(user.id, { mediaId: body.metadata.mediaId, type: body.type }),
+  { permission: "write", body: startMultipartSchema, rateLimit: RATE_LIMITS.mediaUpload },
+  async ({ actor, body }) =>
+    startMediaMultipart(actor.workspace.id, { mediaId: body.metadata.mediaId, type: body.type }),
 );

@@ -8,14 +8,14 @@ import { deleteContact } from "@/lib/contacts/delete-contact";
 import { getContact } from "@/lib/contacts/get-contact";
 import { updateContact } from "@/lib/contacts/update-contact";
 
-export const GET = apiKeyRoute(getContactOperation, async ({ user, params }) =>
-  getContact(user.id, params.id),
+export const GET = apiKeyRoute(getContactOperation, async ({ actor, params }) =>
+  getContact(actor.workspace.id, params.id),
 );
 
-export const PATCH = apiKeyRoute(updateContactOperation, async ({ user, params, body }) =>
-  updateContact(user, params.id, body),
+export const PATCH = apiKeyRoute(updateContactOperation, async ({ actor, params, body }) =>
+  updateContact(actor, params.id, body),
 );
 
-export const DELETE = apiKeyRoute(deleteContactOperation, async ({ user, params }) => {
-  await deleteContact(user.id, params.id);
+export const DELETE = apiKeyRoute(deleteContactOperation, async ({ actor, params }) => {
+  await deleteContact(actor, params.id);
 });

@@ -4,12 +4,14 @@ import { deleteGroup } from "@/lib/groups/delete-group";
 import { getGroup } from "@/lib/groups/get-group";
 import { renameGroup } from "@/lib/groups/rename-group";
 
-export const GET = apiKeyRoute(getGroupOperation, async ({ user, params }) => getGroup(user.id, params.id));
-
-export const PATCH = apiKeyRoute(renameGroupOperation, async ({ user, params, body }) =>
-  renameGroup(user.id, params.id, body),
+export const GET = apiKeyRoute(getGroupOperation, async ({ actor, params }) =>
+  getGroup(actor.workspace.id, params.id),
 );
 
-export const DELETE = apiKeyRoute(deleteGroupOperation, async ({ user, params }) => {
-  await deleteGroup(user.id, params.id);
+export const PATCH = apiKeyRoute(renameGroupOperation, async ({ actor, params, body }) =>
+  renameGroup(actor, params.id, body),
+);
+
+export const DELETE = apiKeyRoute(deleteGroupOperation, async ({ actor, params }) => {
+  await deleteGroup(actor, params.id);
 });

@@ -9,17 +9,17 @@ import { findEditableReminder } from "@/lib/reminders/find-editable-reminder";
 import { getReminder } from "@/lib/reminders/get-reminder";
 import { updateReminder } from "@/lib/reminders/update-reminder";
 
-export const GET = apiKeyRoute(getReminderOperation, async ({ user, params }) =>
-  getReminder(user.id, params.id),
+export const GET = apiKeyRoute(getReminderOperation, async ({ actor, params }) =>
+  getReminder(actor.workspace.id, params.id),
 );
 
 export const PUT = apiKeyRoute(
   updateReminderOperation,
-  async ({ user, params, body }) => updateReminder(user, params.id, body),
+  async ({ actor, params, body }) => updateReminder(actor, params.id, body),
   // An unknown or uneditable reminder is answered as such before the body's rules.
-  { beforeRules: ({ user, params }) => findEditableReminder(user.id, params.id) },
+  { beforeRules: ({ actor, params }) => findEditableReminder(actor.workspace.id, params.id) },
 );
 
-export const DELETE = apiKeyRoute(cancelReminderOperation, async ({ user, params }) =>
-  cancelReminder(user.id, params.id),
+export const DELETE = apiKeyRoute(cancelReminderOperation, async ({ actor, params }) =>
+  cancelReminder(actor, params.id),
 );

@@ -6,13 +6,15 @@ import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
 
 export const PATCH = userRoute(
   {
+    permission: "manage_integrations",
     params: webhookEndpointParamsSchema,
     body: webhookEndpointPatchSchema,
     rateLimit: RATE_LIMITS.webhookWrite,
   },
-  async ({ user, params, body }) => updateWebhookEndpoint(user.id, params.id, body),
+  async ({ actor, params, body }) => updateWebhookEndpoint(actor, params.id, body),
 );
 
-export const DELETE = userRoute({ params: webhookEndpointParamsSchema }, async ({ user, params }) =>
-  deleteWebhookEndpoint(user.id, params.id),
+export const DELETE = userRoute(
+  { permission: "manage_integrations", params: webhookEndpointParamsSchema },
+  async ({ actor, params }) => deleteWebhookEndpoint(actor, params.id),
 );

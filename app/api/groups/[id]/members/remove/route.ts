@@ -3,6 +3,6 @@ import { removeGroupMembers } from "@/lib/groups/remove-group-members";
 import { groupIdParams, groupMembersSchema } from "@/lib/validations/group";
 
 export const POST = userRoute(
-  { params: groupIdParams, body: groupMembersSchema },
-  async ({ user, params, body }) => removeGroupMembers(user.id, params.id, body),
+  { permission: "write", params: groupIdParams, body: groupMembersSchema },
+  async ({ actor, params, body }) => removeGroupMembers(actor, params.id, body),
 );

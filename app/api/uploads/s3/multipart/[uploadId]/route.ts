@@ -4,19 +4,21 @@ import { listMediaParts } from "@/lib/media/list-media-parts";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { multipartParamsSchema, uploadKeyQuerySchema } from "@/lib/validations/media";
 
+// Both serve an upload in progress: a writer's work.
 const options = {
+  permission: "write" as const,
   params: multipartParamsSchema,
   query: uploadKeyQuerySchema,
   rateLimit: RATE_LIMITS.mediaUpload,
 };
 
 // ListParts: [{ PartNumber, ETag, Size }].
-export const GET = userRoute(options, async ({ user, params, query }) =>
-  listMediaParts(user.id, query.key, params.uploadId),
+export const GET = userRoute(options, async ({ actor, params, query }) =>
+  listMediaParts(actor.workspace.id, query.key, params.uploadId),
 );
 
 // AbortMultipartUpload.
-export const DELETE = userRoute(options, async ({ user, params, query }) => {
-  await abortMediaMultipart(user.id, query.key, params.uploadId);
+export const DELETE = userRoute(options, async ({ actor, params, query }) => {
+  await abortMediaMultipart(actor.workspace.id, query.key, params.uploadId);
   return {};
 });

@@ -3,6 +3,7 @@ import { webhookEndpointParamsSchema } from "@/lib/validations/webhook-endpoint"
 import { listWebhookMessages } from "@/lib/webhooks/list-webhook-messages";
 
 /** The endpoint's log: its latest messages, each with its latest attempts. */
-export const GET = userRoute({ params: webhookEndpointParamsSchema }, async ({ user, params }) =>
-  listWebhookMessages(user.id, params.id),
+export const GET = userRoute(
+  { permission: "read", params: webhookEndpointParamsSchema },
+  async ({ actor, params }) => listWebhookMessages(actor.workspace.id, params.id),
 );

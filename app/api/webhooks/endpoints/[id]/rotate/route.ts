@@ -5,6 +5,10 @@ import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 
 /** A new signing secret; the previous one also signs for 24 hours. */
 export const POST = userRoute(
-  { params: webhookEndpointParamsSchema, rateLimit: RATE_LIMITS.webhookWrite },
-  async ({ user, params }) => rotateWebhookSecret(user.id, params.id),
+  {
+    permission: "manage_integrations",
+    params: webhookEndpointParamsSchema,
+    rateLimit: RATE_LIMITS.webhookWrite,
+  },
+  async ({ actor, params }) => rotateWebhookSecret(actor, params.id),
 );

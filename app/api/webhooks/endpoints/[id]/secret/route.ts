@@ -3,6 +3,7 @@ import { webhookEndpointParamsSchema } from "@/lib/validations/webhook-endpoint"
 import { revealWebhookSecret } from "@/lib/webhooks/reveal-webhook-secret";
 
 /** The signing secret, on request only (the list never carries it). */
-export const GET = userRoute({ params: webhookEndpointParamsSchema }, async ({ user, params }) =>
-  revealWebhookSecret(user.id, params.id),
+export const GET = userRoute(
+  { permission: "manage_integrations", params: webhookEndpointParamsSchema },
+  async ({ actor, params }) => revealWebhookSecret(actor.workspace.id, params.id),
 );

@@ -5,6 +5,11 @@ import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 
 /** "Send test event": a `webhook.test` message queued to the endpoint. */
 export const POST = userRoute(
-  { params: webhookEndpointParamsSchema, status: 202, rateLimit: RATE_LIMITS.webhookWrite },
-  async ({ user, params }) => sendTestWebhook(user.id, params.id),
+  {
+    permission: "manage_integrations",
+    params: webhookEndpointParamsSchema,
+    status: 202,
+    rateLimit: RATE_LIMITS.webhookWrite,
+  },
+  async ({ actor, params }) => sendTestWebhook(actor.workspace.id, params.id),
 );

@@ -6,7 +6,12 @@ import { multipartPartParamsSchema, uploadKeyQuerySchema } from "@/lib/validatio
 
 // A signed UploadPart URL: { url, expires }.
 export const GET = userRoute(
-  { params: multipartPartParamsSchema, query: uploadKeyQuerySchema, rateLimit: RATE_LIMITS.mediaUpload },
-  async ({ user, params, query, request }) =>
-    signMediaPart(user.id, { ...params, key: query.key, origin: publicOrigin(request.headers) }),
+  {
+    permission: "write",
+    params: multipartPartParamsSchema,
+    query: uploadKeyQuerySchema,
+    rateLimit: RATE_LIMITS.mediaUpload,
+  },
+  async ({ actor, params, query, request }) =>
+    signMediaPart(actor.workspace.id, { ...params, key: query.key, origin: publicOrigin(request.headers) }),
 );

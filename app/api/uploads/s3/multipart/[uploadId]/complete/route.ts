@@ -10,13 +10,14 @@ import {
 // CompleteMultipartUpload: { parts: [{ PartNumber, ETag }] } → { location, key, media }.
 export const POST = userRoute(
   {
+    permission: "write",
     params: multipartParamsSchema,
     query: uploadKeyQuerySchema,
     body: completeMultipartSchema,
     rateLimit: RATE_LIMITS.mediaUpload,
   },
-  async ({ user, params, query, body }) =>
-    completeMediaMultipart(user, {
+  async ({ actor, params, query, body }) =>
+    completeMediaMultipart(actor.workspace, {
       key: query.key,
       uploadId: params.uploadId,
       parts: body.parts.map((p) => ({ partNumber: p.PartNumber, etag: p.ETag })),

@@ -5,9 +5,14 @@ import { resendWebhookMessage } from "@/lib/webhooks/resend-webhook-message";
 
 /** "Send again": the message is due now, under the same webhook-id. */
 export const POST = userRoute(
-  { params: webhookMessageParamsSchema, status: 202, rateLimit: RATE_LIMITS.webhookWrite },
-  async ({ user, params }) => {
-    await resendWebhookMessage(user.id, params.id, params.messageId);
+  {
+    permission: "manage_integrations",
+    params: webhookMessageParamsSchema,
+    status: 202,
+    rateLimit: RATE_LIMITS.webhookWrite,
+  },
+  async ({ actor, params }) => {
+    await resendWebhookMessage(actor.workspace.id, params.id, params.messageId);
     return { queued: true };
   },
 );
