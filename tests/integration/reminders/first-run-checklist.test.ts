@@ -8,6 +8,7 @@ import { cancelReminder } from "@/lib/reminders/cancel-reminder";
 import { hideFirstRunChecklist } from "@/lib/users/hide-first-run-checklist";
 import { createUser } from "@/lib/workspaces/create-user";
 import { createContact, insertReminder } from "../../support/reminders";
+import { ownActor } from "../../support/users";
 
 const reload = async (id: string): Promise<User> =>
   (await db.select().from(users).where(eq(users.id, id)))[0];
@@ -32,7 +33,7 @@ describe("the first-run checklist from the account's data", () => {
 
     // A reminder made and cancelled still counts as the first one.
     const reminder = await insertReminder(user.id, contact.id);
-    await cancelReminder(user.id, reminder.id);
+    await cancelReminder(await ownActor(user.id), reminder.id);
     expect(await checklistOf(user.id)).toEqual({ profile: false, contact: true, reminder: true });
 
     await db.update(users).set({ timezone: "Europe/Madrid", senderName: "Ana" }).where(eq(users.id, user.id));
