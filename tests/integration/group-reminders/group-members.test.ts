@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as MEMBERS } from "@/app/api/reminders/[id]/members/route";
 import { GET as CONTACTS } from "@/app/api/contacts/route";
 import { GET as LIST } from "@/app/api/reminders/route";
-import { contacts, deliveries, reminders, users, workspaces } from "@/db/schema";
+import { contacts, deliveries, reminders, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getCalendarFeed } from "@/lib/calendar/get-calendar-feed";
 import { listScheduleOccurrences } from "@/lib/calendar/list-schedule-occurrences";
