@@ -13,7 +13,7 @@ async function explain(text: string, params: unknown[] = []): Promise<PlanNode> 
 /** The list's statement with the user's id, as the first executions of the prepared one plan it. */
 const customPlan = (userId: string) => {
   const { sql: text, params } = contactListQuery.toSQL();
-  return explain(`explain (format json) ${text}`, fillPlaceholders(params, { userId }));
+  return explain(`explain (format json) ${text}`, fillPlaceholders(params, { workspaceId: userId }));
 };
 
 /** The one plan PostgreSQL may reuse for any user after five executions of the prepared statement. */
