@@ -36,6 +36,7 @@ export { nextOccurrence, nextOccurrences, firstOccurrence, MAX_OCCURRENCES_PER_C
 export { leadDate, MAX_LEAD_DAYS } from "./lead-offset";
 export { scheduleProblem, timeZoneProblem, assertValidSchedule } from "./validate-schedule";
 export { anchoredSchedule } from "./anchored-schedule";
+export { scheduleRrule, type RecurrenceLines } from "./schedule-rrule";
 export { nthWeekdayDate } from "./nth-weekday";
 export { DEFAULT_TIME, MAX_INTERVAL, NTH_WEEKDAYS, type NthWeekday, type Schedule } from "./types";
 export {
