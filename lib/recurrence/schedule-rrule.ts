@@ -110,7 +110,11 @@ function ruleDay(schedule: Schedule, at: Date): CivilDate | null {
  * reminder whose day moves with leap years. Throws RangeError for an invalid schedule or a
  * `first` that is not one of its occurrences.
  */
-export function scheduleRrule(schedule: Schedule, first: Date, occurrencesBefore = 0): RecurrenceLines | null {
+export function scheduleRrule(
+  schedule: Schedule,
+  first: Date,
+  occurrencesBefore = 0,
+): RecurrenceLines | null {
   assertValidSchedule(schedule);
   if (schedule.scheduleType !== "recurring") return null;
   const endless: Schedule = { ...schedule, endCondition: "never" };

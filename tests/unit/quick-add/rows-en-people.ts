@@ -233,4 +233,38 @@ export const ROWS_EN_PEOPLE: Row[] = people([
     channel: "call",
     unknown: { "every hour": "unsupported" },
   },
+  {
+    text: "text Mary every Monday until the end of June: gym",
+    contact: "mary",
+    channel: "sms",
+    schedule: "weekly Mon 09:00 until:2026-06-30",
+    message: "gym",
+    notes: ["default_time 09:00"],
+  },
+  {
+    text: "remind José every Monday at 8 until February",
+    contact: "jose",
+    schedule: "weekly Mon 08:00 until:2027-02-28",
+  },
+  {
+    text: "call Mary every day at 9 until next week",
+    contact: "mary",
+    channel: "call",
+    schedule: "daily 09:00",
+    unknown: { until: "not_understood", "next week": "vague" },
+  },
+  {
+    text: "Mary every evening: take the pill",
+    contact: "mary",
+    schedule: "daily 20:00",
+    message: "take the pill",
+    notes: ["default_time 20:00"],
+  },
+  {
+    text: "remind Mary every Monday morning to put the bins out",
+    contact: "mary",
+    schedule: "weekly Mon 09:00",
+    message: "put the bins out",
+    notes: ["default_time 09:00"],
+  },
 ]);

@@ -215,4 +215,23 @@ export const ROWS_ES_PEOPLE: Row[] = people([
     channel: "sms",
     unknown: { "cada hora": "unsupported" },
   },
+  {
+    text: "llama a Mary todos los lunes a las 8 hasta el 30 de junio",
+    contact: "mary",
+    channel: "call",
+    schedule: "weekly Mon 08:00 until:2026-06-30",
+  },
+  {
+    text: "escribe a Ana por WhatsApp el tercer jueves de cada mes a las 19:00",
+    contact: "ana-ruiz",
+    channel: "whatsapp",
+    schedule: "monthly third-Thu 19:00",
+  },
+  {
+    text: "recuérdale a Ana cada noche que cierre la puerta",
+    contact: "ana-ruiz",
+    schedule: "daily 20:00",
+    message: "cierre la puerta",
+    notes: ["default_time 20:00"],
+  },
 ]);

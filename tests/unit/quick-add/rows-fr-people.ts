@@ -215,4 +215,29 @@ export const ROWS_FR_PEOPLE: Row[] = people([
     contact: "mary",
     unknown: { "toutes les heures": "unsupported" },
   },
+  {
+    text: "appelle Mary tous les lundis à 8h jusqu'au 30 juin",
+    contact: "mary",
+    channel: "call",
+    schedule: "weekly Mon 08:00 until:2026-06-30",
+  },
+  {
+    text: "envoie un e-mail à José le troisième jeudi de chaque mois à 19h",
+    contact: "jose",
+    channel: "email",
+    schedule: "monthly third-Thu 19:00",
+  },
+  {
+    text: "rappelle à Mary tous les lundis jusqu'à fin février",
+    contact: "mary",
+    schedule: "weekly Mon 09:00 until:2027-02-28",
+    notes: ["default_time 09:00"],
+  },
+  {
+    text: "rappelle à Mary chaque soir de fermer le portail",
+    contact: "mary",
+    schedule: "daily 20:00",
+    message: "fermer le portail",
+    notes: ["default_time 20:00"],
+  },
 ]);
