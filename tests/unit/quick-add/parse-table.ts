@@ -81,7 +81,7 @@ export function parse(
   timeZone = ZONE,
   book?: Row["book"],
 ): QuickAddDraft {
-  const options: QuickAddOptions & Record<string, unknown> = {
+  const options: QuickAddOptions = {
     locale,
     timeZone,
     now,
@@ -141,28 +141,19 @@ export function noteText(note: QuickAddNote): string {
   return value ? `${kind} ${value}` : kind;
 }
 
-interface RecipientLike {
-  status: string;
-  recipient?: { kind: string; id: string };
-  candidates?: { id: string }[];
-  span?: { text: string };
-}
-
 /** Who the draft is for, as a row writes it. */
-function recipientOf(draft: QuickAddDraft): Pick<Row, "contact" | "group"> {
-  const full = (draft as unknown as { recipient?: RecipientLike }).recipient;
-  if (full?.status === "matched" && full.recipient?.kind === "group") return { group: full.recipient.id };
-  if (full?.status === "ambiguous" && full.candidates) return { contact: full.candidates.map((c) => c.id) };
-  const contact = draft.contact;
-  switch (contact.status) {
+function recipientOf({ recipient }: QuickAddDraft): Pick<Row, "contact" | "group"> {
+  switch (recipient.status) {
     case "none":
       return {};
     case "matched":
-      return { contact: contact.contact.id };
+      return recipient.recipient.kind === "group"
+        ? { group: recipient.recipient.id }
+        : { contact: recipient.recipient.id };
     case "ambiguous":
-      return { contact: contact.candidates.map((c) => c.id) };
+      return { contact: recipient.candidates.map((c) => c.id) };
     case "unknown":
-      return { contact: { unknown: contact.span.text } };
+      return { contact: { unknown: recipient.span.text } };
   }
 }
 

@@ -267,4 +267,11 @@ export const ROWS_EN_PEOPLE: Row[] = people([
     message: "put the bins out",
     notes: ["default_time 09:00"],
   },
+  {
+    text: "WhatsApp Ana this afternoon at 3: are you coming?",
+    contact: "ana-ruiz",
+    channel: "whatsapp",
+    schedule: "once 2026-03-10T15:00",
+    message: "are you coming?",
+  },
 ]);
