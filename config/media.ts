@@ -23,7 +23,17 @@ export const MEDIA_LIMITS: Record<MediaKind, MediaLimit> = {
  * the bytes.
  */
 export const MEDIA_DECLARED_TYPES: Record<MediaKind, readonly string[]> = {
-  voice: ["audio/webm", "audio/ogg", "audio/mp4", "audio/mpeg", "audio/aac", "audio/x-m4a", "audio/wav", "audio/x-wav", "audio/wave"],
+  voice: [
+    "audio/webm",
+    "audio/ogg",
+    "audio/mp4",
+    "audio/mpeg",
+    "audio/aac",
+    "audio/x-m4a",
+    "audio/wav",
+    "audio/x-wav",
+    "audio/wave",
+  ],
   video: ["video/webm", "video/mp4", "video/quicktime", "video/x-matroska", "video/3gpp"],
 };
 
