@@ -45,7 +45,7 @@ describe("the reminders list reads a page from an index", () => {
       [other.user.id, otherContact.id],
     ]) {
       await db.execute(sql`
-        insert into reminders (id, user_id, contact_id, type, message, status, delivery_method, schedule_type,
+        insert into reminders (id, workspace_id, contact_id, type, message, status, delivery_method, schedule_type,
                                scheduled_for, next_run_at)
         select gen_random_uuid()::text, ${owner}, ${contactId}, 'text', 'm' || g,
                case when g % 4 = 0 then 'sent' else 'scheduled' end, 'email', 'once',

@@ -130,7 +130,7 @@ describe("a reminder says who created it and who changed it last", () => {
       [null, luis.user.id, { createdBy: null, lastChangedBy: "Luis Gómez" }],
       [luis.user.id, null, { createdBy: "Luis Gómez", lastChangedBy: null }],
     ];
-    const ids = [];
+    const ids: string[] = [];
     for (const [i, [createdBy, updatedBy]] of cases.entries())
       ids.push(await insertReminder(createdBy, updatedBy, `case ${i}`));
     const page = await listReminders(ana.workspace.id, { status: "all", view: "recent", limit: 50 });
