@@ -30,6 +30,32 @@ const ROUTES: Record<string, Permission | "public" | "api-key"> = {
   "GET /api/api-keys": "read",
   "POST /api/api-keys": "manage_integrations",
   "DELETE /api/api-keys/[id]": "manage_integrations",
+  "GET /api/v1/contacts/[id]": "api-key",
+  "PATCH /api/v1/contacts/[id]": "api-key",
+  "DELETE /api/v1/contacts/[id]": "api-key",
+  "GET /api/v1/contacts": "api-key",
+  "POST /api/v1/contacts": "api-key",
+  "GET /api/v1/deliveries": "api-key",
+  "POST /api/v1/groups/[id]/members/remove": "api-key",
+  "POST /api/v1/groups/[id]/members": "api-key",
+  "GET /api/v1/groups/[id]": "api-key",
+  "PATCH /api/v1/groups/[id]": "api-key",
+  "DELETE /api/v1/groups/[id]": "api-key",
+  "GET /api/v1/groups": "api-key",
+  "POST /api/v1/groups": "api-key",
+  "GET /api/v1/members": "api-key",
+  "GET /api/v1/reminders/[id]": "api-key",
+  "PUT /api/v1/reminders/[id]": "api-key",
+  "DELETE /api/v1/reminders/[id]": "api-key",
+  "GET /api/v1/reminders": "api-key",
+  "POST /api/v1/reminders": "api-key",
+  "DELETE /api/v1/templates/[id]": "api-key",
+  "GET /api/v1/templates": "api-key",
+  "POST /api/v1/templates": "api-key",
+  "GET /api/v1/usage": "api-key",
+  "GET /api/v1/openapi.json": "public",
+  "GET /api/auth/[...nextauth]": "public",
+  "POST /api/auth/[...nextauth]": "public",
   "GET /api/auth/user": "read",
   "PATCH /api/auth/user": "read",
   "GET /api/calendar/[file]": "public",
@@ -215,7 +241,7 @@ describe("every /api route names what it needs", () => {
 
   it("every permission of the table is one of the catalogue's, and /api/v1 is all api-key", () => {
     for (const [key, need] of Object.entries(ROUTES)) {
-      if (key.includes(" /api/v1/")) expect(need, key).toBe("api-key");
+      if (key.includes(" /api/v1/") && !key.endsWith("openapi.json")) expect(need, key).toBe("api-key");
       else expect(need === "public" || need in PERMISSIONS, key).toBe(true);
     }
   });
