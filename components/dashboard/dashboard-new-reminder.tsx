@@ -4,7 +4,6 @@ import { PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { useCan } from "@/components/layout/permissions";
 import { ReminderDialog } from "@/components/reminders/reminder-dialog";
 import type { CallResult } from "@/lib/api-client/call-result";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
@@ -14,8 +13,7 @@ export type LoadContactOptions = (input: Record<string, never>) => Promise<CallR
 
 /**
  * The dashboard's 'New Reminder': the contacts for the dialog's picker are read when it opens
- * (fresh each time) instead of being rendered into every dashboard page. Nothing for a role
- * that may not write.
+ * (fresh each time) instead of being rendered into every dashboard page.
  */
 export function DashboardNewReminder({
   label,
@@ -27,7 +25,6 @@ export function DashboardNewReminder({
   loadContacts: LoadContactOptions;
 }) {
   const errorText = useApiErrorText();
-  const canWrite = useCan("write");
   const [contacts, setContacts] = useState<ContactOption[] | null>(null);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -50,7 +47,6 @@ export function DashboardNewReminder({
     }
   }
 
-  if (!canWrite) return null;
   return (
     <>
       {/* Not disabled while loading: a disabled button drops focus, and the dialog hands focus

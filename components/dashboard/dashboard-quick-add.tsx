@@ -2,22 +2,18 @@
 
 import { useState } from "react";
 import { ReminderDialog } from "@/components/reminders/reminder-dialog";
-import { useCan } from "@/components/layout/permissions";
 import { QuickAddLine, type QuickAddResult } from "@/components/quick-add/quick-add-line";
 import type { ReminderUser } from "@/lib/reminders/types";
 
 /**
  * The dashboard's quick-add line: a reminder in plain words opens the New Reminder dialog
- * filled from them, for the user to check and save there (nothing is saved before). Not shown
- * to a role that may not write.
+ * filled from them, for the user to check and save there (nothing is saved before).
  */
 export function DashboardQuickAdd({ user }: { user: ReminderUser }) {
-  const canWrite = useCan("write");
   const [read, setRead] = useState<{ result: QuickAddResult; count: number } | null>(null);
   const [open, setOpen] = useState(false);
   // A new key empties the line once its reminder is saved.
   const [lineKey, setLineKey] = useState(0);
-  if (!canWrite) return null;
   return (
     <section className="min-w-0 rounded-lg border bg-card p-4">
       <QuickAddLine
