@@ -24,5 +24,8 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+/** What one role may do, permission by permission (lib/workspaces/permissions-of.ts fills it). */
+export type Can = Record<Permission, boolean>;
+
 /** Roles from strongest to weakest: an API key acts with its creator's role at most. */
 export const ROLE_RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, member: 1, viewer: 0 };

@@ -22,7 +22,7 @@ export const LIB_LAYERS = [
   ["channels", "media"],
   ["messages"],
   ["validations"],
-  ["auth", "contacts", "payments", "api-keys", "team"],
+  ["auth", "contacts", "payments", "api-keys", "team", "trail"],
   ["reminders", "templates", "billing"],
   ["replies", "alerts", "groups"],
   ["delivery"],

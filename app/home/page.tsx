@@ -5,9 +5,11 @@ import { getTranslations } from "next-intl/server";
 import { DASHBOARD_CLIENT_NAMESPACES } from "@/components/dashboard/dashboard-client-namespaces";
 import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
 import { AppShell } from "@/components/layout/app-shell";
+import { PermissionsProvider } from "@/components/layout/permissions";
 import { LandingPage } from "@/components/marketing/landing-page";
 import { getCurrentActor } from "@/lib/auth/current-user";
 import { SIGNED_IN_HOME_HEADER } from "@/config/signed-in-routes";
+import { permissionsOf } from "@/lib/workspaces/permissions-of";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("shell.nav");
@@ -23,7 +25,9 @@ export default async function SignedInHomePage() {
   if (!actor) return <LandingPage />;
   return (
     <AppShell actor={actor} clientNamespaces={DASHBOARD_CLIENT_NAMESPACES}>
-      <DashboardScreen actor={actor} />
+      <PermissionsProvider can={permissionsOf(actor.role)}>
+        <DashboardScreen actor={actor} />
+      </PermissionsProvider>
     </AppShell>
   );
 }

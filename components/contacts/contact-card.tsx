@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { Bell, Mail, MoreVertical, Pencil, Phone, Trash2 } from "lucide-react";
+import { useCan } from "@/components/layout/permissions";
+import { AuthorshipLines } from "@/components/trail/authorship-lines";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -35,7 +37,10 @@ export interface ContactCardProps {
   selection?: { selected: boolean; onToggle(selected: boolean): void };
 }
 
-/** One contact: photo or initials, details, groups, reminder figures, Send Reminder and a menu. */
+/**
+ * One contact: photo or initials, details, groups, reminder figures, who added and last changed
+ * it, and for a role that may write, Send Reminder and a menu to edit or delete it.
+ */
 export function ContactCard({
   contact,
   onEdit,
@@ -48,6 +53,7 @@ export function ContactCard({
   const t = useTranslations("contacts");
   const tg = useTranslations("groups");
   const format = useFormatter();
+  const canWrite = useCan("write");
   const checkboxId = `select-contact-${contact.id}`;
   return (
     <Card
@@ -83,7 +89,7 @@ export function ContactCard({
               </Badge>
             ) : null}
           </div>
-          {selection ? null : (
+          {selection || !canWrite ? null : (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <Button variant="ghost" size="icon" aria-label={t("menuLabel", { name: contact.name })}>
@@ -154,6 +160,7 @@ export function ContactCard({
               : t("neverReminded")}
           </li>
         </ul>
+        <AuthorshipLines authorship={contact.authorship} />
         {/* In Select mode the card's own controls sleep (no focus, no pointer): Tab goes from
             checkbox to checkbox, and a click lands on the card's label. */}
         <div
@@ -161,11 +168,13 @@ export function ContactCard({
           inert={selection !== undefined}
         >
           <ContactDatesList contact={contact} ownerTimezone={ownerTimezone} onChanged={onChanged} />
-          <Button asChild variant="outline" className="mt-auto">
-            <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>
-              {t("sendReminder")}
-            </Link>
-          </Button>
+          {canWrite && (
+            <Button asChild variant="outline" className="mt-auto">
+              <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>
+                {t("sendReminder")}
+              </Link>
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>

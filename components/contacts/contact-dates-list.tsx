@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { CalendarHeart } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useCan } from "@/components/layout/permissions";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import type { ContactDateView, ContactView } from "@/lib/contacts/contact-view";
 import { ageOn, formatDayAndMonth } from "@/lib/messages/render-fields";
@@ -25,6 +26,7 @@ export function ContactDatesList({
 }) {
   const t = useTranslations("contactDates");
   const locale = useLocale() as Locale;
+  const canWrite = useCan("write");
   const [chosen, setChosen] = useState<ContactDateView | null>(null);
   const today = useMemo(() => {
     const now = new Date();
@@ -50,18 +52,20 @@ export function ContactDatesList({
                 {ageText ? <span className="text-muted-foreground"> · {ageText}</span> : null}
               </span>
               {/* One yearly reminder per date: once it exists, the button edits it. */}
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={t(date.hasYearlyReminder ? "editReminderLabel" : "createReminderLabel", {
-                  name: contact.name,
-                  date: `${name}, ${day}`,
-                })}
-                onClick={() => setChosen(date)}
-              >
-                {t(date.hasYearlyReminder ? "editReminder" : "createReminder")}
-              </Button>
+              {canWrite && (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t(date.hasYearlyReminder ? "editReminderLabel" : "createReminderLabel", {
+                    name: contact.name,
+                    date: `${name}, ${day}`,
+                  })}
+                  onClick={() => setChosen(date)}
+                >
+                  {t(date.hasYearlyReminder ? "editReminder" : "createReminder")}
+                </Button>
+              )}
             </li>
           );
         })}

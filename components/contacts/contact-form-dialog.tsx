@@ -19,6 +19,7 @@ import {
 } from "@/components/ui/dialog";
 import { FieldError, FieldErrorsContext, fieldAria } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { AuthorshipLines } from "@/components/trail/authorship-lines";
 import { Label } from "@/components/ui/label";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
@@ -81,6 +82,7 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
         <DialogHeader>
           <DialogTitle>{props.contact ? t("editTitle") : t("addTitle")}</DialogTitle>
           <DialogDescription>{t("description")}</DialogDescription>
+          <AuthorshipLines authorship={props.contact?.authorship} />
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from the contact's values. */}
         <ContactForm {...props} />

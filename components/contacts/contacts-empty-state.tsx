@@ -16,7 +16,8 @@ export function ContactsEmptyState({
   query: string;
   /** The group the list is filtered by. */
   group: GroupView | null;
-  onAdd(): void;
+  /** Absent for a role that may not add contacts. */
+  onAdd?: () => void;
   onShowAll(): void;
 }) {
   const t = useTranslations("contacts");
@@ -48,9 +49,11 @@ export function ContactsEmptyState({
       title={t("emptyTitle")}
       description={t("emptyDescription")}
       action={
-        <Button onClick={onAdd}>
-          <Plus /> {t("addContact")}
-        </Button>
+        onAdd && (
+          <Button onClick={onAdd}>
+            <Plus /> {t("addContact")}
+          </Button>
+        )
       }
     />
   );

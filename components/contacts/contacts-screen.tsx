@@ -7,6 +7,7 @@ import { Plus, Upload, UsersRound } from "lucide-react";
 import { toast } from "sonner";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
 import { Button } from "@/components/ui/button";
+import { useCan } from "@/components/layout/permissions";
 import type { PlanType } from "@/db/schema/enums";
 import type { CountryCode } from "libphonenumber-js";
 import type { Locale } from "@/i18n/locales";
@@ -53,7 +54,10 @@ function showGroupInUrl(groupId: string | null) {
   window.history.replaceState(null, "", url);
 }
 
-/** The Contacts screen (`/contacts`). */
+/**
+ * The Contacts screen (`/contacts`). A role that may not write (a viewer) reads the same cards
+ * without Add, Import, Manage groups, Select mode or any card's actions.
+ */
 export function ContactsScreen({
   initialContacts,
   initialGroups,
@@ -68,12 +72,16 @@ export function ContactsScreen({
   const t = useTranslations("contacts");
   const tg = useTranslations("groups");
   const errorText = useApiErrorText();
+  const canWrite = useCan("write");
   const [contacts, setContacts] = useState(initialContacts);
   const [groups, setGroups] = useState(initialGroups);
   const [groupId, setGroupId] = useState(initialGroupId);
   const [query, setQuery] = useState("");
   const [shown, setShown] = useState(CONTACTS_PAGE_SIZE);
-  const [editing, setEditing] = useState(() => initialContacts.find((c) => c.id === openForm?.contactId));
+  // ?edit= opens the form only for a role that may save it.
+  const [editing, setEditing] = useState(() =>
+    canWrite ? initialContacts.find((c) => c.id === openForm?.contactId) : undefined,
+  );
   const [formOpen, setFormOpen] = useState(editing !== undefined);
   const [formFocus, setFormFocus] = useState(editing && openForm?.field);
   const [importOpen, setImportOpen] = useState(false);
@@ -155,17 +163,19 @@ export function ContactsScreen({
             {t("usage", { used: contacts.length, limit: contactLimit })}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setGroupsOpen(true)}>
-            <UsersRound aria-hidden /> {tg("manage")}
-          </Button>
-          <Button variant="outline" onClick={() => setImportOpen(true)}>
-            <Upload /> {t("importContacts")}
-          </Button>
-          <Button onClick={add}>
-            <Plus /> {t("addContact")}
-          </Button>
-        </div>
+        {canWrite && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setGroupsOpen(true)}>
+              <UsersRound aria-hidden /> {tg("manage")}
+            </Button>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <Upload /> {t("importContacts")}
+            </Button>
+            <Button onClick={add}>
+              <Plus /> {t("addContact")}
+            </Button>
+          </div>
+        )}
       </header>
 
       <ContactsToolbar
@@ -179,11 +189,16 @@ export function ContactsScreen({
         onGroupChange={showGroup}
         totalCount={contacts.length}
         selecting={selection.selecting}
-        onSelectingChange={selection.setSelecting}
+        onSelectingChange={canWrite ? selection.setSelecting : undefined}
       />
 
       {visible.length === 0 ? (
-        <ContactsEmptyState query={query} group={activeGroup} onAdd={add} onShowAll={() => showGroup(null)} />
+        <ContactsEmptyState
+          query={query}
+          group={activeGroup}
+          onAdd={canWrite ? add : undefined}
+          onShowAll={() => showGroup(null)}
+        />
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -19,7 +19,8 @@ export interface ContactsToolbarProps {
   onGroupChange(groupId: string | null): void;
   totalCount: number;
   selecting: boolean;
-  onSelectingChange(selecting: boolean): void;
+  /** Absent for a role that may not write: Select mode's actions are all changes to groups. */
+  onSelectingChange?: (selecting: boolean) => void;
 }
 
 /** Above the cards: search, the group filter (once there are groups) and the Select toggle. */
@@ -68,7 +69,7 @@ export function ContactsToolbar({
           </NativeSelect>
         </div>
       ) : null}
-      {totalCount > 0 ? (
+      {totalCount > 0 && onSelectingChange ? (
         <Button
           id={SELECT_MODE_ID}
           type="button"

@@ -82,8 +82,9 @@ export async function DashboardScreen({ actor }: { actor: Actor }) {
         )}
       </div>
       {writes && <DashboardQuickAdd user={reminderUser} />}
-      {/* The checklist's first step covers the sender name while it shows. */}
-      {checklist ? (
+      {/* The checklist's first step covers the sender name while it shows; its steps add contacts
+          and reminders, so it is for the roles that write. */}
+      {checklist && writes ? (
         <FirstRunChecklist steps={checklist} />
       ) : (
         <SenderNamePrompt email={user.email} hasName={hasSenderName(user)} />

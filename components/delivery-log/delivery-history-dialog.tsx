@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { AuthorshipLines } from "@/components/trail/authorship-lines";
+import type { Authorship } from "@/lib/users/authorship";
 import { DeliveryEntryItem } from "./delivery-entry-item";
 import { GroupHistoryList } from "./group-history-list";
 import type { HistoryEntry } from "@/lib/activity/with-replies";
@@ -42,6 +44,7 @@ export function DeliveryHistoryDialog({
   contactName,
   timeZone,
   group = false,
+  authorship,
   open,
   onOpenChange,
 }: {
@@ -51,6 +54,7 @@ export function DeliveryHistoryDialog({
   timeZone: string;
   /** A group reminder: its members' outcomes. */
   group?: boolean;
+  authorship?: Authorship | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -62,6 +66,7 @@ export function DeliveryHistoryDialog({
         <DialogHeader>
           <DialogTitle>{t("historyFor", { name: contactName })}</DialogTitle>
           <DialogDescription>{group ? g("description") : t("historyDescription")}</DialogDescription>
+          <AuthorshipLines authorship={authorship} />
         </DialogHeader>
         {open &&
           (group ? (

@@ -4,6 +4,7 @@ import { History } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { Authorship } from "@/lib/users/authorship";
 import { DeliveryHistoryDialog } from "./delivery-history-dialog";
 
 /** 'History' on a reminder: opens its deliveries (a group reminder's: its members' outcomes). */
@@ -12,11 +13,14 @@ export function HistoryButton({
   contactName,
   timeZone,
   group = false,
+  authorship,
 }: {
   reminderId: string;
   contactName: string;
   timeZone: string;
   group?: boolean;
+  /** Who created the reminder and who changed it last, said under the dialog's title. */
+  authorship?: Authorship | null;
 }) {
   const t = useTranslations("deliveryLog");
   const [open, setOpen] = useState(false);
@@ -31,6 +35,7 @@ export function HistoryButton({
         contactName={contactName}
         timeZone={timeZone}
         group={group}
+        authorship={authorship}
         open={open}
         onOpenChange={setOpen}
       />

@@ -4,12 +4,13 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useCan } from "@/components/layout/permissions";
 import { apiResult } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 
 /**
  * A sent voice or video delivery's playback link: withdraw it (its page then answers "not
- * found"), or say that it was withdrawn.
+ * found"), or say that it was withdrawn. Withdrawing is a write: no button for a viewer.
  */
 export function WithdrawLinkButton({
   deliveryId,
@@ -22,6 +23,7 @@ export function WithdrawLinkButton({
   const errorText = useApiErrorText();
   const [state, setState] = useState(playback);
   const [busy, setBusy] = useState(false);
+  const canWrite = useCan("write");
   if (state === "revoked") return <p className="text-xs text-muted-foreground">{t("linkWithdrawn")}</p>;
   async function withdraw() {
     setBusy(true);
@@ -33,6 +35,7 @@ export function WithdrawLinkButton({
     }
     setState("revoked");
   }
+  if (!canWrite) return null;
   return (
     <Button type="button" variant="outline" size="sm" disabled={busy} onClick={withdraw}>
       {t("withdrawLink")}

@@ -16,6 +16,8 @@ export const SERVER_ONLY_NAMESPACES = [
   "unsubscribePage",
   "signOut",
   "apiReference",
+  // The trail's lines are written on the server (GET /api/team/activity answers them in words).
+  "activityTrail",
 ] as const;
 
 /**

@@ -3,10 +3,14 @@
 import { PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useCan } from "@/components/layout/permissions";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { ReminderDialog } from "./reminder-dialog";
 
-/** A 'New Reminder' button that opens the create dialog (open at once when a link asked). */
+/**
+ * A 'New Reminder' button that opens the create dialog (open at once when a link asked); nothing
+ * for a role that may not write.
+ */
 export function NewReminderButton({
   label,
   contacts,
@@ -22,7 +26,9 @@ export function NewReminderButton({
   initialContactId?: string;
   variant?: "default" | "outline";
 }) {
+  const canWrite = useCan("write");
   const [open, setOpen] = useState(defaultOpen);
+  if (!canWrite) return null;
   return (
     <>
       <Button variant={variant} onClick={() => setOpen(true)}>

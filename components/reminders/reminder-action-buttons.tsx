@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { useCan } from "@/components/layout/permissions";
 import type { SendNowMode } from "@/db/schema/enums";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
 import { SendNowDialog } from "./send-now-dialog";
@@ -20,6 +21,7 @@ export interface ReminderActions {
  * when failed. Edit shows only where `onEdit` is given, and not
  * for a lead reminder to the user, whose day follows the contact's date (edited on the contact).
  * Send Now on a recurring reminder first asks whether it is an extra message or the next one.
+ * None for a role that may not write (a viewer): the server would refuse them (403).
  */
 export function ReminderActionButtons({
   reminder,
@@ -36,10 +38,12 @@ export function ReminderActionButtons({
   timeZone?: string;
 }) {
   const t = useTranslations("reminders");
+  const canWrite = useCan("write");
   const [asking, setAsking] = useState(false);
   const scheduled = reminder.status === "scheduled";
   const nextRunAt = reminder.scheduleType === "recurring" ? reminder.nextRunAt : null;
   const sendNow = () => (nextRunAt ? setAsking(true) : actions.send(reminder.id));
+  if (!canWrite) return null;
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={label}>
       {scheduled && onEdit && reminder.recipient !== "owner" && (

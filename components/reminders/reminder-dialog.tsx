@@ -16,6 +16,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FieldErrorsContext, FormError } from "@/components/ui/field-error";
+import { AuthorshipLines } from "@/components/trail/authorship-lines";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { QuickAddPanel } from "@/components/quick-add/quick-add-panel";
 import type { QuickAddResult } from "@/components/quick-add/quick-add-line";
@@ -189,6 +190,7 @@ export function ReminderDialog(props: ReminderDialogProps) {
           <DialogHeader>
             <DialogTitle>{reminder ? t("titleEdit") : t("titleCreate")}</DialogTitle>
             <DialogDescription>{t("subtitle")}</DialogDescription>
+            <AuthorshipLines authorship={reminder?.authorship} />
           </DialogHeader>
           {!reminder && (
             <QuickAddPanel

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { FailureReasonLine } from "@/components/delivery-log/failure-reason-line";
 import { HistoryButton } from "@/components/delivery-log/history-button";
+import { AuthorshipLines } from "@/components/trail/authorship-lines";
 import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
 import { scheduleText, type RecurrenceTranslate } from "@/lib/reminders/schedule-text";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
@@ -16,7 +17,7 @@ export interface ReminderRowActions extends ReminderActions {
 
 /**
  * One reminder: contact (or group and its member count), status, channel, message, schedule
- * text and the actions its status allows.
+ * text, who created and last changed it, and the actions its status allows.
  */
 export function ReminderRow({
   reminder,
@@ -71,9 +72,16 @@ export function ReminderRow({
           </p>
         )}
         {reminder.failure && <FailureReasonLine reason={reminder.failure} />}
+        <AuthorshipLines authorship={reminder.authorship} />
       </div>
       <div className="flex flex-wrap gap-2">
-        <HistoryButton reminderId={reminder.id} contactName={name} timeZone={timeZone} group={toGroup} />
+        <HistoryButton
+          reminderId={reminder.id}
+          contactName={name}
+          timeZone={timeZone}
+          group={toGroup}
+          authorship={reminder.authorship}
+        />
         <ReminderActionButtons
           reminder={reminder}
           actions={actions}

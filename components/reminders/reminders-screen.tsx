@@ -4,6 +4,7 @@ import { PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useCan } from "@/components/layout/permissions";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ReminderPage } from "@/lib/reminders/list-reminders";
 import type { ReminderDto } from "@/lib/reminders/to-reminder-dto";
@@ -31,8 +32,10 @@ export function RemindersScreen({
   newContactId?: string;
 }) {
   const t = useTranslations("reminders");
+  const canWrite = useCan("write");
   const [tab, setTab] = useState<Tab>("all");
-  const [dialogOpen, setDialogOpen] = useState(openNew);
+  // ?new=1 opens the dialog only for a role that may save what it holds.
+  const [dialogOpen, setDialogOpen] = useState(openNew && canWrite);
   const [editing, setEditing] = useState<ReminderDto | undefined>();
 
   // ?new=1&contactId= did its job once the dialog is open: a reload or a shared link should not
@@ -62,10 +65,12 @@ export function RemindersScreen({
           <h1 className="text-2xl font-bold">{t("title")}</h1>
           <p className="text-muted-foreground">{t("subtitle")}</p>
         </div>
-        <Button onClick={openCreate}>
-          <PlusIcon aria-hidden="true" />
-          {t("newReminder")}
-        </Button>
+        {canWrite && (
+          <Button onClick={openCreate}>
+            <PlusIcon aria-hidden="true" />
+            {t("newReminder")}
+          </Button>
+        )}
       </div>
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList>

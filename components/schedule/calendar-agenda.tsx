@@ -18,7 +18,7 @@ export function CalendarAgenda({
   calendar: ScheduleCalendar;
   reminders: Map<string, ReminderDto>;
   timeZone: string;
-  onOpen: (reminder: ReminderDto) => void;
+  onOpen?: (reminder: ReminderDto) => void;
 }) {
   const t = useTranslations("schedule.calendar");
   const days = calendar.days.filter((day) => day.inPeriod && day.occurrences.length > 0);

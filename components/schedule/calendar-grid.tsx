@@ -35,7 +35,7 @@ export function CalendarGrid({
   reminders: Map<string, ReminderDto>;
   timeZone: string;
   titleId: string;
-  onOpen: (reminder: ReminderDto) => void;
+  onOpen?: (reminder: ReminderDto) => void;
   onOpenDay: (day: CalendarDay) => void;
   onMove: (date: string) => void;
   /** Another page is on its way: moves are ignored until it arrives. */

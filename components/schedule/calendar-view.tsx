@@ -26,7 +26,8 @@ export function CalendarView({
 }: {
   calendar: ScheduleCalendar;
   timeZone: string;
-  onOpen: (reminder: ReminderDto) => void;
+  /** Opens a reminder to edit; absent for a role that may not write (the occurrences only show). */
+  onOpen?: (reminder: ReminderDto) => void;
 }) {
   const t = useTranslations("schedule.calendar");
   const router = useRouter();
@@ -101,10 +102,13 @@ export function CalendarView({
         reminders={reminders}
         timeZone={timeZone}
         onOpenChange={(open) => !open && setOpenDay(null)}
-        onOpen={(reminder) => {
-          setOpenDay(null);
-          onOpen(reminder);
-        }}
+        onOpen={
+          onOpen &&
+          ((reminder) => {
+            setOpenDay(null);
+            onOpen(reminder);
+          })
+        }
       />
     </section>
   );

@@ -18,7 +18,7 @@ export function DayDialog({
   reminders: Map<string, ReminderDto>;
   timeZone: string;
   onOpenChange: (open: boolean) => void;
-  onOpen: (reminder: ReminderDto) => void;
+  onOpen?: (reminder: ReminderDto) => void;
 }) {
   const t = useTranslations("schedule.calendar");
   return (

@@ -52,7 +52,8 @@ export function OccurrenceButton({
   status: OccurrenceStatus;
   timeZone: string;
   compact?: boolean;
-  onOpen: (reminder: ReminderDto) => void;
+  /** Absent for a role that may not write: the occurrence shows, as text, and opens nothing. */
+  onOpen?: (reminder: ReminderDto) => void;
 }) {
   const t = useTranslations("schedule");
   const methods = useTranslations("reminderForm.methods");
@@ -68,14 +69,16 @@ export function OccurrenceButton({
   const shortChannel = t(`calendar.channels.${channel}`);
   const style = cn("w-full rounded-md border-l-4 text-left", statusStyle);
   const icon = <Icon className="inline size-3.5 shrink-0 align-[-0.125em]" aria-hidden="true" />;
+  // A button that opens the reminder, or the same box as text when there is nothing to open.
+  const Box = onOpen ? "button" : "div";
+  const open = onOpen && { type: "button" as const, onClick: () => onOpen(reminder) };
   if (compact) {
     return (
-      <button
-        type="button"
-        tabIndex={-1}
+      <Box
+        {...open}
+        tabIndex={onOpen ? -1 : undefined}
         title={`${time} · ${name} · ${channelName} · ${statusName}`}
-        className={cn(style, "block px-1.5 py-0.5 text-xs leading-tight hover:underline")}
-        onClick={() => onOpen(reminder)}
+        className={cn(style, "block px-1.5 py-0.5 text-xs leading-tight", onOpen && "hover:underline")}
         data-testid="calendar-occurrence"
         data-channel={channel}
         data-status={status}
@@ -87,14 +90,13 @@ export function OccurrenceButton({
           {icon} {shortChannel}
           <span className="sr-only"> · {statusName}</span>
         </span>
-      </button>
+      </Box>
     );
   }
   return (
-    <button
-      type="button"
-      className={cn(style, "flex items-center gap-3 px-3 py-2 text-sm hover:underline")}
-      onClick={() => onOpen(reminder)}
+    <Box
+      {...open}
+      className={cn(style, "flex items-center gap-3 px-3 py-2 text-sm", onOpen && "hover:underline")}
       data-testid="calendar-occurrence"
       data-channel={channel}
       data-status={status}
@@ -114,6 +116,6 @@ export function OccurrenceButton({
           {statusName}
         </span>
       </span>
-    </button>
+    </Box>
   );
 }

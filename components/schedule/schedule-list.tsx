@@ -32,7 +32,8 @@ export function ScheduleList({
   loading: boolean;
   hasMore: boolean;
   timeZone: string;
-  onOpen: (reminder?: ReminderDto) => void;
+  /** Opens a reminder to edit; absent for a role that may not write (the list only shows). */
+  onOpen?: (reminder?: ReminderDto) => void;
   onLoadMore: () => void;
 }) {
   const t = useTranslations("schedule");
@@ -54,7 +55,7 @@ export function ScheduleList({
       {empty && !loading ? (
         <div className="space-y-4 rounded-lg border border-dashed p-10 text-center">
           <p className="text-muted-foreground">{t("empty")}</p>
-          <Button onClick={() => onOpen()}>{t("emptyCta")}</Button>
+          {onOpen && <Button onClick={() => onOpen()}>{t("emptyCta")}</Button>}
         </div>
       ) : (
         (["today", "tomorrow", "upcoming"] as const).map((group) =>
@@ -103,14 +104,16 @@ export function ScheduleList({
                           {(reminder.messageText ?? reminder.message) || t("typeReminder", { type })}
                         </p>
                       </div>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => onOpen(reminder)}
-                        aria-label={t("editLabel", { name })}
-                      >
-                        {t("edit")}
-                      </Button>
+                      {onOpen && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => onOpen(reminder)}
+                          aria-label={t("editLabel", { name })}
+                        >
+                          {t("edit")}
+                        </Button>
+                      )}
                     </li>
                   );
                 })}

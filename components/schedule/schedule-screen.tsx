@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useCan } from "@/components/layout/permissions";
 import { ReminderDialog } from "@/components/reminders/reminder-dialog";
 import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
 import type { ScheduleCalendar } from "@/lib/calendar/get-schedule-calendar";
@@ -20,7 +21,8 @@ import { scheduleHref } from "./schedule-href";
 
 /**
  * The Schedule screen: the list (Today / Tomorrow / Upcoming, the default) or a week or month
- * calendar, chosen in the address (`?view=`), and the reminder dialog every view opens.
+ * calendar, chosen in the address (`?view=`), and the reminder dialog every view opens (for a
+ * role that may write; a viewer reads the schedule without opening reminders to edit).
  */
 export function ScheduleScreen({
   user,
@@ -39,16 +41,19 @@ export function ScheduleScreen({
 }) {
   const t = useTranslations("schedule");
   const router = useRouter();
+  const canWrite = useCan("write");
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<ReminderDto | undefined>();
   const pages = useKeysetPages<ReminderDto>(
     view === "list" ? "/api/reminders?view=schedule" : null,
     firstPage,
   );
-  const open = (reminder?: ReminderDto) => {
-    setEditing(reminder);
-    setDialogOpen(true);
-  };
+  const open = canWrite
+    ? (reminder?: ReminderDto) => {
+        setEditing(reminder);
+        setDialogOpen(true);
+      }
+    : undefined;
 
   return (
     <div className="space-y-6">
@@ -57,10 +62,12 @@ export function ScheduleScreen({
           <h1 className="text-2xl font-bold">{t("title")}</h1>
           <p className="text-muted-foreground">{t(view === "list" ? "subtitle" : "calendarSubtitle")}</p>
         </div>
-        <Button onClick={() => open()}>
-          <PlusIcon aria-hidden="true" />
-          {t("newReminder")}
-        </Button>
+        {open && (
+          <Button onClick={() => open()}>
+            <PlusIcon aria-hidden="true" />
+            {t("newReminder")}
+          </Button>
+        )}
       </div>
       <nav aria-label={t("views.label")}>
         <ul className="inline-flex rounded-md border bg-muted p-1">
@@ -92,14 +99,16 @@ export function ScheduleScreen({
           onLoadMore={pages.loadMore}
         />
       )}
-      <ReminderDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        contacts={contacts}
-        user={user}
-        reminder={editing}
-        onSaved={() => (view === "list" ? pages.reload() : router.refresh())}
-      />
+      {open && (
+        <ReminderDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          contacts={contacts}
+          user={user}
+          reminder={editing}
+          onSaved={() => (view === "list" ? pages.reload() : router.refresh())}
+        />
+      )}
     </div>
   );
 }

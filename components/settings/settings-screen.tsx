@@ -27,10 +27,11 @@ export async function SettingsScreen({
   calendarFeedUrl: string | null;
   createCalendarFeedLink: CreateCalendarFeedLink;
 }) {
-  const [t, tPlans, tAlerts, locale] = await Promise.all([
+  const [t, tPlans, tAlerts, tTrail, locale] = await Promise.all([
     getTranslations("settings"),
     getTranslations("plans"),
     getTranslations("deliveryLog.settings"),
+    getTranslations("trail"),
     getLocale(),
   ]);
   const { user, workspace } = actor;
@@ -88,6 +89,17 @@ export async function SettingsScreen({
         <CardContent>
           <Link href="/settings/developers" className={buttonVariants({ variant: "outline" })}>
             {t("developersLink")}
+          </Link>
+        </CardContent>
+      </Card>
+      <Card data-testid="trail-link">
+        <CardHeader>
+          <CardTitle>{tTrail("title")}</CardTitle>
+          <CardDescription>{tTrail("settingsDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link href="/settings/team/activity" className={buttonVariants({ variant: "outline" })}>
+            {tTrail("open")}
           </Link>
         </CardContent>
       </Card>

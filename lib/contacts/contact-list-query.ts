@@ -3,7 +3,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contactDates, contactGroupMembers, contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
-import { contactColumns, readInstant } from "./contact-select";
+import { contactColumns, contactCreator, contactUpdater, readInstant } from "./contact-select";
 import type { ContactDateView } from "./contact-view";
 
 const workspaceId = sql.placeholder("workspaceId");
@@ -92,6 +92,9 @@ function listQuery(filter?: SQL) {
       .leftJoin(lastSent, eq(lastSent.contactId, contacts.id))
       .leftJoin(datesByContact, eq(datesByContact.contactId, contacts.id))
       .leftJoin(groupsByContact, eq(groupsByContact.contactId, contacts.id))
+      // Who created and last changed each contact: one primary-key lookup each.
+      .leftJoin(contactCreator, eq(contactCreator.id, contacts.createdBy))
+      .leftJoin(contactUpdater, eq(contactUpdater.id, contacts.updatedBy))
       .where(and(eq(contacts.workspaceId, workspaceId), filter))
       // By creation only: listContacts and listContactsJson sort by name in the user's language
       // (sortByName), which no single database collation gives for every language.

@@ -1,7 +1,16 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { contacts } from "@/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, users } from "@/db/schema";
+import { authorshipSql } from "@/lib/users/authorship-sql";
 import type { ContactDateView } from "./contact-view";
+
+/**
+ * The members who created and last changed a contact: every statement that selects
+ * contactColumns left-joins them on created_by and updated_by.
+ */
+export const contactCreator = alias(users, "contact_creator");
+export const contactUpdater = alias(users, "contact_updater");
 
 /** A contact's own columns that GET /api/contacts returns, in the answer's order. */
 export const contactColumns = {
@@ -24,6 +33,8 @@ export const contactColumns = {
   emailSuppressedAt: contacts.emailSuppressedAt,
   emailSuppressedReason: contacts.emailSuppressedReason,
   createdAt: contacts.createdAt,
+  /** "Created by" and "Last changed by" (the creator and updater joined by primary key). */
+  authorship: authorshipSql(contacts, contactCreator, contactUpdater),
 };
 
 /** A stored instant as the driver gives it (text), read as a Date as Drizzle reads columns. */

@@ -1,3 +1,4 @@
+import type { Authorship } from "@/lib/users/authorship";
 import { foldSearchText } from "./fold-search-text";
 
 /** One of a contact's yearly dates as the API returns it; no year: null. */
@@ -41,6 +42,8 @@ export interface ContactView {
   /** The groups the contact is in (a contact may be in several). */
   groupIds: string[];
   lastReminder: string | null;
+  /** Who added the contact and who changed it last (the card and the form show them). */
+  authorship?: Authorship;
   /** The recipient's mail server refused the address for good; e-mail to it is not sent. */
   emailSuppressedAt?: string | null;
   emailSuppressedReason?: string | null;

@@ -68,6 +68,7 @@ export async function listContactsJson(
       emailSuppressedAt: instantJson(row[at.emailSuppressedAt] as string | null),
       emailSuppressedReason: row[at.emailSuppressedReason],
       createdAt: instantJson(row[at.createdAt] as string | null),
+      authorship: row[at.authorship],
       reminderCount: row[at.reminderCount],
       lastReminder: instantJson(row[at.lastReminder] as string | null),
       dates: row[at.dates],

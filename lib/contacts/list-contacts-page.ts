@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { contactGroupMembers, contacts } from "@/db/schema";
 import { db } from "@/lib/db";
 import { keysetSortKey, textIdCursor } from "@/lib/db/keyset-cursor";
-import { contactSelect } from "./contact-select";
+import { contactCreator, contactSelect, contactUpdater } from "./contact-select";
 import { withEmailDisplay } from "./email-display";
 
 /**
@@ -28,6 +28,8 @@ export async function listContactsPage(
   const rows = await db
     .select({ ...contactSelect, sortKey: keysetSortKey(contacts.createdAt) })
     .from(contacts)
+    .leftJoin(contactCreator, eq(contactCreator.id, contacts.createdBy))
+    .leftJoin(contactUpdater, eq(contactUpdater.id, contacts.updatedBy))
     .where(and(...where))
     .orderBy(desc(contacts.createdAt), desc(contacts.id))
     .limit(query.limit + 1);

@@ -24,7 +24,7 @@ export async function addGroupMembers(
 ): Promise<{ group: GroupView; added: number }> {
   const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
-    await lockGroup(tx, workspaceId, groupId);
+    const group = await lockGroup(tx, workspaceId, groupId);
     const ids = await lockOwnContacts(tx, workspaceId, input.contactIds);
     const added = await insertGroupMembers(tx, workspaceId, groupId, ids);
     if (added > 0) {
@@ -32,7 +32,7 @@ export async function addGroupMembers(
       await recordWorkspaceEvent(tx, workspaceId, actor, {
         kind: "group.members_changed",
         subjectId: groupId,
-        details: { added },
+        details: { added, name: group.name },
       });
     }
     return { group: await getGroup(workspaceId, groupId, tx), added };

@@ -11,7 +11,7 @@ import { groupNotFound } from "./group-errors";
  */
 export async function lockGroup(tx: Transaction, workspaceId: string, groupId: string) {
   const [group] = await tx
-    .select({ id: contactGroups.id })
+    .select({ id: contactGroups.id, name: contactGroups.name })
     .from(contactGroups)
     .where(and(eq(contactGroups.id, groupId), eq(contactGroups.workspaceId, workspaceId)))
     .for("update");

@@ -25,7 +25,7 @@ export async function removeGroupMembers(
 ): Promise<{ group: GroupView; removed: number }> {
   const workspaceId = actor.workspace.id;
   return db.transaction(async (tx) => {
-    await lockGroup(tx, workspaceId, groupId);
+    const group = await lockGroup(tx, workspaceId, groupId);
     const ids = await lockOwnContacts(tx, workspaceId, input.contactIds);
     const removed = await tx
       .delete(contactGroupMembers)
@@ -36,7 +36,7 @@ export async function removeGroupMembers(
       await recordWorkspaceEvent(tx, workspaceId, actor, {
         kind: "group.members_changed",
         subjectId: groupId,
-        details: { removed: removed.length },
+        details: { removed: removed.length, name: group.name },
       });
     }
     return { group: await getGroup(workspaceId, groupId, tx), removed: removed.length };

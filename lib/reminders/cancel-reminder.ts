@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { MEMBER_REMINDER_READ_ONLY, REMINDER_NOT_FOUND } from "./find-own-reminder";
 import { stopMemberReminders } from "./sync-group-reminders";
+import { trailRecipient } from "./trail-recipient";
 
 /**
  * DELETE /api/reminders/{id}: the reminder leaves the schedule for good (status
@@ -54,6 +55,7 @@ export async function cancelReminder(actor: Actor, id: string, now = new Date())
     await recordWorkspaceEvent(tx, workspaceId, actor, {
       kind: "reminder.cancelled",
       subjectId: cancelled.id,
+      details: { recipient: await trailRecipient(tx, cancelled) },
     });
     return { id: cancelled.id, status: cancelled.status };
   });

@@ -7,6 +7,7 @@ import { usageUnits } from "@/lib/plans/usage-units";
 import { reminderColumns } from "./reminder-columns";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { syncGroupReminders } from "./sync-group-reminders";
+import { reminderAuthorship } from "./reminder-authorship";
 import { toReminderDto } from "./to-reminder-dto";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import type { Actor } from "@/lib/workspaces/actor";
@@ -72,6 +73,7 @@ export async function createReminder(actor: Actor, body: ReminderBody, now = new
       null,
       resolved.media,
       group ? { groupName: group.name, memberCount: synced?.added ?? 0 } : null,
+      await reminderAuthorship(tx, row.id),
     );
   });
 }

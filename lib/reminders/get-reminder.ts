@@ -4,6 +4,7 @@ import { contacts, deliveries, media, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { findOwnReminder } from "./find-own-reminder";
 import { groupSelection } from "./group-columns";
+import { reminderAuthorship } from "./reminder-authorship";
 import { toReminderDto } from "./to-reminder-dto";
 
 /**
@@ -27,5 +28,12 @@ export async function getReminder(workspaceId: string, id: string) {
   const [group] = row.groupId
     ? await db.select(groupSelection()).from(reminders).where(eq(reminders.id, row.id))
     : [];
-  return toReminderDto(row, contact?.name ?? null, failed?.code ?? null, clip ?? null, group ?? null);
+  return toReminderDto(
+    row,
+    contact?.name ?? null,
+    failed?.code ?? null,
+    clip ?? null,
+    group ?? null,
+    await reminderAuthorship(db, row.id),
+  );
 }

@@ -11,9 +11,11 @@ import {
   type Placeholder,
   type SQL,
 } from "drizzle-orm";
-import { contacts, reminders } from "@/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, reminders, users } from "@/db/schema";
 import { db } from "@/lib/db";
 import { keysetSortKey, textIdCursor } from "@/lib/db/keyset-cursor";
+import { authorshipSql } from "@/lib/users/authorship-sql";
 import type { ReminderListQuery } from "@/lib/validations/reminder";
 import { groupSelection } from "./group-columns";
 import { latestFailureCode } from "./latest-failure-code";
@@ -46,9 +48,14 @@ function shapeOf(query: PageQuery): PageShape {
   };
 }
 
+// Who created and who last changed each reminder: a primary-key lookup per row of the page.
+const creator = alias(users, "reminder_creator");
+const updater = alias(users, "reminder_updater");
+
 /**
  * What a page selects, flat: the reminder's columns (in the table's order), then the contact's
- * name, the failure code, a group reminder's group name and member count, and the keyset's sort key.
+ * name, the failure code, a group reminder's group name and member count, the names of its
+ * creator and last editor, and the keyset's sort key.
  */
 function pageSelection(schedule: boolean) {
   const sortKey = schedule ? reminders.nextRunAt : reminders.createdAt;
@@ -57,6 +64,7 @@ function pageSelection(schedule: boolean) {
     contactName: contacts.name,
     failureCode: latestFailureCode(),
     ...groupSelection(),
+    authorship: authorshipSql(reminders, creator, updater),
     sortKey: keysetSortKey(sortKey),
   };
 }
@@ -85,6 +93,8 @@ function pageStatement(shape: PageShape, values: PageValues) {
     .select(pageSelection(schedule))
     .from(reminders)
     .leftJoin(contacts, eq(contacts.id, reminders.contactId))
+    .leftJoin(creator, eq(creator.id, reminders.createdBy))
+    .leftJoin(updater, eq(updater.id, reminders.updatedBy))
     .where(and(...where))
     .orderBy(...(schedule ? [asc(sortKey), asc(reminders.id)] : [desc(sortKey), desc(reminders.id)]))
     .limit(values.limit);
@@ -148,6 +158,7 @@ export async function listReminders(workspaceId: string, query: PageQuery): Prom
         row.failureCode,
         row.mediaId ? (clips.get(row.mediaId) ?? null) : null,
         row,
+        row.authorship,
       ),
     ),
     nextCursor: rows.length > query.limit && last ? textIdCursor.encode(last.sortKey, last.id) : null,

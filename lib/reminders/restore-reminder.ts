@@ -12,6 +12,7 @@ import { scheduleFromRow } from "@/lib/recurrence/schedule-from-row";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { MEMBER_REMINDER_READ_ONLY, REMINDER_NOT_FOUND } from "./find-own-reminder";
 import { syncGroupReminders } from "./sync-group-reminders";
+import { trailRecipient } from "./trail-recipient";
 
 /**
  * POST /api/reminders/{id}/restore: Undo of a cancel. Within UNDO_WINDOW_MS of `cancelledAt` a
@@ -86,7 +87,11 @@ export async function restoreReminder(actor: Actor, id: string, now = new Date()
       },
       occurredAt: now,
     });
-    await recordWorkspaceEvent(tx, workspaceId, actor, { kind: "reminder.restored", subjectId: id });
+    await recordWorkspaceEvent(tx, workspaceId, actor, {
+      kind: "reminder.restored",
+      subjectId: id,
+      details: { recipient: await trailRecipient(tx, row) },
+    });
     return { id, status: "scheduled" as const, nextRunAt };
   });
 }

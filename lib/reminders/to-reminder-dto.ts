@@ -4,6 +4,7 @@ import type { DeliveryMethod, GroupTiming } from "@/db/schema/enums";
 import { failureReason } from "@/lib/channels/failure-reasons";
 import { scheduleFromRow, type ReminderRow } from "@/lib/recurrence/schedule-from-row";
 import { toMediaDto, type MediaDtoSource } from "@/lib/media/to-media-dto";
+import type { Authorship } from "@/lib/users/authorship";
 
 /** How many upcoming occurrences each reminder previews. */
 export const PREVIEW_COUNT = 3;
@@ -35,6 +36,8 @@ export function toReminderDto(
   media: MediaDtoSource | null = null,
   /** A group reminder's group name and member count. */
   group: ReminderGroupInfo | null = null,
+  /** Who created it and who changed it last (the lists and the dialogs show them). */
+  authorship: Authorship | null = null,
 ) {
   const recurring = row.scheduleType === "recurring";
   let upcoming: Date[] = [];
@@ -109,6 +112,8 @@ export function toReminderDto(
     /** A member reminder: the group reminder it is one member's share of (lists never show these). */
     parentReminderId: row.parentReminderId,
     createdAt: row.createdAt.toISOString(),
+    /** "Created by" and "Last changed by"; null where the caller did not read them. */
+    authorship,
   };
 }
 

@@ -14,6 +14,7 @@ import { usageUnits } from "@/lib/plans/usage-units";
 import { reminderColumns } from "./reminder-columns";
 import { resolveReminderInput } from "./resolve-reminder-input";
 import { syncGroupReminders } from "./sync-group-reminders";
+import { reminderAuthorship } from "./reminder-authorship";
 import { toReminderDto } from "./to-reminder-dto";
 import type { Actor } from "@/lib/workspaces/actor";
 import { lockActorWorkspace } from "@/lib/workspaces/lock-workspace";
@@ -104,6 +105,7 @@ export async function updateReminder(actor: Actor, id: string, body: ReminderBod
       null,
       resolved.media,
       group ? { groupName: group.name, memberCount: await memberCountOf(tx, id) } : null,
+      await reminderAuthorship(tx, row.id),
     );
   });
 }

@@ -103,4 +103,6 @@ export const RATE_LIMITS = {
   invitation: { name: "invitation", limit: 30, windowSeconds: 600 },
   // Webhook endpoint writes and test sends per user: each may resolve a host name and queue a POST.
   webhookWrite: { name: "webhook-write", limit: 60, windowSeconds: 600 },
+  // Activity trail exports per person: each reads the whole filter, a few a minute is plenty.
+  trailExport: { name: "trail-export", limit: 10, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>;

@@ -12,6 +12,7 @@ import {
   sessions,
   users,
   webhookEndpoints,
+  workspaceEvents,
   workspaceMembers,
   workspaces,
 } from "@/db/schema";
@@ -78,11 +79,26 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
   await e2eDb.update(users).set({ currentWorkspaceId: user.id }).where(eq(users.id, user.id));
   const sessionToken = randomBytes(24).toString("hex");
   await e2eDb.insert(sessions).values({ sessionToken, userId: user.id, expires: days(1) });
+  // A second member with a long name: the trail's person filter and "Last changed by" show them.
+  const [colleague] = await e2eDb
+    .insert(users)
+    .values({
+      email: `screens-admin-${locale}-${randomBytes(4).toString("hex")}@example.com`,
+      firstName: "Bartholomew",
+      lastName: "Featherstonehaugh-Cholmondeley",
+      locale,
+    })
+    .returning();
+  await e2eDb.insert(workspaceMembers).values({ workspaceId: user.id, userId: colleague.id, role: "admin" });
+  // Made by the owner, one of them changed since by the colleague.
+  const made = { createdBy: user.id, updatedBy: user.id };
 
   const people = await e2eDb
     .insert(contacts)
     .values([
       {
+        ...made,
+        updatedBy: colleague.id,
         workspaceId: user.id,
         name: "María de los Ángeles Fernández-Villaverde y Santisteban",
         relationship: locale === "en" ? "Grandmother" : locale === "es" ? "Abuela" : "Grand-mère",
@@ -93,14 +109,16 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
         whatsappConsentSource: "in_person",
       },
       {
+        ...made,
         workspaceId: user.id,
         name: "Jean-Baptiste Dupont-Aignan",
         relationship: locale === "fr" ? "Frère" : locale === "es" ? "Hermano" : "Brother",
         phone: "+33612345678",
         deliveryMethod: "sms",
       },
-      { workspaceId: user.id, name: "Ana", email: "ana@example.com" },
+      { ...made, workspaceId: user.id, name: "Ana", email: "ana@example.com" },
       {
+        ...made,
         workspaceId: user.id,
         name: "Bartholomew Featherstonehaugh-Cholmondeley",
         email: "bartholomew@example.com",
@@ -121,7 +139,7 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     { workspaceId: user.id, contactId: bart.id, kind: "anniversary", month: 9, day: 2 },
   ]);
 
-  const base = { workspaceId: user.id, timezone: SEED_ZONE };
+  const base = { workspaceId: user.id, timezone: SEED_ZONE, createdBy: user.id, updatedBy: colleague.id };
   const rows = await e2eDb
     .insert(reminders)
     .values([
@@ -237,6 +255,90 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
     events: ["delivery.sent", "delivery.delivered"],
     secret: `whsec_${randomBytes(24).toString("base64url")}`,
   });
+  // The activity trail of those weeks: each kind of line, by each member, a key and the payment provider.
+  const owner = { workspaceId: user.id, actorId: user.id, actorName: "Maximiliana Fernández-Villaverde" };
+  const admin = {
+    workspaceId: user.id,
+    actorId: colleague.id,
+    actorName: "Bartholomew Featherstonehaugh-Cholmondeley",
+  };
+  await e2eDb.insert(workspaceEvents).values([
+    { ...owner, kind: "contacts.imported", details: { count: 4 }, createdAt: days(-20) },
+    {
+      ...owner,
+      kind: "member.invited",
+      details: { email: colleague.email, role: "admin" },
+      createdAt: days(-19),
+    },
+    {
+      ...admin,
+      kind: "member.joined",
+      subjectId: colleague.id,
+      details: { email: colleague.email, role: "admin" },
+      createdAt: days(-18),
+    },
+    {
+      ...owner,
+      kind: "reminder.created",
+      subjectId: rows[0].id,
+      details: { recipient: maria.name, channel: "whatsapp" },
+      createdAt: days(-10),
+    },
+    {
+      ...admin,
+      kind: "reminder.updated",
+      subjectId: rows[0].id,
+      details: { recipient: maria.name, channel: "whatsapp" },
+      createdAt: days(-9),
+    },
+    {
+      ...admin,
+      kind: "group.created",
+      subjectId: group.id,
+      details: { name: words.group, members: 2 },
+      createdAt: days(-8),
+    },
+    {
+      ...owner,
+      kind: "api_key.created",
+      details: { name: "Home automation", scope: "write" },
+      createdAt: days(-7),
+    },
+    {
+      ...owner,
+      apiKeyId: "key-gone",
+      kind: "contact.updated",
+      subjectId: ana.id,
+      details: { name: ana.name },
+      createdAt: days(-6),
+    },
+    {
+      workspaceId: user.id,
+      kind: "billing.plan_changed",
+      details: { from: "trial", to: "starter", frequency: "monthly" },
+      createdAt: days(-5),
+    },
+    {
+      ...admin,
+      kind: "webhook.created",
+      details: { url: "https://hooks.example.com/remindful/deliveries/very-long-path-for-the-receiver" },
+      createdAt: days(-4),
+    },
+    {
+      ...owner,
+      kind: "member.role_changed",
+      subjectId: colleague.id,
+      details: { email: colleague.email, from: "member", to: "admin" },
+      createdAt: days(-3),
+    },
+    {
+      ...admin,
+      kind: "reminder.cancelled",
+      subjectId: rows[4].id,
+      details: { recipient: ana.name },
+      createdAt: days(-1),
+    },
+  ]);
   return { userId: user.id, sessionToken, recurringSmsContact: jean.name, groupId: group.id };
 }
 

@@ -30,6 +30,7 @@ const SCREENS = [
   { name: "billing", path: "/billing" },
   { name: "settings", path: "/settings" },
   { name: "developers", path: "/settings/developers" },
+  { name: "activity-trail", path: "/settings/team/activity" },
   { name: "pricing-signed-in", path: "/pricing" },
 ] as const;
 

@@ -30,7 +30,11 @@ export default async function SchedulePage({
     view === "list" ? listReminders(workspace.id, { status: "all", view: "schedule", limit: 50 }) : null,
     view === "list"
       ? null
-      : getScheduleCalendar(workspace.id, { view, date }, { locale, timeZone: user.timezone, now: new Date() }),
+      : getScheduleCalendar(
+          workspace.id,
+          { view, date },
+          { locale, timeZone: user.timezone, now: new Date() },
+        ),
   ]);
   return (
     <ScheduleScreen

@@ -112,6 +112,8 @@ const ROUTES: Record<string, Permission | "public" | "api-key"> = {
   "POST /api/reminders/from-date": "write",
   "PUT /api/reminders/from-date": "write",
   "POST /api/stripe/webhook": "public",
+  "GET /api/team/activity": "read",
+  "GET /api/team/activity/export": "read",
   "GET /api/team/invitations": "read",
   "POST /api/team/invitations": "manage_members",
   "DELETE /api/team/invitations/[id]": "manage_members",
