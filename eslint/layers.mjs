@@ -22,7 +22,7 @@ export const LIB_LAYERS = [
   ["channels", "media"],
   ["messages"],
   ["validations"],
-  ["auth", "contacts", "payments", "api-keys"],
+  ["auth", "contacts", "payments", "api-keys", "team"],
   ["reminders", "templates", "billing"],
   ["replies", "alerts", "groups"],
   ["delivery"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MEDIA_TOOL_LIMITS } from "@/config/media";
 import { PARTITION_MONTHS_AHEAD, RETENTION_FAMILIES, type RetentionFamily } from "@/config/retention";
 
 const optional = z
@@ -134,6 +135,25 @@ const envSchema = twilioSchema.extend({
   S3_FORCE_PATH_STYLE: flag,
   // Stores without S3's POST form uploads (Cloudflare R2): the uploader sends every file in parts.
   S3_MULTIPART_ONLY: flag,
+  // ffmpeg and ffprobe of one release (the OS package); unset, each is looked up on PATH.
+  FFMPEG_PATH: optional.pipe(z.string().startsWith("/", "an absolute path to the ffmpeg binary").optional()),
+  FFPROBE_PATH: optional.pipe(
+    z.string().startsWith("/", "an absolute path to the ffprobe binary").optional(),
+  ),
+  /** Clips one process encodes at once; a busy process leaves further clips to others. */
+  MEDIA_CONCURRENCY: intIn(1, 16, 1),
+  /** Address space of one ffmpeg or ffprobe run (prlimit --as). */
+  MEDIA_MEMORY_LIMIT_MB: intIn(
+    MEDIA_TOOL_LIMITS.memoryMb.min,
+    MEDIA_TOOL_LIMITS.memoryMb.max,
+    MEDIA_TOOL_LIMITS.memoryMb.fallback,
+  ),
+  /** Time one encode may take; past it ffmpeg is killed and the clip refused for good. */
+  MEDIA_ENCODE_TIMEOUT_SECONDS: intIn(
+    MEDIA_TOOL_LIMITS.encodeSeconds.min,
+    MEDIA_TOOL_LIMITS.encodeSeconds.max,
+    MEDIA_TOOL_LIMITS.encodeSeconds.fallback,
+  ),
   WORKER_MODE: z.enum(["inline", "external"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),

@@ -84,11 +84,11 @@ async function fanOut(receiver: WebhookReceiver, userIds: string[], count: numbe
   const received = receiver.received.length;
   await client.query(
     `insert into webhook_messages (endpoint_id, workspace_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
-     select w.id, w.user_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'delivery.sent',
+     select w.id, w.workspace_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'delivery.sent',
             jsonb_build_object('type', 'delivery.sent', 'timestamp', now(), 'data', jsonb_build_object('deliveryId', i::text)),
             now(), 'pending', now()
        from generate_series(1, $1) i
-       join webhook_endpoints w on w.user_id = ($2::text[])[1 + i % array_length($2::text[], 1)]`,
+       join webhook_endpoints w on w.workspace_id = ($2::text[])[1 + i % array_length($2::text[], 1)]`,
     [count, userIds],
   );
   const start = Date.now();

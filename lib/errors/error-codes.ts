@@ -81,12 +81,15 @@ export const ERROR_CODES = [
   "payments_not_configured",
   "no_saved_card",
   "auto_recharge_disputed",
+  "no_subscription",
+  "seats_not_in_plan",
   // Message templates.
   "template_not_found",
   "duplicate_template_name",
   "template_limit",
   // Account.
   "email_mismatch",
+  "transfer_ownership_first",
   // Contact dates.
   "contact_date_not_found",
   "lead_reminder_not_editable",
@@ -102,6 +105,10 @@ export const ERROR_CODES = [
   "media_no_audio",
   "media_no_video",
   "media_processing_failed",
+  "media_picture_too_large",
+  "media_frame_rate_too_high",
+  "media_too_many_streams",
+  "media_too_complex",
   "media_not_found",
   "media_not_ready",
   "media_in_use",

@@ -41,6 +41,7 @@ export async function cancelReminder(actor: Actor, id: string, now = new Date())
     if (cancelled.groupId) await stopMemberReminders(tx, cancelled.id, now);
     await emitWebhookEvent(tx, {
       workspaceId,
+      actor,
       type: "reminder.cancelled",
       data: {
         reminderId: cancelled.id,

@@ -49,6 +49,7 @@ export async function createReminder(actor: Actor, body: ReminderBody, now = new
     const synced = group ? await syncGroupReminders(tx, { workspaceId, reminderId: row.id }, now) : null;
     await emitWebhookEvent(tx, {
       workspaceId,
+      actor,
       type: "reminder.created",
       data: {
         reminderId: row.id,

@@ -76,6 +76,7 @@ export async function restoreReminder(actor: Actor, id: string, now = new Date()
     if (row.groupId) await syncGroupReminders(tx, { workspaceId, reminderId: id }, now);
     await emitWebhookEvent(tx, {
       workspaceId,
+      actor,
       type: "reminder.restored",
       data: {
         reminderId: id,

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import { contactGroupMembers, contacts, reminders, users } from "@/db/schema";
+import { contactGroupMembers, contacts, reminders } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
 import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
 import { formatCivilDateTime, localToUtc, nextOccurrence, utcToLocal } from "@/lib/recurrence";

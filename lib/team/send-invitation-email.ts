@@ -40,5 +40,6 @@ export async function sendInvitationEmail(mail: InvitationEmail): Promise<void> 
 <p>${escapeHtml(t("invitationEmail.body", values))}</p>
 <p><a href="${link}" style="display:inline-block;padding:12px 20px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(t("invitationEmail.button"))}</a></p>
 <p style="color:#555">${escapeHtml(t("invitationEmail.expiry", values))}</p></body></html>`,
+    workspaceId: mail.workspaceId,
   });
 }

@@ -13,7 +13,8 @@ const w = webhookEndpoints;
  * jsonb and `occurred_at`). Usable on its own or as a CTE of the statement that records what
  * it reports (the engine's outcome statements), so the event is written in the same
  * transaction, or not at all. The body is the Standard Webhooks envelope `{type, timestamp,
- * data}`, `timestamp` being when the event occurred. `msg_` and 32 hex digits name the message
+ * data}`, `timestamp` being when the event occurred; `data` always carries `workspaceId` and
+ * `actor` (who acted, or null). `msg_` and 32 hex digits name the message
  * (the `webhook-id` header). Due at once (or at `occurred_at` if that is earlier).
  */
 export function webhookFanOut(events: SQL): SQL {
@@ -23,7 +24,8 @@ export function webhookFanOut(events: SQL): SQL {
     select w.id, e.workspace_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.type,
            jsonb_build_object('type', e.type,
              'timestamp', ${isoInstant(sql`e.occurred_at`)},
-             'data', e.data),
+             -- Every event names its workspace, and who acted (null: nobody, the engine).
+             'data', jsonb_build_object('workspaceId', e.workspace_id, 'actor', null) || e.data),
            e.occurred_at, 'pending', least(e.occurred_at, now())
       from (${events}) e
       join ${w} w on w.workspace_id = e.workspace_id and w.disabled_at is null and e.type = any(w.events)`;

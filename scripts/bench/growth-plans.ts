@@ -42,7 +42,7 @@ export async function explainReads(client: pg.Client, user: MeasuredUser, rounds
     activityLaterPage: () => listActivity(user.id, { limit: 50, cursor: user.activityCursor }),
     reminders: () => listReminders(user.id, { status: "all", view: "recent", limit: 50 }),
     history: () => listDeliveries({ workspaceId: user.id, reminderId: user.reminderId }),
-    dashboard: () => Promise.all([getDashboardData(owner), getAttentionSummary(user.id)]),
+    dashboard: () => Promise.all([getDashboardData(owner.workspace), getAttentionSummary(user.id)]),
   };
 
   let captured: Captured[] | null = null;

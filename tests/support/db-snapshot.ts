@@ -1,10 +1,18 @@
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 
-// Tables whose content a refused request must leave untouched (rate-limit counters and
-// session expiry bookkeeping may change; they are not the user's data).
+// Tables whose content a refused request must leave untouched (rate-limit counters, session
+// expiry and an API key's last use are bookkeeping, not the workspace's data).
 const USER_DATA_TABLES = [
   "users",
+  "workspaces",
+  "workspace_members",
+  "workspace_invitations",
+  "workspace_events",
+  "api_keys",
+  "webhook_endpoints",
+  "message_templates",
+  "media",
   "contacts",
   "contact_groups",
   "contact_group_members",
@@ -20,8 +28,9 @@ const USER_DATA_TABLES = [
 export async function snapshotDatabase(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of USER_DATA_TABLES) {
+    const row = table === "api_keys" ? "(to_jsonb(t) - 'last_used_at')::text" : "t::text";
     const result = await db.execute<{ digest: string | null; rows: number }>(
-      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest, count(*)::int as rows
+      sql.raw(`select md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as digest, count(*)::int as rows
                from ${table} t`),
     );
     out[table] = `${result.rows[0]?.rows}:${result.rows[0]?.digest}`;

@@ -3,6 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { OUTBOX_CALL_KEYS } from "@/lib/validations/outbox-reply";
 import { listOutboxMessages } from "@/lib/outbox/list-outbox-messages";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { outboxCallOf } from "@/lib/channels/outbox-call";
 import { CallScript } from "@/components/dev/call-script";
 import { Linkified } from "@/components/dev/linkified";
@@ -13,13 +14,14 @@ export const dynamic = "force-dynamic";
 
 /**
  * Messages kept instead of sent (no SMTP or Twilio settings), each SMS and WhatsApp one with
- * replies to send as its recipient, each call in words with its keypad. Development only: a 404
- * in production.
+ * replies to send as its recipient, each call in words with its keypad; signed in, the current
+ * workspace's only (lib/outbox/list-outbox-messages.ts). Development only: a 404 in production.
  */
 export default async function DevOutboxPage() {
   if (!outboxEnabled()) notFound();
+  const actor = await getCurrentActor();
   const [messages, t, format] = await Promise.all([
-    listOutboxMessages(),
+    listOutboxMessages(actor && { workspaceId: actor.workspace.id, email: actor.user.email }),
     getTranslations("outbox"),
     getFormatter(),
   ]);

@@ -21,6 +21,7 @@ import * as remindersRoute from "@/app/api/v1/reminders/route";
 import * as templateRoute from "@/app/api/v1/templates/[id]/route";
 import * as templatesRoute from "@/app/api/v1/templates/route";
 import * as usageRoute from "@/app/api/v1/usage/route";
+import * as membersRoute from "@/app/api/v1/members/route";
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/v1/openapi-document";
 import { V1_OPERATIONS } from "@/lib/api/v1/v1-operations";
 import { callV1, createKeyHolder } from "../../support/api-keys";
@@ -261,7 +262,7 @@ describe("/api/v1 against its OpenAPI document", () => {
     ).toBe(409);
 
     // Deliveries, filtered by reminder and by status.
-    const videoReminder = { id: String(video.json.id), userId, contactId };
+    const videoReminder = { id: String(video.json.id), workspaceId: userId, contactId };
     await insertSentDelivery(videoReminder, new Date(Date.now() - 60_000));
     await insertSentDelivery(videoReminder, new Date(Date.now() - 30_000), {
       status: "failed",
@@ -431,6 +432,11 @@ describe("/api/v1 against its OpenAPI document", () => {
       contacts: { used: 2, limit: 50 },
     });
     expect((await call("getUsage", usageRoute.GET, "/usage", { key: null })).status).toBe(401);
+    // The workspace's members: the key's creator, its owner.
+    expect((await call("listMembers", membersRoute.GET, "/members")).json).toMatchObject({
+      data: [{ role: "owner" }],
+      nextCursor: null,
+    });
     expect(
       (
         await call("deleteContact", contactRoute.DELETE, `/contacts/${contactId}`, {

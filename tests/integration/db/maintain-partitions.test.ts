@@ -146,7 +146,7 @@ describe("the daily partition job", () => {
     // The activity trail: a line a year old is kept, one from an expired month is not.
     const keptLine = await trailLine(new Date(Date.UTC(current.year, current.month - 1 - 12, 10)));
     const oldLine = await trailLine(new Date(Date.UTC(current.year, current.month - 1 - 15, 3)));
-    const dashboardBefore = await getDashboardData(await actorNow(), now);
+    const dashboardBefore = await getDashboardData((await actorNow()).workspace, now);
 
     const report = await maintainPartitions(now, policy);
 
@@ -218,7 +218,7 @@ describe("the daily partition job", () => {
       },
     ]);
     const after = await actorNow();
-    expect(await getDashboardData(after, now)).toEqual(dashboardBefore);
+    expect(await getDashboardData(after.workspace, now)).toEqual(dashboardBefore);
     // The export keeps what is kept, and the totals of what is not.
     const exported = await exportAccountData(db, after, now);
     expect(exported.deliveries.map((d) => d.id)).toEqual(expect.arrayContaining([kept.id, future.id]));

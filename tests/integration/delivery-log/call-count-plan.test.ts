@@ -28,15 +28,15 @@ describe("the calls placed of a page come from the delivery index", () => {
     const contact = await createContact(user.id);
     const reminder = await insertReminder(user.id, contact.id, { deliveryMethod: "call" });
     await db.execute(sql`
-      insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, sent_at, attempt_count)
+      insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel, status, sent_at, attempt_count)
       select ${reminder.id}, ${user.id}, ${contact.id}, now() - (g || ' minutes')::interval, 'call', 'delivered',
              now() - (g || ' minutes')::interval, 1
       from generate_series(1, 4000) as g`);
     await db.execute(sql`
-      insert into delivery_calls (call_sid, delivery_id, delivery_occurrence_at, user_id, status)
-      select 'CA' || d.id || '-' || n, d.id, d.occurrence_at, d.user_id, 'completed'
+      insert into delivery_calls (call_sid, delivery_id, delivery_occurrence_at, workspace_id, status)
+      select 'CA' || d.id || '-' || n, d.id, d.occurrence_at, d.workspace_id, 'completed'
       from deliveries d, generate_series(1, 3) as n
-      where d.user_id = ${user.id}`);
+      where d.workspace_id = ${user.id}`);
     await db.execute(sql`analyze deliveries`);
     await db.execute(sql`analyze delivery_calls`);
   });

@@ -221,8 +221,13 @@ describe("keys pressed during a reminder call", () => {
     const events = await eventsOf(userId);
     expect(events.map((e) => e.payload)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ data: { contactId: call.contact.id, channels: ["call"] } }),
-        expect.objectContaining({ data: { contactId: twin.id, channels: ["call"] } }),
+        // The recipient acted, not a member: no actor.
+        expect.objectContaining({
+          data: { contactId: call.contact.id, channels: ["call"], workspaceId: userId, actor: null },
+        }),
+        expect.objectContaining({
+          data: { contactId: twin.id, channels: ["call"], workspaceId: userId, actor: null },
+        }),
       ]),
     );
     expect(events).toHaveLength(2);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as MEMBERS } from "@/app/api/reminders/[id]/members/route";
 import { GET as CONTACTS } from "@/app/api/contacts/route";
 import { GET as LIST } from "@/app/api/reminders/route";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getCalendarFeed } from "@/lib/calendar/get-calendar-feed";
 import { listScheduleOccurrences } from "@/lib/calendar/list-schedule-occurrences";
@@ -212,8 +212,8 @@ describe("GET /api/reminders/{id}/members", () => {
   });
 
   it("the dashboard counts the group reminder once", async () => {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    const data = await getDashboardData(user);
+    const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, userId));
+    const data = await getDashboardData(workspace);
     // The group reminder and the one-contact reminder made above; not the five member reminders.
     expect(data.activeReminders).toBe(2);
   });

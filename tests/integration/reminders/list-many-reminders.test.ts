@@ -12,7 +12,7 @@ describe("GET /api/reminders with 10,000 reminders", () => {
     const contact = await createContact(user.id);
     // Many rows share a created_at (one statement): the cursor's tie-break on id must hold.
     await db.execute(sql`
-      insert into reminders (id, user_id, contact_id, type, message, status, delivery_method, schedule_type,
+      insert into reminders (id, workspace_id, contact_id, type, message, status, delivery_method, schedule_type,
                              scheduled_for, next_run_at, created_at)
       select gen_random_uuid()::text, ${user.id}, ${contact.id}, 'text', 'm' || g,
              case when g % 3 = 0 then 'sent' else 'scheduled' end, 'email', 'once',

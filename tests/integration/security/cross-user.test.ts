@@ -51,7 +51,12 @@ import * as v1GroupMembersRoute from "@/app/api/v1/groups/[id]/members/route";
 import * as v1GroupMembersRemoveRoute from "@/app/api/v1/groups/[id]/members/remove/route";
 import * as v1ReminderRoute from "@/app/api/v1/reminders/[id]/route";
 import * as v1TemplateRoute from "@/app/api/v1/templates/[id]/route";
+import * as teamMemberRoute from "@/app/api/team/members/[userId]/route";
+import * as invitationRoute from "@/app/api/team/invitations/[id]/route";
+import * as invitationResendRoute from "@/app/api/team/invitations/[id]/resend/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { inviteMember } from "@/lib/team/invite-member";
+import { switchWorkspace } from "@/lib/workspaces/switch-workspace";
 import { deleteContact } from "@/lib/contacts/delete-contact";
 import { cancelReminder } from "@/lib/reminders/cancel-reminder";
 import { createReminder } from "@/lib/reminders/create-reminder";
@@ -62,6 +67,7 @@ import {
   contacts,
   messageTemplates,
   storedObjects,
+  users,
   webhookEndpoints,
   webhookMessages,
 } from "@/db/schema";
@@ -73,7 +79,7 @@ import { createGroup, groupBody } from "../../support/group-reminders";
 import { createReadyMedia, insertSentDelivery } from "../../support/media-fixtures";
 import { snapshotDatabase } from "../../support/db-snapshot";
 import { createContact, insertReminder, localInDays } from "../../support/reminders";
-import { createSignedInUser, ownActor } from "../../support/users";
+import { createSignedInMember, createSignedInUser, ownActor } from "../../support/users";
 
 type Handler = Parameters<typeof callRoute>[0];
 
@@ -110,6 +116,9 @@ interface Fixture {
   /** A's reminder to A's group, and B's own group (B edits A's reminder to it). */
   groupReminderId: string;
   ownGroupOfB: string;
+  /** A member of A's workspace, and an invitation to it. */
+  memberOfA: string;
+  invitationId: string;
 }
 
 interface Attempt {
@@ -666,6 +675,48 @@ const ID_ROUTES: Record<string, Attempt[]> = {
   ],
 };
 
+ID_ROUTES["team/members/[userId]/route.ts"] = [
+  {
+    name: "PATCH /api/team/members/{A's member} (a role)",
+    handler: teamMemberRoute.PATCH,
+    method: "PATCH",
+    status: 404,
+    build: (f) => ({
+      path: `/api/team/members/${f.memberOfA}`,
+      params: { userId: f.memberOfA },
+      body: { role: "viewer" },
+    }),
+  },
+  {
+    name: "DELETE /api/team/members/{A's member}",
+    handler: teamMemberRoute.DELETE,
+    method: "DELETE",
+    status: 404,
+    build: (f) => ({ path: `/api/team/members/${f.memberOfA}`, params: { userId: f.memberOfA } }),
+  },
+];
+ID_ROUTES["team/invitations/[id]/route.ts"] = [
+  {
+    name: "DELETE /api/team/invitations/{A's invitation}",
+    handler: invitationRoute.DELETE,
+    method: "DELETE",
+    status: 404,
+    build: (f) => ({ path: `/api/team/invitations/${f.invitationId}`, params: { id: f.invitationId } }),
+  },
+];
+ID_ROUTES["team/invitations/[id]/resend/route.ts"] = [
+  {
+    name: "POST /api/team/invitations/{A's invitation}/resend",
+    handler: invitationResendRoute.POST,
+    method: "POST",
+    status: 404,
+    build: (f) => ({
+      path: `/api/team/invitations/${f.invitationId}/resend`,
+      params: { id: f.invitationId },
+    }),
+  },
+];
+
 /** Param routes that own nothing per user, and why. */
 const NOT_USER_OWNED: Record<string, string> = {
   "auth/[...nextauth]/route.ts": "Auth.js's catch-all; no user-owned ids",
@@ -680,6 +731,8 @@ const NOT_USER_OWNED: Record<string, string> = {
     "the call's expiring audio token is the capability (Twilio fetches it during the call)",
   "objects/local/multipart/[uploadId]/[partNumber]/route.ts":
     "the URL's signature is the capability, as a presigned S3 part URL is (tested with the uploads)",
+  "invitations/[token]/accept/route.ts":
+    "the invitation's token is the capability, and accepting checks the invited address (tests/integration/team)",
 };
 
 /**
@@ -689,6 +742,7 @@ const NOT_USER_OWNED: Record<string, string> = {
 const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/request-magic-link.ts": "signed-out: requests a magic link",
   "lib/actions/sign-in-with-provider.ts": "signed-out: starts OAuth",
+  "lib/actions/add-seats.ts": "adds members to the workspace's own subscription; takes a count, no id",
   "lib/actions/open-billing-portal.ts": "the user's own billing portal",
   "lib/actions/save-auto-recharge.ts": "the user's own auto-recharge",
   "lib/actions/complete-test-payment.ts": "the user's own demo checkout",
@@ -701,6 +755,8 @@ const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/read-quick-add.ts":
     "reads a quick-add line against the user's own contacts only; takes no record id",
   "lib/actions/hide-first-run-checklist.ts": "hides the user's own dashboard checklist; takes no input",
+  "lib/actions/switch-workspace.ts":
+    "takes a workspace id: one the person does not belong to is a 404 (the case below)",
 };
 
 function serverActionFiles(): string[] {
@@ -773,7 +829,10 @@ beforeAll(async () => {
       status: "delivered",
     })
     .returning();
-  const [group] = await db.insert(contactGroups).values({ workspaceId: a.user.id, name: "A's group" }).returning();
+  const [group] = await db
+    .insert(contactGroups)
+    .values({ workspaceId: a.user.id, name: "A's group" })
+    .returning();
   await db
     .insert(contactGroupMembers)
     .values({ groupId: group.id, contactId: contact.id, workspaceId: a.user.id });
@@ -835,7 +894,28 @@ beforeAll(async () => {
       )
     ).id,
     ownGroupOfB: (await createGroup(b.user.id, [], "B's group")).id,
+    memberOfA: (await createSignedInMember(a.workspace, "member")).user.id,
+    invitationId: (
+      await inviteMember(
+        await ownActor(a.user.id),
+        { email: "invited@example.com", role: "viewer" },
+        "http://localhost:3000",
+      )
+    ).id,
   };
+  workspaceOfA = a.workspace.id;
+  userB = b.user.id;
+});
+
+let workspaceOfA: string;
+let userB: string;
+
+describe("another workspace, by the switch", () => {
+  it("a person switching to a workspace they do not belong to gets a 404 and still acts in their own", async () => {
+    await expect(switchWorkspace(userB, workspaceOfA)).rejects.toMatchObject({ kind: "not_found" });
+    const [b] = await db.select().from(users).where(eq(users.id, userB));
+    expect(b.currentWorkspaceId).toBe(userB);
+  });
 });
 
 afterAll(async () => {

@@ -30,7 +30,11 @@ afterEach(async () => {
 
 async function endpointFor(events: ("delivery.sent" | "reply.confirmed")[] = ["delivery.sent"]) {
   const user = await createSender();
-  const endpoint = await createWebhookEndpoint(await ownActor(user.id), { url: `${receiver.url}/hook`, events }, LOCAL);
+  const endpoint = await createWebhookEndpoint(
+    await ownActor(user.id),
+    { url: `${receiver.url}/hook`, events },
+    LOCAL,
+  );
   return { user, endpoint };
 }
 
@@ -57,7 +61,8 @@ const attemptsOf = async (endpointId: string) => {
 describe("signed webhook delivery", () => {
   it("POSTs the event to subscribed endpoints, signed so that the official library verifies it", async () => {
     const { user, endpoint } = await endpointFor();
-    const other = await createWebhookEndpoint(await ownActor(user.id),
+    const other = await createWebhookEndpoint(
+      await ownActor(user.id),
       { url: `${receiver.url}/other`, events: ["reply.confirmed"] },
       LOCAL,
     );
@@ -74,7 +79,7 @@ describe("signed webhook delivery", () => {
     expect(payload).toEqual({
       type: "delivery.sent",
       timestamp: at.toISOString(),
-      data: { deliveryId: "42" },
+      data: { deliveryId: "42", workspaceId: user.id, actor: null },
     });
     // Another endpoint's secret does not verify it; the unsubscribed endpoint got nothing.
     const { secret: otherSecret } = {

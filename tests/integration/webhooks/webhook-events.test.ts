@@ -85,6 +85,9 @@ describe("events from the domain paths", () => {
         channel: "email",
         occurrenceAt: at.toISOString(),
         sentAt: at.toISOString(),
+        // The engine sent it: the workspace, and nobody acting.
+        workspaceId: user.id,
+        actor: null,
       },
     });
   });
@@ -113,7 +116,12 @@ describe("events from the domain paths", () => {
       deliveryMethod: "sms",
       askConfirmation: true,
     });
-    await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: reminder.id, workspaceId: user.id });
+    await sendOccurrenceNow({
+      workerId: "w",
+      clock: () => at,
+      reminderId: reminder.id,
+      workspaceId: user.id,
+    });
     await reply(number, "YES");
     await reply(number, "STOP");
     await reply(number, "STOP");
@@ -177,9 +185,14 @@ describe("events from the domain paths", () => {
     expect(res.status).toBe(201);
     await cancelReminder(await ownActor(user.id), res.json!.id);
     const events = await received(endpoint.secret);
+    // Each names its workspace and the person who acted.
+    const actor = { id: user.id, email: user.email, apiKeyId: null };
     expect(events).toMatchObject([
-      { type: "reminder.created", data: { reminderId: res.json!.id, contactId: contact.id } },
-      { type: "reminder.cancelled", data: { reminderId: res.json!.id } },
+      {
+        type: "reminder.created",
+        data: { reminderId: res.json!.id, contactId: contact.id, workspaceId: user.id, actor },
+      },
+      { type: "reminder.cancelled", data: { reminderId: res.json!.id, workspaceId: user.id, actor } },
     ]);
     const stored = await db.select().from(webhookMessages).where(eq(webhookMessages.workspaceId, user.id));
     expect(stored.every((m) => m.status === "delivered")).toBe(true);

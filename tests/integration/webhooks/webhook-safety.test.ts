@@ -71,16 +71,21 @@ describe("webhook URLs in production", () => {
     for (const [url, code] of cases) expect([url, await refusal(create(user.id, url))]).toEqual([url, code]);
     // A public address literal is accepted (nothing is sent when saving).
     expect(await refusal(create(user.id, "https://93.184.215.14/hook"))).toBe("accepted");
-    expect(await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, user.id))).toHaveLength(
-      1,
-    );
+    expect(
+      await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, user.id)),
+    ).toHaveLength(1);
   });
 
   it("checks again at send time: a URL saved under development rules is refused unsent under production rules", async () => {
     const user = await createSender();
     // Saved while private receivers were allowed (development), sent under production's rules.
     const endpoint = await create(user.id, `${receiver.url}/hook`, LOCAL);
-    await emitWebhookEvent(db, { workspaceId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
+    await emitWebhookEvent(db, {
+      workspaceId: user.id,
+      type: "delivery.sent",
+      data: {},
+      occurredAt: new Date(),
+    });
     expect((await dispatchWebhooks({ policy: PRODUCTION })).delivered).toBe(0);
     expect(receiver.received).toHaveLength(0);
     const [message] = await messagesOf(endpoint.id);
@@ -98,7 +103,12 @@ describe("webhook URLs in production", () => {
       request.path === "/moved"
         ? { status: 307, headers: { location: `${receiver.url}/target` } }
         : { status: 200 };
-    await emitWebhookEvent(db, { workspaceId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
+    await emitWebhookEvent(db, {
+      workspaceId: user.id,
+      type: "delivery.sent",
+      data: {},
+      occurredAt: new Date(),
+    });
     await dispatchWebhooks({ policy: LOCAL });
     expect(receiver.received.map((r) => r.path)).toEqual(["/moved"]);
     const [message] = await messagesOf(endpoint.id);
@@ -142,7 +152,12 @@ describe("an endpoint that keeps failing", () => {
     const user = await createSender();
     const endpoint = await create(user.id, `${receiver.url}/gone`, LOCAL);
     receiver.answer = () => ({ status: 410 });
-    await emitWebhookEvent(db, { workspaceId: user.id, type: "delivery.sent", data: {}, occurredAt: new Date() });
+    await emitWebhookEvent(db, {
+      workspaceId: user.id,
+      type: "delivery.sent",
+      data: {},
+      occurredAt: new Date(),
+    });
     await dispatchWebhooks({ policy: LOCAL });
     const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row.disabledAt).not.toBeNull();

@@ -6,7 +6,7 @@ import { postUploadQuerySchema } from "@/lib/validations/media";
 
 // A one-request upload: { method: "POST", url, fields, headers } (an S3 POST policy form).
 export const GET = userRoute(
-  { permission: "read", query: postUploadQuerySchema, rateLimit: RATE_LIMITS.mediaUpload },
+  { permission: "write", query: postUploadQuerySchema, rateLimit: RATE_LIMITS.mediaUpload },
   async ({ actor, query, request }) =>
     createMediaPostUpload(actor.workspace.id, { ...query, origin: publicOrigin(request.headers) }),
 );

@@ -7,7 +7,7 @@ import { multipartPartParamsSchema, uploadKeyQuerySchema } from "@/lib/validatio
 // A signed UploadPart URL: { url, expires }.
 export const GET = userRoute(
   {
-    permission: "read",
+    permission: "write",
     params: multipartPartParamsSchema,
     query: uploadKeyQuerySchema,
     rateLimit: RATE_LIMITS.mediaUpload,
