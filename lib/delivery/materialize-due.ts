@@ -1,11 +1,12 @@
 import "server-only";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
+import { reminders } from "@/db/schema";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { r } from "./leased-row";
 import {
   materializeRows,
-  SELECT_DUE_ROWS,
+  selectDueRows,
   type DueRow,
   type MaterializeLease,
   type Materialized,
@@ -27,11 +28,11 @@ export interface MaterializeOptions {
  * naming the reminder takes (a fallback step's delivery, a group occurrence naming its group
  * reminder) in a batch that holds the workspace's lock this batch waits for next: a deadlock.
  */
-const SELECT_DUE = compileStatement<{ now: Date; limit: number }, DueRow>(
-  (p) => sql`${SELECT_DUE_ROWS}
+const SELECT_DUE = compileStatement<{ now: Date; limit: number }, DueRow>((p) =>
+  selectDueRows(sql`select ${r}.* from ${reminders} ${r}
     where ${r.status} = 'scheduled' and ${r.nextRunAt} is not null and ${r.nextRunAt} <= ${p.now}
     order by ${r.nextRunAt} limit ${p.limit}
-    for no key update of ${r} skip locked`,
+    for no key update of ${r} skip locked`),
 );
 
 /**

@@ -1,14 +1,14 @@
 import "server-only";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
-import { deliveries } from "@/db/schema";
+import { deliveries, reminders } from "@/db/schema";
 import type { SendNowMode } from "@/db/schema/enums";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { EXTRA_SEND_WINDOW_MS } from "./constants";
 import { r } from "./leased-row";
 import {
   materializeRows,
-  SELECT_DUE_ROWS,
+  selectDueRows,
   type DueRow,
   type MaterializeLease,
   type Materialized,
@@ -18,11 +18,11 @@ import {
  * The reminder, whether due or not, if it is the workspace's and scheduled; waits for its lock.
  * Not a group reminder: it has no delivery of its own (its members' reminders do).
  */
-const SELECT_ONE = compileStatement<{ reminderId: string; workspaceId: string }, DueRow>(
-  (p) => sql`${SELECT_DUE_ROWS}
+const SELECT_ONE = compileStatement<{ reminderId: string; workspaceId: string }, DueRow>((p) =>
+  selectDueRows(sql`select ${r}.* from ${reminders} ${r}
     where ${r.id} = ${p.reminderId} and ${r.workspaceId} = ${p.workspaceId} and ${r.status} = 'scheduled'
       and ${r.nextRunAt} is not null and ${r.recipient} <> 'group'
-    for no key update of ${r}`,
+    for no key update of ${r}`),
 );
 
 /** A delivery of a later occurrence than now, other than a LATER reply's resend or an extra message. */

@@ -1,6 +1,7 @@
 import "server-only";
 import type pg from "pg";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { contactDates, contacts, deliveries, reminders } from "@/db/schema";
 import { columnName, compileStatement, selectList } from "@/lib/db/compile-statement";
 import { logger } from "@/lib/logger";
@@ -24,12 +25,11 @@ export interface DueRow extends ScheduleFields, SendingRow {
   next_local_date: string;
 }
 
-/**
- * `select … from …` of due rows, read by the reminder's primary key and its joins; `where` follows.
- * The contact is a left join: a group reminder has none, and is read in the same pass as the
- * others rather than by a second statement per batch.
- */
-export const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof SendingRow>>({
+/** The contact and contact date as looked up by primary key, one row each (see selectDueRows). */
+const ci = alias(contacts, "ci");
+const cdi = alias(contactDates, "cdi");
+
+const DUE_COLUMNS = selectList<Omit<DueRow, keyof SendingRow>>({
   id: r.id,
   workspace_id: r.workspaceId,
   contact_id: r.contactId,
@@ -49,9 +49,28 @@ export const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof Sendin
   next_run_at: r.nextRunAt,
   occurrences_sent: r.occurrencesSent,
   next_local_date: sql`(${r.nextRunAt} at time zone ${r.timezone})::date::text`,
-})}, ${SENDING_COLUMNS}
-  from ${reminders} ${r} left join ${contacts} ${c} on ${c.id} = ${r.contactId} ${PEOPLE_JOIN}
-  left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId}`;
+});
+
+/**
+ * The due rows of the reminders `locked` selects and locks (`select r.* from reminders r where …
+ * for no key update …`), with what sending them reads: their contact (a left join: a group
+ * reminder has none, and is read in the same pass as the others rather than by a second statement
+ * per batch), workspace, sender and lead person, and contact date. The reminders are locked first
+ * and joined after, so only rows this batch took are joined: with batches in parallel, rows
+ * another batch holds are skipped before any join is made for them. The locked rows are the
+ * reminders' latest versions (what the lock rechecked), and the joins read from those. Each
+ * lookup is a lateral by primary key (`limit 1` keeps it one): the batch's 200 rows never make the
+ * planner hash a whole table.
+ */
+export function selectDueRows(locked: SQL): SQL {
+  return sql`with ${sql.identifier("due")} as (${locked})
+    select ${DUE_COLUMNS}, ${SENDING_COLUMNS}
+      from ${sql.identifier("due")} ${r}
+      left join lateral (select ${ci}.* from ${contacts} ${ci} where ${ci.id} = ${r.contactId} limit 1) ${c} on true
+      ${PEOPLE_JOIN}
+      left join lateral (select ${cdi}.* from ${contactDates} ${cdi} where ${cdi.id} = ${r.contactDateId} limit 1) ${cd}
+        on true`;
+}
 
 export interface MaterializeLease {
   workerId: string;

@@ -15,7 +15,7 @@ export interface YearlyDate {
 export interface FieldValues {
   /** The contact's full name. */
   contactName: string;
-  /** The user's sender name. */
+  /** The sender contacts see: the workspace's name or the reminder's creator's (its sender identity). */
   senderName: string;
   /** The recipient's language: `{date}` is written in it. */
   locale: Locale;

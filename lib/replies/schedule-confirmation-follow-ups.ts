@@ -25,8 +25,8 @@ const QUEUE_FOLLOW_UPS = compileStatement<{ deliveryIds: number[]; task: string 
  * Queues, for each delivery just sent with a confirmation ask whose reminder has a follow-up
  * time, one graphile-worker job at sent_at + follow_up_minutes (job_key
  * `confirmation-follow-up:<delivery>`, so a second call changes nothing). The job e-mails the
- * user only if the delivery still awaits its answer then. Before the worker has created its
- * schema nothing is queued (as for failure alerts).
+ * reminder's lead person only if the delivery still awaits its answer then. Before the worker has
+ * created its schema nothing is queued (as for failure alerts).
  */
 export async function scheduleConfirmationFollowUps(
   client: Queryable,

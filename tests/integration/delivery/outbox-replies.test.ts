@@ -50,7 +50,7 @@ async function sentToOutbox(channel: "sms" | "whatsapp", askConfirmation = true)
     .orderBy(desc(outboxMessages.id))
     .limit(1);
   const [delivery] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
-  return { message, delivery, contact, address };
+  return { message, delivery, contact, address, workspaceId: user.workspace.id };
 }
 
 const reply = (messageId: number, body: string) =>
@@ -88,6 +88,11 @@ describe("replies typed at the dev outbox", () => {
     expect((await answersTo(yes.address)).map((m) => m.text)).toEqual([
       yes.message.text,
       "Thank you, confirmed.",
+    ]);
+    // Both name the workspace whose reminder they belong to.
+    expect((await answersTo(yes.address)).map((m) => m.workspaceId)).toEqual([
+      yes.workspaceId,
+      yes.workspaceId,
     ]);
 
     const no = await sentToOutbox("sms");

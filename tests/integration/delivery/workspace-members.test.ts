@@ -1,8 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactDates, deliveries, users, workspaceMembers, workspaces } from "@/db/schema";
+import {
+  contactDates,
+  deliveries,
+  reminders,
+  users,
+  workspaceEvents,
+  workspaceMembers,
+  workspaces,
+} from "@/db/schema";
 import { db } from "@/lib/db";
+import { retryFailedReminder } from "@/lib/delivery/retry-failed-reminder";
 import { runBatch } from "@/lib/delivery/run-batch";
+import { sendReminder } from "@/lib/delivery/send-reminder";
 import {
   createContact,
   createReminder,
@@ -209,5 +219,61 @@ describe("lead e-mails (a contact's date coming up)", () => {
     const [toOwner] = mailsTo(owner.email);
     expect(toOwner.headers.get("subject")).toBe("Coming up for Tomás");
     expect(mailsTo(member.user.email)).toHaveLength(1);
+  });
+});
+
+describe("Send now and Retry in the workspace's trail", () => {
+  const trailOf = (reminderId: string) =>
+    db
+      .select()
+      .from(workspaceEvents)
+      .where(eq(workspaceEvents.subjectId, reminderId))
+      .orderBy(workspaceEvents.createdAt, workspaceEvents.id);
+
+  it("a member's Send now is a line by that member, once per message sent; Retry another", async () => {
+    const owner = await createSender({ planType: "starter", subscriptionStatus: "active" });
+    const member = await createSignedInMember(owner.workspace, "member", {
+      firstName: "Marta",
+      lastName: "Ruiz",
+    });
+    const { reminder } = await smsReminder(owner.id, owner.id, new Date(Date.now() + 86_400_000), "Soon");
+    await db.update(reminders).set({ scheduleType: "once" }).where(eq(reminders.id, reminder.id));
+    const hour = new Date().getUTCHours();
+    // The contact at daytime whatever the hour of this run (quiet hours would hold the SMS).
+    const zone = hour >= 8 && hour < 20 ? "UTC" : hour < 8 ? "Asia/Tokyo" : "America/Los_Angeles";
+    await db.execute(sql`update contacts set timezone = ${zone} where id = ${reminder.contactId}`);
+
+    expect(await sendReminder(member.actor, reminder.id)).toEqual({ success: true, error: null });
+    // Sent, it is no longer scheduled: a second press is refused and writes no second line.
+    await expect(sendReminder(member.actor, reminder.id)).rejects.toMatchObject({ kind: "conflict" });
+    const sent = await trailOf(reminder.id);
+    expect(sent.map((e) => [e.kind, e.actorId, e.actorName, e.workspaceId, e.details])).toEqual([
+      [
+        "reminder.sent_now",
+        member.user.id,
+        "Marta Ruiz",
+        owner.workspace.id,
+        { recipient: "Noor", channel: "sms", mode: "occurrence" },
+      ],
+    ]);
+
+    // Failed for good, then retried by the owner.
+    await db
+      .update(deliveries)
+      .set({ status: "failed", error: "x" })
+      .where(eq(deliveries.reminderId, reminder.id));
+    await db.update(reminders).set({ status: "failed" }).where(eq(reminders.id, reminder.id));
+    const ownerActor = { user: owner, workspace: owner.workspace, role: "owner" as const };
+    expect(await retryFailedReminder(ownerActor, reminder.id)).toEqual({ success: true, error: null });
+    expect((await trailOf(reminder.id)).map((e) => [e.kind, e.actorId])).toEqual([
+      ["reminder.sent_now", member.user.id],
+      ["reminder.retried", owner.id],
+    ]);
+    // Another workspace's member cannot reach it: a 404, and no line.
+    const stranger = await createSender();
+    await expect(
+      retryFailedReminder({ user: stranger, workspace: stranger.workspace, role: "owner" }, reminder.id),
+    ).rejects.toMatchObject({ kind: "not_found" });
+    expect(await trailOf(reminder.id)).toHaveLength(2);
   });
 });
