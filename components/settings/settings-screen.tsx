@@ -27,10 +27,11 @@ export async function SettingsScreen({
   calendarFeedUrl: string | null;
   createCalendarFeedLink: CreateCalendarFeedLink;
 }) {
-  const [t, tPlans, tAlerts, locale] = await Promise.all([
+  const [t, tPlans, tAlerts, tTeam, locale] = await Promise.all([
     getTranslations("settings"),
     getTranslations("plans"),
     getTranslations("deliveryLog.settings"),
+    getTranslations("team.settingsCard"),
     getLocale(),
   ]);
   const { user, workspace } = actor;
@@ -80,6 +81,17 @@ export async function SettingsScreen({
         </CardContent>
       </Card>
       <CalendarFeedCard initialUrl={calendarFeedUrl} createLink={createCalendarFeedLink} />
+      <Card data-testid="team-link">
+        <CardHeader>
+          <CardTitle>{tTeam("title")}</CardTitle>
+          <CardDescription>{tTeam("description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link href="/settings/team" className={buttonVariants({ variant: "outline" })}>
+            {tTeam("link")}
+          </Link>
+        </CardContent>
+      </Card>
       <Card data-testid="developers-link">
         <CardHeader>
           <CardTitle>{t("developersTitle")}</CardTitle>
