@@ -34,7 +34,7 @@ function statusFilter(status: ActivityQuery["status"]): SQL | undefined {
 /**
  * `/activity` and GET /api/deliveries: every delivery of the user, newest first, filtered by
  * status, channel, contact and reminder, keyset-paginated on (created_at, id). Served by
- * deliveries_user_created_idx, deliveries_user_status_created_idx and
+ * deliveries_workspace_created_idx, deliveries_workspace_status_created_idx and
  * deliveries_contact_created_idx (`npm run bench:activity` prints the plans on 100,000 rows).
  */
 export async function listActivity(

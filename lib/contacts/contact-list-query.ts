@@ -15,7 +15,7 @@ const workspaceId = sql.placeholder("workspaceId");
 // contact's owner (the API answers 404 for another user's contact, and deliveries copy their
 // reminder's user and contact), so grouping by the user's rows gives the same values.
 // The conditions are written out, not bound: a prepared statement's generic plan can use the
-// partial index reminders_user_contact_live_idx only when its condition is in the text.
+// partial index reminders_workspace_contact_live_idx only when its condition is in the text.
 const reminderCounts = db
   .select({ contactId: reminders.contactId, count: sql<number>`count(*)::int`.as("reminder_count_n") })
   .from(reminders)
@@ -63,7 +63,7 @@ const datesByContact = db
   .as("contact_dates_json");
 
 // The groups of each contact: one grouped pass over the user's memberships (the index
-// contact_group_members_user_contact_idx holds all three columns).
+// contact_group_members_workspace_contact_idx holds all three columns).
 const groupsByContact = db
   .select({
     contactId: contactGroupMembers.contactId,

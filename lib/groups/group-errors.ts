@@ -18,7 +18,7 @@ export const groupLimitReached = (): DomainError =>
 /** A name the user already has (whatever its case) becomes the 409 they can act on; anything else is rethrown. */
 export function duplicateGroupNameOr(error: unknown): never {
   const pg = (error as { cause?: unknown })?.cause ?? error;
-  if ((pg as { constraint?: string })?.constraint === "contact_groups_user_name_key")
+  if ((pg as { constraint?: string })?.constraint === "contact_groups_workspace_name_key")
     throw conflict({ code: "duplicate_group_name", message: "You already have a group with this name" });
   throw error;
 }

@@ -97,7 +97,7 @@ function valuesOf(workspaceId: string, query: PageQuery) {
 
 /**
  * The one statement behind a page (exported so tests can read its plan): the keyset order is
- * served by reminders_user_created_id_idx / reminders_user_status_created_idx, so a page reads
+ * served by reminders_workspace_created_id_idx / reminders_workspace_status_created_idx, so a page reads
  * limit + 1 rows instead of sorting every reminder of the user.
  */
 export function reminderPageQuery(workspaceId: string, query: PageQuery) {

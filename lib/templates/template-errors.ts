@@ -7,7 +7,7 @@ export const templateNotFound = (): DomainError =>
 /** A unique-name violation becomes the 409 the user can act on; anything else is rethrown. */
 export function duplicateNameOr(error: unknown): never {
   const pg = (error as { cause?: unknown })?.cause ?? error;
-  if ((pg as { code?: string; constraint?: string })?.constraint === "message_templates_user_name_key")
+  if ((pg as { code?: string; constraint?: string })?.constraint === "message_templates_workspace_name_key")
     throw conflict({
       code: "duplicate_template_name",
       message: "You already have a template with this name",

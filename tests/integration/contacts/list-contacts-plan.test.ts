@@ -66,7 +66,7 @@ describe("the contacts list computes its counts in one pass, not per contact", (
   ])("%s: no sub-query per contact, the counts from the partial index alone", async (_label, planOf) => {
     const plan = planNodes(await planOf());
     expect(plan.filter((n) => n["Parent Relationship"] === "SubPlan")).toEqual([]);
-    expect(plan.find((n) => n["Index Name"] === "reminders_user_contact_live_idx")?.["Node Type"]).toBe(
+    expect(plan.find((n) => n["Index Name"] === "reminders_workspace_contact_live_idx")?.["Node Type"]).toBe(
       "Index Only Scan",
     );
     // Each contact's groups: one pass over the memberships (from the index, or a scan of so few rows).

@@ -54,8 +54,8 @@ describe("the reminders list with a large group reminder", () => {
   });
 
   it.each([
-    ["all statuses", { status: "all", view: "recent" }, "reminders_user_created_id_idx"],
-    ["one status", { status: "sent", view: "recent" }, "reminders_user_status_created_idx"],
+    ["all statuses", { status: "all", view: "recent" }, "reminders_workspace_created_id_idx"],
+    ["one status", { status: "sent", view: "recent" }, "reminders_workspace_status_created_idx"],
   ] as const)("%s: still read from the keyset index, no sort", async (_label, shape, index) => {
     const plan = await planOf(userId, { ...shape, limit: 50 });
     expect(plan.map((n) => n["Node Type"])).not.toContain("Sort");

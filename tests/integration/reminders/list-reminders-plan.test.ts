@@ -57,8 +57,8 @@ describe("the reminders list reads a page from an index", () => {
   });
 
   it.each([
-    ["all statuses", "all", "reminders_user_created_id_idx"],
-    ["one status", "sent", "reminders_user_status_created_idx"],
+    ["all statuses", "all", "reminders_workspace_created_id_idx"],
+    ["one status", "sent", "reminders_workspace_status_created_idx"],
   ] as const)("%s: no sort of the user's rows, the keyset index instead", async (_label, status, index) => {
     const plan = await planOf(reminderPageQuery(userId, { status, view: "recent", limit: 50 }));
     expect(plan.map((n) => n["Node Type"])).not.toContain("Sort");
@@ -72,15 +72,15 @@ describe("the reminders list reads a page from an index", () => {
       reminderPageQuery(userId, { status: "all", view: "recent", limit: 50, cursor }),
     );
     expect(plan.map((n) => n["Node Type"])).not.toContain("Sort");
-    expect(plan.map((n) => n["Index Name"])).toContain("reminders_user_created_id_idx");
+    expect(plan.map((n) => n["Index Name"])).toContain("reminders_workspace_created_id_idx");
   });
 
   it.each([
-    ["all statuses, first page", { status: "all", view: "recent" }, "reminders_user_created_id_idx"],
+    ["all statuses, first page", { status: "all", view: "recent" }, "reminders_workspace_created_id_idx"],
     [
       "one status, later page",
       { status: "sent", view: "recent", cursor: "x" },
-      "reminders_user_status_created_idx",
+      "reminders_workspace_status_created_idx",
     ],
   ] as const)("%s: the prepared statement's generic plan has no sort", async (_, shape, index) => {
     const plan = await genericPlanOf({ limit: 50, ...shape });
