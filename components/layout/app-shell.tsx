@@ -61,7 +61,7 @@ export async function AppShell({
         }))}
         currentId={workspace.id}
         labels={{
-          trigger: tTeam("switch.trigger", { workspace: workspace.name, role: tTeam(`roles.${role}`) }),
+          switch: tTeam("switch.label"),
           heading: tTeam("switch.heading"),
           failed: tTeam("switch.failed"),
           team: tTeam("switch.team"),

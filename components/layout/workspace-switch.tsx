@@ -48,7 +48,7 @@ export function WorkspaceSwitch({
 }: {
   workspaces: SwitchableWorkspace[];
   currentId: string;
-  labels: { trigger: string; heading: string; failed: string; team: string };
+  labels: { switch: string; heading: string; failed: string; team: string };
   switchTo: SwitchWorkspace;
 }) {
   const router = useRouter();
@@ -75,7 +75,6 @@ export function WorkspaceSwitch({
     // its controls stay focusable.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        aria-label={labels.trigger}
         aria-busy={pending || undefined}
         data-testid="workspace-switch"
         className={cn(
@@ -84,17 +83,15 @@ export function WorkspaceSwitch({
         )}
       >
         <Building2 className="size-4 shrink-0" aria-hidden />
-        {iconsOnly ? null : (
-          <>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium" data-testid="current-workspace">
-                {current?.name}
-              </span>{" "}
-              <span className="block truncate text-xs text-muted-foreground">{current?.roleName}</span>
-            </span>
-            <ChevronsUpDown className="size-4 shrink-0 opacity-60" aria-hidden />
-          </>
-        )}
+        {/* Named by what it shows (the workspace and the role), then what it does. */}
+        <span className={iconsOnly ? "sr-only" : "min-w-0 flex-1"}>
+          <span className="block truncate font-medium" data-testid="current-workspace">
+            {current?.name}
+          </span>{" "}
+          <span className="block truncate text-xs text-muted-foreground">{current?.roleName}</span>
+        </span>
+        <span className="sr-only">{`, ${labels.switch}`}</span>
+        {iconsOnly ? null : <ChevronsUpDown className="size-4 shrink-0 opacity-60" aria-hidden />}
       </DropdownMenuTrigger>
       <DropdownMenuContent
         align="start"
