@@ -247,6 +247,18 @@ test("the invitation page says plainly when a link is not valid, expired, withdr
     await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
     links.push(await mailedLink(email, "/invitations/"));
   }
+  // The trial's three seats: Ana and two open invitations. A third is refused, with the way to a seat.
+  await expect(page.getByTestId("seats-full")).toContainText(en.team.seats.full);
+  await invite.getByLabel("E-mail address").fill("third@example.com");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByRole("alert")).toHaveText(en.errors.seat_limit);
+  await expect(invite.getByRole("link", { name: en.team.seats.addSeat })).toHaveAttribute("href", "/billing");
+  expect(
+    await e2eDb
+      .select()
+      .from(workspaceInvitations)
+      .where(eq(workspaceInvitations.email, "third@example.com")),
+  ).toEqual([]);
   await e2eDb
     .update(workspaceInvitations)
     .set({ expiresAt: new Date(Date.now() - 60_000) })
