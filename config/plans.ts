@@ -48,6 +48,10 @@ export interface Plan {
   mediaStorageMb: number;
   /** Reminder calls the account may place in a day (UTC), retries included; 0: no calls. */
   callsPerDay: number;
+  /** Members the plan includes, the owner counted (docs/billing.md, Seats). */
+  seats: number;
+  /** Whether more members can be bought, as a quantity of the seat price on the subscription. */
+  extraSeats: boolean;
   /** Shown on the pricing page. */
   purchasable: boolean;
 }
@@ -91,6 +95,8 @@ export const PLANS: Record<PlanType, Plan> = {
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 500,
     callsPerDay: 10,
+    seats: 3,
+    extraSeats: false,
     purchasable: false,
   },
   free: {
@@ -105,6 +111,8 @@ export const PLANS: Record<PlanType, Plan> = {
     mediaKinds: [],
     mediaStorageMb: 0,
     callsPerDay: 0,
+    seats: 1,
+    extraSeats: false,
     purchasable: true,
   },
   personal: {
@@ -119,6 +127,8 @@ export const PLANS: Record<PlanType, Plan> = {
     mediaKinds: ["voice"],
     mediaStorageMb: 1000,
     callsPerDay: 20,
+    seats: 1,
+    extraSeats: false,
     purchasable: true,
   },
   starter: {
@@ -138,6 +148,8 @@ export const PLANS: Record<PlanType, Plan> = {
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 2000,
     callsPerDay: 50,
+    seats: 3,
+    extraSeats: true,
     purchasable: true,
   },
   professional: {
@@ -157,6 +169,8 @@ export const PLANS: Record<PlanType, Plan> = {
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 10000,
     callsPerDay: 200,
+    seats: 10,
+    extraSeats: true,
     purchasable: true,
   },
   business: {
@@ -184,6 +198,8 @@ export const PLANS: Record<PlanType, Plan> = {
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 50000,
     callsPerDay: 500,
+    seats: 25,
+    extraSeats: true,
     purchasable: true,
   },
   payg: {
@@ -199,6 +215,8 @@ export const PLANS: Record<PlanType, Plan> = {
     mediaKinds: ["voice", "video"],
     mediaStorageMb: 5000,
     callsPerDay: 500,
+    seats: 3,
+    extraSeats: false,
     purchasable: true,
   },
 };
@@ -215,6 +233,20 @@ export const SUBSCRIPTION_PLAN_TYPES: readonly PlanType[] = [
   "professional",
   "business",
 ];
+
+/**
+ * What one member beyond the plan's own costs per billing period: $5 a month, billed with the
+ * plan for the same period (a Stripe subscription item of its own, `remindful_seat_<period>`).
+ */
+export const SEAT_PRICES: Record<PaymentFrequency, number> = {
+  monthly: 500,
+  quarterly: 1500,
+  biannual: 3000,
+  annual: 6000,
+};
+
+/** The most extra members one checkout or change adds (a typing slip is not a 10,000-seat bill). */
+export const MAX_EXTRA_SEATS = 200;
 
 export const CREDIT_PACKAGES: readonly CreditPackage[] = [
   { amountCents: 2000, reminders: 2000, bonus: 0 },

@@ -16,11 +16,24 @@ export interface PartitionedTable {
  * they are dropped first).
  */
 export interface RetentionFamily {
-  name: "deliveries" | "webhooks" | "outbox";
+  name: "deliveries" | "trail" | "webhooks" | "outbox";
   tables: readonly [PartitionedTable, ...PartitionedTable[]];
   /** How long rows are kept: a month partition is dropped once it ends before now minus this. */
   keep: { unit: "months" | "days"; env: string; fallback: number; min: number; max: number };
 }
+
+/**
+ * The delivery log's retention, shared by the workspaces' activity trail: who changed a reminder is
+ * kept as long as what it sent. 13 months: a year back from any day of this month, and the month
+ * before it for a year-on-year look.
+ */
+const DELIVERY_KEEP = {
+  unit: "months",
+  env: "DELIVERY_RETENTION_MONTHS",
+  fallback: 13,
+  min: 1,
+  max: 120,
+} as const satisfies RetentionFamily["keep"];
 
 export const RETENTION_FAMILIES: readonly RetentionFamily[] = [
   {
@@ -30,8 +43,12 @@ export const RETENTION_FAMILIES: readonly RetentionFamily[] = [
       { table: "delivery_replies", key: "delivery_occurrence_at" },
       { table: "delivery_calls", key: "delivery_occurrence_at" },
     ],
-    // 13 months: a year back from any day of this month, and the month before it for a year-on-year look.
-    keep: { unit: "months", env: "DELIVERY_RETENTION_MONTHS", fallback: 13, min: 1, max: 120 },
+    keep: DELIVERY_KEEP,
+  },
+  {
+    name: "trail",
+    tables: [{ table: "workspace_events", key: "created_at" }],
+    keep: DELIVERY_KEEP,
   },
   {
     name: "webhooks",

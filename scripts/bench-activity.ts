@@ -5,7 +5,7 @@
  * query's plan (EXPLAIN ANALYZE of the exact SQL the app runs) and its median/p95 times.
  */
 import pg from "pg";
-import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
+import { benchDatabase, numberFlag, seedOwnWorkspaces, writeResult } from "@/tests/support/bench-kit";
 
 const ROWS = numberFlag("rows", 100_000);
 const ROUNDS = numberFlag("rounds", 50);
@@ -19,24 +19,25 @@ const { pool } = await import("@/lib/db");
 const client = new pg.Client({ connectionString: db.url });
 await client.connect();
 await client.query(
-  `insert into users (id, email, sender_name, plan_type, reminders_quota)
-   select 'u' || i, 'u' || i || '@bench.example', 'S', 'business', 1000000000 from generate_series(1, 20) i`,
+  `insert into users (id, email, sender_name)
+   select 'u' || i, 'u' || i || '@bench.example', 'S' from generate_series(1, 20) i`,
 );
+await seedOwnWorkspaces(client, { prefix: "u" }, { planType: "business", remindersQuota: 1_000_000_000 });
 // 50 contacts per user, one daily reminder each; deliveries are their occurrences.
 await client.query(
-  `insert into contacts (id, user_id, name, email, phone, unsubscribe_token)
+  `insert into contacts (id, workspace_id, name, email, phone, unsubscribe_token)
    select 'c' || u || '-' || i, 'u' || u, 'Contact ' || i, 'c' || u || '-' || i || '@bench.example', '+1212555' || lpad(i::text, 4, '0'), gen_random_uuid()::text
      from generate_series(1, 20) u, generate_series(1, 50) i`,
 );
 await client.query(
-  `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, frequency, time, status)
+  `insert into reminders (id, workspace_id, contact_id, message, delivery_method, schedule_type, frequency, time, status)
    select 'r' || u || '-' || i, 'u' || u, 'c' || u || '-' || i, 'daily', case when i % 3 = 0 then 'sms' else 'email' end, 'recurring', 'daily', '09:00', 'scheduled'
      from generate_series(1, 20) u, generate_series(1, 50) i`,
 );
 // u1 holds ROWS deliveries; u2..u20 share as many again. 5 % failed, 1 % skipped (opted out).
 async function seed(user: string, count: number) {
   await client.query(
-    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, error_code, attempt_count, sent_at, created_at)
+    `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel, status, error_code, attempt_count, sent_at, created_at)
      select 'r' || $1 || '-' || (1 + n % 50), 'u' || $1, 'c' || $1 || '-' || (1 + n % 50),
             timestamptz '2020-01-01' + (n / 50) * interval '1 day' + (n % 50) * interval '1 second',
             case when (1 + n % 50) % 3 = 0 then 'sms' else 'email' end,
@@ -60,14 +61,17 @@ console.log(
 const first = await listActivity("u1", { limit: 50 });
 const { rows: middle } = await client.query<{ id: string; at: string }>(
   `select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
-     from deliveries where user_id = 'u1' order by created_at desc, id desc offset $1 limit 1`,
+     from deliveries where workspace_id = 'u1' order by created_at desc, id desc offset $1 limit 1`,
   [Math.floor(ROWS / 2)],
 );
 if (first.items.length !== 50) throw new Error("first page is not full");
 
 const cases: [string, Parameters<typeof activityQuery>[1]][] = [
   ["first page", {}],
-  ["deep page (cursor at the middle)", { cursor: integerIdCursor.encode(middle[0].at, Number(middle[0].id)) }],
+  [
+    "deep page (cursor at the middle)",
+    { cursor: integerIdCursor.encode(middle[0].at, Number(middle[0].id)) },
+  ],
   ["status=failed", { status: "failed" }],
   ["status=skipped", { status: "skipped" }],
   ["status=sent, channel=sms", { status: "sent", channel: "sms" }],

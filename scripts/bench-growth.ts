@@ -24,7 +24,13 @@ import { runFleet } from "./bench/fleet-run";
 import { buildWorker } from "./bench/fleet-workers";
 import { measurePages, type MeasuredUser, type PageFigure } from "./bench/growth-pages";
 import { explainReads, type QueryPlan } from "./bench/growth-plans";
-import { growthReminderId, growthSessions, ROWS_PER_USER, seedGrowthUsers, SPAN_DAYS } from "./bench/growth-seed";
+import {
+  growthReminderId,
+  growthSessions,
+  ROWS_PER_USER,
+  seedGrowthUsers,
+  SPAN_DAYS,
+} from "./bench/growth-seed";
 import { autovacuumSettings, tableSizes } from "./bench/growth-sizes";
 import { startApp, stopNextServer } from "./bench/next-server";
 
@@ -101,7 +107,7 @@ async function measuredUsers(sessions: Awaited<ReturnType<typeof growthSessions>
     const [middle] = await app
       .select({ key: keysetSortKey(deliveries.createdAt), id: deliveries.id })
       .from(deliveries)
-      .where(eq(deliveries.userId, id))
+      .where(eq(deliveries.workspaceId, id))
       .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
       .offset(ROWS_PER_USER / 2)
       .limit(1);
@@ -167,6 +173,7 @@ async function measure(label: string, users: MeasuredUser[], seededSeconds: numb
     runs.push(run);
   }
   // The burst's rows leave before the table grows further.
+  await client.query("delete from workspaces where starts_with(id, 'burst-')");
   await client.query("delete from users where starts_with(id, 'burst-')");
   const secondPass = await pass();
   const pages = Object.fromEntries(

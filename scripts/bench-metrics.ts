@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
+import { benchDatabase, numberFlag, seedOwnWorkspaces, writeResult } from "@/tests/support/bench-kit";
 import { percentile } from "./bench-stats";
 
 const ROWS = numberFlag("rows", 2_000_000);
@@ -27,17 +27,18 @@ const client = new pg.Client({ connectionString: db.url });
 await client.connect();
 const t0 = performance.now();
 await client.query(
-  `insert into users (id, email, sender_name, plan_type, reminders_quota)
-   select 'u' || i, 'u' || i || '@bench.example', 'S', 'business', 1000000000 from generate_series(1, 200) i`,
+  `insert into users (id, email, sender_name)
+   select 'u' || i, 'u' || i || '@bench.example', 'S' from generate_series(1, 200) i`,
 );
+await seedOwnWorkspaces(client, { prefix: "u" }, { planType: "business", remindersQuota: 1_000_000_000 });
 await client.query(
-  `insert into contacts (id, user_id, name, email, unsubscribe_token)
+  `insert into contacts (id, workspace_id, name, email, unsubscribe_token)
    select 'c' || i, 'u' || (1 + i % 200), 'C', 'c' || i || '@bench.example', gen_random_uuid()::text
      from generate_series(1, 2000) i`,
 );
 // 2,000 reminders, 100 of them due and not yet taken on.
 await client.query(
-  `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
+  `insert into reminders (id, workspace_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
    select 'r' || i, 'u' || (1 + i % 200), 'c' || i, 'm', 'email', 'once', t, t
      from (select i, now() + (case when i <= 100 then -1 else 1 end) * i * interval '1 minute' as t
              from generate_series(1, 2000) i) s`,
@@ -45,7 +46,7 @@ await client.query(
 // In created_at order, as the engine appends: 2 % failed, the rest sent or delivered; the newest
 // 100 queued (half due), 50 held until later.
 await client.query(
-  `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at,
+  `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel, status, next_attempt_at,
                            attempt_count, last_attempt_at, sent_at, created_at, updated_at)
    select 'r' || (1 + n % 2000), 'u' || (1 + (1 + n % 2000) % 200), 'c' || (1 + n % 2000),
           timestamptz '2000-01-01' + n * interval '1 minute', (array['email', 'sms', 'whatsapp', 'call'])[1 + n % 4],
@@ -59,11 +60,11 @@ await client.query(
   [ROWS],
 );
 await client.query(
-  `insert into webhook_endpoints (id, user_id, url, events, secret)
+  `insert into webhook_endpoints (id, workspace_id, url, events, secret)
    values ('e1', 'u1', 'https://hooks.example/in', '{delivery.sent}', 'whsec_bench')`,
 );
 await client.query(
-  `insert into webhook_messages (endpoint_id, user_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
+  `insert into webhook_messages (endpoint_id, workspace_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
    select 'e1', 'u1', 'm' || n, 'delivery.sent', '{}', now(), case when n <= 20 then 'pending' else 'delivered' end,
           case when n <= 20 then now() + (n - 10) * interval '1 minute' end
      from generate_series(1, 100000) n`,

@@ -8,7 +8,7 @@
  */
 import os from "node:os";
 import pg from "pg";
-import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
+import { benchDatabase, numberFlag, seedOwnWorkspaces, writeResult } from "@/tests/support/bench-kit";
 
 const sizesFlag = process.argv.indexOf("--sizes");
 const SIZES =
@@ -45,11 +45,12 @@ const { pool } = await import("@/lib/db");
 const client = new pg.Client({ connectionString: db.url });
 await client.connect();
 await client.query(
-  `insert into users (id, email, sender_name, plan_type, reminders_quota)
-   select 'u' || i, 'u' || i || '@bench.example', 'S', 'business', 1000000000 from generate_series(1, 1000) i`,
+  `insert into users (id, email, sender_name)
+   select 'u' || i, 'u' || i || '@bench.example', 'S' from generate_series(1, 1000) i`,
 );
+await seedOwnWorkspaces(client, { prefix: "u" }, { planType: "business", remindersQuota: 1_000_000_000 });
 await client.query(
-  `insert into contacts (id, user_id, name, email, unsubscribe_token)
+  `insert into contacts (id, workspace_id, name, email, unsubscribe_token)
    select 'c' || i, 'u' || i, 'C', 'c' || i || '@bench.example', gen_random_uuid()::text from generate_series(1, 1000) i`,
 );
 
@@ -72,8 +73,9 @@ for (const size of ORDER) {
   // From empty: `size` not-yet-due reminders spread over the next year.
   await client.query("truncate deliveries, reminders cascade");
   await client.query(
-    `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
-     select gen_random_uuid()::text, 'u' || (1 + i % 1000), 'c' || (1 + i % 1000), 'later', 'email', 'once', t, t
+    `insert into reminders (id, workspace_id, created_by, contact_id, message, delivery_method, schedule_type,
+       scheduled_for, next_run_at)
+     select gen_random_uuid()::text, 'u' || (1 + i % 1000), 'u' || (1 + i % 1000), 'c' || (1 + i % 1000), 'later', 'email', 'once', t, t
        from generate_series($1, $2 - 1) i, lateral (select now() + interval '1 hour' + (i % 525600) * interval '1 minute' as t) x`,
     [0, size],
   );
@@ -85,8 +87,9 @@ for (const size of ORDER) {
   for (let r = 0; r < WARMUP + ROUNDS; r++) {
     round++;
     await client.query(
-      `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
-       select gen_random_uuid()::text, 'u' || (1 + i % 1000), 'c' || (1 + i % 1000), 'due', 'email', 'once', now() - interval '1 second', now() - interval '1 second'
+      `insert into reminders (id, workspace_id, created_by, contact_id, message, delivery_method, schedule_type,
+         scheduled_for, next_run_at)
+       select gen_random_uuid()::text, 'u' || (1 + i % 1000), 'u' || (1 + i % 1000), 'c' || (1 + i % 1000), 'due', 'email', 'once', now() - interval '1 second', now() - interval '1 second'
          from generate_series(1, $1) i`,
       [DUE],
     );
@@ -124,8 +127,9 @@ for (const size of ORDER) {
   );
   // Plans with one more due batch in place.
   await client.query(
-    `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
-     select gen_random_uuid()::text, 'u1', 'c1', 'due', 'email', 'once', now() - interval '1 second', now() - interval '1 second' from generate_series(1, $1) i`,
+    `insert into reminders (id, workspace_id, created_by, contact_id, message, delivery_method, schedule_type,
+       scheduled_for, next_run_at)
+     select gen_random_uuid()::text, 'u1', 'u1', 'c1', 'due', 'email', 'once', now() - interval '1 second', now() - interval '1 second' from generate_series(1, $1) i`,
     [DUE],
   );
   for (const [label, sql] of [

@@ -11,6 +11,7 @@ import {
   lateness,
   numberFlag,
   perItem,
+  seedOwnWorkspaces,
   spawnWorker,
   statementCounts,
   waitUntil,
@@ -49,17 +50,17 @@ const idlePerSecond = Number((idle.transactions ?? 0).toFixed(2));
 const idleStatementsPerSecond = idle.statements;
 
 const start = new Date(Math.ceil((Date.now() + 15_000) / 1000) * 1000);
+await client.query(`insert into users (id, email, sender_name) values ('u1', 'u1@bench.example', 'Steady')`);
+await seedOwnWorkspaces(client, { userIds: ["u1"] }, { planType: "business", remindersQuota: 100_000_000 });
 await client.query(
-  `insert into users (id, email, sender_name, plan_type, reminders_quota) values ('u1', 'u1@bench.example', 'Steady', 'business', 100000000)`,
-);
-await client.query(
-  `insert into contacts (id, user_id, name, email, unsubscribe_token)
+  `insert into contacts (id, workspace_id, name, email, unsubscribe_token)
    select 'c' || i, 'u1', 'Contact ' || i, 'c' || i || '@bench.example', gen_random_uuid()::text from generate_series(1, $1) i`,
   [N],
 );
 await client.query(
-  `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
-   select 'r' || i, 'u1', 'c' || (i + 1), 'Steady ' || i, 'email', 'once', t, t
+  `insert into reminders (id, workspace_id, created_by, contact_id, message, delivery_method, schedule_type,
+     scheduled_for, next_run_at)
+   select 'r' || i, 'u1', 'u1', 'c' || (i + 1), 'Steady ' || i, 'email', 'once', t, t
      from generate_series(0, $1 - 1) i, lateral (select $2::timestamptz + (i * 1000.0 / $3) * interval '1 millisecond' as t) x`,
   [N, start, RATE],
 );

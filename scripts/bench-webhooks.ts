@@ -18,6 +18,7 @@ import {
   benchDatabase,
   numberFlag,
   seedDue,
+  seedOwnWorkspaces,
   spawnWorker,
   waitUntil,
   writeResult,
@@ -53,12 +54,12 @@ await waitUntil(
 
 const secret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
-/** `count` endpoints on `receiver`, for users `prefix`1…, subscribed to delivery.sent. */
-async function endpoints(receiver: WebhookReceiver, userIds: string[]) {
-  for (const userId of userIds) {
+/** An endpoint on `receiver` for each of these workspaces, subscribed to delivery.sent. */
+async function endpoints(receiver: WebhookReceiver, workspaceIds: string[]) {
+  for (const workspaceId of workspaceIds) {
     await client.query(
-      `insert into webhook_endpoints (id, user_id, url, events, secret) values ($1, $2, $3, '{delivery.sent}', $4)`,
-      [crypto.randomUUID(), userId, `${receiver.url}/hook`, secret()],
+      `insert into webhook_endpoints (id, workspace_id, url, events, secret) values ($1, $2, $3, '{delivery.sent}', $4)`,
+      [crypto.randomUUID(), workspaceId, `${receiver.url}/hook`, secret()],
     );
   }
 }
@@ -69,6 +70,7 @@ async function users(prefix: string, count: number) {
     `insert into users (id, email, timezone) select id, id || '@bench.example', 'UTC' from unnest($1::text[]) id`,
     [ids],
   );
+  await seedOwnWorkspaces(client, { userIds: ids }, { planType: "business", remindersQuota: 100_000_000 });
   return ids;
 }
 
@@ -81,7 +83,7 @@ async function fanOut(receiver: WebhookReceiver, userIds: string[], count: numbe
   const before = await delivered();
   const received = receiver.received.length;
   await client.query(
-    `insert into webhook_messages (endpoint_id, user_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
+    `insert into webhook_messages (endpoint_id, workspace_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
      select w.id, w.user_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'delivery.sent',
             jsonb_build_object('type', 'delivery.sent', 'timestamp', now(), 'data', jsonb_build_object('deliveryId', i::text)),
             now(), 'pending', now()
@@ -119,11 +121,11 @@ console.log("fan-out, 100 ms receiver:", fanSlow);
 
 /** The engine's burst: N reminders due at once; deliveries per second from the due time to the last send. */
 async function engineRun(withEndpoints: boolean) {
-  await client.query("truncate users cascade");
+  await client.query("truncate users, workspaces cascade");
   const dueAt = new Date(Date.now() + 10_000 + N / 10);
   await seedDue(client, { reminders: N, users: USERS, dueAt });
   if (withEndpoints) {
-    const { rows } = await client.query<{ id: string }>("select id from users order by id");
+    const { rows } = await client.query<{ id: string }>("select id from workspaces order by id");
     await endpoints(
       fast,
       rows.map((r) => r.id),

@@ -3,9 +3,10 @@ import { contacts, reminders, users } from "@/db/schema";
 import { firstOccurrence, formatCivilDateTime, utcToLocal } from "@/lib/recurrence";
 import { ensureDatabase } from "@/lib/db/connection";
 import { db, pool } from "@/lib/db";
-import { createUser } from "@/lib/users/create-user";
+import { createUser } from "@/lib/workspaces/create-user";
 
-// A demo account to look around with: sign in as demo@remindful.local through the dev outbox.
+// A demo account to look around with: sign in as demo@remindful.local through the dev outbox. Its
+// contacts and reminders are its own workspace's (the workspace has the person's id, as at sign-up).
 const DEMO_EMAIL = "demo@remindful.local";
 
 await ensureDatabase();
@@ -16,21 +17,24 @@ if (!existing) {
     .insert(contacts)
     .values([
       {
-        userId: user.id,
+        workspaceId: user.id,
+        createdBy: user.id,
         name: "Ana García",
         email: "ana@example.com",
         relationship: "Friend",
         deliveryMethod: "email",
       },
       {
-        userId: user.id,
+        workspaceId: user.id,
+        createdBy: user.id,
         name: "Louis Martin",
         phone: "+33612345678",
         relationship: "Family",
         deliveryMethod: "sms",
       },
       {
-        userId: user.id,
+        workspaceId: user.id,
+        createdBy: user.id,
         name: "Sam Lee",
         email: "sam@example.com",
         phone: "+14155550123",
@@ -62,7 +66,8 @@ if (!existing) {
   };
   await db.insert(reminders).values([
     {
-      userId: user.id,
+      workspaceId: user.id,
+      createdBy: user.id,
       contactId: ana.id,
       message: "Coffee tomorrow?",
       deliveryMethod: "email",
@@ -71,7 +76,8 @@ if (!existing) {
       nextRunAt: firstOccurrence(once, now),
     },
     {
-      userId: user.id,
+      workspaceId: user.id,
+      createdBy: user.id,
       contactId: louis.id,
       message: "Weekly call with Mum and Dad",
       deliveryMethod: "sms",
@@ -80,7 +86,8 @@ if (!existing) {
       nextRunAt: firstOccurrence(weekly, now),
     },
     {
-      userId: user.id,
+      workspaceId: user.id,
+      createdBy: user.id,
       contactId: sam.id,
       message: "Happy birthday, Sam!",
       deliveryMethod: "email",

@@ -9,6 +9,8 @@ interface CheckoutRedirectProps {
   plan: string | null;
   frequency: string | null;
   packageIndex: string | null;
+  /** Members beyond the plan's own (`?seats=`), when any. */
+  seats?: string | null;
 }
 
 const REDIRECT_DELAY_MS = 2000;
@@ -27,7 +29,7 @@ async function requestError(response: Response): Promise<string> {
 }
 
 /** /checkout: asks for a Stripe Checkout session and sends the browser to it. */
-export function CheckoutRedirect({ plan, frequency, packageIndex }: CheckoutRedirectProps) {
+export function CheckoutRedirect({ plan, frequency, packageIndex, seats = null }: CheckoutRedirectProps) {
   const t = useTranslations("checkout");
   const router = useRouter();
   const started = useRef(false);
@@ -48,6 +50,7 @@ export function CheckoutRedirect({ plan, frequency, packageIndex }: CheckoutRedi
     }
     const body: Record<string, unknown> = { planType: plan, paymentFrequency: frequency ?? "monthly" };
     if (packageIndex !== null) body.creditPackageIndex = packageIndex;
+    if (seats !== null) body.extraSeats = seats;
     fetch("/api/create-checkout-session", {
       method: "POST",
       credentials: "include",
@@ -61,7 +64,7 @@ export function CheckoutRedirect({ plan, frequency, packageIndex }: CheckoutRedi
         window.location.assign(url);
       })
       .catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
-  }, [plan, frequency, packageIndex, router, t]);
+  }, [plan, frequency, packageIndex, seats, router, t]);
 
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">

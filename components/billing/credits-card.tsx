@@ -4,7 +4,7 @@ import { CREDIT_PACKAGES } from "@/config/plans";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/plans/format-money";
 import type { LedgerPage } from "@/lib/credits/list-credit-ledger";
-import type { User } from "@/db/schema";
+import type { Workspace } from "@/db/schema";
 import { cn } from "@/lib/utils";
 
 const pageHref = (page: number) => `/billing?ledger=${page}#credits`;
@@ -14,23 +14,27 @@ const pageHref = (page: number) => `/billing?ledger=${page}#credits`;
  * paged) so every cent bought, spent, refunded or recharged can be traced.
  */
 export async function CreditsCard({
-  user,
+  workspace,
   ledger,
   locale,
+  timeZone,
 }: {
-  user: User;
+  workspace: Workspace;
   ledger: LedgerPage;
   locale: string;
+  timeZone: string;
 }) {
   const [t, format] = await Promise.all([getTranslations("billing.credits"), getFormatter()]);
   const pkg =
-    user.autoRechargePackageIndex === null ? undefined : CREDIT_PACKAGES[user.autoRechargePackageIndex];
+    workspace.autoRechargePackageIndex === null
+      ? undefined
+      : CREDIT_PACKAGES[workspace.autoRechargePackageIndex];
   return (
     <Card id="credits" className="md:col-span-2">
       <CardHeader>
         <CardTitle className="text-lg">{t("title")}</CardTitle>
         <CardDescription>
-          {user.planType === "payg" ? t("descriptionPayg") : t("descriptionPlan")}
+          {workspace.planType === "payg" ? t("descriptionPayg") : t("descriptionPlan")}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
@@ -38,7 +42,7 @@ export async function CreditsCard({
           <p>
             {t("balance")}{" "}
             <span className="text-2xl font-semibold" data-testid="credits-balance">
-              {formatMoney(user.paygCreditBalance, locale)}
+              {formatMoney(workspace.paygCreditBalance, locale)}
             </span>
           </p>
           <Link href="/pricing#payg" className="font-medium underline underline-offset-4">
@@ -46,10 +50,10 @@ export async function CreditsCard({
           </Link>
         </div>
         <p data-testid="auto-recharge-status">
-          {user.autoRechargeEnabled && pkg && user.autoRechargeThresholdCents !== null
+          {workspace.autoRechargeEnabled && pkg && workspace.autoRechargeThresholdCents !== null
             ? t("autoRechargeOn", {
                 amount: formatMoney(pkg.amountCents, locale),
-                threshold: formatMoney(user.autoRechargeThresholdCents, locale),
+                threshold: formatMoney(workspace.autoRechargeThresholdCents, locale),
               })
             : t("autoRechargeOff")}
         </p>
@@ -80,7 +84,7 @@ export async function CreditsCard({
                       {format.dateTime(entry.createdAt, {
                         dateStyle: "medium",
                         timeStyle: "short",
-                        timeZone: user.timezone,
+                        timeZone,
                       })}
                     </td>
                     <td className="py-1">{t(`reasons.${entry.reason}`)}</td>

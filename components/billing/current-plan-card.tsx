@@ -5,23 +5,32 @@ import type { PlanType } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { trialDaysLeft } from "@/lib/billing/trial-days-left";
-import type { User } from "@/db/schema";
+import type { Workspace } from "@/db/schema";
 import { StatusBadge } from "./status-badge";
 
-export function CurrentPlanCard({ user, now }: { user: User; now: Date }) {
+/** The workspace's plan: status, trial countdown, next billing date and limits, dates in the reader's zone. */
+export function CurrentPlanCard({
+  workspace,
+  timeZone,
+  now,
+}: {
+  workspace: Workspace;
+  timeZone: string;
+  now: Date;
+}) {
   const t = useTranslations("billing");
   const tPlans = useTranslations("plans");
   const format = useFormatter();
-  const planType = user.planType as PlanType;
+  const planType = workspace.planType as PlanType;
   const plan = PLANS[planType];
-  const inTrial = user.subscriptionStatus === "trial";
-  const days = trialDaysLeft(user.trialEndDate, now);
+  const inTrial = workspace.subscriptionStatus === "trial";
+  const days = trialDaysLeft(workspace.trialEndDate, now);
   return (
     <Card>
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
           <CardTitle className="text-lg">{t("currentPlan")}</CardTitle>
-          <StatusBadge status={user.subscriptionStatus} />
+          <StatusBadge status={workspace.subscriptionStatus} />
         </div>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -36,8 +45,8 @@ export function CurrentPlanCard({ user, now }: { user: User; now: Date }) {
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt className="text-muted-foreground">{t("nextBillingDate")}</dt>
           <dd data-testid="next-billing-date">
-            {user.nextBillingDate
-              ? format.dateTime(user.nextBillingDate, { dateStyle: "medium", timeZone: user.timezone })
+            {workspace.nextBillingDate
+              ? format.dateTime(workspace.nextBillingDate, { dateStyle: "medium", timeZone })
               : t("notScheduled")}
           </dd>
           <dt className="text-muted-foreground">{t("contactsLimitLabel")}</dt>
@@ -46,7 +55,7 @@ export function CurrentPlanCard({ user, now }: { user: User; now: Date }) {
           <dd data-testid="reminders-limit">
             {plan.remindersLimit === null
               ? t("remindersPayg")
-              : t("remindersPerMonth", { count: user.remindersQuota })}
+              : t("remindersPerMonth", { count: workspace.remindersQuota })}
           </dd>
           <dt className="text-muted-foreground">{t("callsLimitLabel")}</dt>
           <dd data-testid="calls-limit">

@@ -14,6 +14,8 @@ import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 interface DemoCheckoutProps {
   input: CheckoutInput;
   line: string;
+  /** The members bought beyond the plan's own, when any. */
+  seatsLine?: string;
   total: string;
   trial: boolean;
 }
@@ -21,7 +23,7 @@ interface DemoCheckoutProps {
 const noSubscription = () => () => {};
 
 /** The order and a 'Complete test payment' button: what Stripe Checkout would show, without a card. */
-export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
+export function DemoCheckout({ input, line, seatsLine, total, trial }: DemoCheckoutProps) {
   const t = useTranslations("checkout");
   const errorText = useApiErrorText();
   const router = useRouter();
@@ -54,6 +56,11 @@ export function DemoCheckout({ input, line, total, trial }: DemoCheckoutProps) {
           <p data-testid="demo-order" className="font-medium">
             {line}
           </p>
+          {seatsLine && (
+            <p data-testid="demo-seats" className="font-medium">
+              {seatsLine}
+            </p>
+          )}
           {trial && <p className="text-sm text-blue-700 dark:text-blue-300">{t("trialNote")}</p>}
           <p className="flex justify-between border-t pt-2 font-semibold">
             <span>{t("total")}</span>

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { formatMoney } from "@/lib/plans/format-money";
 import { isLowBalance, usageLevel, usagePercent, type UsageLevel } from "@/lib/billing/usage-level";
-import type { User } from "@/db/schema";
+import type { Workspace } from "@/db/schema";
 import { cn } from "@/lib/utils";
 
 // Colours the primitive's indicator through its data-slot, keeping components/ui/progress stock.
@@ -58,13 +58,15 @@ function Notice({ tone, title, children }: { tone: "warning" | "reached"; title:
   );
 }
 
-export function UsageCard({ user, contactsCount }: { user: User; contactsCount: number }) {
+export function UsageCard({ workspace, contactsCount }: { workspace: Workspace; contactsCount: number }) {
   const t = useTranslations("billing");
   const locale = useLocale();
-  const plan = PLANS[user.planType as PlanType];
-  const payg = user.planType === "payg";
+  const plan = PLANS[workspace.planType as PlanType];
+  const payg = workspace.planType === "payg";
   const contactLevel = usageLevel(contactsCount, plan.contactsLimit);
-  const reminderLevel = payg ? "ok" : usageLevel(user.remindersUsedCurrentPeriod, user.remindersQuota);
+  const reminderLevel = payg
+    ? "ok"
+    : usageLevel(workspace.remindersUsedCurrentPeriod, workspace.remindersQuota);
   const notices: React.ReactNode[] = [];
   if (contactLevel === "reached") {
     notices.push(
@@ -83,8 +85,8 @@ export function UsageCard({ user, contactsCount }: { user: User; contactsCount: 
     notices.push(
       <Notice key="r" tone="reached" title={t("limitReached")}>
         {/* Bought credits carry sends past the quota (docs/billing.md, Credits). */}
-        {user.paygCreditBalance >= PRICE_PER_REMINDER_CENTS
-          ? t("reminderLimitReachedCredits", { balance: formatMoney(user.paygCreditBalance, locale) })
+        {workspace.paygCreditBalance >= PRICE_PER_REMINDER_CENTS
+          ? t("reminderLimitReachedCredits", { balance: formatMoney(workspace.paygCreditBalance, locale) })
           : t("reminderLimitReached")}
       </Notice>,
     );
@@ -92,12 +94,12 @@ export function UsageCard({ user, contactsCount }: { user: User; contactsCount: 
     notices.push(
       <Notice key="r" tone="warning" title={t("usageWarning")}>
         {t("reminderWarning", {
-          percent: usagePercent(user.remindersUsedCurrentPeriod, user.remindersQuota),
+          percent: usagePercent(workspace.remindersUsedCurrentPeriod, workspace.remindersQuota),
         })}
       </Notice>,
     );
   }
-  if (payg && isLowBalance(user.paygCreditBalance)) {
+  if (payg && isLowBalance(workspace.paygCreditBalance)) {
     notices.push(
       <Notice key="b" tone="warning" title={t("lowBalance")}>
         {t("lowBalanceMessage")}
@@ -120,14 +122,14 @@ export function UsageCard({ user, contactsCount }: { user: User; contactsCount: 
           <div className="flex justify-between text-sm">
             <span>{t("creditBalance")}</span>
             <span data-testid="credit-balance" className="font-semibold">
-              {formatMoney(user.paygCreditBalance, locale)}
+              {formatMoney(workspace.paygCreditBalance, locale)}
             </span>
           </div>
         ) : (
           <Meter
             label={t("remindersThisMonth")}
-            used={user.remindersUsedCurrentPeriod}
-            limit={user.remindersQuota}
+            used={workspace.remindersUsedCurrentPeriod}
+            limit={workspace.remindersQuota}
             testId="reminders-usage"
           />
         )}

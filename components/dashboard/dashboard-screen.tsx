@@ -9,7 +9,8 @@ import { firstRunChecklist } from "@/lib/dashboard/first-run-checklist";
 import { loadContactOptions } from "@/lib/actions/load-contact-options";
 import { toReminderUser } from "@/lib/reminders/to-reminder-user";
 import { hasSenderName } from "@/lib/users/sender-name";
-import type { User } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
+import { isPermitted } from "@/lib/workspaces/authorize";
 import { DashboardNewReminder } from "./dashboard-new-reminder";
 import { DashboardQuickAdd } from "./dashboard-quick-add";
 import { FirstRunChecklist } from "./first-run-checklist";
@@ -41,13 +42,21 @@ function StatCard({
   );
 }
 
-/** The signed-in home, the Dashboard: greeting, four stat cards, recent reminders, usage. */
-export async function DashboardScreen({ user }: { user: User }) {
+/**
+ * The signed-in home, the Dashboard of the workspace the person acts in: greeting, four stat
+ * cards, recent reminders, usage. New reminders and quick add for the roles that write.
+ */
+export async function DashboardScreen({ actor }: { actor: Actor }) {
+  const { user, workspace } = actor;
   const t = await getTranslations("dashboard");
   const locale = await getLocale();
-  const [data, attention] = await Promise.all([getDashboardData(user), getAttentionSummary(user.id)]);
+  const [data, attention] = await Promise.all([
+    getDashboardData(workspace),
+    getAttentionSummary(workspace.id),
+  ]);
   const zone = user.timezone;
-  const reminderUser = toReminderUser(user);
+  const reminderUser = toReminderUser(actor);
+  const writes = isPermitted(actor.role, "write");
   const checklist = firstRunChecklist(user, { contacts: data.totalContacts, reminders: data.recent.length });
   return (
     <div className="space-y-6">
@@ -64,13 +73,15 @@ export async function DashboardScreen({ user }: { user: User }) {
           </h1>
           <p className="text-muted-foreground">{t("subtitle")}</p>
         </div>
-        <DashboardNewReminder
-          label={t("newReminder")}
-          user={reminderUser}
-          loadContacts={loadContactOptions}
-        />
+        {writes && (
+          <DashboardNewReminder
+            label={t("newReminder")}
+            user={reminderUser}
+            loadContacts={loadContactOptions}
+          />
+        )}
       </div>
-      <DashboardQuickAdd user={reminderUser} />
+      {writes && <DashboardQuickAdd user={reminderUser} />}
       {/* The checklist's first step covers the sender name while it shows. */}
       {checklist ? (
         <FirstRunChecklist steps={checklist} />

@@ -11,14 +11,17 @@ import { PlanMediaItems } from "./plan-media-items";
 /** Pay-as-you-go: credit packages with their bonus and reminder count. */
 export async function PaygCard({
   signedIn,
+  canBuy = true,
   paymentsAvailable,
 }: {
   signedIn: boolean;
+  /** False for a member who is not the workspace's owner: only the owner buys credits. */
+  canBuy?: boolean;
   paymentsAvailable: boolean;
 }) {
   const [t, locale] = await Promise.all([getTranslations("plans"), getLocale()]);
-  // A signed-in viewer who cannot pay here is told so once, under the packages.
-  const unavailable = signedIn && !paymentsAvailable;
+  // A signed-in viewer who cannot pay here (no payments, or not the owner) is told so once, under the packages.
+  const unavailable = signedIn && (!paymentsAvailable || !canBuy);
   return (
     <section aria-labelledby="payg" className="mt-12 rounded-xl border bg-card p-6" data-testid="payg-card">
       <h2 id="payg" className="text-2xl font-semibold">
@@ -78,7 +81,7 @@ export async function PaygCard({
       </ul>
       {unavailable && (
         <p id="payg-unavailable" role="note" className="mt-4 text-sm text-muted-foreground">
-          {t("paymentsUnavailable")}
+          {t(canBuy ? "paymentsUnavailable" : "ownerOnly")}
         </p>
       )}
     </section>

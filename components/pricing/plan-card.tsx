@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
-import { PLANS } from "@/config/plans";
+import { PLANS, SEAT_PRICES } from "@/config/plans";
 import type { PaymentFrequency, PlanType } from "@/db/schema/enums";
 import { formatMoney } from "@/lib/plans/format-money";
 import { periodOffer } from "@/lib/plans/period-offer";
@@ -75,6 +75,17 @@ export async function PlanCard({
           <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
           {t("limits.remindersPerMonth", { count: plan.remindersLimit ?? 0 })}
         </li>
+        <li className="flex gap-2" data-testid="plan-seats">
+          <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>
+            {t("seatsIncluded", { count: plan.seats })}
+            {plan.extraSeats && (
+              <span className="block text-muted-foreground">
+                {t("extraSeatPrice", { price: formatMoney(SEAT_PRICES.monthly, locale) })}
+              </span>
+            )}
+          </span>
+        </li>
         {plan.features
           .filter((feature) => feature !== "contacts" && feature !== "reminders")
           .map((feature) => (
@@ -100,7 +111,7 @@ export async function PlanCard({
           >
             {t(`actions.${action.label}`)}
           </a>
-        ) : action.unavailable ? (
+        ) : action.unavailable || action.ownerOnly ? (
           <>
             <span
               className={cn(
@@ -116,7 +127,7 @@ export async function PlanCard({
               {t(`actions.${action.label}`)}
             </span>
             <p id={`unavailable-${planType}-${frequency}`} className="mt-2 text-sm text-muted-foreground">
-              {t("paymentsUnavailable")}
+              {t(action.ownerOnly ? "ownerOnly" : "paymentsUnavailable")}
             </p>
           </>
         ) : (

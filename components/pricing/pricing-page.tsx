@@ -58,7 +58,11 @@ export async function PricingPage({
           </TabsContent>
         ))}
       </Tabs>
-      <PaygCard signedIn={viewer !== null} paymentsAvailable={paymentsAvailable} />
+      <PaygCard
+        signedIn={viewer !== null}
+        canBuy={viewer?.canBuy !== false}
+        paymentsAvailable={paymentsAvailable}
+      />
       <CallCostRule className="mt-10 text-center text-sm text-muted-foreground" />
       <ul
         className="mt-4 space-y-1 text-center text-sm text-muted-foreground"

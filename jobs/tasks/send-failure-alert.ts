@@ -5,11 +5,18 @@ import { sendFailureAlert } from "@/lib/alerts/send-failure-alert";
 
 export { FAILURE_ALERT_TASK };
 
-const payloadSchema = z.object({ userId: z.string().min(1) });
+/**
+ * `{ workspaceId }`; a job queued before workspaces existed says `{ userId }`, and that account's
+ * own workspace has its id.
+ */
+const payloadSchema = z.union([
+  z.object({ workspaceId: z.string().min(1) }),
+  z.object({ userId: z.string().min(1) }).transform(({ userId }) => ({ workspaceId: userId })),
+]);
 
-/** graphile-worker task queued by scheduleFailureAlerts: one alert e-mail for one user. */
+/** graphile-worker task queued by scheduleFailureAlerts: one workspace's alert, to each member it goes to. */
 export const sendFailureAlertTask: Task = async (payload, helpers) => {
-  const { userId } = payloadSchema.parse(payload);
-  const covered = await sendFailureAlert(userId);
-  helpers.logger.info(`failure alert for ${userId}: ${covered} failure(s)`);
+  const { workspaceId } = payloadSchema.parse(payload);
+  const covered = await sendFailureAlert(workspaceId);
+  helpers.logger.info(`failure alert for workspace ${workspaceId}: ${covered} failure(s)`);
 };

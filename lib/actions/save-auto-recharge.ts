@@ -5,9 +5,9 @@ import { userAction } from "@/lib/actions/user-action";
 import { updateAutoRecharge } from "@/lib/payments/update-auto-recharge";
 import { autoRechargeSchema } from "@/lib/validations/auto-recharge";
 
-/** The signed-in user's own auto-recharge settings. */
-export const saveAutoRecharge = userAction(autoRechargeSchema, async (input, user) => {
-  const result = await updateAutoRecharge(user, input);
+/** The workspace's auto-recharge settings, its owner's to change. */
+export const saveAutoRecharge = userAction("manage_billing", autoRechargeSchema, async (input, actor) => {
+  const result = await updateAutoRecharge(actor.workspace, input);
   revalidatePath("/billing");
   return result;
 });

@@ -14,7 +14,7 @@ export interface AlertedFailure {
 /** Failures listed in one e-mail; the rest are counted in the subject and on the activity page. */
 export const ALERT_LIST_MAX = 20;
 
-/** The alert e-mail: subject, text and HTML in the user's language, times in the user's zone. */
+/** The alert e-mail: subject, text and HTML in the recipient member's language, times in their zone. */
 export function renderFailureAlert(input: {
   locale: string;
   timeZone: string;

@@ -1,11 +1,12 @@
 import "server-only";
 import { count, eq } from "drizzle-orm";
-import { contacts } from "@/db/schema";
+import { contacts, type Workspace } from "@/db/schema";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { getStripe, isStripeConfigured } from "@/lib/payments/stripe-client";
 import { paymentsState } from "@/lib/payments/payments-state";
-import type { User } from "@/db/schema";
+import { seatLimit } from "@/lib/plans/seat-limit";
+import { seatsTaken } from "@/lib/team/seats-taken";
 
 export interface CardSummary {
   brand: string;
@@ -29,11 +30,20 @@ async function savedCard(customerId: string | null): Promise<CardSummary | null>
   }
 }
 
-/** What the billing screen shows: the user's plan state, contact count and saved card. */
-export async function getBillingOverview(user: User) {
-  const [[contactRow], card] = await Promise.all([
-    db.select({ n: count() }).from(contacts).where(eq(contacts.userId, user.id)),
-    savedCard(user.stripeCustomerId),
+/**
+ * What the billing screen shows besides the workspace's own plan state: its contact count, its
+ * members (and open invitations) against its seats, and the saved card.
+ */
+export async function getBillingOverview(workspace: Workspace) {
+  const [[contactRow], seats, card] = await Promise.all([
+    db.select({ n: count() }).from(contacts).where(eq(contacts.workspaceId, workspace.id)),
+    seatsTaken(db, workspace.id),
+    savedCard(workspace.stripeCustomerId),
   ]);
-  return { contactsCount: contactRow?.n ?? 0, card, payments: paymentsState() };
+  return {
+    contactsCount: contactRow?.n ?? 0,
+    seats: { used: seats.members + seats.invited, members: seats.members, limit: seatLimit(workspace) },
+    card,
+    payments: paymentsState(),
+  };
 }

@@ -62,6 +62,7 @@ export const emailChannel: Channel = {
         headers: message.headers,
         replyTo: message.replyTo,
         messageId: reminderMessageId(message.idempotencyKey),
+        workspaceId: message.workspaceId,
       });
       return { providerMessageId: result.messageId, outbox: result.outbox };
     } catch (error) {

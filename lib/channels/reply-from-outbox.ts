@@ -91,7 +91,13 @@ export async function replyFromOutbox(
   const response = await post(signed(config, url, params));
   const answers = response.ok ? twimlMessages(await response.text()) : [];
   for (const text of answers) {
-    await storeOutboxMessage({ channel: message.channel, to: from, from: to, text });
+    await storeOutboxMessage({
+      channel: message.channel,
+      to: from,
+      from: to,
+      text,
+      workspaceId: message.workspaceId,
+    });
   }
   return { status: response.status, answers };
 }
@@ -125,6 +131,7 @@ async function pressKey(config: TwilioConfig, message: OutboxMessage, key: strin
     from,
     text: answer,
     headers: { callSid, key },
+    workspaceId: message.workspaceId,
   });
   const steps = readCallTwiml(answer);
   return {

@@ -48,6 +48,7 @@ export const twilioCallChannel: Channel = {
         from: config?.outbox ? OUTBOX_SENDER : undefined,
         text: callTwiml(message.call, "person"),
         headers: { url: answerUrl, gatherUrl: message.call.gatherUrl },
+        workspaceId: message.workspaceId,
       });
       return { providerMessageId: `outbox-${stored.id}`, outbox: true };
     }

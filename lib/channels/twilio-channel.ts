@@ -81,7 +81,13 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
       if (readiness.via === "outbox" || !config) {
         // From the stand-in's number (twilio-config.ts): a reply typed at /dev/outbox goes back to it.
         const from = config?.outbox ? address(channel, OUTBOX_SENDER) : undefined;
-        const stored = await storeOutboxMessage({ channel, to, from, text: message.text });
+        const stored = await storeOutboxMessage({
+          channel,
+          to,
+          from,
+          text: message.text,
+          workspaceId: message.workspaceId,
+        });
         return { providerMessageId: `outbox-${stored.id}`, outbox: true };
       }
       const form = new URLSearchParams({

@@ -10,7 +10,7 @@ export interface OutgoingMessage {
   to: string;
   /** Display name of the sender, e.g. 'Ana via Remindful' (e-mail only). */
   fromName?: string;
-  /** Where replies go (e-mail only): the user who set the reminder. */
+  /** Where replies go (e-mail only): the reminder's lead person (its creator while a member, else the owner). */
   replyTo?: string;
   subject?: string;
   text: string;
@@ -32,6 +32,8 @@ export interface OutgoingMessage {
   askConfirmation?: boolean;
   /** Stable per delivery, so a re-sent occurrence can be recognised (Message-ID for e-mail). */
   idempotencyKey: string;
+  /** The workspace whose reminder this is: its copy in the dev outbox names it. */
+  workspaceId?: string;
 }
 
 export interface SendResult {

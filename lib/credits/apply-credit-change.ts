@@ -1,10 +1,11 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { creditLedger, workspaces } from "@/db/schema";
 import type { LedgerReason } from "@/db/schema/enums";
 import type { DbOrTx } from "@/lib/db";
 
 export interface CreditChange {
-  userId: string;
+  workspaceId: string;
   /** Positive adds credit, negative debits it; never 0. */
   cents: number;
   reason: LedgerReason;
@@ -19,26 +20,36 @@ export interface CreditChangeResult {
 }
 
 /**
- * The only way a pay-as-you-go balance changes: one statement inserts the ledger row and moves
- * users.payg_credit_balance, so both happen or neither. A used idempotency key (also one being
- * written concurrently) changes nothing; a debit below zero fails on the balance CHECK.
+ * The only way a workspace's credit balance changes: one statement inserts the ledger row and
+ * moves workspaces.payg_credit_balance, so both happen or neither. A used idempotency key (also
+ * one being written concurrently) changes nothing; a debit below zero fails on the balance CHECK.
  */
 export async function applyCreditChange(executor: DbOrTx, change: CreditChange): Promise<CreditChangeResult> {
   if (!Number.isInteger(change.cents) || change.cents === 0) {
     throw new Error("A credit change is a non-zero whole number of cents");
   }
-  const result = await executor.execute<{ balance: number }>(sql`
-    with entry as (
-      insert into credit_ledger (user_id, amount_cents, reason, idempotency_key)
-      values (${change.userId}, ${change.cents}, ${change.reason}, ${change.idempotencyKey})
-      on conflict (idempotency_key) do nothing
-      returning user_id, amount_cents
-    )
-    update users
-       set payg_credit_balance = users.payg_credit_balance + entry.amount_cents, updated_at = now()
-      from entry
-     where users.id = entry.user_id
-    returning users.payg_credit_balance as balance`);
-  const row = result.rows[0];
+  // One statement: the ledger row (nothing on a used key) and the balance it moves.
+  const entry = executor.$with("entry").as(
+    executor
+      .insert(creditLedger)
+      .values({
+        workspaceId: change.workspaceId,
+        amountCents: change.cents,
+        reason: change.reason,
+        idempotencyKey: change.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: creditLedger.idempotencyKey })
+      .returning({ workspaceId: creditLedger.workspaceId, amountCents: creditLedger.amountCents }),
+  );
+  const [row] = await executor
+    .with(entry)
+    .update(workspaces)
+    .set({
+      paygCreditBalance: sql`${workspaces.paygCreditBalance} + ${entry.amountCents}`,
+      updatedAt: sql`now()`,
+    })
+    .from(entry)
+    .where(eq(workspaces.id, entry.workspaceId))
+    .returning({ balance: workspaces.paygCreditBalance });
   return row ? { applied: true, balanceCents: Number(row.balance) } : { applied: false, balanceCents: null };
 }

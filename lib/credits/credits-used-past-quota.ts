@@ -8,13 +8,13 @@ import { db } from "@/lib/db";
  * (docs/billing.md, Credits): the period's 'delivery' debits less the ones given back for sends
  * that failed for good ('refund:delivery:...').
  */
-export async function creditsUsedPastQuota(userId: string, periodStart: Date): Promise<number> {
+export async function creditsUsedPastQuota(workspaceId: string, periodStart: Date): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(-sum(${creditLedger.amountCents}), 0)::int` })
     .from(creditLedger)
     .where(
       and(
-        eq(creditLedger.userId, userId),
+        eq(creditLedger.workspaceId, workspaceId),
         gte(creditLedger.createdAt, periodStart),
         or(
           eq(creditLedger.reason, "delivery"),

@@ -19,8 +19,12 @@ export interface LedgerPage {
   hasMore: boolean;
 }
 
-/** One page (1-based, newest first) of the user's credit ledger: purchases, sends, refunds, recharges. */
-export async function listCreditLedger(executor: DbOrTx, userId: string, page: number): Promise<LedgerPage> {
+/** One page (1-based, newest first) of the workspace's credit ledger: purchases, sends, refunds, recharges. */
+export async function listCreditLedger(
+  executor: DbOrTx,
+  workspaceId: string,
+  page: number,
+): Promise<LedgerPage> {
   const rows = await executor
     .select({
       id: creditLedger.id,
@@ -29,7 +33,7 @@ export async function listCreditLedger(executor: DbOrTx, userId: string, page: n
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
-    .where(eq(creditLedger.userId, userId))
+    .where(eq(creditLedger.workspaceId, workspaceId))
     .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
     .limit(LEDGER_PAGE_SIZE + 1)
     .offset((page - 1) * LEDGER_PAGE_SIZE);

@@ -6,7 +6,7 @@ import type { PlanType } from "@/db/schema/enums";
 import { creditsUsedPastQuota } from "@/lib/credits/credits-used-past-quota";
 import { countContacts } from "@/lib/contacts/count-contacts";
 import { db } from "@/lib/db";
-import type { User } from "@/db/schema";
+import type { Workspace } from "@/db/schema";
 import { listReminders } from "@/lib/reminders/list-reminders";
 import { withMessageTexts } from "@/lib/reminders/with-message-texts";
 
@@ -26,20 +26,23 @@ export function trialDaysLeft(trialEndDate: Date | null, now: Date): number | nu
   return Math.max(0, Math.ceil((trialEndDate.getTime() - now.getTime()) / 86_400_000));
 }
 
-/** Everything the dashboard shows, in five small queries (and up to three more for the fields of recent messages). */
-export async function getDashboardData(user: User, now = new Date()) {
-  const planType = user.planType as PlanType;
+/**
+ * Everything the dashboard shows of the workspace, in five small queries (and up to three more
+ * for the fields of recent messages).
+ */
+export async function getDashboardData(workspace: Workspace, now = new Date()) {
+  const planType = workspace.planType as PlanType;
   const plan = PLANS[planType] ?? PLANS.free;
   const payg = planType === "payg";
   const [contactCount, [activeCount], [next], recent, pastQuota] = await Promise.all([
-    countContacts(user.id),
+    countContacts(workspace.id),
     db
       .select({ value: count() })
       .from(reminders)
       // A group reminder counts once: its member reminders are inside it.
       .where(
         and(
-          eq(reminders.userId, user.id),
+          eq(reminders.workspaceId, workspace.id),
           eq(reminders.status, "scheduled"),
           isNull(reminders.parentReminderId),
         ),
@@ -49,7 +52,7 @@ export async function getDashboardData(user: User, now = new Date()) {
       .from(reminders)
       .where(
         and(
-          eq(reminders.userId, user.id),
+          eq(reminders.workspaceId, workspace.id),
           eq(reminders.status, "scheduled"),
           isNotNull(reminders.nextRunAt),
           isNull(reminders.parentReminderId),
@@ -57,12 +60,12 @@ export async function getDashboardData(user: User, now = new Date()) {
       )
       .orderBy(asc(reminders.nextRunAt))
       .limit(1),
-    listReminders(user.id, { status: "all", view: "recent", limit: 5 }),
+    listReminders(workspace.id, { status: "all", view: "recent", limit: 5 }),
     // The period's start; before the first one (no period yet) every debit counts.
-    payg ? 0 : creditsUsedPastQuota(user.id, user.billingPeriodStart ?? new Date(0)),
+    payg ? 0 : creditsUsedPastQuota(workspace.id, workspace.billingPeriodStart ?? new Date(0)),
   ]);
-  const quota = user.remindersQuota;
-  const used = user.remindersUsedCurrentPeriod;
+  const quota = workspace.remindersQuota;
+  const used = workspace.remindersUsedCurrentPeriod;
   return {
     planType,
     totalContacts: contactCount,
@@ -70,7 +73,7 @@ export async function getDashboardData(user: User, now = new Date()) {
     sentThisMonth: used,
     remaining: payg ? null : Math.max(0, quota - used),
     nextReminderAt: next?.nextRunAt?.toISOString() ?? null,
-    recent: await withMessageTexts(user.id, recent.items),
+    recent: await withMessageTexts(workspace.id, recent.items),
     usage: {
       reminders: payg ? null : { used, quota, level: usageLevel(used, quota) },
       contacts: {
@@ -78,17 +81,17 @@ export async function getDashboardData(user: User, now = new Date()) {
         limit: plan.contactsLimit,
         level: usageLevel(contactCount, plan.contactsLimit),
       },
-      creditBalanceCents: payg ? user.paygCreditBalance : null,
+      creditBalanceCents: payg ? workspace.paygCreditBalance : null,
       /**
        * On a subscription plan: reminders sent past the quota this period, paid with credits, and
        * the credits left to carry more (null when the plan holds none and used none).
        */
       pastQuota:
-        !payg && (pastQuota > 0 || user.paygCreditBalance > 0)
-          ? { sent: pastQuota, creditBalanceCents: user.paygCreditBalance }
+        !payg && (pastQuota > 0 || workspace.paygCreditBalance > 0)
+          ? { sent: pastQuota, creditBalanceCents: workspace.paygCreditBalance }
           : null,
-      lowBalance: payg && user.paygCreditBalance < LOW_BALANCE_CENTS,
-      trialDaysLeft: planType === "trial" ? trialDaysLeft(user.trialEndDate, now) : null,
+      lowBalance: payg && workspace.paygCreditBalance < LOW_BALANCE_CENTS,
+      trialDaysLeft: planType === "trial" ? trialDaysLeft(workspace.trialEndDate, now) : null,
     },
   };
 }

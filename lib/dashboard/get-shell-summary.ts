@@ -2,7 +2,7 @@ import "server-only";
 import { countContacts } from "@/lib/contacts/count-contacts";
 import { getPlan } from "@/lib/plans/get-plan";
 import type { PlanType } from "@/db/schema/enums";
-import type { User } from "@/db/schema";
+import type { Workspace } from "@/db/schema";
 
 export interface ShellSummary {
   planType: PlanType;
@@ -14,17 +14,17 @@ export interface ShellSummary {
   creditBalanceCents: number | null;
 }
 
-/** What the sidebar footer shows: plan, contacts used/limit, and reminder usage or credit. */
-export async function getShellSummary(user: User): Promise<ShellSummary> {
-  const plan = getPlan(user.planType);
-  const contactsUsed = await countContacts(user.id);
+/** What the sidebar footer shows of the workspace: plan, contacts used/limit, and reminder usage or credit. */
+export async function getShellSummary(workspace: Workspace): Promise<ShellSummary> {
+  const plan = getPlan(workspace.planType);
+  const contactsUsed = await countContacts(workspace.id);
   return {
     planType: plan.planType,
     contactsUsed,
     contactsLimit: plan.contactsLimit,
-    remindersUsed: user.remindersUsedCurrentPeriod,
-    remindersQuota: user.remindersQuota,
+    remindersUsed: workspace.remindersUsedCurrentPeriod,
+    remindersQuota: workspace.remindersQuota,
     creditBalanceCents:
-      plan.planType === "payg" || user.paygCreditBalance > 0 ? user.paygCreditBalance : null,
+      plan.planType === "payg" || workspace.paygCreditBalance > 0 ? workspace.paygCreditBalance : null,
   };
 }

@@ -1,10 +1,10 @@
 import "server-only";
-import type { User } from "@/db/schema";
+import type { Workspace } from "@/db/schema";
 import { getShellSummary } from "./get-shell-summary";
 
-/** GET /api/v1/usage: the sidebar's figures, grouped for programs. */
-export async function getUsage(user: User) {
-  const summary = await getShellSummary(user);
+/** GET /api/v1/usage: the sidebar's figures of the key's workspace, grouped for programs. */
+export async function getUsage(workspace: Workspace) {
+  const summary = await getShellSummary(workspace);
   return {
     plan: summary.planType,
     reminders: { used: summary.remindersUsed, quota: summary.remindersQuota },

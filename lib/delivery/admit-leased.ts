@@ -14,7 +14,7 @@ import type { DecidedDelivery, LeasedDelivery } from "./types";
 export interface LeaseResult {
   toSend: LeasedDelivery[];
   decided: DecidedDelivery[];
-  /** Users whose credit these reservations took under their auto-recharge threshold. */
+  /** Workspaces whose credit these reservations took under their auto-recharge threshold. */
   crossedThreshold: string[];
 }
 
@@ -84,9 +84,9 @@ function channelName(channel: DeliveryMethod): string {
 /**
  * Decides, for deliveries this worker just leased, which are sent now: those that must not be
  * attempted are settled (preflight), each send gets a slot on its sender's shared budget (those
- * beyond the horizon go back to the queue before reserving anything), calls past the account's
- * daily cap are refused, and first attempts reserve usage (later ones, retries and takeovers,
- * already hold theirs). In the caller's transaction.
+ * beyond the horizon go back to the queue before reserving anything), calls past the workspace's
+ * daily cap are refused, and first attempts reserve usage on their workspace's plan (later ones,
+ * retries and takeovers, already hold theirs). In the caller's transaction.
  */
 export async function admitLeased(
   client: pg.PoolClient,
@@ -116,7 +116,8 @@ export async function admitLeased(
       .filter((d) => d.attemptCount === 1)
       .map((d) => ({
         id: d.id,
-        userId: d.userId,
+        workspaceId: d.workspaceId,
+        locale: d.locale,
         units: usageUnits(d.channel),
         // A group member's first step draws on its occurrence's hold (all members or none).
         group:

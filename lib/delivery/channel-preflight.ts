@@ -16,7 +16,7 @@ export function channelPreflight(
   d: LeasedDelivery,
   refund: boolean,
 ): Extract<Outcome, { kind: "failed" }> | null {
-  // Errors are read by the user, in theirs; the template is the recipient's language's.
+  // Errors are read in the workspace, in the lead person's language; the template is the recipient's.
   const t = deliveryTranslator(d.locale);
   if (d.channel === "call" && d.media?.kind === "video") {
     const error = t("errors.callVideoUnsupported");

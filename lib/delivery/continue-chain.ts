@@ -11,13 +11,13 @@ const r = alias(reminders, "r");
 const e = alias(deliveries, "e");
 
 /** The columns of a step's delivery row, in INSERT_STEPS' order. */
-export const STEP_COLUMNS = sql`(${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
+export const STEP_COLUMNS = sql`(${columnName(deliveries.reminderId)}, ${columnName(deliveries.workspaceId)},
   ${columnName(deliveries.contactId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.channel)},
   ${columnName(deliveries.fallbackStep)}, ${columnName(deliveries.extra)}, ${columnName(deliveries.status)},
   ${columnName(deliveries.nextAttemptAt)}, ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})`;
 
 /**
- * The next step of each failed delivery whose chain goes on: same reminder, contact, user and
+ * The next step of each failed delivery whose chain goes on: same reminder, contact, workspace and
  * occurrence, the reminder's next fallback channel, queued and due now. Not after a LATER
  * resend (the recipient answered), a cancelled reminder, the chain's last step, or an answer on
  * any step of the occurrence. The unique key (reminder, occurrence, step) makes it once.
@@ -29,7 +29,7 @@ const NEXT_STEPS = compileStatement<
   { id: string; inserted: number }
 >(
   (p) => sql`with next as (
-      select ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.contactId} as contact_id,
+      select ${d.id} as id, ${d.reminderId} as reminder_id, ${d.workspaceId} as workspace_id, ${d.contactId} as contact_id,
              ${d.occurrenceAt} as occurrence_at, ${r.fallbackChannels}[${d.fallbackStep} + 1] as channel,
              ${d.fallbackStep} + 1 as step, ${d.extra} as extra
         from ${deliveries} ${d} join ${reminders} ${r} on ${r.id} = ${d.reminderId}
@@ -39,7 +39,7 @@ const NEXT_STEPS = compileStatement<
          and not ${occurrenceAnswered(d)}),
     made as (
       insert into ${deliveries} ${STEP_COLUMNS}
-      select reminder_id, user_id, contact_id, occurrence_at, channel, step, extra, 'queued', ${p.now}, ${p.now}, ${p.now}
+      select reminder_id, workspace_id, contact_id, occurrence_at, channel, step, extra, 'queued', ${p.now}, ${p.now}, ${p.now}
         from next
       on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.fallbackStep)})
       do nothing

@@ -12,11 +12,11 @@ const g = alias(reminders, "g");
  */
 export function deliveryEventColumns(
   d: Record<
-    "id" | "reminderId" | "userId" | "contactId" | "channel" | "occurrenceAt" | "fallbackStep",
+    "id" | "reminderId" | "workspaceId" | "contactId" | "channel" | "occurrenceAt" | "fallbackStep",
     AnyColumn
   >,
 ): SQL {
-  return sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id,
+  return sql`${d.id} as id, ${d.reminderId} as reminder_id, ${d.workspaceId} as workspace_id,
     ${d.contactId} as contact_id, ${d.channel} as channel, ${d.occurrenceAt} as occurrence_at,
     ${d.fallbackStep} as fallback_step`;
 }

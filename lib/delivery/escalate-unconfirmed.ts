@@ -26,7 +26,7 @@ const ESCALATE = compileStatement<{ now: Date; limit: number }, { made: number }
     cleared as (
       update ${deliveries} ${d} set ${columnName(d.fallbackDueAt)} = null
         from due where ${d.id} = due.id and ${d.occurrenceAt} = due.occurrence_at
-      returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.contactId} as contact_id,
+      returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.workspaceId} as workspace_id, ${d.contactId} as contact_id,
                 ${d.occurrenceAt} as occurrence_at, ${d.fallbackStep} as fallback_step, ${d.extra} as extra,
                 ${d.status} in ('sent', 'delivered') and ${d.confirmation} = 'awaiting'
                   and ${d.snoozedFromId} is null as waiting),
@@ -40,7 +40,7 @@ const ESCALATE = compileStatement<{ now: Date; limit: number }, { made: number }
          and not ${occurrenceAnswered({ reminderId: sql`c.reminder_id`, occurrenceAt: sql`c.occurrence_at` })}),
     made as (
       insert into ${deliveries} ${STEP_COLUMNS}
-      select reminder_id, user_id, contact_id, occurrence_at, channel, step, extra, 'queued', ${p.now}, ${p.now}, ${p.now}
+      select reminder_id, workspace_id, contact_id, occurrence_at, channel, step, extra, 'queued', ${p.now}, ${p.now}, ${p.now}
         from next
       on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.fallbackStep)})
       do nothing

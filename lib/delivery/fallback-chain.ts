@@ -8,7 +8,7 @@ import type { FailureReasonCode } from "@/lib/channels/failure-reasons";
  * A reminder's chain (docs/delivery.md#fallback): step 0 is its delivery method, step n its n-th
  * fallback channel, each tried for the same occurrence as its own delivery. These failures do NOT
  * go on to the next step: refusals another channel would meet alike (usage, the plan's call cap),
- * the user's own doing (cancelled), the reminder's own clip, and an answer given on another step.
+ * a member's own doing (cancelled), the reminder's own clip, and an answer given on another step.
  */
 export const NO_FALLBACK_CODES: ReadonlySet<string> = new Set([
   "quota",

@@ -17,7 +17,7 @@ const c = alias(contacts, "c");
 export interface GroupOccurrence {
   reminderId: string;
   occurrenceKey: string;
-  userId: string;
+  workspaceId: string;
   status: GroupOccurrenceStatus;
   members: number;
   unitsHeld: number;
@@ -27,7 +27,7 @@ export interface GroupOccurrence {
 
 interface HoldRow {
   kind: "open" | "occurrence";
-  user_id: string;
+  workspace_id: string;
   reminder_id: string | null;
   occurrence_key: string | null;
   status: GroupOccurrenceStatus | null;
@@ -38,24 +38,26 @@ interface HoldRow {
 }
 
 /**
- * What the users' open holds keep back (units held and not drawn, of covered occurrences not
- * expired), and the occurrences this batch's members belong to. Run after the users' lock, as a
- * statement of its own: it then sees what the batch that held the lock before committed (every
- * writer of group_occurrences holds its user's lock).
+ * What the workspaces' open holds keep back (units held and not drawn, of covered occurrences
+ * not expired), and the occurrences this batch's members belong to. Run after the workspaces'
+ * lock, as a statement of its own: it then sees what the batch that held the lock before
+ * committed (every writer of group_occurrences holds its workspace's lock).
  */
 const READ_HOLDS = compileStatement<
-  { userIds: string[]; reminderIds: string[]; keys: string[]; now: Date },
+  { workspaceIds: string[]; reminderIds: string[]; keys: string[]; now: Date },
   HoldRow
 >(
-  (p) => sql`select 'open' as kind, ${g.userId} as user_id, null as reminder_id, null as occurrence_key,
+  (
+    p,
+  ) => sql`select 'open' as kind, ${g.workspaceId} as workspace_id, null as reminder_id, null as occurrence_key,
       null as status, null::int as members, sum(${g.unitsHeld} - ${g.unitsDrawn})::int as units_held,
       0 as units_drawn, null::timestamptz as expires_at
     from ${groupOccurrences} ${g}
-    where ${g.userId} = any(${p.userIds}::text[]) and ${g.status} = 'covered' and ${g.unitsDrawn} < ${g.unitsHeld}
-      and ${g.expiresAt} > ${p.now}
-    group by ${g.userId}
+    where ${g.workspaceId} = any(${p.workspaceIds}::text[]) and ${g.status} = 'covered'
+      and ${g.unitsDrawn} < ${g.unitsHeld} and ${g.expiresAt} > ${p.now}
+    group by ${g.workspaceId}
   union all
-    select 'occurrence', ${g.userId}, ${g.reminderId}, ${g.occurrenceKey}, ${g.status}, ${g.members},
+    select 'occurrence', ${g.workspaceId}, ${g.reminderId}, ${g.occurrenceKey}, ${g.status}, ${g.members},
       ${g.unitsHeld}, ${g.unitsDrawn}, ${g.expiresAt}
     from ${groupOccurrences} ${g}
       join unnest(${p.reminderIds}::text[], ${p.keys}::text[]) as k(reminder_id, occurrence_key)
@@ -83,7 +85,7 @@ const COUNT_MEMBERS = compileStatement<{ reminderIds: string[] }, { reminder_id:
 const WRITE_OCCURRENCES = compileStatement<{
   reminderIds: string[];
   keys: string[];
-  userIds: string[];
+  workspaceIds: string[];
   statuses: string[];
   members: number[];
   held: number[];
@@ -94,12 +96,12 @@ const WRITE_OCCURRENCES = compileStatement<{
   (
     p,
   ) => sql`insert into ${groupOccurrences} as ${g} (${columnName(g.reminderId)}, ${columnName(g.occurrenceKey)},
-      ${columnName(g.userId)}, ${columnName(g.status)}, ${columnName(g.members)}, ${columnName(g.unitsHeld)},
+      ${columnName(g.workspaceId)}, ${columnName(g.status)}, ${columnName(g.members)}, ${columnName(g.unitsHeld)},
       ${columnName(g.unitsDrawn)}, ${columnName(g.expiresAt)}, ${columnName(g.createdAt)})
-    select v.reminder_id, v.occurrence_key, v.user_id, v.status, v.members, v.held, v.drawn, v.expires_at, ${p.now}
-      from unnest(${p.reminderIds}::text[], ${p.keys}::text[], ${p.userIds}::text[], ${p.statuses}::text[],
+    select v.reminder_id, v.occurrence_key, v.workspace_id, v.status, v.members, v.held, v.drawn, v.expires_at, ${p.now}
+      from unnest(${p.reminderIds}::text[], ${p.keys}::text[], ${p.workspaceIds}::text[], ${p.statuses}::text[],
                   ${p.members}::int[], ${p.held}::int[], ${p.drawn}::int[], ${p.expires}::timestamptz[])
-        as v(reminder_id, occurrence_key, user_id, status, members, held, drawn, expires_at)
+        as v(reminder_id, occurrence_key, workspace_id, status, members, held, drawn, expires_at)
     on conflict (${columnName(g.reminderId)}, ${columnName(g.occurrenceKey)})
     do update set ${columnName(g.unitsDrawn)} = excluded.${columnName(g.unitsDrawn)}`,
 );
@@ -107,7 +109,7 @@ const WRITE_OCCURRENCES = compileStatement<{
 const keyOf = (reminderId: string, occurrenceKey: string) => `${reminderId}|${occurrenceKey}`;
 
 export interface GroupHolds {
-  /** Units each user's open holds keep back from every reservation but their members'. */
+  /** Units each workspace's open holds keep back from every reservation but their members'. */
   held: Map<string, number>;
   /** The occurrences read, by `reminderId|occurrenceKey`. */
   occurrences: Map<string, GroupOccurrence>;
@@ -115,21 +117,21 @@ export interface GroupHolds {
 }
 
 /**
- * Reads the open holds of `userIds` (those whose row says a hold may be open: users.
- * group_holds_until) and these occurrences (see READ_HOLDS), under the users' lock; no statement
- * when there is neither.
+ * Reads the open holds of `workspaceIds` (those whose row says a hold may be open:
+ * workspaces.group_holds_until) and these occurrences (see READ_HOLDS), under the workspaces'
+ * lock; no statement when there is neither.
  */
 export async function readGroupHolds(
   client: pg.PoolClient,
-  userIds: string[],
+  workspaceIds: string[],
   wanted: { reminderId: string; occurrenceKey: string }[],
   now: Date,
 ): Promise<GroupHolds> {
   const unique = new Map(wanted.map((w) => [keyOf(w.reminderId, w.occurrenceKey), w]));
-  if (userIds.length === 0 && unique.size === 0)
+  if (workspaceIds.length === 0 && unique.size === 0)
     return { held: new Map(), occurrences: new Map(), key: keyOf };
   const { rows } = await READ_HOLDS.run(client, {
-    userIds,
+    workspaceIds,
     reminderIds: [...unique.values()].map((w) => w.reminderId),
     keys: [...unique.values()].map((w) => w.occurrenceKey),
     now,
@@ -137,12 +139,12 @@ export async function readGroupHolds(
   const held = new Map<string, number>();
   const occurrences = new Map<string, GroupOccurrence>();
   for (const row of rows) {
-    if (row.kind === "open") held.set(row.user_id, row.units_held);
+    if (row.kind === "open") held.set(row.workspace_id, row.units_held);
     else
       occurrences.set(keyOf(row.reminder_id!, row.occurrence_key!), {
         reminderId: row.reminder_id!,
         occurrenceKey: row.occurrence_key!,
-        userId: row.user_id,
+        workspaceId: row.workspace_id,
         status: row.status!,
         members: row.members ?? 0,
         unitsHeld: row.units_held,
@@ -169,7 +171,7 @@ export async function writeGroupOccurrences(client: pg.PoolClient, changed: Grou
   await WRITE_OCCURRENCES.run(client, {
     reminderIds: changed.map((o) => o.reminderId),
     keys: changed.map((o) => o.occurrenceKey),
-    userIds: changed.map((o) => o.userId),
+    workspaceIds: changed.map((o) => o.workspaceId),
     statuses: changed.map((o) => o.status),
     members: changed.map((o) => o.members),
     held: changed.map((o) => o.unitsHeld),
@@ -197,8 +199,8 @@ const RETURN_DRAWS = compileStatement<{ ids: number[]; units: number[] }>(
 
 /**
  * A first attempt handed back unsent (a shutdown) gives its units back to its occurrence's hold,
- * as refundUsage gives them back to the user: its next lease draws on the hold again. Called
- * after the users' lock (refundUsage), the order every writer of group_occurrences keeps.
+ * as refundUsage gives them back to the workspace: its next lease draws on the hold again. Called
+ * after the workspaces' lock (refundUsage), the order every writer of group_occurrences keeps.
  */
 export async function returnDraws(client: pg.PoolClient, released: { id: number; units: number }[]) {
   if (released.length === 0) return;

@@ -2,13 +2,13 @@ import "server-only";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactDates, contacts, deliveries, reminders, users } from "@/db/schema";
+import { contactDates, contacts, deliveries, reminders } from "@/db/schema";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { admitLeased, type LeaseResult } from "./admit-leased";
 import { LEASE_MS } from "./constants";
 import { escalateUnconfirmed } from "./escalate-unconfirmed";
 import { occurrenceAnswered } from "./fallback-chain";
-import { c, cd, r, SENDING_COLUMNS, toLeased, u, type LeasedRow } from "./leased-row";
+import { c, cd, PEOPLE_JOIN, r, SENDING_COLUMNS, toLeased, type LeasedRow } from "./leased-row";
 import type { LeasedDelivery } from "./types";
 
 export type { LeaseResult } from "./admit-leased";
@@ -52,7 +52,7 @@ const PICK_EXPIRED = compileStatement<{ now: Date; limit: number }, Picked>(
 
 /**
  * Leases the rows (status 'sending' for this worker until `until`, the attempt counted) and reads
- * what sending them needs. The contact and sender are the delivery's own.
+ * what sending them needs. The contact is the delivery's own; the sender and lead person its reminder's.
  */
 const LEASE = compileStatement<
   { ids: number[]; occurrences: string[]; workerId: string; until: Date; now: Date },
@@ -63,12 +63,11 @@ const LEASE = compileStatement<
         ${columnName(d.leaseExpiresAt)} = ${p.until}, ${columnName(d.attemptCount)} = ${d.attemptCount} + 1,
         ${columnName(d.firstAttemptAt)} = coalesce(${d.firstAttemptAt}, ${p.now}),
         ${columnName(d.lastAttemptAt)} = ${p.now}, ${columnName(d.updatedAt)} = ${p.now}
-    from ${reminders} ${r} left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId},
-         ${contacts} ${c}, ${users} ${u}
+    from ${reminders} ${r} ${PEOPLE_JOIN} left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId},
+         ${contacts} ${c}
     where ${d.id} = any(${p.ids}::bigint[]) and ${d.occurrenceAt} = any(${p.occurrences}::timestamptz[])
       and ${r.id} = ${d.reminderId} and ${c.id} = ${d.contactId}
-      and ${u.id} = ${d.userId}
-    returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.channel} as channel,
+    returning ${d.id} as id, ${d.reminderId} as reminder_id, ${d.workspaceId} as workspace_id, ${d.channel} as channel,
       ${d.occurrenceAt} as occurrence_at, ${d.attemptCount} as attempt_count, ${d.slowedCount} as slowed_count,
       ${d.errorCode} as last_error_code, ${d.createdAt} as created_at, ${SENDING_COLUMNS},
       (${d.occurrenceAt} at time zone ${r.timezone})::date::text as occurrence_local_date,

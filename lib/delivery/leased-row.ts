@@ -1,18 +1,26 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactDates, contacts, media, reminders, users } from "@/db/schema";
+import { contactDates, contacts, media, reminders } from "@/db/schema";
 import type { DeliveryMethod } from "@/db/schema/enums";
 import { selectList } from "@/lib/db/compile-statement";
 import { whatsappVideoKey } from "@/lib/media/media-renditions";
-import { senderNameSql } from "@/lib/users/sender-name";
+import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
 import type { DeliveryMedia, LeasedDelivery } from "./types";
 
-/** The engine's statements name a delivery's reminder, contact, sender and contact date so. */
+/** The engine's statements name a delivery's reminder, contact and contact date so. */
 export const r = alias(reminders, "r");
 export const c = alias(contacts, "c");
-export const u = alias(users, "u");
 export const cd = alias(contactDates, "cd");
+
+/**
+ * The reminder's workspace, sender and lead person (lib/workspaces/reminder-people-sql.ts):
+ * `PEOPLE_JOIN` goes after the reminders table `r` in every statement that reads SENDING_COLUMNS.
+ */
+const people = reminderPeopleSql({ workspaceId: r.workspaceId, createdBy: r.createdBy });
+export const PEOPLE_JOIN = people.join;
+/** The reminder's lead person (its creator while a member, else the owner), read through PEOPLE_JOIN. */
+export const LEAD_PERSON = people.lead;
 const m = alias(media, "m");
 
 /** A voice or video reminder's clip as sending reads it (json_build_object: one column, null for text). */
@@ -79,10 +87,10 @@ export const SENDING_COLUMNS = selectList<SendingRow>({
   whatsapp_consent_at: c.whatsappConsentAt,
   email_suppressed: sql`${c.emailSuppressedAt} is not null`,
   unsubscribe_token: c.unsubscribeToken,
-  sender_name: senderNameSql(u),
-  sender_email: u.email,
-  locale: u.locale,
-  user_timezone: u.timezone,
+  sender_name: people.senderName,
+  sender_email: sql`coalesce(${people.lead.email}, '')`,
+  locale: sql`coalesce(${people.lead.locale}, 'en')`,
+  user_timezone: sql`coalesce(${people.lead.timezone}, 'UTC')`,
   recipient: r.recipient,
   date_month: cd.month,
   date_day: cd.day,
@@ -111,7 +119,7 @@ function mediaOf(row: SendingRow): DeliveryMedia | null {
 export interface LeasedRow extends SendingRow {
   id: string;
   reminder_id: string;
-  user_id: string;
+  workspace_id: string;
   channel: DeliveryMethod;
   occurrence_at: Date;
   attempt_count: number;
@@ -126,8 +134,9 @@ export interface LeasedRow extends SendingRow {
 }
 
 /**
- * A lead reminder goes to its owner: their address and language, none of the contact's opt-outs
- * or suppression (those are the contact's choices about messages to them).
+ * A lead reminder goes to the reminder's lead person (its creator while a member, else the
+ * workspace's owner): their address and language, none of the contact's opt-outs or suppression
+ * (those are the contact's choices about messages to them).
  */
 function recipientOf(row: LeasedRow) {
   if (row.recipient !== "owner") {
@@ -159,7 +168,7 @@ export function toLeased(row: LeasedRow): LeasedDelivery {
   return {
     id: Number(row.id),
     reminderId: row.reminder_id,
-    userId: row.user_id,
+    workspaceId: row.workspace_id,
     channel: row.channel,
     occurrenceAt: row.occurrence_at,
     attemptCount: row.attempt_count,

@@ -25,7 +25,7 @@ export interface MaterializeOptions {
  * Due reminders, oldest first; SKIP LOCKED so concurrent workers take disjoint ones. NO KEY
  * UPDATE (all the advance writes): a FOR UPDATE lock here would block the KEY SHARE that a row
  * naming the reminder takes (a fallback step's delivery, a group occurrence naming its group
- * reminder) in a batch that holds the user's lock this batch waits for next: a deadlock.
+ * reminder) in a batch that holds the workspace's lock this batch waits for next: a deadlock.
  */
 const SELECT_DUE = compileStatement<{ now: Date; limit: number }, DueRow>(
   (p) => sql`${SELECT_DUE_ROWS}

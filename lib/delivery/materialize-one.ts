@@ -15,12 +15,12 @@ import {
 } from "./materialize-rows";
 
 /**
- * The reminder, whether due or not, if it is the user's and scheduled; waits for its lock. Not a
- * group reminder: it has no delivery of its own (its members' reminders do).
+ * The reminder, whether due or not, if it is the workspace's and scheduled; waits for its lock.
+ * Not a group reminder: it has no delivery of its own (its members' reminders do).
  */
-const SELECT_ONE = compileStatement<{ reminderId: string; userId: string }, DueRow>(
+const SELECT_ONE = compileStatement<{ reminderId: string; workspaceId: string }, DueRow>(
   (p) => sql`${SELECT_DUE_ROWS}
-    where ${r.id} = ${p.reminderId} and ${r.userId} = ${p.userId} and ${r.status} = 'scheduled'
+    where ${r.id} = ${p.reminderId} and ${r.workspaceId} = ${p.workspaceId} and ${r.status} = 'scheduled'
       and ${r.nextRunAt} is not null and ${r.recipient} <> 'group'
     for no key update of ${r}`,
 );
@@ -44,7 +44,7 @@ const RECENT_EXTRA = compileStatement<{ reminderId: string; since: Date }, { rec
 /**
  * Send now: the reminder's pending occurrence becomes a delivery row, leased to this worker,
  * ahead of its time, and the reminder moves to its next occurrence (as materializeDue does for
- * due ones), in the caller's transaction. Nothing when the reminder is not the user's, not
+ * due ones), in the caller's transaction. Nothing when the reminder is not the workspace's, not
  * scheduled, or its current occurrence was already sent ahead: until that time comes it stays
  * the reminder's current occurrence, so another Send now (a double click, a second tab) sends
  * nothing and leaves the schedule where it is. A LATER resend of an earlier occurrence (due an
@@ -59,13 +59,16 @@ export async function materializeOne(
   client: pg.PoolClient,
   options: {
     reminderId: string;
-    userId: string;
+    workspaceId: string;
     now: Date;
     lease: MaterializeLease;
     mode?: SendNowMode;
   },
 ): Promise<Materialized> {
-  const { rows } = await SELECT_ONE.run(client, { reminderId: options.reminderId, userId: options.userId });
+  const { rows } = await SELECT_ONE.run(client, {
+    reminderId: options.reminderId,
+    workspaceId: options.workspaceId,
+  });
   if (rows.length === 0) return { created: [], leased: [] };
   if (options.mode === "extra") {
     const since = new Date(options.now.getTime() - EXTRA_SEND_WINDOW_MS);

@@ -1,12 +1,12 @@
 import "server-only";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
-import { contactDates, contacts, deliveries, reminders, users } from "@/db/schema";
+import { contactDates, contacts, deliveries, reminders } from "@/db/schema";
 import { columnName, compileStatement, selectList } from "@/lib/db/compile-statement";
 import { logger } from "@/lib/logger";
 import { nextOccurrence } from "@/lib/recurrence";
 import { scheduleFromRow, type ScheduleFields } from "@/lib/recurrence/schedule-from-row";
-import { c, cd, r, SENDING_COLUMNS, toLeased, u, type SendingRow } from "./leased-row";
+import { c, cd, PEOPLE_JOIN, r, SENDING_COLUMNS, toLeased, type SendingRow } from "./leased-row";
 import type { LeasedDelivery } from "./types";
 
 /**
@@ -15,7 +15,7 @@ import type { LeasedDelivery } from "./types";
  */
 export interface DueRow extends ScheduleFields, SendingRow {
   id: string;
-  user_id: string;
+  workspace_id: string;
   contact_id: string | null;
   delivery_method: LeasedDelivery["channel"];
   next_run_at: Date;
@@ -31,7 +31,7 @@ export interface DueRow extends ScheduleFields, SendingRow {
  */
 export const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof SendingRow>>({
   id: r.id,
-  user_id: r.userId,
+  workspace_id: r.workspaceId,
   contact_id: r.contactId,
   delivery_method: r.deliveryMethod,
   scheduleType: r.scheduleType,
@@ -50,7 +50,7 @@ export const SELECT_DUE_ROWS = sql`select ${selectList<Omit<DueRow, keyof Sendin
   occurrences_sent: r.occurrencesSent,
   next_local_date: sql`(${r.nextRunAt} at time zone ${r.timezone})::date::text`,
 })}, ${SENDING_COLUMNS}
-  from ${reminders} ${r} left join ${contacts} ${c} on ${c.id} = ${r.contactId} join ${users} ${u} on ${u.id} = ${r.userId}
+  from ${reminders} ${r} left join ${contacts} ${c} on ${c.id} = ${r.contactId} ${PEOPLE_JOIN}
   left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId}`;
 
 export interface MaterializeLease {
@@ -69,7 +69,7 @@ export interface Materialized {
 const INSERT_DELIVERIES = compileStatement<
   {
     reminderIds: string[];
-    userIds: string[];
+    workspaceIds: string[];
     contactIds: string[];
     occurrences: Date[];
     channels: string[];
@@ -85,17 +85,17 @@ const INSERT_DELIVERIES = compileStatement<
 >(
   (
     p,
-  ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
+  ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.workspaceId)},
       ${columnName(deliveries.contactId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.channel)},
       ${columnName(deliveries.status)}, ${columnName(deliveries.nextAttemptAt)}, ${columnName(deliveries.workerId)},
       ${columnName(deliveries.leaseExpiresAt)}, ${columnName(deliveries.attemptCount)},
       ${columnName(deliveries.firstAttemptAt)}, ${columnName(deliveries.lastAttemptAt)},
       ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)}, ${columnName(deliveries.extra)})
-    select u.reminder_id, u.user_id, u.contact_id, u.occurrence_at, u.channel, ${p.status}, ${p.now}, ${p.workerId},
+    select u.reminder_id, u.workspace_id, u.contact_id, u.occurrence_at, u.channel, ${p.status}, ${p.now}, ${p.workerId},
            ${p.until}, ${p.attempts}, ${p.firstAttemptAt}, ${p.firstAttemptAt}, ${p.now}, ${p.now}, ${p.extra}::boolean
-      from unnest(${p.reminderIds}::text[], ${p.userIds}::text[], ${p.contactIds}::text[],
+      from unnest(${p.reminderIds}::text[], ${p.workspaceIds}::text[], ${p.contactIds}::text[],
                   ${p.occurrences}::timestamptz[], ${p.channels}::text[])
-        as u(reminder_id, user_id, contact_id, occurrence_at, channel)
+        as u(reminder_id, workspace_id, contact_id, occurrence_at, channel)
     on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.fallbackStep)})
     do nothing
     returning ${deliveries.id} as id, ${deliveries.reminderId} as reminder_id`,
@@ -158,7 +158,7 @@ export async function materializeRows(
       ? { rows: [] }
       : await INSERT_DELIVERIES.run(client, {
           reminderIds: due.map((row) => row.id),
-          userIds: due.map((row) => row.user_id),
+          workspaceIds: due.map((row) => row.workspace_id),
           contactIds: due.map((row) => row.contact_id),
           occurrences: due.map(occurrenceOf),
           channels: due.map((row) => row.delivery_method),

@@ -6,6 +6,7 @@ import type { LeasedDelivery } from "./types";
 export function messagePartsOf(d: LeasedDelivery): MessageParts {
   return {
     deliveryId: d.id,
+    workspaceId: d.workspaceId,
     channel: d.channel,
     to: (d.channel === "email" ? d.email : d.phone) ?? "",
     contactName: d.contactName,

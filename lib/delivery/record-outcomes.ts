@@ -98,11 +98,11 @@ export const RECORD_SENT = compileStatement<
       returning ${DELIVERY_EVENT_COLUMNS}, ${d.providerMessageId} as sid),
    calls as (
      insert into ${deliveryCalls} (${columnName(deliveryCalls.callSid)}, ${columnName(deliveryCalls.deliveryId)},
-         ${columnName(deliveryCalls.deliveryOccurrenceAt)}, ${columnName(deliveryCalls.userId)},
+         ${columnName(deliveryCalls.deliveryOccurrenceAt)}, ${columnName(deliveryCalls.workspaceId)},
          ${columnName(deliveryCalls.status)}, ${columnName(deliveryCalls.createdAt)}, ${columnName(deliveryCalls.updatedAt)})
-     select sid, id, occurrence_at, user_id, 'queued', ${now}, ${now} from done where channel = 'call'
+     select sid, id, occurrence_at, workspace_id, 'queued', ${now}, ${now} from done where channel = 'call'
      on conflict (${columnName(deliveryCalls.callSid)}, ${columnName(deliveryCalls.deliveryOccurrenceAt)}) do nothing),
-   hooks as (${webhookFanOut(sql`select user_id, 'delivery.sent' as type,
+   hooks as (${webhookFanOut(sql`select workspace_id, 'delivery.sent' as type,
         ${deliveryEventData(sql`'sentAt', ${isoInstant(sql`${now}::timestamptz`)}`)} as data, ${now}::timestamptz as occurred_at from done`)}
       returning 1),
    touched as (
@@ -170,7 +170,7 @@ const RECORD_FAILED = compileStatement<
   {
     id: string;
     reminder_id: string;
-    user_id: string;
+    workspace_id: string;
     occurrence_at: Date;
     fallback_step: number;
     error: string;
@@ -186,10 +186,10 @@ const RECORD_FAILED = compileStatement<
      from unnest(${p.ids}::bigint[], ${p.errors}::text[], ${p.codes}::text[]) as v(id, error, code)
     where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${inMonths(p.from, p.to)} and ${held(p.workerId)}
     returning ${DELIVERY_EVENT_COLUMNS}, ${d.error} as error, ${d.errorCode} as error_code),
-  hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
+  hooks as (${webhookFanOut(sql`select workspace_id, 'delivery.failed' as type,
       ${deliveryEventData(sql`'error', error, 'errorCode', error_code`)} as data, ${p.now}::timestamptz as occurred_at
       from failed`)} returning 1)
-  select id, reminder_id, user_id, occurrence_at, fallback_step, error, error_code,
+  select id, reminder_id, workspace_id, occurrence_at, fallback_step, error, error_code,
          (select count(*) from hooks)::int as hooks from failed`,
 );
 
@@ -213,8 +213,8 @@ function optOutStatement(column: Column, channel: "sms" | "whatsapp") {
         update ${contacts} ${c} set ${columnName(column)} = true, ${columnName(c.updatedAt)} = now()
           from ${deliveries} ${d}
          where ${d.id} = any(${p.ids}::bigint[]) and ${c.id} = ${d.contactId} and not ${column}
-        returning ${c.id} as id, ${c.userId} as user_id),
-      hooks as (${webhookFanOut(sql`select user_id, 'contact.opted_out' as type,
+        returning ${c.id} as id, ${c.workspaceId} as workspace_id),
+      hooks as (${webhookFanOut(sql`select workspace_id, 'contact.opted_out' as type,
           jsonb_build_object('contactId', id, 'channels', jsonb_build_array(${sql.raw(`'${channel}'`)})) as data,
           now() as occurred_at
         from changed`)} returning 1)
@@ -252,7 +252,7 @@ export async function recordOutcomes(
     });
     recorded += res.rows[0]?.n ?? 0;
     if ((res.rows[0]?.hooks ?? 0) > 0) await queueWebhookDispatch(client);
-    // Asked for a confirmation: the user hears if none comes (see scheduleConfirmationFollowUps).
+    // Asked for a confirmation: the lead person hears if none comes (see scheduleConfirmationFollowUps).
     const asked = sent.filter((s) => s.outcome.asked).map((s) => s.delivery.id);
     if (asked.length > 0) await scheduleConfirmationFollowUps(client, asked);
   }
@@ -304,14 +304,18 @@ export async function recordOutcomes(
       client,
       failed
         .filter((f) => f.outcome.refund && done.has(f.delivery.id))
-        .map((f) => ({ id: f.delivery.id, userId: f.delivery.userId, channel: f.delivery.channel })),
+        .map((f) => ({
+          id: f.delivery.id,
+          workspaceId: f.delivery.workspaceId,
+          channel: f.delivery.channel,
+        })),
     );
     await markOptedOut(
       client,
       failed.filter((f) => OPT_OUT_CODES.has(f.outcome.code ?? "") && done.has(f.delivery.id)),
     );
     // A permanent SMTP refusal (5xx) suppresses the contact's address: no further e-mail is tried.
-    // A lead reminder went to the user's own address, not the contact's: nothing to suppress.
+    // A lead reminder went to a member's own address, not the contact's: nothing to suppress.
     const refused = failed.filter(
       (f) =>
         f.delivery.channel === "email" &&
@@ -344,10 +348,10 @@ export async function recordOutcomes(
       })),
       now,
     );
-    // Failed for good: the sender hears of it by e-mail (batched, see scheduleFailureAlerts).
+    // Failed for good: the workspace's members hear of it by e-mail (batched, see scheduleFailureAlerts).
     await scheduleFailureAlerts(
       client,
-      ended.filter((r) => !NOT_ALERTED.has(r.error_code ?? "")).map((r) => r.user_id),
+      ended.filter((r) => !NOT_ALERTED.has(r.error_code ?? "")).map((r) => r.workspace_id),
       now,
     );
   }

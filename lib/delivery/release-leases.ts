@@ -13,14 +13,14 @@ const d = alias(deliveries, "d");
 
 const RELEASE = compileStatement<
   { ids: number[]; workerId: string; now: Date },
-  { id: string; user_id: string; channel: DeliveryMethod; attempt_count: number }
+  { id: string; workspace_id: string; channel: DeliveryMethod; attempt_count: number }
 >(
   (p) => sql`update ${deliveries} ${d}
       set ${columnName(d.status)} = 'queued', ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null,
           ${columnName(d.nextAttemptAt)} = ${p.now}, ${columnName(d.attemptCount)} = greatest(0, ${d.attemptCount} - 1),
           ${columnName(d.updatedAt)} = ${p.now}
     where ${d.id} = any(${p.ids}::bigint[]) and ${d.workerId} = ${p.workerId} and ${d.status} = 'sending'
-    returning ${d.id} as id, ${d.userId} as user_id, ${d.channel} as channel, ${d.attemptCount} as attempt_count`,
+    returning ${d.id} as id, ${d.workspaceId} as workspace_id, ${d.channel} as channel, ${d.attemptCount} as attempt_count`,
 );
 
 /**
@@ -41,7 +41,7 @@ export async function releaseLeases(
   const first = rows.filter((r) => r.attempt_count === 0);
   await refundUsage(
     client,
-    first.map((r) => ({ id: Number(r.id), userId: r.user_id, channel: r.channel })),
+    first.map((r) => ({ id: Number(r.id), workspaceId: r.workspace_id, channel: r.channel })),
   );
   await returnDraws(
     client,

@@ -2,7 +2,7 @@ import "server-only";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { creditLedger, users as usersTable } from "@/db/schema";
+import { creditLedger, workspaces } from "@/db/schema";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import { sendsReminders } from "@/lib/plans/sends-reminders";
@@ -15,53 +15,52 @@ import {
   type GroupOccurrence,
 } from "./group-holds";
 
-interface UserUsage {
+interface WorkspaceUsage {
   id: string;
   plan_type: string;
   subscription_status: string;
   reminders_quota: number;
   reminders_used_current_period: number;
   payg_credit_balance: number;
-  locale: string;
   auto_recharge_threshold_cents: number | null;
-  /** Until when group holds may keep some of this user's units (see readGroupHolds). */
+  /** Until when group holds may keep some of this workspace's units (see readGroupHolds). */
   group_holds_until: Date | null;
 }
 
-const u = alias(usersTable, "u");
+const w = alias(workspaces, "w");
 
 /**
- * The users, locked in id order so concurrent batches never deadlock (NO KEY UPDATE: the
- * deliveries' foreign keys hold KEY SHARE locks on the same users, which FOR UPDATE would
- * deadlock against).
+ * The workspaces, locked in id order so concurrent batches never deadlock (NO KEY UPDATE: the
+ * deliveries' foreign keys hold KEY SHARE locks on the same workspaces, which FOR UPDATE would
+ * deadlock against). Every member's sends queue on this one row: they share its quota.
  */
-const LOCK_USERS = compileStatement<{ ids: string[] }, UserUsage>(
-  (p) => sql`select ${u.id} as id, ${u.planType} as plan_type, ${u.subscriptionStatus} as subscription_status,
-      ${u.remindersQuota} as reminders_quota, ${u.remindersUsedCurrentPeriod} as reminders_used_current_period,
-      ${u.paygCreditBalance} as payg_credit_balance, ${u.locale} as locale,
-      case when ${u.autoRechargeEnabled} then ${u.autoRechargeThresholdCents} end as auto_recharge_threshold_cents,
-      ${u.groupHoldsUntil} as group_holds_until
-    from ${usersTable} ${u} where ${u.id} = any(${p.ids}::text[]) order by ${u.id} for no key update`,
+const LOCK_WORKSPACES = compileStatement<{ ids: string[] }, WorkspaceUsage>(
+  (p) => sql`select ${w.id} as id, ${w.planType} as plan_type, ${w.subscriptionStatus} as subscription_status,
+      ${w.remindersQuota} as reminders_quota, ${w.remindersUsedCurrentPeriod} as reminders_used_current_period,
+      ${w.paygCreditBalance} as payg_credit_balance,
+      case when ${w.autoRechargeEnabled} then ${w.autoRechargeThresholdCents} end as auto_recharge_threshold_cents,
+      ${w.groupHoldsUntil} as group_holds_until
+    from ${workspaces} ${w} where ${w.id} = any(${p.ids}::text[]) order by ${w.id} for no key update`,
 );
 
-/** The users' counts after the reservations, by primary key (see RECORD_SENT). */
+/** The workspaces' counts after the reservations, by primary key (see RECORD_SENT). */
 const UPDATE_USAGE = compileStatement<{
   ids: string[];
   used: number[];
   balances: number[];
   holdsUntil: (Date | null)[];
 }>(
-  (p) => sql`update ${usersTable} ${u}
-      set ${columnName(u.remindersUsedCurrentPeriod)} = v.used, ${columnName(u.paygCreditBalance)} = v.balance,
-          ${columnName(u.groupHoldsUntil)} = v.holds_until
+  (p) => sql`update ${workspaces} ${w}
+      set ${columnName(w.remindersUsedCurrentPeriod)} = v.used, ${columnName(w.paygCreditBalance)} = v.balance,
+          ${columnName(w.groupHoldsUntil)} = v.holds_until
      from unnest(${p.ids}::text[], ${p.used}::int[], ${p.balances}::int[], ${p.holdsUntil}::timestamptz[])
        as v(id, used, balance, holds_until)
-    where ${u.id} = v.id and ${u.id} = any(${p.ids}::text[])`,
+    where ${w.id} = v.id and ${w.id} = any(${p.ids}::text[])`,
 );
 
 /** One debit per reservation: a retried delivery is reserved again under a new key. */
 const DEBIT_CREDITS = compileStatement<{
-  userIds: string[];
+  workspaceIds: string[];
   deliveryIds: number[];
   amounts: number[];
   key: number;
@@ -69,10 +68,11 @@ const DEBIT_CREDITS = compileStatement<{
 }>(
   (
     p,
-  ) => sql`insert into ${creditLedger} (${columnName(creditLedger.userId)}, ${columnName(creditLedger.amountCents)},
+  ) => sql`insert into ${creditLedger} (${columnName(creditLedger.workspaceId)}, ${columnName(creditLedger.amountCents)},
       ${columnName(creditLedger.reason)}, ${columnName(creditLedger.idempotencyKey)}, ${columnName(creditLedger.createdAt)})
-    select v.user_id, v.amount, 'delivery', 'delivery:' || v.delivery_id || ':' || ${p.key}, ${p.now}
-      from unnest(${p.userIds}::text[], ${p.deliveryIds}::bigint[], ${p.amounts}::int[]) as v(user_id, delivery_id, amount)`,
+    select v.workspace_id, v.amount, 'delivery', 'delivery:' || v.delivery_id || ':' || ${p.key}, ${p.now}
+      from unnest(${p.workspaceIds}::text[], ${p.deliveryIds}::bigint[], ${p.amounts}::int[])
+        as v(workspace_id, delivery_id, amount)`,
 );
 
 interface UsageRefusal {
@@ -83,59 +83,66 @@ interface UsageRefusal {
 export interface Reservation {
   /** The refusal per delivery that could not be covered. */
   refused: Map<number, UsageRefusal>;
-  /** Users with auto-recharge on (any plan) whom these credit debits took under their threshold. */
+  /** Workspaces with auto-recharge on (any plan) whose credit these debits took under their threshold. */
   crossedThreshold: string[];
 }
 
 /** One delivery's reservation: its units, and a group member's first step, its occurrence. */
 export interface WantedUsage {
   id: number;
-  userId: string;
+  workspaceId: string;
+  /** The language its refusal is written in (the reminder's lead person's). */
+  locale: string;
   units: number;
   group?: { reminderId: string; occurrenceKey: string };
 }
 
-/** Units the user's plan could still carry: quota left (not pay-as-you-go) and credit. */
-function capacity(user: UserUsage): number {
+/** Units the workspace's plan could still carry: quota left (not pay-as-you-go) and credit. */
+function capacity(workspace: WorkspaceUsage): number {
   const quotaLeft =
-    user.plan_type === "payg" ? 0 : Math.max(0, user.reminders_quota - user.reminders_used_current_period);
-  return quotaLeft + Math.floor(user.payg_credit_balance / PRICE_PER_REMINDER_CENTS);
+    workspace.plan_type === "payg"
+      ? 0
+      : Math.max(0, workspace.reminders_quota - workspace.reminders_used_current_period);
+  return quotaLeft + Math.floor(workspace.payg_credit_balance / PRICE_PER_REMINDER_CENTS);
 }
 
-/** The refusal of a send the plan cannot carry, in the user's words. */
-function refusal(user: UserUsage): UsageRefusal {
-  const t = deliveryTranslator(user.locale);
-  if (!sendsReminders(user.plan_type, user.subscription_status)) {
+/** The refusal of a send the plan cannot carry, in `locale`. */
+function refusal(workspace: WorkspaceUsage, locale: string): UsageRefusal {
+  const t = deliveryTranslator(locale);
+  if (!sendsReminders(workspace.plan_type, workspace.subscription_status)) {
     return { error: t("errors.subscriptionUnpaid"), code: "subscription_unpaid" };
   }
-  if (user.plan_type === "payg") return { error: t("errors.noCredit"), code: "no_credit" };
+  if (workspace.plan_type === "payg") return { error: t("errors.noCredit"), code: "no_credit" };
   return {
     error: t("errors.quotaReached", {
-      used: user.reminders_used_current_period,
-      quota: user.reminders_quota,
+      used: workspace.reminders_used_current_period,
+      quota: workspace.reminders_quota,
     }),
     code: "quota",
   };
 }
 
 /**
- * Takes `units` from the user's counts: quota while the plan has that many left, else credit
- * (a ledger debit). False when neither covers them.
+ * Takes `units` from the workspace's counts: quota while the plan has that many left, else
+ * credit (a ledger debit). False when neither covers them.
  */
 function take(
-  user: UserUsage,
-  w: WantedUsage,
-  ledger: { userId: string; deliveryId: number; amount: number }[],
+  workspace: WorkspaceUsage,
+  wanted: WantedUsage,
+  ledger: { workspaceId: string; deliveryId: number; amount: number }[],
 ) {
-  const price = w.units * PRICE_PER_REMINDER_CENTS;
-  if (user.plan_type !== "payg" && user.reminders_used_current_period + w.units <= user.reminders_quota) {
-    user.reminders_used_current_period += w.units;
+  const price = wanted.units * PRICE_PER_REMINDER_CENTS;
+  if (
+    workspace.plan_type !== "payg" &&
+    workspace.reminders_used_current_period + wanted.units <= workspace.reminders_quota
+  ) {
+    workspace.reminders_used_current_period += wanted.units;
     return true;
   }
-  if (user.payg_credit_balance >= price) {
+  if (workspace.payg_credit_balance >= price) {
     // Pay-as-you-go, or a plan past its quota: credits carry the send (used stays as it is).
-    user.payg_credit_balance -= price;
-    ledger.push({ userId: user.id, deliveryId: w.id, amount: -price });
+    workspace.payg_credit_balance -= price;
+    ledger.push({ workspaceId: workspace.id, deliveryId: wanted.id, amount: -price });
     return true;
   }
   return false;
@@ -146,18 +153,20 @@ function take(
  * takes REMINDERS_PER_CALL) of the period's quota while the plan has that many left, else as many
  * times the price per reminder in credit through the ledger (pay-as-you-go, or a
  * plan past its quota whose bought credits carry the send; the used count does not move then).
- * Users are locked in id order so concurrent batches never deadlock and counts stay exact (NO KEY
- * UPDATE: the deliveries' foreign keys hold KEY SHARE locks on the same users, which FOR UPDATE
- * would deadlock against). Returns the refusal per delivery that could not be covered (code
- * `no_credit` for pay-as-you-go, `quota` for plans with neither quota nor credit left,
- * `subscription_unpaid` for a paid plan whose subscription is past due or expired, credits or
- * not). The users read under that lock also tell which balances this reservation took under the
- * auto-recharge threshold: one dip, seen by exactly one transaction.
+ * The plan is the workspace's: every member's reminders draw on one quota and one balance.
+ * Workspaces are locked in id order so concurrent batches never deadlock and counts stay exact
+ * (NO KEY UPDATE: the deliveries' foreign keys hold KEY SHARE locks on the same workspaces,
+ * which FOR UPDATE would deadlock against). Returns the refusal per delivery that could not be
+ * covered (code `no_credit` for pay-as-you-go, `quota` for plans with neither quota nor credit
+ * left, `subscription_unpaid` for a paid plan whose subscription is past due or expired, credits
+ * or not), in each delivery's `locale`. The workspaces read under that lock also tell which
+ * balances this reservation took under the auto-recharge threshold: one dip, seen by exactly one
+ * transaction.
  *
  * Group occurrences, all or nothing (docs/delivery.md#group-holds): the first member's first step
  * of an occurrence to get here checks the whole occurrence (reachable members x units) against
- * what the plan can carry besides the user's other open holds; covered, those units are held for
- * GROUP_HOLD_MS and each member's first step draws on them; not covered, the occurrence is
+ * what the plan can carry besides the workspace's other open holds; covered, those units are held
+ * for GROUP_HOLD_MS and each member's first step draws on them; not covered, the occurrence is
  * refused and so is every member's first step of it. Every other reservation sees the plan's
  * capacity less the units held and not drawn yet.
  */
@@ -168,17 +177,17 @@ export async function reserveUsage(
 ): Promise<Reservation> {
   const refused = new Map<number, UsageRefusal>();
   if (wanted.length === 0) return { refused, crossedThreshold: [] };
-  const userIds = [...new Set(wanted.map((w) => w.userId))].sort();
-  const { rows } = await LOCK_USERS.run(client, { ids: userIds });
-  const users = new Map(rows.map((u) => [u.id, u]));
-  const before = new Map(rows.map((u) => [u.id, u.payg_credit_balance]));
-  const groups = wanted.flatMap((w) => (w.group ? [w.group] : []));
-  // Read under the lock, the user rows say whether any hold may still be open: most accounts
-  // never had one, and their batches skip the read.
-  const holding = rows.filter((user) => user.group_holds_until !== null && user.group_holds_until > now);
+  const workspaceIds = [...new Set(wanted.map((item) => item.workspaceId))].sort();
+  const { rows } = await LOCK_WORKSPACES.run(client, { ids: workspaceIds });
+  const locked = new Map(rows.map((row) => [row.id, row]));
+  const before = new Map(rows.map((row) => [row.id, row.payg_credit_balance]));
+  const groups = wanted.flatMap((item) => (item.group ? [item.group] : []));
+  // Read under the lock, the workspace rows say whether any hold may still be open: most
+  // workspaces never had one, and their batches skip the read.
+  const holding = rows.filter((row) => row.group_holds_until !== null && row.group_holds_until > now);
   const holds = await readGroupHolds(
     client,
-    holding.map((user) => user.id),
+    holding.map((row) => row.id),
     groups,
     now,
   );
@@ -188,56 +197,59 @@ export async function reserveUsage(
   const unseen = groups.filter((k) => !occurrences.has(holds.key(k.reminderId, k.occurrenceKey)));
   const members = await countGroupMembers(client, [...new Set(unseen.map((k) => k.reminderId))]);
   const changedOccurrences = new Set<GroupOccurrence>();
-  const changedUsers = new Set<string>();
-  const ledger: { userId: string; deliveryId: number; amount: number }[] = [];
-  for (const w of wanted) {
-    const user = users.get(w.userId);
-    if (!user) continue;
-    const occurrence = w.group ? occurrenceOf(w.group, user) : undefined;
+  const changedWorkspaces = new Set<string>();
+  const ledger: { workspaceId: string; deliveryId: number; amount: number }[] = [];
+  for (const item of wanted) {
+    const workspace = locked.get(item.workspaceId);
+    if (!workspace) continue;
+    const occurrence = item.group ? occurrenceOf(item.group, workspace) : undefined;
     if (occurrence?.status === "refused") {
-      refused.set(w.id, groupRefusal(user, occurrence));
+      refused.set(item.id, groupRefusal(workspace, occurrence, item.locale));
       continue;
     }
-    if (!sendsReminders(user.plan_type, user.subscription_status)) {
-      refused.set(w.id, refusal(user));
+    if (!sendsReminders(workspace.plan_type, workspace.subscription_status)) {
+      refused.set(item.id, refusal(workspace, item.locale));
       continue;
     }
     // Drawing on its occurrence's hold: those units were set aside for this member.
     const draws =
       occurrence !== undefined &&
       occurrence.expiresAt > now &&
-      occurrence.unitsDrawn + w.units <= occurrence.unitsHeld;
-    if (!draws && capacity(user) - (held.get(user.id) ?? 0) < w.units) {
-      refused.set(w.id, refusal(user));
+      occurrence.unitsDrawn + item.units <= occurrence.unitsHeld;
+    if (!draws && capacity(workspace) - (held.get(workspace.id) ?? 0) < item.units) {
+      refused.set(item.id, refusal(workspace, item.locale));
       continue;
     }
-    if (!take(user, w, ledger)) {
-      refused.set(w.id, refusal(user));
+    if (!take(workspace, item, ledger)) {
+      refused.set(item.id, refusal(workspace, item.locale));
       continue;
     }
     if (draws) {
-      occurrence.unitsDrawn += w.units;
-      held.set(user.id, (held.get(user.id) ?? 0) - w.units);
+      occurrence.unitsDrawn += item.units;
+      held.set(workspace.id, (held.get(workspace.id) ?? 0) - item.units);
       changedOccurrences.add(occurrence);
     }
-    changedUsers.add(user.id);
+    changedWorkspaces.add(workspace.id);
   }
 
   /** The occurrence of a member's first step: read, or decided now for every member. */
-  function occurrenceOf(group: NonNullable<WantedUsage["group"]>, user: UserUsage): GroupOccurrence {
+  function occurrenceOf(
+    group: NonNullable<WantedUsage["group"]>,
+    workspace: WorkspaceUsage,
+  ): GroupOccurrence {
     const key = holds.key(group.reminderId, group.occurrenceKey);
     const known = occurrences.get(key);
     if (known) return known;
-    const wantedUnits = wanted.find((w) => w.group?.reminderId === group.reminderId)?.units ?? 1;
+    const wantedUnits = wanted.find((item) => item.group?.reminderId === group.reminderId)?.units ?? 1;
     const count = members.get(group.reminderId) ?? 0;
     const need = count * wantedUnits;
     const covered =
-      sendsReminders(user.plan_type, user.subscription_status) &&
-      capacity(user) - (held.get(user.id) ?? 0) >= need;
+      sendsReminders(workspace.plan_type, workspace.subscription_status) &&
+      capacity(workspace) - (held.get(workspace.id) ?? 0) >= need;
     const made: GroupOccurrence = {
       reminderId: group.reminderId,
       occurrenceKey: group.occurrenceKey,
-      userId: user.id,
+      workspaceId: workspace.id,
       status: covered ? "covered" : "refused",
       members: count,
       unitsHeld: need,
@@ -245,10 +257,10 @@ export async function reserveUsage(
       expiresAt: new Date(now.getTime() + GROUP_HOLD_MS),
     };
     if (covered) {
-      held.set(user.id, (held.get(user.id) ?? 0) + need);
-      if (!user.group_holds_until || user.group_holds_until < made.expiresAt)
-        user.group_holds_until = made.expiresAt;
-      changedUsers.add(user.id);
+      held.set(workspace.id, (held.get(workspace.id) ?? 0) + need);
+      if (!workspace.group_holds_until || workspace.group_holds_until < made.expiresAt)
+        workspace.group_holds_until = made.expiresAt;
+      changedWorkspaces.add(workspace.id);
     }
     occurrences.set(key, made);
     changedOccurrences.add(made);
@@ -256,18 +268,18 @@ export async function reserveUsage(
   }
 
   await writeGroupOccurrences(client, [...changedOccurrences], now);
-  const changed = rows.filter((u) => changedUsers.has(u.id));
+  const changed = rows.filter((row) => changedWorkspaces.has(row.id));
   if (changed.length > 0) {
     await UPDATE_USAGE.run(client, {
-      ids: changed.map((user) => user.id),
-      used: changed.map((user) => user.reminders_used_current_period),
-      balances: changed.map((user) => user.payg_credit_balance),
-      holdsUntil: changed.map((user) => user.group_holds_until),
+      ids: changed.map((row) => row.id),
+      used: changed.map((row) => row.reminders_used_current_period),
+      balances: changed.map((row) => row.payg_credit_balance),
+      holdsUntil: changed.map((row) => row.group_holds_until),
     });
   }
   if (ledger.length > 0) {
     await DEBIT_CREDITS.run(client, {
-      userIds: ledger.map((l) => l.userId),
+      workspaceIds: ledger.map((l) => l.workspaceId),
       deliveryIds: ledger.map((l) => l.deliveryId),
       amounts: ledger.map((l) => l.amount),
       key: now.getTime(),
@@ -275,18 +287,18 @@ export async function reserveUsage(
     });
   }
   const crossedThreshold = rows
-    .filter((u) => {
-      const threshold = u.auto_recharge_threshold_cents;
-      return threshold != null && before.get(u.id)! >= threshold && u.payg_credit_balance < threshold;
+    .filter((row) => {
+      const threshold = row.auto_recharge_threshold_cents;
+      return threshold != null && before.get(row.id)! >= threshold && row.payg_credit_balance < threshold;
     })
-    .map((u) => u.id);
+    .map((row) => row.id);
   return { refused, crossedThreshold };
 }
 
 /** A refused group occurrence: every member's first step fails alike, nothing sent. */
-function groupRefusal(user: UserUsage, occurrence: GroupOccurrence): UsageRefusal {
-  const { code } = refusal(user);
-  if (code === "subscription_unpaid") return refusal(user);
-  const t = deliveryTranslator(user.locale);
-  return { error: t("errors.groupNotCovered", { needed: occurrence.unitsHeld }), code };
+function groupRefusal(workspace: WorkspaceUsage, occurrence: GroupOccurrence, locale: string): UsageRefusal {
+  const plain = refusal(workspace, locale);
+  if (plain.code === "subscription_unpaid") return plain;
+  const t = deliveryTranslator(locale);
+  return { error: t("errors.groupNotCovered", { needed: occurrence.unitsHeld }), code: plain.code };
 }

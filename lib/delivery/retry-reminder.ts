@@ -1,36 +1,51 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
 import { deliveryTranslator } from "@/lib/messages/render-message";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
+import { LEAD_PERSON, PEOPLE_JOIN, r } from "./leased-row";
 
 /**
  * Retry: the reminder's latest failed occurrence is queued again as a first attempt (it
  * reserves usage again, its refund having been given back) and the engine sends it within
  * moments (the deliveries trigger wakes it). A one-time reminder goes back to 'scheduled'
- * until that attempt ends. Another user's reminder is a 404.
+ * until that attempt ends. Another workspace's reminder is a 404. The workspace's trail records
+ * it (`reminder.retried`, by `actor`) in the same transaction. The answers are in the actor's
+ * language (else the reminder's lead person's).
  */
 export async function retryReminder({
-  userId,
+  workspaceId,
   reminderId,
+  actor = null,
 }: {
-  userId: string;
+  workspaceId: string;
   reminderId: string;
+  actor?: Actor | null;
 }): Promise<{ success: boolean; error?: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: reminders.status, locale: users.locale })
+      .select({ status: reminders.status })
       .from(reminders)
-      .innerJoin(users, eq(users.id, reminders.userId))
-      .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)))
-      .for("update", { of: reminders });
+      .where(and(eq(reminders.id, reminderId), eq(reminders.workspaceId, workspaceId)))
+      .for("update");
     if (!row) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
-    const t = deliveryTranslator(row.locale);
+    const locale =
+      actor?.user.locale ??
+      (
+        await tx.execute<{ locale: string }>(
+          sql`select coalesce(${LEAD_PERSON.locale}, 'en') as locale from ${reminders} ${r} ${PEOPLE_JOIN}
+            where ${r.id} = ${reminderId}`,
+        )
+      ).rows[0]?.locale;
+    const t = deliveryTranslator(locale ?? "en");
     const [failed] = await tx
       .select({
         id: deliveries.id,
         channel: deliveries.channel,
+        contactName: contacts.name,
         optedOut: {
           email: contacts.emailOptOut,
           sms: contacts.smsOptOut,
@@ -68,6 +83,17 @@ export async function retryReminder({
       .update(reminders)
       .set({ status: "scheduled", lastError: null, updatedAt: now })
       .where(eq(reminders.id, reminderId));
+    await recordWorkspaceEvent(
+      tx,
+      workspaceId,
+      actor,
+      {
+        kind: "reminder.retried",
+        subjectId: reminderId,
+        details: { recipient: failed.contactName, channel: failed.channel },
+      },
+      now,
+    );
     return { success: true };
   });
 }

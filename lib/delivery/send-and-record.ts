@@ -30,9 +30,9 @@ export async function sendAndRecord(
   const { toSend, decided, crossedThreshold } = claimed;
   const { workerId, clock } = options;
   // The reservations are committed: a balance they took under its threshold recharges now.
-  for (const userId of crossedThreshold) {
-    triggerAutoRecharge(userId).catch((error: unknown) =>
-      logger.warn("billing.auto_recharge_failed", { userId, error }),
+  for (const workspaceId of crossedThreshold) {
+    triggerAutoRecharge(workspaceId).catch((error: unknown) =>
+      logger.warn("billing.auto_recharge_failed", { workspaceId, error }),
     );
   }
   // Each outcome is recorded within ~20 ms of its send (group commit): a worker dying

@@ -1,21 +1,33 @@
 import "server-only";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { deliveries, reminders, users } from "@/db/schema";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { deliveries, reminders } from "@/db/schema";
 import type { SendNowMode } from "@/db/schema/enums";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
+import { compileStatement } from "@/lib/db/compile-statement";
+import { drizzleOnClient } from "@/lib/db/drizzle-on-client";
 import { notFound } from "@/lib/errors/domain-error";
 import { deliveryTranslator } from "@/lib/messages/render-message";
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
 import { EXTRA_SEND_WINDOW_MS } from "./constants";
+import { LEAD_PERSON, PEOPLE_JOIN, r } from "./leased-row";
 import { sendOccurrenceNow } from "./send-occurrence-now";
 
 let sendNowWorker: string | undefined;
+
+/** The workspace's reminder and its lead person's language (the engine's reasons are in it). */
+const FIND_REMINDER = compileStatement<{ id: string; workspaceId: string }, { locale: string }>(
+  (p) => sql`select coalesce(${LEAD_PERSON.locale}, 'en') as locale from ${reminders} ${r} ${PEOPLE_JOIN}
+    where ${r.id} = ${p.id} and ${r.workspaceId} = ${p.workspaceId}`,
+);
 
 /**
  * Send now: the reminder's pending occurrence goes through the engine's own pipeline
  * (delivery row, quiet hours, opt-out, usage, channel, outcome) synchronously, so it
  * cannot also be sent by a worker. A recurring reminder then moves to its next occurrence;
  * a one-time one ends sent or failed. Works for every channel (the UI offers it for SMS
- * and WhatsApp, and so does its route). Another user's reminder is a 404.
+ * and WhatsApp, and so does its route). Another workspace's reminder is a 404. The
+ * workspace's trail records the send (`reminder.sent_now`, by `actor`) with the delivery.
  *
  * An occurrence sent ahead of its time stays the current one until that time: a second
  * Send now (concurrent or later) sends nothing more, answers with that occurrence's state,
@@ -24,26 +36,43 @@ let sendNowWorker: string | undefined;
  * Mode "extra" (the default for recurring reminders, chosen by the caller) sends a message
  * besides the schedule: the pending occurrence, its time and the count of occurrences sent stay
  * as they were. A second press within EXTRA_SEND_WINDOW_MS answers with the first one's state.
+ * The answers this function writes itself are in the actor's language (else the reminder's lead
+ * person's, as the engine's reasons are).
  */
 export async function sendReminderNow({
-  userId,
+  workspaceId,
   reminderId,
   mode = "occurrence",
+  actor = null,
 }: {
-  userId: string;
+  workspaceId: string;
   reminderId: string;
   mode?: SendNowMode;
+  actor?: Actor | null;
 }): Promise<{ success: boolean; error?: string }> {
-  const [reminder] = await db
-    .select({ id: reminders.id, locale: users.locale })
-    .from(reminders)
-    .innerJoin(users, eq(users.id, reminders.userId))
-    .where(and(eq(reminders.id, reminderId), eq(reminders.userId, userId)));
-  if (!reminder) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
-  const t = deliveryTranslator(reminder.locale);
+  const { rows } = await FIND_REMINDER.run(pool, { id: reminderId, workspaceId });
+  if (!rows[0]) throw notFound({ code: "reminder_not_found", message: "Reminder not found" });
+  const t = deliveryTranslator(actor?.user.locale ?? rows[0].locale);
   sendNowWorker ??= `send-now:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const startedAt = new Date();
-  const { outcomes } = await sendOccurrenceNow({ workerId: sendNowWorker, reminderId, userId, mode });
+  const { outcomes } = await sendOccurrenceNow({
+    workerId: sendNowWorker,
+    reminderId,
+    workspaceId,
+    mode,
+    onClaimed: (client, delivery) =>
+      recordWorkspaceEvent(
+        drizzleOnClient(client),
+        workspaceId,
+        actor,
+        {
+          kind: "reminder.sent_now",
+          subjectId: reminderId,
+          details: { recipient: delivery.contactName, channel: delivery.channel, mode },
+        },
+        startedAt,
+      ),
+  });
   const outcome = outcomes[0]?.outcome;
   if (!outcome) {
     const earlier =

@@ -1,23 +1,20 @@
 import "server-only";
-import type { User } from "@/db/schema";
 import type { SendNowMode } from "@/db/schema/enums";
 import { invalidInput, conflict } from "@/lib/errors/domain-error";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
 import { assertCallsInPlan } from "@/lib/reminders/assert-calls-in-plan";
 import { findOwnReminder } from "@/lib/reminders/find-own-reminder";
+import type { Actor } from "@/lib/workspaces/actor";
 
 /**
  * POST /api/reminders/{id}/send: for scheduled SMS, WhatsApp and call reminders only (a call on a
  * plan that no longer has calls is refused before anything is sent). `mode` chooses, for a
  * recurring reminder, between an extra message (the default) and its pending occurrence ahead
- * of time; a one-time reminder has only its occurrence.
+ * of time; a one-time reminder has only its occurrence. The actor's workspace's reminder only
+ * (another's is a 404); its plan carries the send.
  */
-export async function sendReminder(
-  user: Pick<User, "id" | "planType">,
-  reminderId: string,
-  mode: SendNowMode = "extra",
-) {
-  const reminder = await findOwnReminder(user.id, reminderId);
+export async function sendReminder(actor: Actor, reminderId: string, mode: SendNowMode = "extra") {
+  const reminder = await findOwnReminder(actor.workspace.id, reminderId);
   if (reminder.status !== "scheduled")
     throw conflict({ code: "reminder_not_scheduled", message: "Only scheduled reminders can be sent now" });
   if (reminder.deliveryMethod === "email")
@@ -25,11 +22,12 @@ export async function sendReminder(
       code: "send_now_channel",
       message: "Only SMS, WhatsApp and phone call reminders can be sent now",
     });
-  assertCallsInPlan(user.planType, reminder.deliveryMethod);
+  assertCallsInPlan(actor.workspace.planType, reminder.deliveryMethod);
   const result = await sendReminderNow({
-    userId: user.id,
+    workspaceId: actor.workspace.id,
     reminderId,
     mode: reminder.scheduleType === "once" ? "occurrence" : mode,
+    actor,
   });
   return { success: result.success, error: result.error ?? null };
 }

@@ -18,7 +18,8 @@ export interface DeliveryMedia {
 export interface LeasedDelivery {
   id: number;
   reminderId: string;
-  userId: string;
+  /** The workspace the reminder belongs to: its plan carries the send. */
+  workspaceId: string;
   channel: DeliveryMethod;
   occurrenceAt: Date;
   attemptCount: number;
@@ -39,7 +40,7 @@ export interface LeasedDelivery {
   /** SMS and WhatsApp: the message asks the recipient to reply YES, NO or LATER. */
   askConfirmation: boolean;
   contactName: string;
-  /** 'owner': a lead reminder, sent to the user's own address (email) in their language. */
+  /** 'owner': a lead reminder, sent to the lead person's own address (email) in their language. */
   recipient: ReminderRecipient;
   /** The contact date the reminder was made from: `{date}` and `{age}`. */
   contactDate: YearlyDate | null;
@@ -58,7 +59,7 @@ export interface LeasedDelivery {
   email: string | null;
   phone: string | null;
   contactTimezone: string | null;
-  /** The recipient's language for the message's fixed lines; null: the owner's. */
+  /** The recipient's language for the message's fixed lines; null: the lead person's. */
   contactLocale: string | null;
   emailOptOut: boolean;
   smsOptOut: boolean;
@@ -69,11 +70,16 @@ export interface LeasedDelivery {
   /** The address was refused for good by its mail server (SMTP 5xx) earlier. */
   emailSuppressed: boolean;
   unsubscribeToken: string;
+  /** The name contacts see: the workspace's, or the reminder's creator's (its sender identity). */
   senderName: string;
-  /** The user's own address: replies to an e-mail reminder go to them. */
+  /**
+   * The lead person's address (the reminder's creator while a member of its workspace, else the
+   * owner): replies to an e-mail reminder go to them, and so do lead reminders.
+   */
   senderEmail: string;
-  /** The owner's language: errors and notices the owner reads. */
+  /** The lead person's language: the reasons and notices the workspace reads. */
   locale: string;
+  /** The lead person's zone: a recipient's quiet hours when neither contact nor phone tells one. */
   userTimezone: string;
   /** Voice and video reminders: their clip; null for text. */
   media: DeliveryMedia | null;

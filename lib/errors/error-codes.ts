@@ -81,12 +81,15 @@ export const ERROR_CODES = [
   "payments_not_configured",
   "no_saved_card",
   "auto_recharge_disputed",
+  "no_subscription",
+  "seats_not_in_plan",
   // Message templates.
   "template_not_found",
   "duplicate_template_name",
   "template_limit",
   // Account.
   "email_mismatch",
+  "transfer_ownership_first",
   // Contact dates.
   "contact_date_not_found",
   "lead_reminder_not_editable",

@@ -1,10 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactDates, contacts, deliveries, deliveryCalls, reminders, users } from "@/db/schema";
+import { contactDates, contacts, deliveries, deliveryCalls, reminders } from "@/db/schema";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { pool } from "@/lib/db";
-import { c, cd, r, SENDING_COLUMNS, toLeased, u, type LeasedRow } from "@/lib/delivery/leased-row";
+import { c, cd, PEOPLE_JOIN, r, SENDING_COLUMNS, toLeased, type LeasedRow } from "@/lib/delivery/leased-row";
 import type { LeasedDelivery } from "@/lib/delivery/types";
 
 /** A call is answered for this long after its delivery was sent (its retries send it again). */
@@ -19,17 +19,16 @@ const FIND = compileStatement<
 >(
   (
     p,
-  ) => sql`select ${d.id} as id, ${d.reminderId} as reminder_id, ${d.userId} as user_id, ${d.channel} as channel,
+  ) => sql`select ${d.id} as id, ${d.reminderId} as reminder_id, ${d.workspaceId} as workspace_id, ${d.channel} as channel,
       ${d.occurrenceAt} as occurrence_at, ${d.attemptCount} as attempt_count, ${d.slowedCount} as slowed_count,
       ${d.errorCode} as last_error_code, ${d.createdAt} as created_at, ${SENDING_COLUMNS},
       (${d.occurrenceAt} at time zone ${r.timezone})::date::text as occurrence_local_date,
       ${d.fallbackStep} as fallback_step, false as answered_earlier, ${dc.answeredBy} as answered_by
     from ${deliveryCalls} ${dc}
       join ${deliveries} ${d} on ${d.id} = ${dc.deliveryId} and ${d.occurrenceAt} = ${dc.deliveryOccurrenceAt}
-      join ${reminders} ${r} on ${r.id} = ${d.reminderId}
+      join ${reminders} ${r} on ${r.id} = ${d.reminderId} ${PEOPLE_JOIN}
       left join ${contactDates} ${cd} on ${cd.id} = ${r.contactDateId}
       join ${contacts} ${c} on ${c.id} = ${d.contactId}
-      join ${users} ${u} on ${u.id} = ${d.userId}
     where ${dc.callSid} = ${p.sid} and ${dc.deliveryId} = ${p.deliveryId} and ${d.channel} = 'call'
       and ${d.status} in ('sent', 'delivered') and ${d.sentAt} > ${p.since}`,
 );

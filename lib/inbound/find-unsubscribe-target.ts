@@ -1,10 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contacts, users } from "@/db/schema";
+import { contacts } from "@/db/schema";
 import { pool } from "@/lib/db";
 import { compileStatement } from "@/lib/db/compile-statement";
-import { senderNameSql } from "@/lib/users/sender-name";
+import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
 
 export interface UnsubscribeTarget {
   email: string | null;
@@ -13,14 +13,17 @@ export interface UnsubscribeTarget {
 }
 
 const c = alias(contacts, "c");
-const u = alias(users, "u");
+/** The contact's sender as its reminders name it: the workspace, or the contact's creator (else the owner). */
+const people = reminderPeopleSql({ workspaceId: c.workspaceId, createdBy: c.createdBy });
 
 const FIND = compileStatement<
   { token: string },
   { email: string | null; sender_name: string; email_opt_out: boolean }
 >(
-  (p) => sql`select ${c.email} as email, ${c.emailOptOut} as email_opt_out, ${senderNameSql(u)} as sender_name
-    from ${contacts} ${c} join ${users} ${u} on ${u.id} = ${c.userId}
+  (
+    p,
+  ) => sql`select ${c.email} as email, ${c.emailOptOut} as email_opt_out, ${people.senderName} as sender_name
+    from ${contacts} ${c} ${people.join}
     where ${c.unsubscribeToken} = ${p.token}`,
 );
 

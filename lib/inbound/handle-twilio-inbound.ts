@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contacts, inboundKeywords, users } from "@/db/schema";
+import { contacts, inboundKeywords } from "@/db/schema";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { pool } from "@/lib/db";
 import { withTransaction } from "@/lib/db/with-transaction";
@@ -11,6 +11,7 @@ import { twilioInboundSchema, type TwilioInbound } from "@/lib/validations/twili
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
 import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
+import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
 
 /** Twilio's default opt-out and opt-in keywords (docs/delivery.md), matched on the whole body. */
 export const STOP_WORDS = new Set([
@@ -37,11 +38,14 @@ export interface InboundResult {
 }
 
 const c = alias(contacts, "c");
-const u = alias(users, "u");
+const people = reminderPeopleSql({ workspaceId: c.workspaceId, createdBy: c.createdBy });
 
-/** The language of the newest contact's owner with this number (the answer's language). */
-const OWNER_LOCALE = compileStatement<{ phone: string }, { locale: string }>(
-  (p) => sql`select ${u.locale} as locale from ${contacts} ${c} join ${users} ${u} on ${u.id} = ${c.userId}
+/**
+ * The language of the person behind the newest contact with this number (the contact's creator
+ * while a member of its workspace, else the owner): the answer's language.
+ */
+const OWNER_LOCALE = compileStatement<{ phone: string }, { locale: string | null }>(
+  (p) => sql`select ${people.lead.locale} as locale from ${contacts} ${c} ${people.join}
     where ${c.phone} = ${p.phone} order by ${c.updatedAt} desc limit 1`,
 );
 
@@ -67,13 +71,13 @@ function optOutStatement(columns: Column[]) {
     { n: number; hooks: number }
   >(
     (p) => sql`with before as (
-        select ${contacts.id} as id, ${contacts.userId} as user_id, ${list((column) => sql`${column}`, ", ")}
+        select ${contacts.id} as id, ${contacts.workspaceId} as workspace_id, ${list((column) => sql`${column}`, ", ")}
           from ${contacts} where ${contacts.phone} = ${p.phone}),
       updated as (
         update ${contacts}
           set ${list((column) => sql`${columnName(column)} = ${p.optOut}`, ", ")}, ${columnName(contacts.updatedAt)} = now()
         where ${contacts.phone} = ${p.phone} returning 1),
-      hooks as (${webhookFanOut(sql`select b.user_id,
+      hooks as (${webhookFanOut(sql`select b.workspace_id,
           case when ${p.optOut} then 'contact.opted_out' else 'contact.opted_in' end as type,
           jsonb_build_object('contactId', b.id, 'channels', to_jsonb(${p.channels}::text[])) as data,
           now() as occurred_at

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { deliveries, deliveryCalls, users } from "@/db/schema";
+import { deliveries, deliveryCalls, reminders } from "@/db/schema";
 import type { CallOutcome, CallStatus } from "@/db/schema/enums";
 import { CALL_RETRY_DELAYS_MS } from "@/config/calls";
 import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
@@ -19,10 +19,13 @@ import { twilioCallStatusSchema } from "@/lib/validations/twilio-call-webhook";
 import { isoInstant } from "@/lib/webhooks/iso-instant";
 import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
+import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
 
 const d = alias(deliveries, "d");
 const dc = alias(deliveryCalls, "dc");
-const u = alias(users, "u");
+const r = alias(reminders, "r");
+/** The reasons are written in the reminder's lead person's language (lib/delivery/leased-row.ts). */
+const people = reminderPeopleSql({ workspaceId: r.workspaceId, createdBy: r.createdBy });
 
 /** A call's statuses in the order they happen; every final one ranks last. */
 const RANK: Record<CallStatus, number> = {
@@ -43,8 +46,8 @@ const rankOf = (column: unknown) =>
 
 /**
  * Moves the call forward to `status` (never back: a late or replayed callback changes nothing),
- * keeping who answered, when, and how long it lasted. Returns the call's delivery, its owner's
- * language and how many calls that delivery has placed, when the row moved.
+ * keeping who answered, when, and how long it lasted. Returns the call's delivery's workspace, its
+ * reminder's lead person's language and how many calls that delivery has placed, when the row moved.
  */
 const MOVE_CALL = compileStatement<
   {
@@ -55,7 +58,7 @@ const MOVE_CALL = compileStatement<
     answeredBy: string | null;
     duration: number | null;
   },
-  { user_id: string; locale: string; answered_by: string | null; placed: number }
+  { workspace_id: string; locale: string; answered_by: string | null; placed: number }
 >(
   (p) => sql`update ${deliveryCalls} ${dc}
       set ${columnName(dc.status)} = ${p.status},
@@ -65,10 +68,11 @@ const MOVE_CALL = compileStatement<
           ${columnName(dc.durationSeconds)} = coalesce(${p.duration}::int, ${dc.durationSeconds}),
           ${columnName(dc.endedAt)} = case when ${p.rank}::int = 4 then now() else ${dc.endedAt} end,
           ${columnName(dc.updatedAt)} = now()
-     from ${deliveries} ${d}, ${users} ${u}
+     from ${deliveries} ${d}, ${reminders} ${r} ${people.join}
     where ${dc.callSid} = ${p.sid} and ${dc.deliveryId} = ${p.deliveryId} and ${d.id} = ${dc.deliveryId}
-      and ${d.occurrenceAt} = ${dc.deliveryOccurrenceAt} and ${d.channel} = 'call' and ${u.id} = ${d.userId} and ${rankOf(dc.status)} < ${p.rank}::int
-    returning ${dc.userId} as user_id, ${u.locale} as locale, ${dc.answeredBy} as answered_by,
+      and ${d.occurrenceAt} = ${dc.deliveryOccurrenceAt} and ${d.channel} = 'call' and ${r.id} = ${d.reminderId}
+      and ${rankOf(dc.status)} < ${p.rank}::int
+    returning ${dc.workspaceId} as workspace_id, coalesce(${people.lead.locale}, 'en') as locale, ${dc.answeredBy} as answered_by,
       (select count(*) from ${deliveryCalls} where ${deliveryCalls.deliveryId} = ${dc.deliveryId})::int as placed`,
 );
 
@@ -90,7 +94,7 @@ const MARK_DELIVERED = compileStatement<
           ${columnName(d.callOutcome)} = ${p.outcome}, ${columnName(d.updatedAt)} = now()
     where ${CURRENT(p)}
     returning ${EVENT_COLUMNS}),
-  hooks as (${webhookFanOut(sql`select user_id, 'delivery.delivered' as type,
+  hooks as (${webhookFanOut(sql`select workspace_id, 'delivery.delivered' as type,
       ${eventData(sql`'deliveredAt', ${isoInstant(sql`now()`)}, 'callOutcome', ${p.outcome}::text`)} as data,
       now() as occurred_at from done`)} returning 1)
   select (select count(*) from done)::int as n, (select count(*) from hooks)::int as hooks`,
@@ -115,7 +119,7 @@ const MARK_FAILED = compileStatement<
           ${columnName(d.errorCode)} = ${p.code}, ${columnName(d.updatedAt)} = now()
     where ${CURRENT(p)}
     returning ${EVENT_COLUMNS}),
-  hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
+  hooks as (${webhookFanOut(sql`select workspace_id, 'delivery.failed' as type,
       ${eventData(sql`'error', ${p.error}::text, 'errorCode', ${p.code}::text`)} as data, now() as occurred_at
       from failed`)} returning 1)
   select id, reminder_id, occurrence_at, (select count(*) from hooks)::int as hooks from failed`,
@@ -127,7 +131,7 @@ const MARK_FAILED = compileStatement<
  * answered keeps who answered and when; completed marks the delivery delivered, taken by a person
  * ('answered') or left on voicemail ('voicemail', AnsweredBy machine_*); busy, no answer, failed or
  * canceled places the call again after CALL_RETRY_DELAYS_MS (no usage reserved again), and after
- * the last one fails the delivery with a reason the user reads and gives its usage back (a call
+ * the last one fails the delivery with a reason the workspace reads and gives its usage back (a call
  * that never connected costs nothing); the reminder's next fallback step then goes, if it has one. Returns 1 when the call moved, else 0.
  */
 export async function recordCallStatus(raw: Record<string, string>, marker: string | null): Promise<number> {
@@ -161,7 +165,7 @@ export async function recordCallStatus(raw: Record<string, string>, marker: stri
 /** The next call after CALL_RETRY_DELAYS_MS, or, after the last, the delivery fails (usage given back). */
 async function unanswered(
   client: Queryable,
-  call: { sid: string; deliveryId: number; user_id: string; locale: string; placed: number },
+  call: { sid: string; deliveryId: number; workspace_id: string; locale: string; placed: number },
   status: keyof typeof UNANSWERED_CALL_CODES,
 ) {
   const code = UNANSWERED_CALL_CODES[status];
@@ -179,7 +183,7 @@ async function unanswered(
   const failed = res.rows[0];
   if (!failed) return;
   if (failed.hooks > 0) await queueWebhookDispatch(client);
-  await refundUsage(client, [{ id: call.deliveryId, userId: call.user_id, channel: "call" }]);
+  await refundUsage(client, [{ id: call.deliveryId, workspaceId: call.workspace_id, channel: "call" }]);
   // The reminder's next fallback step, if it has one; else its chain ends here, failed.
   const going = await continueChain(
     client,
@@ -192,5 +196,5 @@ async function unanswered(
     [{ reminderId: failed.reminder_id, occurrenceAt: failed.occurrence_at, error, fromSent: true }],
     now,
   );
-  await scheduleFailureAlerts(client, [call.user_id], now);
+  await scheduleFailureAlerts(client, [call.workspace_id], now);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Column } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contacts, deliveries, users } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { twilioStatusSchema } from "@/lib/validations/twilio-webhook";
@@ -16,10 +16,13 @@ import { scheduleFailureAlerts } from "@/lib/alerts/schedule-failure-alerts";
 import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
 import { isoInstant } from "@/lib/webhooks/iso-instant";
 import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
+import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
 
 const d = alias(deliveries, "d");
-const u = alias(users, "u");
 const c = alias(contacts, "c");
+const r = alias(reminders, "r");
+/** The reasons are written in the reminder's lead person's language (lib/delivery/leased-row.ts). */
+const people = reminderPeopleSql({ workspaceId: r.workspaceId, createdBy: r.createdBy });
 
 /** The callback's message: its SID, the delivery its URL names, and the recipient it went to. */
 interface Target {
@@ -45,7 +48,7 @@ const MARK_DELIVERED = compileStatement<Target, { n: number; hooks: number }>(
      from ${contacts} ${c}
     where ${IS_TARGET(p)} and ${d.status} = 'sent'
     returning ${EVENT_COLUMNS}),
-  hooks as (${webhookFanOut(sql`select user_id, 'delivery.delivered' as type,
+  hooks as (${webhookFanOut(sql`select workspace_id, 'delivery.delivered' as type,
       ${eventData(sql`'deliveredAt', ${isoInstant(sql`now()`)}`)} as data, now() as occurred_at from done`)} returning 1)
   select (select count(*) from done)::int as n, (select count(*) from hooks)::int as hooks`,
 );
@@ -56,7 +59,7 @@ const MARK_FAILED = compileStatement<
   {
     id: string;
     reminder_id: string;
-    user_id: string;
+    workspace_id: string;
     contact_id: string;
     channel: string;
     occurrence_at: Date;
@@ -67,12 +70,12 @@ const MARK_FAILED = compileStatement<
   (p) => sql`with failed as (
     update ${deliveries} ${d}
       set ${columnName(d.status)} = 'failed', ${columnName(d.errorCode)} = ${p.code}, ${columnName(d.updatedAt)} = now()
-     from ${users} ${u}, ${contacts} ${c}
-    where ${IS_TARGET(p)} and ${d.status} in ('sent', 'delivered') and ${u.id} = ${d.userId}
-    returning ${EVENT_COLUMNS}, ${u.locale} as locale),
-  hooks as (${webhookFanOut(sql`select user_id, 'delivery.failed' as type,
+     from ${contacts} ${c}, ${reminders} ${r} ${people.join}
+    where ${IS_TARGET(p)} and ${d.status} in ('sent', 'delivered') and ${r.id} = ${d.reminderId}
+    returning ${EVENT_COLUMNS}, coalesce(${people.lead.locale}, 'en') as locale),
+  hooks as (${webhookFanOut(sql`select workspace_id, 'delivery.failed' as type,
       ${eventData(sql`'errorCode', ${p.code}::text`)} as data, now() as occurred_at from failed`)} returning 1)
-  select id, reminder_id, user_id, contact_id, channel, occurrence_at, locale, (select count(*) from hooks)::int as hooks
+  select id, reminder_id, workspace_id, contact_id, channel, occurrence_at, locale, (select count(*) from hooks)::int as hooks
     from failed`,
 );
 
@@ -87,8 +90,8 @@ function optOutStatement(column: Column, channel: "sms" | "whatsapp") {
     (p) => sql`with changed as (
         update ${contacts} set ${columnName(column)} = true, ${columnName(contacts.updatedAt)} = now()
          where ${contacts.id} = ${p.id} and not ${column}
-        returning ${contacts.id} as id, ${contacts.userId} as user_id),
-      hooks as (${webhookFanOut(sql`select user_id, 'contact.opted_out' as type,
+        returning ${contacts.id} as id, ${contacts.workspaceId} as workspace_id),
+      hooks as (${webhookFanOut(sql`select workspace_id, 'contact.opted_out' as type,
           jsonb_build_object('contactId', id, 'channels', jsonb_build_array(${sql.raw(`'${channel}'`)})) as data,
           now() as occurred_at
         from changed`)} returning 1)
@@ -172,11 +175,11 @@ export async function recordTwilioStatus(
     await failReminders(client, ended, now);
     await refundUsage(
       client,
-      res.rows.map((r) => ({ id: Number(r.id), userId: r.user_id, channel: target.channel })),
+      res.rows.map((row) => ({ id: Number(row.id), workspaceId: row.workspace_id, channel: target.channel })),
     );
     await scheduleFailureAlerts(
       client,
-      res.rows.filter((r) => !going.has(Number(r.id))).map((r) => r.user_id),
+      res.rows.filter((row) => !going.has(Number(row.id))).map((row) => row.workspace_id),
       now,
     );
     return res.rowCount ?? 0;

@@ -12,12 +12,12 @@ import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
  */
 const UNSUBSCRIBE = compileStatement<{ token: string }, { n: number; hooks: number }>(
   (p) => sql`with before as (
-      select ${contacts.id} as id, ${contacts.userId} as user_id, ${contacts.emailOptOut} as was
+      select ${contacts.id} as id, ${contacts.workspaceId} as workspace_id, ${contacts.emailOptOut} as was
         from ${contacts} where ${contacts.unsubscribeToken} = ${p.token}),
     updated as (
       update ${contacts} set ${columnName(contacts.emailOptOut)} = true, ${columnName(contacts.updatedAt)} = now()
        where ${contacts.unsubscribeToken} = ${p.token} returning 1),
-    hooks as (${webhookFanOut(sql`select user_id, 'contact.opted_out' as type,
+    hooks as (${webhookFanOut(sql`select workspace_id, 'contact.opted_out' as type,
         jsonb_build_object('contactId', id, 'channels', jsonb_build_array('email')) as data, now() as occurred_at
         from before where not was`)} returning 1)
     select (select count(*) from updated)::int as n, (select count(*) from hooks)::int as hooks`,

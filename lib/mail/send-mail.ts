@@ -15,6 +15,8 @@ import type { ComposedMail, ComposeInput } from "./mail-types";
 export type MailMessage = Omit<ComposeInput, "from" | "baseBoundary" | "date"> & {
   /** Display form, e.g. `"Ana via Remindful" <no-reply@…>`; defaults to MAIL_FROM. */
   from?: string;
+  /** The workspace whose reminder or notice this is: its dev outbox copy names it (not sent). */
+  workspaceId?: string | null;
 };
 
 export interface MailResult {
@@ -128,12 +130,12 @@ function smtpOptions(url: string): Record<string, unknown> {
  * One mail path for sign-in links and reminders: SMTP when SMTP_URL is set, else the dev
  * outbox in development; in production without SMTP_URL the send fails.
  */
-export async function sendMail(message: MailMessage): Promise<MailResult> {
+export async function sendMail({ workspaceId, ...message }: MailMessage): Promise<MailResult> {
   const from = message.from ?? env.MAIL_FROM;
   const smtpUrl = smtpUrlOverride ?? env.SMTP_URL;
   if (!smtpUrl) {
     if (!outboxEnabled()) throw new Error("E-mail is not configured (SMTP_URL)");
-    const stored = await storeOutboxMessage({ channel: "email", ...message, from });
+    const stored = await storeOutboxMessage({ channel: "email", ...message, from, workspaceId });
     return { messageId: `outbox-${stored.id}`, outbox: true };
   }
   const mail = composeMail({ ...message, from });

@@ -1,6 +1,10 @@
 import "server-only";
 import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { alias, PgDialect } from "drizzle-orm/pg-core";
 import type { PartitionedTable, RetentionFamily } from "@/config/retention";
+import { deliveries, deliveryMonthlyTotals } from "@/db/schema";
+import { columnName } from "@/lib/db/compile-statement";
 import { withTransaction } from "@/lib/db/with-transaction";
 import {
   addMonths,
@@ -87,15 +91,25 @@ async function createMonth(client: pg.PoolClient, family: RetentionFamily, month
   return moved;
 }
 
-/** Counts a month of deliveries into delivery_monthly_totals (added to what an earlier drop wrote). */
+const t = deliveryMonthlyTotals;
+const d = alias(deliveries, "d");
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * Counts a month of deliveries into delivery_monthly_totals, per workspace (added to what an
+ * earlier drop wrote). The month's partition is named at run time; its columns are the
+ * deliveries table's.
+ */
 async function totalMonth(client: pg.PoolClient, month: Month): Promise<number> {
-  const { rowCount } = await client.query(
-    `insert into delivery_monthly_totals (user_id, month, channel, status, count)
-     select user_id, ${literal(monthStart(month))}::timestamptz, channel, status, count(*)::int
-       from ${ident(`deliveries_${monthSuffix(month)}`)} group by user_id, channel, status
-     on conflict (user_id, month, channel, status)
-       do update set count = delivery_monthly_totals.count + excluded.count`,
-  );
+  const partition = sql`${sql.identifier(`deliveries_${monthSuffix(month)}`)} ${d}`;
+  const { sql: text } = dialect.sqlToQuery(sql`insert into ${t}
+      (${columnName(t.workspaceId)}, ${columnName(t.month)}, ${columnName(t.channel)}, ${columnName(t.status)},
+       ${columnName(t.count)})
+     select ${d.workspaceId}, ${sql.raw(literal(monthStart(month)))}::timestamptz, ${d.channel}, ${d.status}, count(*)::int
+       from ${partition} group by ${d.workspaceId}, ${d.channel}, ${d.status}
+     on conflict (${columnName(t.workspaceId)}, ${columnName(t.month)}, ${columnName(t.channel)}, ${columnName(t.status)})
+       do update set ${columnName(t.count)} = ${t.count} + excluded.${columnName(t.count)}`);
+  const { rowCount } = await client.query(text);
   return rowCount ?? 0;
 }
 

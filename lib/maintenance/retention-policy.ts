@@ -10,6 +10,8 @@ export interface RetentionPolicy {
 
 const SETTINGS: Record<RetentionFamily["name"], number> = {
   deliveries: env.DELIVERY_RETENTION_MONTHS,
+  // One setting for both: the trail is kept as long as the deliveries (config/retention.ts).
+  trail: env.DELIVERY_RETENTION_MONTHS,
   webhooks: env.WEBHOOK_RETENTION_DAYS,
   outbox: env.OUTBOX_RETENTION_DAYS,
 };

@@ -40,14 +40,16 @@ export interface MessageParts {
   contactName: string;
   message: string | null;
   senderName: string;
-  /** Reply-To of e-mail reminders (the user's address). */
+  /** Reply-To of e-mail reminders (the reminder's lead person's address). */
   senderEmail?: string;
-  /** The recipient's language (contacts.locale, else users.locale). */
+  /** The recipient's language (contacts.locale, else the reminder's lead person's). */
   locale: string | null;
+  /** The workspace whose reminder this is: a copy kept in the dev outbox names it. */
+  workspaceId?: string;
   unsubscribeToken: string;
   /** SMS and WhatsApp: ask the recipient to reply YES, NO or LATER. */
   askConfirmation?: boolean;
-  /** 'owner': a lead reminder to the user's own address, without the contact's unsubscribe link. */
+  /** 'owner': a lead reminder to a member's own address, without the contact's unsubscribe link. */
   recipient?: "contact" | "owner";
   /** The occurrence's local day and the reminder's contact date: `{first_name}`, `{age}`, `{date}`... */
   fields?: { occurrenceDate: CivilDate; contactDate: YearlyDate | null };
@@ -99,9 +101,15 @@ export function filledMessage(parts: MessageParts): string | null {
 
 /**
  * The text of one occurrence. Its fixed lines (greeting, signature, STOP line, unsubscribe)
- * are in the recipient's language: the contact's, else the owner's.
+ * are in the recipient's language: the contact's, else the reminder's lead person's.
  */
 export function renderMessage(parts: MessageParts): OutgoingMessage {
+  const message = composeOutgoing(parts);
+  if (parts.workspaceId) message.workspaceId = parts.workspaceId;
+  return message;
+}
+
+function composeOutgoing(parts: MessageParts): OutgoingMessage {
   const t = deliveryTranslator(parts.locale);
   const urls = parts.media ? playbackUrls(parts.deliveryId) : null;
   const message = filledMessage(parts);
@@ -210,8 +218,8 @@ function playbackHtml(
 }
 
 /**
- * A lead reminder to the user about a contact's date. It carries no unsubscribe link: the
- * contact's link would opt the contact out, and the user stops these by cancelling the reminder,
+ * A lead reminder to a member about a contact's date. It carries no unsubscribe link: the
+ * contact's link would opt the contact out, and the member stops these by cancelling the reminder,
  * which the footer links to.
  */
 function ownerEmail(parts: MessageParts, body: string, t: DeliveryTranslator): OutgoingMessage {

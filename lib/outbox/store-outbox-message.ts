@@ -12,6 +12,8 @@ export interface OutboxMessageInput {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** The workspace whose reminder or notice this is; none for what belongs to no workspace (a sign-in link). */
+  workspaceId?: string | null;
 }
 
 /** Keeps a message in the dev outbox instead of sending it (no credentials for its channel). */
@@ -31,6 +33,7 @@ export async function storeOutboxMessage(
       text: message.text,
       html: message.html,
       headers: message.headers ? JSON.stringify(message.headers) : null,
+      workspaceId: message.workspaceId ?? null,
     })
     .returning({ id: outboxMessages.id });
   return row;

@@ -1,5 +1,12 @@
 import "server-only";
-import { CREDIT_PACKAGES, PLANS, PRICE_PER_REMINDER_CENTS, type CreditPackage } from "@/config/plans";
+import {
+  CREDIT_PACKAGES,
+  PERIOD_MONTHS,
+  PLANS,
+  PRICE_PER_REMINDER_CENTS,
+  SEAT_PRICES,
+  type CreditPackage,
+} from "@/config/plans";
 import { PAYMENT_FREQUENCIES, type PaymentFrequency, type PlanType } from "@/db/schema/enums";
 
 /**
@@ -26,6 +33,14 @@ export const planLookupKey = (planType: PlanType, frequency: PaymentFrequency) =
 export const packageLookupKey = (pkg: CreditPackage) => `${PREFIX}_credits_${pkg.amountCents}`;
 export const planProductId = (planType: PlanType) => `${PREFIX}_${planType}`;
 export const CREDITS_PRODUCT_ID = `${PREFIX}_credits`;
+/** Members beyond a plan's own: one recurring price per billing period, sold as a quantity. */
+export const SEAT_PRODUCT_ID = `${PREFIX}_seat`;
+export const seatLookupKey = (frequency: PaymentFrequency) => `${PREFIX}_seat_${frequency}`;
+
+/** Whether a subscription price is the seat add-on (any period). */
+export function isSeatLookupKey(lookupKey: string | null | undefined): boolean {
+  return PAYMENT_FREQUENCIES.some((frequency) => seatLookupKey(frequency) === lookupKey);
+}
 
 const PLAN_NAMES: Partial<Record<PlanType, string>> = {
   personal: "Remindful Personal",
@@ -47,6 +62,7 @@ export function catalogueProducts(): CatalogueProduct[] {
       id: planProductId(planType),
       name: PLAN_NAMES[planType] ?? planType,
     })),
+    { id: SEAT_PRODUCT_ID, name: "Remindful extra member" },
     { id: CREDITS_PRODUCT_ID, name: "Remindful reminder credits" },
   ];
 }
@@ -66,13 +82,19 @@ export function cataloguePrices(): CataloguePrice[] {
       ];
     }),
   );
+  const seats = PAYMENT_FREQUENCIES.map((frequency) => ({
+    lookupKey: seatLookupKey(frequency),
+    productId: SEAT_PRODUCT_ID,
+    unitAmount: SEAT_PRICES[frequency],
+    intervalMonths: PERIOD_MONTHS[frequency],
+  }));
   const packages = CREDIT_PACKAGES.map((pkg) => ({
     lookupKey: packageLookupKey(pkg),
     productId: CREDITS_PRODUCT_ID,
     unitAmount: pkg.amountCents,
     intervalMonths: null,
   }));
-  return [...plans, ...packages];
+  return [...plans, ...seats, ...packages];
 }
 
 /** The plan and period a subscription price stands for, from its lookup key. */

@@ -8,7 +8,10 @@ export function demoCheckoutUrl(input: CheckoutInput): string {
   const url = new URL("/checkout/demo", env.APP_URL);
   url.searchParams.set("plan", input.planType);
   if (input.planType === "payg") url.searchParams.set("package", String(input.creditPackageIndex ?? 0));
-  else url.searchParams.set("frequency", input.paymentFrequency);
+  else {
+    url.searchParams.set("frequency", input.paymentFrequency);
+    if (input.extraSeats > 0) url.searchParams.set("seats", String(input.extraSeats));
+  }
   return url.toString();
 }
 

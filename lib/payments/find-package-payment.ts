@@ -1,11 +1,12 @@
 import "server-only";
 import type Stripe from "stripe";
 import { CREDIT_PACKAGES } from "@/config/plans";
-import { refId } from "./webhooks/find-billing-user";
+import { refId } from "./webhooks/find-billing-workspace";
 import { getStripe } from "./stripe-client";
 
 export interface PackagePayment {
-  userId: string | null;
+  /** The payment's metadata: which workspace it credited (`workspaceId`, or `userId` before workspaces). */
+  metadata: Stripe.Metadata;
   packageIndex: number;
   /** What the payment charged, in cents (taxes included). */
   amount: number;
@@ -17,7 +18,7 @@ function fromMetadata(metadata: Stripe.Metadata | null | undefined, amount: numb
   if (!metadata || !PACKAGE_KINDS.has(metadata.kind ?? "")) return null;
   const packageIndex = Number(metadata.creditPackageIndex);
   if (!Number.isInteger(packageIndex) || !CREDIT_PACKAGES[packageIndex]) return null;
-  return { userId: metadata.userId ?? null, packageIndex, amount };
+  return { metadata, packageIndex, amount };
 }
 
 /**

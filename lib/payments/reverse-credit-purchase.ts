@@ -1,11 +1,10 @@
 import "server-only";
 import { and, eq, like, or, sql } from "drizzle-orm";
 import { CREDIT_PACKAGES } from "@/config/plans";
-import { creditLedger, users } from "@/db/schema";
+import { creditLedger, workspaces, type Workspace } from "@/db/schema";
 import type { BillingFlag } from "@/db/schema/enums";
 import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import type { Transaction } from "@/lib/db";
-import type { User } from "@/db/schema";
 import { packageCreditCents } from "./catalogue";
 import type { PackagePayment } from "./find-package-payment";
 
@@ -22,12 +21,12 @@ export interface Reversal {
 /**
  * Takes back the credits of a refunded or disputed package: the share of its credits matching
  * the share of the payment reversed, minus what earlier reversals of the same charge already
- * took, never more than the balance (it never goes below zero). The account is flagged
+ * took, never more than the balance (it never goes below zero). The workspace is flagged
  * (a dispute outranks a refund) and a dispute turns auto-recharge off.
  */
 export async function reverseCreditPurchase(
   tx: Transaction,
-  user: User,
+  workspace: Workspace,
   payment: PackagePayment,
   reversal: Reversal,
 ) {
@@ -40,30 +39,30 @@ export async function reverseCreditPurchase(
     .from(creditLedger)
     .where(
       and(
-        eq(creditLedger.userId, user.id),
+        eq(creditLedger.workspaceId, workspace.id),
         or(
           like(creditLedger.idempotencyKey, `payment_refund:${reversal.chargeId}:%`),
           like(creditLedger.idempotencyKey, `dispute:${reversal.chargeId}:%`),
         ),
       ),
     );
-  const debit = Math.min(target - (taken?.cents ?? 0), user.paygCreditBalance);
+  const debit = Math.min(target - (taken?.cents ?? 0), workspace.paygCreditBalance);
   if (debit > 0) {
     await applyCreditChange(tx, {
-      userId: user.id,
+      workspaceId: workspace.id,
       cents: -debit,
       reason: reversal.flag === "dispute" ? "dispute" : "payment_refund",
       idempotencyKey: reversal.idempotencyKey,
     });
   }
-  const flag = user.billingFlag === "dispute" ? "dispute" : reversal.flag;
+  const flag = workspace.billingFlag === "dispute" ? "dispute" : reversal.flag;
   await tx
-    .update(users)
+    .update(workspaces)
     .set({
       billingFlag: flag,
-      billingFlaggedAt: user.billingFlaggedAt ?? reversal.at,
+      billingFlaggedAt: workspace.billingFlaggedAt ?? reversal.at,
       ...(flag === "dispute" ? { autoRechargeEnabled: false } : {}),
     })
-    .where(eq(users.id, user.id));
+    .where(eq(workspaces.id, workspace.id));
   return { debitedCents: Math.max(debit, 0) };
 }

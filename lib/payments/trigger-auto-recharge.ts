@@ -1,8 +1,8 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { CREDIT_PACKAGES } from "@/config/plans";
-import { users } from "@/db/schema";
+import { creditLedger, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { isDemoCheckoutEnabled } from "./demo-checkout";
@@ -12,36 +12,43 @@ import { processStripeEvent } from "./webhooks/process-stripe-event";
 export type AutoRechargeOutcome = "not_needed" | "charged" | "declined" | "unavailable";
 
 /**
- * Call after a debit commits. When the balance is under the user's threshold, buys the chosen
+ * Call after a debit commits. When the balance is under the workspace's threshold, buys the chosen
  * package once with the saved card, off-session. Callers racing on the same low balance send the
  * same Stripe idempotency key (the count of recharges so far), so Stripe charges once; the
  * credits arrive through payment_intent.succeeded. A declined card turns auto-recharge off.
  */
-export async function triggerAutoRecharge(userId: string): Promise<AutoRechargeOutcome> {
+export async function triggerAutoRecharge(workspaceId: string): Promise<AutoRechargeOutcome> {
   // Balance and recharge count from one statement (one snapshot): a recharge committed by a
   // concurrent caller shows in both or in neither, so the attempt key below cannot skip ahead.
+  const recharges = db
+    .select({ workspaceId: creditLedger.workspaceId, done: count().as("done") })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.workspaceId, workspaceId), eq(creditLedger.reason, "auto_recharge")))
+    .groupBy(creditLedger.workspaceId)
+    .as("recharges");
   const [row] = await db
-    .select({
-      user: users,
-      done: sql<number>`(
-        select count(*) from credit_ledger l
-         where l.user_id = users.id and l.reason = 'auto_recharge'
-      )`.mapWith(Number),
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  const user = row?.user;
-  const threshold = user?.autoRechargeThresholdCents;
-  const pkg = CREDIT_PACKAGES[user?.autoRechargePackageIndex ?? -1];
-  if (!user?.autoRechargeEnabled || threshold == null || !pkg || user.paygCreditBalance >= threshold) {
+    .select({ workspace: workspaces, done: recharges.done })
+    .from(workspaces)
+    .leftJoin(recharges, eq(recharges.workspaceId, workspaces.id))
+    .where(eq(workspaces.id, workspaceId));
+  const workspace = row?.workspace;
+  const threshold = workspace?.autoRechargeThresholdCents;
+  const pkg = CREDIT_PACKAGES[workspace?.autoRechargePackageIndex ?? -1];
+  if (
+    !workspace?.autoRechargeEnabled ||
+    threshold == null ||
+    !pkg ||
+    workspace.paygCreditBalance >= threshold
+  ) {
     return "not_needed";
   }
-  const done = row.done;
-  const attempt = `${userId}-${done}`;
+  const done = row.done ?? 0;
+  // `<workspace id>-<n>`: a personal workspace has its person's id, so keys used before workspaces hold.
+  const attempt = `${workspaceId}-${done}`;
   const metadata = {
-    userId,
+    workspaceId,
     kind: "auto_recharge",
-    creditPackageIndex: String(user.autoRechargePackageIndex),
+    creditPackageIndex: String(workspace.autoRechargePackageIndex),
   };
 
   if (!isStripeConfigured()) {
@@ -63,10 +70,10 @@ export async function triggerAutoRecharge(userId: string): Promise<AutoRechargeO
     } as unknown as Stripe.Event);
     return "charged";
   }
-  if (!user.stripeCustomerId) return "unavailable";
+  if (!workspace.stripeCustomerId) return "unavailable";
   const stripe = getStripe();
   try {
-    const methods = await stripe.customers.listPaymentMethods(user.stripeCustomerId, {
+    const methods = await stripe.customers.listPaymentMethods(workspace.stripeCustomerId, {
       type: "card",
       limit: 1,
     });
@@ -76,7 +83,7 @@ export async function triggerAutoRecharge(userId: string): Promise<AutoRechargeO
       {
         amount: pkg.amountCents,
         currency: "usd",
-        customer: user.stripeCustomerId,
+        customer: workspace.stripeCustomerId,
         payment_method: paymentMethod,
         off_session: true,
         confirm: true,
@@ -91,10 +98,10 @@ export async function triggerAutoRecharge(userId: string): Promise<AutoRechargeO
     if (!declined) throw error;
     const reason = (error as Error).message;
     await db
-      .update(users)
+      .update(workspaces)
       .set({ autoRechargeEnabled: false, autoRechargeError: reason })
-      .where(eq(users.id, userId));
-    logger.warn("billing.auto_recharge_declined", { userId });
+      .where(eq(workspaces.id, workspaceId));
+    logger.warn("billing.auto_recharge_declined", { workspaceId });
     return "declined";
   }
 }

@@ -1,18 +1,20 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { users } from "@/db/schema";
+import { workspaces, type Workspace } from "@/db/schema";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { db } from "@/lib/db";
-import type { User } from "@/db/schema";
 import type { AutoRechargeInput } from "@/lib/validations/auto-recharge";
 import { isStripeConfigured } from "./stripe-client";
 
-/** Saves the user's auto-recharge choice (a preference, not plan state); enabling clears a past error. */
-export async function updateAutoRecharge(user: User, input: AutoRechargeInput) {
-  if (input.enabled && isStripeConfigured() && !user.stripeCustomerId) {
+/**
+ * Saves the workspace's auto-recharge choice (its owner's setting, not plan state); enabling
+ * clears a past error.
+ */
+export async function updateAutoRecharge(workspace: Workspace, input: AutoRechargeInput) {
+  if (input.enabled && isStripeConfigured() && !workspace.stripeCustomerId) {
     throw invalidInput({ code: "no_saved_card", message: "Buy a credit package first so a card is saved" });
   }
-  if (input.enabled && user.billingFlag === "dispute") {
+  if (input.enabled && workspace.billingFlag === "dispute") {
     // The disputed card must not be charged again off-session; support lifts the flag.
     throw invalidInput({
       code: "auto_recharge_disputed",
@@ -20,14 +22,14 @@ export async function updateAutoRecharge(user: User, input: AutoRechargeInput) {
     });
   }
   const [row] = await db
-    .update(users)
+    .update(workspaces)
     .set({
       autoRechargeEnabled: input.enabled,
       autoRechargePackageIndex: input.packageIndex,
       autoRechargeThresholdCents: input.thresholdCents,
       ...(input.enabled ? { autoRechargeError: null } : {}),
     })
-    .where(eq(users.id, user.id))
-    .returning({ enabled: users.autoRechargeEnabled });
+    .where(eq(workspaces.id, workspace.id))
+    .returning({ enabled: workspaces.autoRechargeEnabled });
   return { enabled: row?.enabled ?? false };
 }

@@ -3,9 +3,12 @@ import { getPlan } from "./get-plan";
 import { periodOffer } from "./period-offer";
 import { upgradeRank } from "./upgrade-rank";
 
+/** Who looks at the pricing page: the plan of the workspace they act in, and whether they may buy. */
 export interface PricingViewer {
   planType: string;
   subscriptionStatus: string;
+  /** Only the workspace's owner buys plans and credits (`manage_billing`); unset counts as yes. */
+  canBuy?: boolean;
 }
 
 export type PricingLabel = "getStartedFree" | "startFreeTrial" | "currentPlan" | "upgrade" | "switchPlan";
@@ -16,6 +19,8 @@ export interface PricingAction {
   href: string | null;
   /** A purchase this deployment cannot take (no payment provider): the card says so. */
   unavailable?: true;
+  /** A purchase only the workspace's owner may make: the card says so. */
+  ownerOnly?: true;
 }
 
 /** Checkout link for a subscription (the checkout page reads plan and frequency). */
@@ -30,8 +35,9 @@ export function creditCheckoutHref(packageIndex: number): string {
 
 /**
  * The button of one pricing card. Signed-out visitors are sent to `/`
- * (checkout needs an account); the viewer's own active plan is shown as current; without a
- * way to pay (`paymentsAvailable` false) a purchase has no link and is marked unavailable.
+ * (checkout needs an account); the viewer's workspace's active plan is shown as current; a
+ * member who is not its owner gets no link (marked owner-only); without a way to pay
+ * (`paymentsAvailable` false) a purchase has no link and is marked unavailable.
  */
 export function pricingAction(
   planType: PlanType,
@@ -55,6 +61,7 @@ export function pricingAction(
       : upgradeRank(planType) > upgradeRank(viewer.planType)
         ? "upgrade"
         : "switchPlan";
+  if (viewer.canBuy === false) return { label, href: null, ownerOnly: true };
   if (!paymentsAvailable) return { label, href: null, unavailable: true };
   return { label, href: checkoutHref(planType, periodOffer(planType, frequency).frequency) };
 }

@@ -1,17 +1,11 @@
 import type { Workspace } from "@/db/schema";
-import type { PlanType } from "@/db/schema/enums";
+import { getPlan } from "./get-plan";
 
-const INCLUDED_SEATS: Record<PlanType, number> = {
-  free: 1,
-  trial: 3,
-  personal: 1,
-  starter: 3,
-  professional: 10,
-  business: 25,
-  payg: 3,
-};
-
-/** Members a workspace may have: its plan's seats and those bought beside them. */
+/**
+ * How many members a workspace may have, its owner counted: the plan's own seats plus those
+ * bought on its subscription (`extra_seats`, written by the billing webhook). Invitations past
+ * it are refused (docs/billing.md, Seats).
+ */
 export function seatLimit(workspace: Pick<Workspace, "planType" | "extraSeats">): number {
-  return (INCLUDED_SEATS[workspace.planType as PlanType] ?? 1) + workspace.extraSeats;
+  return getPlan(workspace.planType).seats + Math.max(0, workspace.extraSeats);
 }

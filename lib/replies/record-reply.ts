@@ -2,12 +2,13 @@ import "server-only";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contacts, deliveries, deliveryReplies, users } from "@/db/schema";
+import { contacts, deliveries, deliveryReplies, reminders } from "@/db/schema";
 import type { ConfirmationState, ReplyAction } from "@/db/schema/enums";
 import { optOutOfCalls } from "@/lib/contacts/opt-out-of-calls";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
 
 /** LATER: the same message again this long after the reply. */
 const SNOOZE_MS = 3_600_000;
@@ -43,7 +44,7 @@ export type InboundReply = PhoneReply | DeliveryReply;
 
 export interface RecordedReply {
   deliveryId: number;
-  /** The recipient's language (contact's, else the owner's), for the acknowledgement. */
+  /** The recipient's language (contact's, else the reminder's lead person's), for the acknowledgement. */
   locale: string;
   /** False on a webhook retry (same MessageSid): nothing was changed. */
   fresh: boolean;
@@ -58,7 +59,7 @@ interface Matched {
   /** The delivery's partition key as PostgreSQL's text (a Date would drop the microseconds). */
   occurrence_at: string;
   reminder_id: string;
-  user_id: string;
+  workspace_id: string;
   contact_id: string;
   confirmation: ConfirmationState | null;
   locale: string;
@@ -69,12 +70,14 @@ interface Matched {
 const d = alias(deliveries, "d");
 const s = alias(deliveries, "s");
 const c = alias(contacts, "c");
-const u = alias(users, "u");
 const r = alias(deliveryReplies, "r");
+const rm = alias(reminders, "rm");
+const people = reminderPeopleSql({ workspaceId: rm.workspaceId, createdBy: rm.createdBy });
 
-/** The recipient's language: the contact's, else the owner's. */
-const LOCALE = sql`coalesce(${c.locale}, ${u.locale})`;
-const DELIVERY_JOINS = sql`join ${contacts} ${c} on ${c.id} = ${d.contactId} join ${users} ${u} on ${u.id} = ${d.userId}`;
+/** The recipient's language: the contact's, else the reminder's lead person's (the message's, see leased-row). */
+const LOCALE = sql`coalesce(${c.locale}, ${people.lead.locale}, 'en')`;
+const DELIVERY_JOINS = sql`join ${contacts} ${c} on ${c.id} = ${d.contactId}
+  join ${reminders} ${rm} on ${rm.id} = ${d.reminderId} ${people.join}`;
 
 /**
  * Held until the transaction ends, per MessageSid: with replies partitioned by their delivery's
@@ -101,7 +104,7 @@ const AWAITED = sql`(${d.confirmation} = 'awaiting'
   or (${d.confirmation} = 'snoozed' and exists (
         select 1 from ${deliveries} ${s} where ${s.snoozedFromId} = ${d.id} and ${s.status} in ('queued', 'held'))))`;
 const MATCHED_COLUMNS = sql`${d.id} as id, ${d.occurrenceAt}::text as occurrence_at, ${d.reminderId} as reminder_id,
-  ${d.userId} as user_id, ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale, ${AWAITED} as awaited`;
+  ${d.workspaceId} as workspace_id, ${d.contactId} as contact_id, ${d.confirmation} as confirmation, ${LOCALE} as locale, ${AWAITED} as awaited`;
 
 /** The newest delivery to this number on this channel that awaits an answer, locked. */
 const MATCH = compileStatement<{ phone: string; channel: string }, Matched>(
@@ -131,7 +134,7 @@ const INSERT_REPLY = compileStatement<{
   deliveryId: string;
   occurrenceAt: string;
   reminderId: string;
-  userId: string;
+  workspaceId: string;
   channel: string;
   body: string;
   action: ReplyAction;
@@ -140,10 +143,10 @@ const INSERT_REPLY = compileStatement<{
 }>(
   (p) => sql`insert into ${deliveryReplies} (${columnName(deliveryReplies.deliveryId)},
       ${columnName(deliveryReplies.deliveryOccurrenceAt)}, ${columnName(deliveryReplies.reminderId)},
-      ${columnName(deliveryReplies.userId)},
+      ${columnName(deliveryReplies.workspaceId)},
       ${columnName(deliveryReplies.channel)}, ${columnName(deliveryReplies.body)}, ${columnName(deliveryReplies.action)},
       ${columnName(deliveryReplies.providerMessageId)}, ${columnName(deliveryReplies.receivedAt)})
-    values (${p.deliveryId}, ${p.occurrenceAt}::timestamptz, ${p.reminderId}, ${p.userId}, ${p.channel}, ${p.body}, ${p.action},
+    values (${p.deliveryId}, ${p.occurrenceAt}::timestamptz, ${p.reminderId}, ${p.workspaceId}, ${p.channel}, ${p.body}, ${p.action},
       ${p.sid}, ${p.at})`,
 );
 
@@ -158,11 +161,11 @@ const SET_CONFIRMATION = compileStatement<{ id: string; occurrenceAt: string; st
 const SNOOZE = compileStatement<{ id: string; occurrenceAt: string; at: Date; now: Date }>(
   (
     p,
-  ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.userId)},
+  ) => sql`insert into ${deliveries} (${columnName(deliveries.reminderId)}, ${columnName(deliveries.workspaceId)},
       ${columnName(deliveries.contactId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.channel)},
       ${columnName(deliveries.status)}, ${columnName(deliveries.nextAttemptAt)}, ${columnName(deliveries.snoozedFromId)},
       ${columnName(deliveries.createdAt)}, ${columnName(deliveries.updatedAt)})
-    select ${deliveries.reminderId}, ${deliveries.userId}, ${deliveries.contactId}, ${p.at}, ${deliveries.channel},
+    select ${deliveries.reminderId}, ${deliveries.workspaceId}, ${deliveries.contactId}, ${p.at}, ${deliveries.channel},
            'queued', ${p.at}, ${deliveries.id}, ${p.now}, ${p.now}
       from ${deliveries} where ${deliveries.id} = ${p.id} and ${deliveries.occurrenceAt} = ${p.occurrenceAt}::timestamptz
     on conflict (${columnName(deliveries.reminderId)}, ${columnName(deliveries.occurrenceAt)}, ${columnName(deliveries.fallbackStep)})
@@ -198,14 +201,14 @@ const SETTLE_LATER_STEPS = compileStatement<{
  * Stores a reply against the delivery it answers and acts on it, in one transaction. A text
  * message (`phone`) answers the newest delivery sent to that number on that channel still
  * awaiting an answer (or snoozed, its resend not yet left): with several contacts sharing a
- * number (one per user, or two of one user) the most recent ask wins. A key pressed during a
+ * number (one per workspace, or two of one workspace) the most recent ask wins. A key pressed during a
  * call names its delivery (`deliveryId`); one that awaits no answer (it never asked, or was
  * answered already) keeps the key as a reply that did nothing (action `none`).
  * YES confirms, NO declines, LATER snoozes (one new delivery of the same message an hour later,
  * `snoozed_from_id`; a second LATER before it leaves changes nothing); any of the three stops the
  * reminder's fallback chain for that occurrence (later steps waiting are settled at once); an answer to a snoozed
  * delivery whose resend has not left yet cancels that resend. A call's opt-out (9) stops that
- * user's calls to the number. Other replies (STOP, HELP, any text) are stored only: STOP on SMS
+ * workspace's calls to the number. Other replies (STOP, HELP, any text) are stored only: STOP on SMS
  * and WhatsApp was applied by the keyword step, for every contact with the number. A MessageSid
  * already stored changes nothing. Null: no delivery to answer.
  */
@@ -230,7 +233,7 @@ export async function recordReply(reply: InboundReply): Promise<RecordedReply | 
       deliveryId: matched.id,
       occurrenceAt: matched.occurrence_at,
       reminderId: matched.reminder_id,
-      userId: matched.user_id,
+      workspaceId: matched.workspace_id,
       channel: reply.channel,
       body: reply.body.slice(0, 1600),
       action,
@@ -256,7 +259,11 @@ async function act(
   reply: InboundReply,
 ): Promise<ConfirmationState | null> {
   if (reply.action === "opt_out" && reply.channel === "call") {
-    await optOutOfCalls(client, { userId: matched.user_id, contactId: matched.contact_id, at: reply.now });
+    await optOutOfCalls(client, {
+      workspaceId: matched.workspace_id,
+      contactId: matched.contact_id,
+      at: reply.now,
+    });
     return null;
   }
   const state = CONFIRMATION_OF[reply.action];
@@ -276,7 +283,7 @@ async function act(
     at: reply.now,
   });
   await emitWebhookEvent(client, {
-    userId: matched.user_id,
+    workspaceId: matched.workspace_id,
     type:
       state === "confirmed" ? "reply.confirmed" : state === "declined" ? "reply.declined" : "reply.snoozed",
     data: {

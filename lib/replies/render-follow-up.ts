@@ -5,7 +5,7 @@ import { catalogueFor } from "@/i18n/catalogues";
 import { deliveryLogTranslator } from "@/i18n/delivery-log-translator";
 import { escapeHtml } from "@/lib/mail/escape-html";
 
-/** The "not confirmed" e-mail to the user: subject, text and HTML in their language and zone. */
+/** The "not confirmed" e-mail to the reminder's lead person: subject, text and HTML in their language and zone. */
 export function renderFollowUp(input: {
   locale: string;
   timeZone: string;

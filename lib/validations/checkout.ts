@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CREDIT_PACKAGES, PLANS } from "@/config/plans";
+import { CREDIT_PACKAGES, MAX_EXTRA_SEATS, PLANS } from "@/config/plans";
 import { PAYMENT_FREQUENCIES, PLAN_TYPES } from "@/db/schema/enums";
 
 const packageIndex = z.coerce
@@ -21,12 +21,26 @@ export const checkoutSchema = z
       })
       .default("monthly"),
     creditPackageIndex: packageIndex.optional(),
+    /** Members beyond the plan's own: the quantity of the seat price on the subscription. */
+    extraSeats: z.coerce
+      .number({ message: "Extra members must be a number" })
+      .int("Extra members must be a whole number")
+      .min(0, "Extra members cannot be negative")
+      .max(MAX_EXTRA_SEATS, `At most ${MAX_EXTRA_SEATS} extra members at once`)
+      .default(0),
   })
   .superRefine((input, ctx) => {
     const plan = PLANS[input.planType];
     if (input.planType === "payg") {
       if (input.creditPackageIndex === undefined) {
         ctx.addIssue({ code: "custom", path: ["creditPackageIndex"], message: "Choose a credit package" });
+      }
+      if (input.extraSeats > 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["extraSeats"],
+          message: "Extra members come with a plan, not with credits",
+        });
       }
       return;
     }
@@ -43,6 +57,13 @@ export const checkoutSchema = z
         code: "custom",
         path: ["paymentFrequency"],
         message: `The ${input.planType} plan is not sold ${input.paymentFrequency}`,
+      });
+    }
+    if (input.extraSeats > 0 && !plan.extraSeats) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["extraSeats"],
+        message: `The ${input.planType} plan has no extra members; choose a bigger plan`,
       });
     }
   });

@@ -10,7 +10,14 @@
  */
 import type pg from "pg";
 import type { SmtpSink } from "@/tests/support/smtp-sink";
-import { lateness, perItem, resetStatements, statementCounts, waitUntil } from "@/tests/support/bench-kit";
+import {
+  lateness,
+  perItem,
+  resetStatements,
+  seedOwnWorkspaces,
+  statementCounts,
+  waitUntil,
+} from "@/tests/support/bench-kit";
 
 type Side = "group" | "single";
 
@@ -34,15 +41,20 @@ const USER: Record<Side, string> = { group: "payg-group", single: "payg-single" 
  * in one statement alternating, so neither side's rows come first in the due index.
  */
 async function seedRun(client: pg.Client, sides: Side[], members: number, dueAt: Date, tag: string) {
-  await client.query("truncate users cascade");
+  await client.query("truncate users, workspaces cascade");
   await client.query(
-    `insert into users (id, email, sender_name, plan_type, reminders_quota, payg_credit_balance, timezone)
-     select id, id || '@bench.example', 'Sender', 'payg', 0, 1000000000, 'UTC' from unnest($1::text[]) id`,
+    `insert into users (id, email, sender_name, timezone)
+     select id, id || '@bench.example', 'Sender', 'UTC' from unnest($1::text[]) id`,
     [sides.map((s) => USER[s])],
+  );
+  await seedOwnWorkspaces(
+    client,
+    { userIds: sides.map((s) => USER[s]) },
+    { planType: "payg", remindersQuota: 0, paygCreditBalance: 1_000_000_000 },
   );
   for (const side of sides) {
     await client.query(
-      `insert into contacts (id, user_id, name, email, timezone, unsubscribe_token, delivery_method)
+      `insert into contacts (id, workspace_id, name, email, timezone, unsubscribe_token, delivery_method)
        select $2 || i, $3, 'Contact ' || i, $4 || i || '@bench.example', 'UTC', gen_random_uuid()::text, 'email'
          from generate_series(1, $1) i`,
       [members, `${side[0]}c`, USER[side], `${tag}${side[0]}`],
@@ -50,26 +62,27 @@ async function seedRun(client: pg.Client, sides: Side[], members: number, dueAt:
   }
   if (sides.includes("group")) {
     await client.query(
-      `insert into contact_groups (id, user_id, name) values ('bench-group', $1, 'Everyone')`,
+      `insert into contact_groups (id, workspace_id, name) values ('bench-group', $1, 'Everyone')`,
       [USER.group],
     );
     await client.query(
-      `insert into contact_group_members (group_id, contact_id, user_id)
+      `insert into contact_group_members (group_id, contact_id, workspace_id)
        select 'bench-group', 'gc' || i, $2 from generate_series(1, $1) i`,
       [members, USER.group],
     );
     await client.query(
-      `insert into reminders (id, user_id, recipient, group_id, group_timing, type, message, delivery_method,
-                              schedule_type, scheduled_for, next_run_at, timezone)
-       values ('group-reminder', $1, 'group', 'bench-group', 'same_instant', 'text', 'Benchmark reminder', 'email',
+      `insert into reminders (id, workspace_id, created_by, recipient, group_id, group_timing, type, message,
+                              delivery_method, schedule_type, scheduled_for, next_run_at, timezone)
+       values ('group-reminder', $1, $1, 'group', 'bench-group', 'same_instant', 'text', 'Benchmark reminder', 'email',
                'once', $2, $2, 'UTC')`,
       [USER.group, dueAt],
     );
   }
   await client.query(
-    `insert into reminders (id, user_id, contact_id, parent_reminder_id, type, message, delivery_method,
-                            schedule_type, scheduled_for, next_run_at, timezone)
-     select k.side || 'r' || i, case k.side when 'g' then $3 else $4 end, k.side || 'c' || i,
+    `insert into reminders (id, workspace_id, created_by, contact_id, parent_reminder_id, type, message,
+                            delivery_method, schedule_type, scheduled_for, next_run_at, timezone)
+     select k.side || 'r' || i, case k.side when 'g' then $3 else $4 end, case k.side when 'g' then $3 else $4 end,
+            k.side || 'c' || i,
             case k.side when 'g' then 'group-reminder' end, 'text', 'Benchmark reminder', 'email', 'once', $2, $2, 'UTC'
        from generate_series(1, $1) i, unnest($5::text[]) as k(side)
       order by i, k.side`,
@@ -100,7 +113,7 @@ async function run(client: pg.Client, smtp: SmtpSink, sides: Side[], members: nu
   for (const side of sides) {
     const { rows } = await client.query<{ last: Date; failed: number }>(
       `select max(sent_at) as last, count(*) filter (where status = 'failed')::int as failed
-         from deliveries where user_id = $1`,
+         from deliveries where workspace_id = $1`,
       [USER[side]],
     );
     const seconds = (rows[0].last.getTime() - dueAt.getTime()) / 1000;
@@ -112,7 +125,7 @@ async function run(client: pg.Client, smtp: SmtpSink, sides: Side[], members: nu
       deliveries: members,
       seconds: Number(seconds.toFixed(2)),
       deliveriesPerSecond: Math.round(members / seconds),
-      latenessMs: await lateness(client, `user_id = '${USER[side]}'`),
+      latenessMs: await lateness(client, `workspace_id = '${USER[side]}'`),
       failed: rows[0].failed,
       duplicates: recipients.length - distinct,
       lost: members - distinct,

@@ -72,10 +72,13 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
   };
   const prefix = ctx.prefix ?? "";
   if (prefix) {
+    await client.query("delete from workspaces where starts_with(id, $1)", [prefix]);
     await client.query("delete from users where starts_with(id, $1)", [prefix]);
     await client.query("truncate sender_pacing, worker_heartbeats, outbox_messages");
   } else {
-    await client.query("truncate users, sender_pacing, worker_heartbeats, outbox_messages cascade");
+    await client.query(
+      "truncate users, workspaces, sender_pacing, worker_heartbeats, outbox_messages cascade",
+    );
   }
   ctx.smtp.messages.splice(0);
   ctx.twilio.messages.splice(0);

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { seedOwnWorkspaces } from "@/tests/support/bench-kit";
 
 export const FLEET_CHANNELS = ["email", "sms", "whatsapp"] as const;
 
@@ -36,13 +37,18 @@ export async function seedFleetBurst(
 ) {
   const p = options.prefix ?? "";
   await client.query(
-    `insert into users (id, email, sender_name, plan_type, reminders_quota, timezone)
-     select $2 || 'u' || i, $2 || 'u' || i || '@bench.example', 'Sender ' || i, 'business', 100000000, 'UTC'
+    `insert into users (id, email, sender_name, timezone)
+     select $2 || 'u' || i, $2 || 'u' || i || '@bench.example', 'Sender ' || i, 'UTC'
        from generate_series(1, $1) i`,
     [options.users, p],
   );
+  await seedOwnWorkspaces(
+    client,
+    { userIds: Array.from({ length: options.users }, (_, i) => `${p}u${i + 1}`) },
+    { planType: "business", remindersQuota: 100_000_000 },
+  );
   await client.query(
-    `insert into contacts (id, user_id, name, email, phone, timezone, locale, unsubscribe_token, delivery_method,
+    `insert into contacts (id, workspace_id, name, email, phone, timezone, locale, unsubscribe_token, delivery_method,
                            whatsapp_consent_at, whatsapp_consent_source)
      select $4 || 'c' || i, $4 || 'u' || (1 + i % $2), 'Contact ' || i, 'c' || i || '@bench.example',
             '+1555' || lpad(i::text, 7, '0'), $3, (array['en', 'es', 'fr'])[1 + (i / 3) % 3],
@@ -51,14 +57,17 @@ export async function seedFleetBurst(
     [options.reminders, options.users, daytimeZone(), p],
   );
   await client.query(
-    `insert into reminders (id, user_id, contact_id, type, message, delivery_method, schedule_type, scheduled_for, next_run_at)
-     select $4 || 'r' || i, $4 || 'u' || (1 + i % $2), $4 || 'c' || i, 'text', 'Fleet reminder ' || i,
+    `insert into reminders (id, workspace_id, created_by, contact_id, type, message, delivery_method, schedule_type,
+       scheduled_for, next_run_at)
+     select $4 || 'r' || i, $4 || 'u' || (1 + i % $2), $4 || 'u' || (1 + i % $2), $4 || 'c' || i, 'text', 'Fleet reminder ' || i,
             ($3::text[])[1 + i % 3], 'once', now() + interval '1 day', now() + interval '1 day'
        from generate_series(1, $1) i`,
     [options.reminders, options.users, FLEET_CHANNELS, p],
   );
   // With a prefix the database holds other rows: only the tables seeded here are read again.
-  await client.query(p ? "vacuum analyze users, contacts, reminders" : "vacuum analyze");
+  await client.query(
+    p ? "vacuum analyze users, workspaces, workspace_members, contacts, reminders" : "vacuum analyze",
+  );
 }
 
 /**

@@ -25,21 +25,24 @@ export interface QueryPlan {
  */
 export async function explainReads(client: pg.Client, user: MeasuredUser, rounds: number) {
   const { pool, db } = await import("@/lib/db");
-  const { users } = await import("@/db/schema");
+  const { users, workspaces } = await import("@/db/schema");
   const { eq } = await import("drizzle-orm");
   const { listActivity } = await import("@/lib/activity/list-activity");
   const { listDeliveries } = await import("@/lib/activity/list-deliveries");
   const { getAttentionSummary } = await import("@/lib/activity/get-attention-summary");
   const { listReminders } = await import("@/lib/reminders/list-reminders");
   const { getDashboardData } = await import("@/lib/dashboard/get-dashboard-data");
-  const [owner] = await db.select().from(users).where(eq(users.id, user.id));
+  // The measured person acting in their own workspace (its id is theirs).
+  const [person] = await db.select().from(users).where(eq(users.id, user.id));
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, user.id));
+  const owner = { user: person, workspace, role: "owner" as const };
 
   const reads: Record<string, () => Promise<unknown>> = {
     activity: () => listActivity(user.id, { limit: 50 }),
     activityLaterPage: () => listActivity(user.id, { limit: 50, cursor: user.activityCursor }),
     reminders: () => listReminders(user.id, { status: "all", view: "recent", limit: 50 }),
-    history: () => listDeliveries({ userId: user.id, reminderId: user.reminderId }),
-    dashboard: () => Promise.all([getDashboardData(owner), getAttentionSummary(user.id)]),
+    history: () => listDeliveries({ workspaceId: user.id, reminderId: user.reminderId }),
+    dashboard: () => Promise.all([getDashboardData(owner.workspace), getAttentionSummary(user.id)]),
   };
 
   let captured: Captured[] | null = null;

@@ -3,7 +3,16 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { contacts, deliveries, deliveryReplies, reminders, sessions, users } from "@/db/schema";
+import {
+  contacts,
+  deliveries,
+  deliveryReplies,
+  reminders,
+  sessions,
+  users,
+  workspaceMembers,
+  workspaces,
+} from "@/db/schema";
 
 /**
  * bench:growth's data, generated in SQL (generate_series): users who each own `REMINDERS_PER_USER`
@@ -86,11 +95,33 @@ export async function seedGrowthUsers(
         id: userId(u),
         email: sql`'g-u' || u || '@growth.example'`,
         senderName: sql`'Sender ' || u`,
-        planType: sql`'business'`,
-        remindersQuota: sql`1000000000`,
         timezone: sql`'UTC'`,
+        currentWorkspaceId: userId(u),
         createdAt: sql`${start}::timestamptz - interval '30 days'`,
       },
+      sql`from generate_series(${from}::int, ${to}::int) u`,
+    ),
+  );
+  // Each person's own workspace (its id is theirs, as at sign-up), owned by them.
+  await run(
+    client,
+    insertSelect(
+      workspaces,
+      {
+        id: userId(u),
+        name: sql`'Sender ' || u`,
+        planType: sql`'business'`,
+        remindersQuota: sql`1000000000`,
+        createdAt: sql`${start}::timestamptz - interval '30 days'`,
+      },
+      sql`from generate_series(${from}::int, ${to}::int) u`,
+    ),
+  );
+  await run(
+    client,
+    insertSelect(
+      workspaceMembers,
+      { workspaceId: userId(u), userId: userId(u), role: sql`'owner'` },
       sql`from generate_series(${from}::int, ${to}::int) u`,
     ),
   );
@@ -101,7 +132,7 @@ export async function seedGrowthUsers(
       contacts,
       {
         id: contactId(u, j),
-        userId: userId(u),
+        workspaceId: userId(u),
         name: sql`'Contact ' || u || '-' || j`,
         email: sql`'g-c' || u || '-' || j || '@growth.example'`,
         phone: sql`'+1444' || lpad((u * ${REMINDERS_PER_USER} + j)::text, 7, '0')`,
@@ -121,7 +152,8 @@ export async function seedGrowthUsers(
       reminders,
       {
         id: reminderId(u, j),
-        userId: userId(u),
+        workspaceId: userId(u),
+        createdBy: userId(u),
         contactId: contactId(u, j),
         type: sql`'text'`,
         message: sql`'Growth reminder ' || j`,
@@ -167,7 +199,7 @@ export async function seedGrowthUsers(
       deliveries,
       {
         reminderId: reminderId(col("u"), col("j")),
-        userId: userId(col("u")),
+        workspaceId: userId(col("u")),
         contactId: contactId(col("u"), col("j")),
         occurrenceAt: col("occ"),
         channel: col("channel"),
@@ -197,7 +229,7 @@ export async function seedGrowthUsers(
         deliveryId: d("id"),
         deliveryOccurrenceAt: d("occurrence_at"),
         reminderId: d("reminder_id"),
-        userId: d("user_id"),
+        workspaceId: d("workspace_id"),
         channel: d("channel"),
         body: sql`(array['Yes', 'No', 'Later', 'Thanks!'])[1 + d.id % 4]`,
         action: sql`(array['confirm', 'decline', 'snooze', 'none'])[1 + d.id % 4]`,
@@ -208,7 +240,7 @@ export async function seedGrowthUsers(
     );
     await run(
       client,
-      sql`with d as (${insertDeliveries} returning ${deliveries.id}, ${deliveries.reminderId}, ${deliveries.userId},
+      sql`with d as (${insertDeliveries} returning ${deliveries.id}, ${deliveries.reminderId}, ${deliveries.workspaceId},
             ${deliveries.channel}, ${deliveries.status}, ${deliveries.sentAt}, ${deliveries.occurrenceAt})
           ${insertReplies}`,
     );

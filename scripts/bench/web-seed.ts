@@ -15,18 +15,28 @@ export async function seedWebBench(
   try {
     const sessionToken = randomBytes(24).toString("hex");
     const { rows } = await client.query<{ id: string }>(
-      `insert into users (id, email, name, plan_type, subscription_status, is_active, reminders_quota,
-         reminders_used_current_period, trial_end_date, timezone)
-       values (gen_random_uuid()::text, 'bench@example.com', 'Bench User', 'business', 'active', true, 15000, 1200,
-         now() + interval '7 days', 'Europe/Paris') returning id`,
+      `insert into users (id, email, name, timezone)
+       values (gen_random_uuid()::text, 'bench@example.com', 'Bench User', 'Europe/Paris') returning id`,
     );
     const userId = rows[0].id;
+    // The person's own workspace (the same id, as at sign-up), where the requests act.
+    await client.query(
+      `insert into workspaces (id, name, plan_type, subscription_status, is_active, reminders_quota,
+         reminders_used_current_period, trial_end_date)
+       values ($1, 'Bench User', 'business', 'active', true, 15000, 1200, now() + interval '7 days')`,
+      [userId],
+    );
+    await client.query(
+      `insert into workspace_members (workspace_id, user_id, role) values ($1, $1, 'owner')`,
+      [userId],
+    );
+    await client.query(`update users set current_workspace_id = $1 where id = $1`, [userId]);
     await client.query(
       `insert into sessions (session_token, user_id, expires) values ($1, $2, now() + interval '1 day')`,
       [sessionToken, userId],
     );
     await client.query(
-      `insert into contacts (id, user_id, name, email, phone, relationship, delivery_method, unsubscribe_token)
+      `insert into contacts (id, workspace_id, name, email, phone, relationship, delivery_method, unsubscribe_token)
        select gen_random_uuid()::text, $1, 'Contact ' || g, 'contact' || g || '@example.com',
               '+1415555' || lpad(g::text, 4, '0'), 'Friend', 'email', gen_random_uuid()::text
        from generate_series(1, $2) g`,
@@ -34,8 +44,8 @@ export async function seedWebBench(
     );
     // A mix of one-time and recurring reminders spread over the coming year.
     await client.query(
-      `with c as (select id, row_number() over (order by id) - 1 as n from contacts where user_id = $1)
-       insert into reminders (id, user_id, contact_id, type, message, status, delivery_method, schedule_type,
+      `with c as (select id, row_number() over (order by id) - 1 as n from contacts where workspace_id = $1)
+       insert into reminders (id, workspace_id, contact_id, type, message, status, delivery_method, schedule_type,
          scheduled_for, frequency, time, days, timezone, next_run_at)
        select gen_random_uuid()::text, $1, c.id, 'text', 'Reminder ' || g, 'scheduled', 'email',
               case when g % 3 = 0 then 'recurring' else 'once' end,

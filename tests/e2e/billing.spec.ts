@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { contacts, workspaces } from "@/db/schema";
-import { e2eDb, expect, test } from "./fixtures";
+import { arrangePerson, e2eDb, expect, test } from "./fixtures";
 
 test("checkout without a plan says 'No plan selected' and returns to /pricing", async ({ page, signIn }) => {
   await signIn();
@@ -48,7 +48,7 @@ test("a free user upgrades to Starter quarterly through the demo checkout", asyn
   await expect(page.getByTestId("trial-countdown")).toHaveText("7 days left in your free trial");
   await expect(page.getByTestId("reminders-usage")).toHaveText("0/500");
   await expect(page.getByTestId("contacts-limit")).toHaveText("100");
-  const [row] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.id));
+  const [row] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.workspaceId));
   expect(row).toMatchObject({ planType: "starter", paymentFrequency: "quarterly", remindersQuota: 500 });
 });
 
@@ -62,7 +62,7 @@ test("a pay-as-you-go user buys the $20 package and sees $20.00", async ({ page,
   await expect(page).toHaveURL(/\/billing\?checkout=success$/);
   await expect(page.getByTestId("credit-balance")).toHaveText("$20.00");
   await expect(page.getByText("Low Balance")).toHaveCount(0);
-  const [row] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.id));
+  const [row] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.workspaceId));
   expect(row.paygCreditBalance).toBe(2000);
 });
 
@@ -70,7 +70,7 @@ test("the billing page shows status, limits, usage warnings and is accessible", 
   const user = await signIn({ remindersUsedCurrentPeriod: 45, remindersQuota: 50 });
   await e2eDb.insert(contacts).values(
     Array.from({ length: 50 }, (_, i) => ({
-      workspaceId: user.id,
+      workspaceId: user.workspaceId,
       name: `Contact ${i}`,
       email: `c${i}@example.com`,
     })),
@@ -96,4 +96,50 @@ test("an ended trial shows 'Trial ended'", async ({ page, signIn }) => {
   await signIn({ trialEndDate: new Date(Date.now() - 60_000) });
   await page.goto("/billing");
   await expect(page.getByTestId("trial-countdown")).toHaveText("Trial ended");
+});
+
+test("Starter with 2 extra members: the order, 'Members: 1 of 5' on billing, and 2 more seats added there", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn();
+  await page.goto("/pricing");
+  await expect(page.getByTestId("plan-starter-monthly").getByTestId("plan-seats")).toContainText(
+    "3 members included",
+  );
+  await page.goto("/checkout?plan=starter&frequency=monthly&seats=2");
+  await expect(page).toHaveURL(/\/checkout\/demo\?plan=starter&frequency=monthly&seats=2$/);
+  await expect(page.getByTestId("demo-seats")).toHaveText("2 extra members, billed monthly");
+  await expect(page.getByTestId("demo-total")).toHaveText("$29.99");
+  await page.getByRole("button", { name: "Complete test payment" }).click();
+  await expect(page).toHaveURL(/\/billing\?checkout=success$/);
+  const seats = page.getByTestId("seats-card");
+  await expect(seats.getByTestId("seats-used")).toHaveText("Members: 1 of 5");
+
+  await seats.getByLabel("Members to add").fill("2");
+  await seats.getByRole("button", { name: "Add seats" }).click();
+  await expect(seats.getByTestId("seats-used")).toHaveText("Members: 1 of 7");
+  const [row] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.workspaceId));
+  expect(row).toMatchObject({ planType: "starter", extraSeats: 4 });
+});
+
+test("a member who is not the owner is refused the billing page and shown none of its data", async ({
+  page,
+  signInMember,
+}) => {
+  const owner = await arrangePerson({
+    planType: "starter",
+    subscriptionStatus: "active",
+    paygCreditBalance: 4321,
+  });
+  await signInMember(owner.workspaceId, "admin");
+  await page.goto("/billing");
+  await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("billing-owner-only")).toContainText(
+    "Only the workspace's owner can see and change billing",
+  );
+  await expect(page.getByTestId("plan-name")).toHaveCount(0);
+  await expect(page.getByText("$43.21")).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
 });

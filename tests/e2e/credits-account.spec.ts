@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import { contacts, creditLedger, users } from "@/db/schema";
+import { contacts, creditLedger, users, workspaces } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
 
 test("a Starter subscriber buys the $50 package and sees the credits on billing and in the sidebar", async ({
@@ -32,19 +32,24 @@ test("a Starter subscriber buys the $50 package and sees the credits on billing 
   await expect(page.getByRole("heading", { name: "Auto-Recharge" })).toBeVisible();
   await expect(page.getByTestId("sidebar-credit").first()).toContainText("$52.50");
 
-  const [row] = await e2eDb.select().from(users).where(eq(users.id, user.id));
+  const [row] = await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.workspaceId));
   expect(row).toMatchObject({ planType: "starter", paygCreditBalance: 5250 });
 });
 
-test("settings exports the user's data as JSON, then deletes the account after the e-mail is typed", async ({
+test("settings exports the workspace's data as JSON, then deletes the account after the e-mail is typed", async ({
   page,
   signIn,
 }) => {
   const user = await signIn();
-  await e2eDb.insert(contacts).values({ workspaceId: user.id, name: "Ben", email: "ben@example.org" });
   await e2eDb
-    .insert(creditLedger)
-    .values({ workspaceId: user.id, amountCents: 2000, reason: "purchase", idempotencyKey: `e2e-${user.id}` });
+    .insert(contacts)
+    .values({ workspaceId: user.workspaceId, name: "Ben", email: "ben@example.org" });
+  await e2eDb.insert(creditLedger).values({
+    workspaceId: user.workspaceId,
+    amountCents: 2000,
+    reason: "purchase",
+    idempotencyKey: `e2e-${user.id}`,
+  });
   await page.goto("/settings");
 
   const download = page.waitForEvent("download");
@@ -70,7 +75,11 @@ test("settings exports the user's data as JSON, then deletes the account after t
 
   await expect(page).toHaveURL(/\/$/);
   expect(await e2eDb.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
-  expect(await e2eDb.select().from(contacts).where(eq(contacts.workspaceId, user.id))).toHaveLength(0);
+  // The workspace the person was alone in went with them, and everything in it.
+  expect(await e2eDb.select().from(workspaces).where(eq(workspaces.id, user.workspaceId))).toHaveLength(0);
+  expect(await e2eDb.select().from(contacts).where(eq(contacts.workspaceId, user.workspaceId))).toHaveLength(
+    0,
+  );
   // Signed out: the settings page sends the visitor away.
   await page.goto("/settings");
   await expect(page).not.toHaveURL(/\/settings/);

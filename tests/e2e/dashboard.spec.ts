@@ -8,7 +8,7 @@ test("Sydney, in Spanish: 'monthly on the 31st at 09:00, ends after 12' reads th
   signIn,
 }) => {
   const user = await signIn({ timezone: ZONE });
-  const contact = await addContact(user.id, "Lucía");
+  const contact = await addContact(user.workspaceId, "Lucía");
   const url = new URL(process.env.E2E_BASE_URL ?? "");
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", domain: url.hostname, path: "/" }]);
   await page.goto("/reminders");
@@ -76,10 +76,10 @@ test("dashboard: four stat cards, recent reminders with working actions, usage w
     remindersQuota: 10,
     remindersUsedCurrentPeriod: 10,
   });
-  const contact = await addContact(user.id, "Kai");
+  const contact = await addContact(user.workspaceId, "Kai");
   const due = new Date(Date.UTC(2031, 4, 6, 14, 5));
   const rows = Array.from({ length: 6 }, (_, i) => ({
-    workspaceId: user.id,
+    workspaceId: user.workspaceId,
     contactId: contact.id,
     message: `Note ${i}`,
     deliveryMethod: "sms",
@@ -119,7 +119,7 @@ test("a subscriber past the quota sees the reminders their credits paid for this
   });
   await e2eDb.insert(creditLedger).values(
     [1, 2, 3].map((n) => ({
-      workspaceId: user.id,
+      workspaceId: user.workspaceId,
       amountCents: -1,
       reason: "delivery",
       idempotencyKey: `delivery:${user.id}-${n}:1`,
@@ -141,14 +141,14 @@ test("dashboard: New Reminder reads the user's own contacts when it opens, and c
   signIn,
 }) => {
   const other = await signIn({ firstName: "Olga" });
-  await addContact(other.id, "Zed");
+  await addContact(other.workspaceId, "Zed");
   await page.context().clearCookies();
   const user = await signIn({ firstName: "Cleo", timezone: ZONE });
-  await addContact(user.id, "Kai");
+  await addContact(user.workspaceId, "Kai");
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Welcome back, Cleo!" })).toBeVisible();
   // Added after the dashboard rendered: the picker still lists it, as it is read on opening.
-  await addContact(user.id, "Lina");
+  await addContact(user.workspaceId, "Lina");
 
   const opener = page.getByRole("button", { name: "New Reminder" });
   await opener.click();

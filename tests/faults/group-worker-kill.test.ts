@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import pg from "pg";
-import { sinkGrace, spawnWorker, waitUntil } from "@/tests/support/bench-kit";
+import { seedOwnWorkspaces, sinkGrace, spawnWorker, waitUntil } from "@/tests/support/bench-kit";
 import { startTwilioSink, twilioSinkEnv, type TwilioSink } from "@/tests/support/twilio-sink";
 import { db } from "@/lib/db";
 import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
@@ -30,30 +30,30 @@ const count = async (sql: string, params: unknown[] = []) =>
 async function seedGroup(dueAt: Date) {
   const { client } = burst;
   await client.query(
-    `insert into users (id, email, sender_name, plan_type, reminders_quota, timezone)
-     values ('gu', 'gu@bench.example', 'Choir', 'business', 100000, 'UTC')`,
+    `insert into users (id, email, sender_name, timezone) values ('gu', 'gu@bench.example', 'Choir', 'UTC')`,
   );
+  await seedOwnWorkspaces(client, { userIds: ["gu"] }, { planType: "business", remindersQuota: 100_000 });
   // Members where it is daytime now: SMS quiet hours do not hold them.
   const hour = new Date().getUTCHours();
   const zone = hour >= 8 && hour < 20 ? "UTC" : hour < 8 ? "Asia/Tokyo" : "America/Los_Angeles";
   await client.query(
-    `insert into contacts (id, user_id, name, phone, timezone, unsubscribe_token, delivery_method)
+    `insert into contacts (id, workspace_id, name, phone, timezone, unsubscribe_token, delivery_method)
      select 'gc' || i, 'gu', 'Member ' || i, '+1555' || lpad(i::text, 7, '0'), $2, gen_random_uuid()::text, 'sms'
        from generate_series(1, $1) i`,
     [N, zone],
   );
-  await client.query(`insert into contact_groups (id, user_id, name) values ('gg', 'gu', 'Choir')`);
+  await client.query(`insert into contact_groups (id, workspace_id, name) values ('gg', 'gu', 'Choir')`);
   await client.query(
-    `insert into contact_group_members (group_id, contact_id, user_id) select 'gg', 'gc' || i, 'gu' from generate_series(1, $1) i`,
+    `insert into contact_group_members (group_id, contact_id, workspace_id) select 'gg', 'gc' || i, 'gu' from generate_series(1, $1) i`,
     [N],
   );
   await client.query(
-    `insert into reminders (id, user_id, recipient, group_id, group_timing, type, message, delivery_method,
+    `insert into reminders (id, workspace_id, created_by, recipient, group_id, group_timing, type, message, delivery_method,
                             schedule_type, scheduled_for, next_run_at, timezone)
-     values ('gr', 'gu', 'group', 'gg', 'same_instant', 'text', 'Rehearsal tonight', 'sms', 'once', $1, $1, 'UTC')`,
+     values ('gr', 'gu', 'gu', 'group', 'gg', 'same_instant', 'text', 'Rehearsal tonight', 'sms', 'once', $1, $1, 'UTC')`,
     [dueAt],
   );
-  await db.transaction((tx) => syncGroupReminders(tx, { userId: "gu", reminderId: "gr" }, new Date()));
+  await db.transaction((tx) => syncGroupReminders(tx, { workspaceId: "gu", reminderId: "gr" }, new Date()));
   await client.query("analyze");
 }
 
@@ -121,7 +121,7 @@ it("a worker killed with SIGKILL mid-group: every member gets the reminder exact
       `select status, members, units_held, units_drawn from group_occurrences where reminder_id = 'gr'`,
     );
     expect(occurrences.rows).toEqual([{ status: "covered", members: N, units_held: N, units_drawn: N }]);
-    expect(await count(`select reminders_used_current_period as n from users where id = 'gu'`)).toBe(N);
+    expect(await count(`select reminders_used_current_period as n from workspaces where id = 'gu'`)).toBe(N);
   } finally {
     victim.kill("SIGKILL");
     survivor.kill("SIGTERM");

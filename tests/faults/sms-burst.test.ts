@@ -45,6 +45,7 @@ function workers(sink: TwilioSink, mps: number) {
 
 async function reset() {
   await client.query("truncate deliveries, reminders, contacts, sender_pacing, worker_heartbeats cascade");
+  await client.query("delete from workspaces");
   await client.query("delete from users");
 }
 

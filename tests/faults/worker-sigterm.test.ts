@@ -56,9 +56,9 @@ it("a worker stopped with SIGTERM mid-burst releases what it holds and exits; af
     expect(recipients.length).toBe(N);
     expect(await count(`select count(*)::int as n from deliveries`)).toBe(N);
     // No occurrence was charged twice: released reservations were given back before the new lease.
-    expect(await count(`select coalesce(sum(reminders_used_current_period), 0)::int as n from users`)).toBe(
-      N,
-    );
+    expect(
+      await count(`select coalesce(sum(reminders_used_current_period), 0)::int as n from workspaces`),
+    ).toBe(N);
   } finally {
     first.kill("SIGKILL");
     restarted?.kill("SIGTERM");

@@ -4,25 +4,27 @@ import { db } from "@/lib/db";
 import { getShellSummary } from "@/lib/dashboard/get-shell-summary";
 import { createSignedInUser } from "../support/users";
 
-async function addContacts(userId: string, n: number) {
-  await db
-    .insert(contacts)
-    .values(
-      Array.from({ length: n }, (_, i) => ({ workspaceId: userId, name: `C${i}`, email: `c${i}-${userId}@example.com` })),
-    );
+async function addContacts(workspaceId: string, n: number) {
+  await db.insert(contacts).values(
+    Array.from({ length: n }, (_, i) => ({
+      workspaceId,
+      name: `C${i}`,
+      email: `c${i}-${workspaceId}@example.com`,
+    })),
+  );
 }
 
 describe("getShellSummary", () => {
-  it("counts only the user's own contacts and reports reminder usage for quota plans", async () => {
-    const { user } = await createSignedInUser({
+  it("counts only the workspace's own contacts and reports reminder usage for quota plans", async () => {
+    const { workspace } = await createSignedInUser({
       planType: "starter",
       remindersQuota: 500,
       remindersUsedCurrentPeriod: 42,
     });
-    const { user: other } = await createSignedInUser();
-    await addContacts(user.id, 3);
+    const { workspace: other } = await createSignedInUser();
+    await addContacts(workspace.id, 3);
     await addContacts(other.id, 2);
-    expect(await getShellSummary(user)).toEqual({
+    expect(await getShellSummary(workspace)).toEqual({
       planType: "starter",
       contactsUsed: 3,
       contactsLimit: 100,
@@ -33,15 +35,15 @@ describe("getShellSummary", () => {
   });
 
   it("shows credits bought on a subscription plan next to its quota, and none when the balance is 0", async () => {
-    const { user } = await createSignedInUser({ planType: "starter", paygCreditBalance: 5250 });
-    expect(await getShellSummary(user)).toMatchObject({ remindersQuota: 50, creditBalanceCents: 5250 });
-    const { user: empty } = await createSignedInUser({ planType: "starter", paygCreditBalance: 0 });
+    const { workspace } = await createSignedInUser({ planType: "starter", paygCreditBalance: 5250 });
+    expect(await getShellSummary(workspace)).toMatchObject({ remindersQuota: 50, creditBalanceCents: 5250 });
+    const { workspace: empty } = await createSignedInUser({ planType: "starter", paygCreditBalance: 0 });
     expect((await getShellSummary(empty)).creditBalanceCents).toBeNull();
   });
 
   it("gives pay-as-you-go its credit balance in cents", async () => {
-    const { user } = await createSignedInUser({ planType: "payg", paygCreditBalance: 1234 });
-    const summary = await getShellSummary(user);
+    const { workspace } = await createSignedInUser({ planType: "payg", paygCreditBalance: 1234 });
+    const summary = await getShellSummary(workspace);
     expect(summary.creditBalanceCents).toBe(1234);
     expect(summary.contactsUsed).toBe(0);
   });

@@ -104,31 +104,79 @@ export async function topStatements(client: pg.Client, limit = 15) {
   return rows.map((r) => ({ calls: Number(r.calls), ms: r.ms, query: r.query }));
 }
 
-/** 1 user in `users` groups, one contact per reminder, every reminder due at `dueAt` (e-mail). */
+/** A workspace's plan as the seeds write it (the rest keeps the column defaults). */
+export interface SeedPlan {
+  planType: string;
+  remindersQuota: number;
+  paygCreditBalance?: number;
+  remindersUsedCurrentPeriod?: number;
+}
+
+/**
+ * Gives each user whose id is in `userIds` (or starts with `prefix`) a workspace of their own with
+ * the same id, owned by them, on `plan`: what sign-up makes (lib/workspaces/create-user.ts), in SQL.
+ */
+export async function seedOwnWorkspaces(
+  client: Pick<pg.ClientBase, "query">,
+  users: { userIds: string[] } | { prefix: string },
+  plan: SeedPlan,
+) {
+  const which =
+    "userIds" in users
+      ? { where: "u.id = any($1::text[])", value: users.userIds }
+      : { where: "starts_with(u.id, $1)", value: users.prefix };
+  await client.query(
+    `insert into workspaces (id, name, plan_type, reminders_quota, payg_credit_balance, reminders_used_current_period)
+     select u.id, left(coalesce(u.sender_name, u.email), 100), $2, $3, $4, $5 from users u where ${which.where}`,
+    [
+      which.value,
+      plan.planType,
+      plan.remindersQuota,
+      plan.paygCreditBalance ?? 0,
+      plan.remindersUsedCurrentPeriod ?? 0,
+    ],
+  );
+  await client.query(
+    `insert into workspace_members (workspace_id, user_id, role)
+     select u.id, u.id, 'owner' from users u where ${which.where}`,
+    [which.value],
+  );
+}
+
+/**
+ * `users` senders, each in a workspace of their own (the same id), one contact per reminder, every
+ * reminder due at `dueAt` (e-mail, or SMS for `smsShare` of them), made by its workspace's owner.
+ */
 export async function seedDue(
   client: Pick<pg.ClientBase, "query">,
   options: { reminders: number; users: number; dueAt: Date; smsShare?: number },
 ) {
   await client.query(
-    `insert into users (id, email, sender_name, plan_type, reminders_quota, timezone)
-     select 'u' || i, 'u' || i || '@bench.example', 'Sender ' || i, 'business', 100000000, 'UTC'
+    `insert into users (id, email, sender_name, timezone)
+     select 'u' || i, 'u' || i || '@bench.example', 'Sender ' || i, 'UTC'
        from generate_series(1, $1) i`,
     [options.users],
+  );
+  await seedOwnWorkspaces(
+    client,
+    { userIds: Array.from({ length: options.users }, (_, i) => `u${i + 1}`) },
+    { planType: "business", remindersQuota: 100_000_000 },
   );
   // SMS contacts live where it is daytime now, so quiet hours do not hold them.
   const hour = new Date().getUTCHours();
   const zone = hour >= 8 && hour < 20 ? "UTC" : hour < 8 ? "Asia/Tokyo" : "America/Los_Angeles";
   const smsEvery = options.smsShare ? Math.round(1 / options.smsShare) : 0;
   await client.query(
-    `insert into contacts (id, user_id, name, email, phone, timezone, unsubscribe_token, delivery_method)
+    `insert into contacts (id, workspace_id, name, email, phone, timezone, unsubscribe_token, delivery_method)
      select 'c' || i, 'u' || (1 + i % $2), 'Contact ' || i, 'c' || i || '@bench.example',
             '+1555' || lpad(i::text, 7, '0'), $3, gen_random_uuid()::text, 'email'
        from generate_series(1, $1) i`,
     [options.reminders, options.users, zone],
   );
   await client.query(
-    `insert into reminders (id, user_id, contact_id, type, message, delivery_method, schedule_type, scheduled_for, next_run_at)
-     select 'r' || i, 'u' || (1 + i % $2), 'c' || i, 'text', 'Benchmark reminder ' || i,
+    `insert into reminders (id, workspace_id, created_by, contact_id, type, message, delivery_method, schedule_type,
+       scheduled_for, next_run_at)
+     select 'r' || i, 'u' || (1 + i % $2), 'u' || (1 + i % $2), 'c' || i, 'text', 'Benchmark reminder ' || i,
             case when $4 > 0 and i % $4 = 0 then 'sms' else 'email' end, 'once', $3, $3
        from generate_series(1, $1) i`,
     [options.reminders, options.users, options.dueAt, smsEvery],

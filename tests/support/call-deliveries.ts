@@ -23,11 +23,11 @@ export const callSid = () => `CA${randomBytes(16).toString("hex")}`;
  * (`confirmation`), which is all a reply reads.
  */
 export async function sentCall(
-  userId: string,
+  workspaceId: string,
   contactId: string,
   options: { askConfirmation?: boolean; at?: Date; callCreatedAt?: Date } = {},
 ) {
-  const { reminder, delivery } = await sentCallDelivery(userId, contactId, options);
+  const { reminder, delivery } = await sentCallDelivery(workspaceId, contactId, options);
   const sid = callSid();
   await db.update(deliveries).set({ providerMessageId: sid }).where(eq(deliveries.id, delivery.id));
   await placedCall(delivery, sid, options.callCreatedAt);
@@ -35,12 +35,12 @@ export async function sentCall(
 }
 
 async function sentCallDelivery(
-  userId: string,
+  workspaceId: string,
   contactId: string,
   options: { askConfirmation?: boolean; at?: Date },
 ) {
   const at = options.at ?? new Date();
-  const reminder = await createReminder(userId, contactId, at, {
+  const reminder = await createReminder(workspaceId, contactId, at, {
     deliveryMethod: "call",
     status: "sent",
     nextRunAt: null,
@@ -49,7 +49,7 @@ async function sentCallDelivery(
     .insert(deliveries)
     .values({
       reminderId: reminder.id,
-      userId,
+      workspaceId,
       contactId,
       occurrenceAt: at,
       channel: "call",
@@ -70,12 +70,12 @@ async function sentCallDelivery(
  * delivery 'sent' with provider id `outbox-<message id>` and its delivery_calls row of that id.
  */
 export async function callInOutbox(
-  userId: string,
+  workspaceId: string,
   contactId: string,
   options: { askConfirmation?: boolean } = {},
 ) {
   const askConfirmation = options.askConfirmation ?? true;
-  const { reminder, delivery } = await sentCallDelivery(userId, contactId, { askConfirmation });
+  const { reminder, delivery } = await sentCallDelivery(workspaceId, contactId, { askConfirmation });
   const [contact] = await db.select().from(contacts).where(eq(contacts.id, contactId));
   const rendered = renderMessage({
     deliveryId: delivery.id,
@@ -87,6 +87,7 @@ export async function callInOutbox(
     locale: contact.locale,
     unsubscribeToken: contact.unsubscribeToken,
     askConfirmation,
+    workspaceId,
   });
   const script = rendered.channel === "call" ? rendered.call : undefined;
   if (!script) throw new Error("Not a call");
@@ -99,6 +100,7 @@ export async function callInOutbox(
       url: `http://localhost:3000${CALL_WEBHOOK_PATHS.twiml}?d=${delivery.id}`,
       gatherUrl: script.gatherUrl,
     },
+    workspaceId,
   });
   const sid = `outbox-${stored.id}`;
   await db.update(deliveries).set({ providerMessageId: sid }).where(eq(deliveries.id, delivery.id));
@@ -109,7 +111,7 @@ export async function callInOutbox(
 
 /** Another call placed for a delivery (as a retry after no answer places one): its row. */
 export async function placedCall(
-  delivery: { id: number; occurrenceAt: Date; userId: string },
+  delivery: { id: number; occurrenceAt: Date; workspaceId: string },
   sid = callSid(),
   createdAt?: Date,
 ): Promise<string> {
@@ -117,7 +119,7 @@ export async function placedCall(
     callSid: sid,
     deliveryId: delivery.id,
     deliveryOccurrenceAt: delivery.occurrenceAt,
-    userId: delivery.userId,
+    workspaceId: delivery.workspaceId,
     status: "in-progress",
     answeredBy: "human",
     answeredAt: createdAt ?? new Date(),

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import { CALL_WEBHOOK_PATHS } from "@/config/calls";
-import { deliveries, deliveryCalls, users } from "@/db/schema";
+import { deliveries, deliveryCalls } from "@/db/schema";
 import type { TwilioConfig } from "@/lib/channels/twilio-config";
 import { db } from "@/lib/db";
 import * as callAudioRoute from "@/app/api/play/[token]/call.mp3/route";
 import * as voiceRoute from "@/app/api/webhooks/twilio/voice/route";
 import * as voiceStatusRoute from "@/app/api/webhooks/twilio/voice/status/route";
 import { inProcessApp, type AppTransport, type RouteModule } from "./app-transport";
-import { createContact, createReminder, createSender } from "./delivery-fixtures";
+import { createContact, createReminder, createSender, reloadWorkspace } from "./delivery-fixtures";
 import { noonZone } from "./noon-zone";
 import { startTwilioSink, useTwilioSink, type TwilioSink, type TwilioSinkOptions } from "./twilio-sink";
 
@@ -91,4 +91,5 @@ export const callsOf = async (deliveryId: number) =>
     .where(eq(deliveryCalls.deliveryId, deliveryId))
     .orderBy(deliveryCalls.createdAt);
 
-export const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+/** The workspace's row as it is now (usage, credit). */
+export const workspaceOf = (id: string) => reloadWorkspace(id);

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { contactGroupMembers, contactGroups, deliveries, groupOccurrences, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
+import { workspaceOwner } from "./delivery-fixtures";
 
 /**
  * A group of these contacts and a one-time group reminder to it due at `due` (the sender's zone
@@ -10,25 +11,26 @@ import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
  * made as the reminders module makes them (syncGroupReminders).
  */
 export async function createGroupReminder(
-  userId: string,
+  workspaceId: string,
   contactIds: string[],
   due: Date,
   overrides: Partial<typeof reminders.$inferInsert> = {},
 ) {
   const [group] = await db
     .insert(contactGroups)
-    .values({ userId, name: `Group ${randomBytes(4).toString("hex")}` })
+    .values({ workspaceId, name: `Group ${randomBytes(4).toString("hex")}` })
     .returning();
   if (contactIds.length > 0) {
     await db
       .insert(contactGroupMembers)
-      .values(contactIds.map((contactId) => ({ groupId: group.id, contactId, userId })));
+      .values(contactIds.map((contactId) => ({ groupId: group.id, contactId, workspaceId })));
   }
   const [reminder] = await db
     .insert(reminders)
     .values({
-      userId,
+      workspaceId,
       contactId: null,
+      createdBy: workspaceOwner(workspaceId),
       recipient: "group",
       groupId: group.id,
       groupTiming: "same_instant",
@@ -44,7 +46,7 @@ export async function createGroupReminder(
     .returning();
   // Made before the first occurrence, so every member's is still to come.
   await db.transaction((tx) =>
-    syncGroupReminders(tx, { userId, reminderId: reminder.id }, new Date(due.getTime() - 60_000)),
+    syncGroupReminders(tx, { workspaceId, reminderId: reminder.id }, new Date(due.getTime() - 60_000)),
   );
   return { group, reminder, members: await membersOf(reminder.id) };
 }

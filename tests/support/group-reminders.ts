@@ -6,24 +6,24 @@ import { formatCivilDateTime, utcToLocal } from "@/lib/recurrence";
 import { createContact } from "./reminders";
 
 /** A group with these contacts as members, arranged directly (the group routes have their own tests). */
-export async function createGroup(userId: string, contactIds: string[] = [], name = "Choir") {
-  const [group] = await db.insert(contactGroups).values({ userId, name }).returning();
+export async function createGroup(workspaceId: string, contactIds: string[] = [], name = "Choir") {
+  const [group] = await db.insert(contactGroups).values({ workspaceId, name }).returning();
   if (contactIds.length) {
     await db
       .insert(contactGroupMembers)
-      .values(contactIds.map((contactId) => ({ groupId: group.id, contactId, userId })));
+      .values(contactIds.map((contactId) => ({ groupId: group.id, contactId, workspaceId })));
   }
   return group;
 }
 
 /** Contacts in the given zones (name "Member <i>"), each with a phone and an e-mail. */
-export async function createMembers(userId: string, zones: (string | null)[]) {
+export async function createMembers(workspaceId: string, zones: (string | null)[]) {
   const out = [];
   for (const [i, timezone] of zones.entries()) {
     out.push(
-      await createContact(userId, {
+      await createContact(workspaceId, {
         name: `Member ${i + 1}`,
-        email: `member${i + 1}-${userId.slice(0, 6)}@example.com`,
+        email: `member${i + 1}-${workspaceId.slice(0, 6)}@example.com`,
         phone: `+1415555${String(1000 + i).padStart(4, "0")}`,
         timezone,
       }),
@@ -33,16 +33,23 @@ export async function createMembers(userId: string, zones: (string | null)[]) {
 }
 
 /** Adds or removes members the way the group routes do: membership and the sync in one transaction. */
-export async function changeMembers(userId: string, groupId: string, add: string[], remove: string[] = []) {
+export async function changeMembers(
+  workspaceId: string,
+  groupId: string,
+  add: string[],
+  remove: string[] = [],
+) {
   await db.transaction(async (tx) => {
     if (add.length)
-      await tx.insert(contactGroupMembers).values(add.map((contactId) => ({ groupId, contactId, userId })));
+      await tx
+        .insert(contactGroupMembers)
+        .values(add.map((contactId) => ({ groupId, contactId, workspaceId })));
     for (const contactId of remove) {
       await tx
         .delete(contactGroupMembers)
         .where(and(eq(contactGroupMembers.groupId, groupId), eq(contactGroupMembers.contactId, contactId)));
     }
-    await syncGroupReminders(tx, { userId, groupId });
+    await syncGroupReminders(tx, { workspaceId, groupId });
   });
 }
 

@@ -1,13 +1,14 @@
 import { contactGroupMembers, contactGroups, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
+import { workspaceOwner } from "./delivery-fixtures";
 
-/** A stored group of `userId` with these members, arranged directly. */
-export async function insertGroup(userId: string, name: string, contactIds: string[] = []) {
-  const [group] = await db.insert(contactGroups).values({ userId, name }).returning();
+/** A stored group of workspace `workspaceId` with these members, arranged directly. */
+export async function insertGroup(workspaceId: string, name: string, contactIds: string[] = []) {
+  const [group] = await db.insert(contactGroups).values({ workspaceId, name }).returning();
   if (contactIds.length > 0)
     await db
       .insert(contactGroupMembers)
-      .values(contactIds.map((contactId) => ({ groupId: group.id, contactId, userId })));
+      .values(contactIds.map((contactId) => ({ groupId: group.id, contactId, workspaceId })));
   return group;
 }
 
@@ -16,7 +17,7 @@ export async function insertGroup(userId: string, name: string, contactIds: stri
  * member's own zone, by SMS (what the reminder dialog would create).
  */
 export async function insertGroupReminder(
-  userId: string,
+  workspaceId: string,
   groupId: string,
   values: Partial<typeof reminders.$inferInsert> = {},
 ) {
@@ -24,7 +25,8 @@ export async function insertGroupReminder(
   const [row] = await db
     .insert(reminders)
     .values({
-      userId,
+      workspaceId,
+      createdBy: workspaceOwner(workspaceId),
       recipient: "group",
       contactId: null,
       groupId,

@@ -85,7 +85,7 @@ function contactOf(reminder: { id: string; contactId: string | null }): string {
 
 /** A delivery of a reminder as the engine leaves it once sent. */
 export async function insertSentDelivery(
-  reminder: { id: string; userId: string; contactId: string | null },
+  reminder: { id: string; workspaceId: string; contactId: string | null },
   sentAt: Date,
   overrides: Partial<typeof deliveries.$inferInsert> = {},
 ) {

@@ -1,17 +1,27 @@
 import { contacts, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
+import { workspaceOwner } from "./delivery-fixtures";
 
-export async function createContact(userId: string, values: Partial<typeof contacts.$inferInsert> = {}) {
+export async function createContact(workspaceId: string, values: Partial<typeof contacts.$inferInsert> = {}) {
   const [contact] = await db
     .insert(contacts)
-    .values({ userId, name: "Grandma Rose", email: "rose@example.com", phone: "+14155552671", ...values })
+    .values({
+      workspaceId,
+      name: "Grandma Rose",
+      email: "rose@example.com",
+      phone: "+14155552671",
+      ...values,
+    })
     .returning();
   return contact;
 }
 
-/** A stored reminder, arranged directly (for list/cancel/send tests, not create). */
+/**
+ * A stored reminder, arranged directly (for list/cancel/send tests, not create), made by the
+ * workspace's owner unless `values.createdBy` says who.
+ */
 export async function insertReminder(
-  userId: string,
+  workspaceId: string,
   contactId: string,
   values: Partial<typeof reminders.$inferInsert> = {},
 ) {
@@ -19,8 +29,9 @@ export async function insertReminder(
   const [row] = await db
     .insert(reminders)
     .values({
-      userId,
+      workspaceId,
       contactId,
+      createdBy: workspaceOwner(workspaceId),
       type: "text",
       message: "Hello",
       deliveryMethod: "sms",

@@ -40,7 +40,12 @@ export function deliverEvent(event: object, secret = env.STRIPE_WEBHOOK_SECRET ?
 
 export function subscriptionObject(options: {
   customer: string;
+  /** Our checkout's metadata: the workspace billed. */
+  workspaceId?: string;
+  /** What subscriptions sold before workspaces carry: the person's (= their own workspace's) id. */
   userId?: string;
+  /** Who started the checkout, named in the activity trail. */
+  startedBy?: string;
   status: string;
   lookupKey: string;
   periodStart: number;
@@ -48,31 +53,40 @@ export function subscriptionObject(options: {
   trialEnd?: number | null;
   cancelAtPeriodEnd?: boolean;
   id?: string;
+  /** Members bought: a second item, the seat price of `seatLookupKey` with this quantity. */
+  extraSeats?: number;
+  seatLookupKey?: string;
 }) {
+  const metadata: Record<string, string> = {};
+  if (options.workspaceId) metadata.workspaceId = options.workspaceId;
+  if (options.userId) metadata.userId = options.userId;
+  if (options.startedBy) metadata.startedBy = options.startedBy;
+  const item = (lookupKey: string, quantity: number) => ({
+    id: `si_${randomBytes(6).toString("hex")}`,
+    object: "subscription_item",
+    quantity,
+    current_period_start: options.periodStart,
+    current_period_end: options.periodEnd,
+    price: { id: `price_${randomBytes(6).toString("hex")}`, object: "price", lookup_key: lookupKey },
+  });
   return {
     id: options.id ?? `sub_${randomBytes(6).toString("hex")}`,
     object: "subscription",
     customer: options.customer,
     status: options.status,
-    metadata: options.userId ? { userId: options.userId } : {},
+    metadata,
     cancel_at_period_end: options.cancelAtPeriodEnd ?? false,
     cancel_at: null,
     ended_at: null,
     trial_end: options.trialEnd ?? null,
     items: {
       object: "list",
+      // The seat item first: Stripe does not promise the items' order, and the plan is found by key.
       data: [
-        {
-          id: `si_${randomBytes(6).toString("hex")}`,
-          object: "subscription_item",
-          current_period_start: options.periodStart,
-          current_period_end: options.periodEnd,
-          price: {
-            id: `price_${randomBytes(6).toString("hex")}`,
-            object: "price",
-            lookup_key: options.lookupKey,
-          },
-        },
+        ...(options.extraSeats
+          ? [item(options.seatLookupKey ?? "remindful_seat_monthly", options.extraSeats)]
+          : []),
+        item(options.lookupKey, 1),
       ],
     },
   };
@@ -152,11 +166,15 @@ export function disputeObject(options: { charge: string; paymentIntent: string; 
 
 export function checkoutSessionObject(options: {
   customer: string;
-  userId: string;
+  /** The workspace billed, as our checkout writes it; or `userId`, as sessions before workspaces did. */
+  workspaceId?: string;
+  userId?: string;
+  startedBy?: string;
   paymentStatus: "paid" | "unpaid";
   creditPackageIndex: number;
   id?: string;
 }) {
+  const owner = options.workspaceId ? { workspaceId: options.workspaceId } : { userId: options.userId ?? "" };
   return {
     id: options.id ?? `cs_test_${randomBytes(6).toString("hex")}`,
     object: "checkout.session",
@@ -164,9 +182,10 @@ export function checkoutSessionObject(options: {
     status: "complete",
     payment_status: options.paymentStatus,
     customer: options.customer,
-    client_reference_id: options.userId,
+    client_reference_id: options.workspaceId ?? options.userId,
     metadata: {
-      userId: options.userId,
+      ...owner,
+      ...(options.startedBy ? { startedBy: options.startedBy } : {}),
       kind: "credits",
       creditPackageIndex: String(options.creditPackageIndex),
     },

@@ -244,6 +244,14 @@ export class StripeServer {
     if (resource === "payment_intents" && method === "GET" && id) {
       return this.paymentIntents.has(id) ? ok(this.paymentIntents.get(id)) : missing("payment_intent", id);
     }
+    if (resource === "subscriptions" && method === "GET" && id) {
+      return this.subscriptions.has(id) ? ok(this.subscriptions.get(id)) : missing("subscription", id);
+    }
+    if (resource === "subscriptions" && method === "POST" && id) {
+      const subscription = this.subscriptions.get(id);
+      if (!subscription) return missing("subscription", id);
+      return this.updateSubscriptionItems(subscription, (p.items as FormObject[] | undefined) ?? []);
+    }
     if (resource === "subscriptions" && method === "DELETE" && id) {
       const subscription = this.subscriptions.get(id);
       if (!subscription) return missing("subscription", id);
@@ -295,6 +303,39 @@ export class StripeServer {
         error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` },
       },
     };
+  }
+
+  /**
+   * POST /v1/subscriptions/:id with `items`: an item with `id` takes the new quantity, one with
+   * `price` is added (billed over the same period as the others), as Stripe's update does.
+   */
+  private updateSubscriptionItems(subscription: StripeObject, changes: FormObject[]) {
+    const list = subscription.items as { data: Record<string, unknown>[] };
+    const first = list.data[0] ?? {};
+    for (const change of changes) {
+      const quantity = Number(change.quantity ?? 1);
+      if (change.id) {
+        const item = list.data.find((candidate) => candidate.id === change.id);
+        if (!item) return this.invalid(`No such subscription item: '${String(change.id)}'`, "items");
+        item.quantity = quantity;
+        continue;
+      }
+      const price = this.prices.get(change.price as string);
+      if (!price) return this.invalid(`No such price: '${String(change.price)}'`, "items");
+      list.data.push({
+        id: newId("si"),
+        object: "subscription_item",
+        quantity,
+        current_period_start: first.current_period_start,
+        current_period_end: first.current_period_end,
+        price,
+      });
+    }
+    return { status: 200, body: subscription };
+  }
+
+  private invalid(message: string, param: string) {
+    return { status: 400, body: { error: { type: "invalid_request_error", message, param } } };
   }
 
   /** Stripe's refusals when tax features are asked for an existing customer without saving to it. */

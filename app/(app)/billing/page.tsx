@@ -3,16 +3,19 @@ import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AutoRechargeCard } from "@/components/billing/auto-recharge-card";
 import { BillingNotices } from "@/components/billing/billing-notices";
+import { BillingOwnerOnly } from "@/components/billing/billing-owner-only";
 import { CreditsCard } from "@/components/billing/credits-card";
 import { CurrentPlanCard } from "@/components/billing/current-plan-card";
 import { NextBillingCard } from "@/components/billing/next-billing-card";
 import { PaymentMethodCard } from "@/components/billing/payment-method-card";
+import { SeatsCard } from "@/components/billing/seats-card";
 import { UsageCard } from "@/components/billing/usage-card";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { getBillingOverview } from "@/lib/billing/get-billing-overview";
 import { listCreditLedger } from "@/lib/credits/list-credit-ledger";
 import { db } from "@/lib/db";
 import { ledgerPageSchema } from "@/lib/validations/billing-page";
+import { isPermitted } from "@/lib/workspaces/authorize";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("billing");
@@ -21,23 +24,35 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** The workspace's billing, its owner's alone (`manage_billing`): others see the refusal only. */
 export default async function BillingPage({ searchParams }: { searchParams: SearchParams }) {
-  const user = await getCurrentUser();
-  if (!user) redirect("/");
+  const actor = await getCurrentActor();
+  if (!actor) redirect("/");
+  const t = await getTranslations("billing");
+  const heading = (
+    <div>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <p className="text-muted-foreground">{t("subtitle")}</p>
+    </div>
+  );
+  if (!isPermitted(actor.role, "manage_billing"))
+    return (
+      <div className="space-y-6">
+        {heading}
+        <BillingOwnerOnly workspaceName={actor.workspace.name} />
+      </div>
+    );
+  const { workspace, user } = actor;
   const params = await searchParams;
-  const [t, overview, ledger, locale] = await Promise.all([
-    getTranslations("billing"),
-    getBillingOverview(user),
-    listCreditLedger(db, user.id, ledgerPageSchema.parse(params.ledger)),
+  const [overview, ledger, locale] = await Promise.all([
+    getBillingOverview(workspace),
+    listCreditLedger(db, workspace.id, ledgerPageSchema.parse(params.ledger)),
     getLocale(),
   ]);
   const now = new Date();
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
-        <p className="text-muted-foreground">{t("subtitle")}</p>
-      </div>
+      {heading}
       {params.checkout === "success" && (
         // Only a confirmation: the plan changes when Stripe's webhook arrives.
         <p
@@ -48,19 +63,25 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
           {t("checkoutSuccess")}
         </p>
       )}
-      <BillingNotices user={user} />
+      <BillingNotices workspace={workspace} />
       <div className="grid gap-6 md:grid-cols-2">
-        <CurrentPlanCard user={user} now={now} />
-        <UsageCard user={user} contactsCount={overview.contactsCount} />
-        <NextBillingCard user={user} />
+        <CurrentPlanCard workspace={workspace} timeZone={user.timezone} now={now} />
+        <UsageCard workspace={workspace} contactsCount={overview.contactsCount} />
+        <SeatsCard
+          workspace={workspace}
+          seats={overview.seats}
+          payments={overview.payments}
+          locale={locale}
+        />
+        <NextBillingCard workspace={workspace} timeZone={user.timezone} />
         <PaymentMethodCard card={overview.card} payments={overview.payments} />
-        <CreditsCard user={user} ledger={ledger} locale={locale} />
-        {(user.planType === "payg" || user.paygCreditBalance > 0) && (
+        <CreditsCard workspace={workspace} ledger={ledger} locale={locale} timeZone={user.timezone} />
+        {(workspace.planType === "payg" || workspace.paygCreditBalance > 0) && (
           <AutoRechargeCard
-            enabled={user.autoRechargeEnabled}
-            packageIndex={user.autoRechargePackageIndex}
-            thresholdCents={user.autoRechargeThresholdCents}
-            error={user.autoRechargeError}
+            enabled={workspace.autoRechargeEnabled}
+            packageIndex={workspace.autoRechargePackageIndex}
+            thresholdCents={workspace.autoRechargeThresholdCents}
+            error={workspace.autoRechargeError}
           />
         )}
       </div>

@@ -18,6 +18,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Sea
       plan={first(params.plan)}
       frequency={first(params.frequency)}
       packageIndex={first(params.package)}
+      seats={first(params.seats)}
     />
   );
 }

@@ -3,10 +3,16 @@ import { expireSessionCookies } from "@/lib/auth/session-cookie";
 import { deleteAccount } from "@/lib/account/delete-account";
 import { deleteAccountSchema } from "@/lib/validations/account";
 
-/** DELETE /api/account: deletes the signed-in user's account and signs them out. */
-export const DELETE = userRoute({ body: deleteAccountSchema }, async ({ user, body }) => {
-  const result = await deleteAccount(user, body);
-  const response = Response.json(result);
-  expireSessionCookies(response.headers);
-  return response;
-});
+/**
+ * DELETE /api/account: deletes the signed-in person's account (whatever their role: it is their
+ * own) and signs them out.
+ */
+export const DELETE = userRoute(
+  { permission: "read", body: deleteAccountSchema },
+  async ({ actor, body }) => {
+    const result = await deleteAccount(actor.user, body);
+    const response = Response.json(result);
+    expireSessionCookies(response.headers);
+    return response;
+  },
+);

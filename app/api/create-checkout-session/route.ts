@@ -3,6 +3,8 @@ import { userRoute } from "@/lib/api/route";
 import { createCheckoutSession } from "@/lib/payments/create-checkout-session";
 import { checkoutSchema } from "@/lib/validations/checkout";
 
-export const POST = userRoute({ body: checkoutSchema, rateLimit: RATE_LIMITS.checkout }, ({ user, body }) =>
-  createCheckoutSession(user, body),
+/** POST /api/create-checkout-session: a plan, members or credits for the workspace; its owner's. */
+export const POST = userRoute(
+  { permission: "manage_billing", body: checkoutSchema, rateLimit: RATE_LIMITS.checkout },
+  ({ actor, body }) => createCheckoutSession(actor, body),
 );

@@ -5,7 +5,7 @@ import { creditLedger } from "@/db/schema";
 import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import type { Transaction } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { findBillingUser, refId } from "./find-billing-user";
+import { findBillingWorkspace, refId } from "./find-billing-workspace";
 
 /**
  * A dispute is closed. Won: Stripe reinstates the disputed funds, so the credits this dispute
@@ -21,18 +21,18 @@ export async function chargeDisputeClosed(tx: Transaction, event: Stripe.Event) 
   if (!chargeId) return;
   const takenKey = `dispute:${chargeId}:${dispute.id}`;
   const [taken] = await tx
-    .select({ userId: creditLedger.userId, cents: creditLedger.amountCents })
+    .select({ workspaceId: creditLedger.workspaceId, cents: creditLedger.amountCents })
     .from(creditLedger)
     .where(and(eq(creditLedger.idempotencyKey, takenKey), eq(creditLedger.reason, "dispute")));
   if (!taken || taken.cents >= 0) return;
-  // Locks the user's row, as every other balance change does.
-  const user = await findBillingUser(tx, { userId: taken.userId });
-  if (!user) {
-    logger.warn("stripe.dispute_unknown_user", { disputeId: dispute.id });
+  // Locks the workspace's row, as every other balance change does.
+  const workspace = await findBillingWorkspace(tx, { metadata: { workspaceId: taken.workspaceId } });
+  if (!workspace) {
+    logger.warn("stripe.dispute_unknown_workspace", { disputeId: dispute.id });
     return;
   }
   await applyCreditChange(tx, {
-    userId: user.id,
+    workspaceId: workspace.id,
     cents: -taken.cents,
     reason: "dispute",
     // Under the charge's `dispute:` prefix, so a later refund of the charge sees the credits back.

@@ -4,7 +4,7 @@ import type { Transaction } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { findPackagePayment } from "../find-package-payment";
 import { reverseCreditPurchase } from "../reverse-credit-purchase";
-import { findBillingUser, refId } from "./find-billing-user";
+import { findBillingWorkspace, refId } from "./find-billing-workspace";
 
 /**
  * A credit package's payment is disputed: Stripe has already withdrawn the disputed amount, so
@@ -17,12 +17,12 @@ export async function chargeDisputeCreated(tx: Transaction, event: Stripe.Event)
   if (!chargeId) return;
   const payment = await findPackagePayment({ paymentIntent: dispute.payment_intent });
   if (!payment) return;
-  const user = await findBillingUser(tx, { userId: payment.userId });
-  if (!user) {
-    logger.warn("stripe.dispute_unknown_user", { disputeId: dispute.id });
+  const workspace = await findBillingWorkspace(tx, { metadata: payment.metadata });
+  if (!workspace) {
+    logger.warn("stripe.dispute_unknown_workspace", { disputeId: dispute.id });
     return;
   }
-  await reverseCreditPurchase(tx, user, payment, {
+  await reverseCreditPurchase(tx, workspace, payment, {
     chargeId,
     reversedAmount: dispute.amount,
     flag: "dispute",

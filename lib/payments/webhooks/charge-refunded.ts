@@ -4,7 +4,7 @@ import type { Transaction } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { findPackagePayment } from "../find-package-payment";
 import { reverseCreditPurchase } from "../reverse-credit-purchase";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 
 /**
  * A credit package's payment was refunded (in full or in part): its credits go back in the same
@@ -20,12 +20,12 @@ export async function chargeRefunded(tx: Transaction, event: Stripe.Event) {
     paymentIntent: charge.payment_intent,
   });
   if (!payment) return;
-  const user = await findBillingUser(tx, { userId: payment.userId, customer: charge.customer });
-  if (!user) {
-    logger.warn("stripe.refund_unknown_user", { chargeId: charge.id });
+  const workspace = await findBillingWorkspace(tx, { metadata: payment.metadata, customer: charge.customer });
+  if (!workspace) {
+    logger.warn("stripe.refund_unknown_workspace", { chargeId: charge.id });
     return;
   }
-  await reverseCreditPurchase(tx, user, payment, {
+  await reverseCreditPurchase(tx, workspace, payment, {
     chargeId: charge.id,
     reversedAmount: charge.amount_refunded,
     flag: "refund",

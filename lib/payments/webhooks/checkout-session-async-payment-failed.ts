@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { creditLedger, users } from "@/db/schema";
+import { creditLedger, workspaces } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 
 /**
  * A delayed payment (a bank debit) for a package failed: nothing is credited and the billing
@@ -11,21 +11,22 @@ import { findBillingUser } from "./find-billing-user";
  */
 export async function checkoutSessionAsyncPaymentFailed(tx: Transaction, event: Stripe.Event) {
   const session = event.data.object as Stripe.Checkout.Session;
-  const user = await findBillingUser(tx, {
-    userId: session.client_reference_id ?? session.metadata?.userId,
+  const workspace = await findBillingWorkspace(tx, {
+    metadata: session.metadata,
+    clientReferenceId: session.client_reference_id,
     customer: session.customer,
   });
-  if (!user) return;
+  if (!workspace) return;
   const [credited] = await tx
     .select({ id: creditLedger.id })
     .from(creditLedger)
     .where(
       and(
-        eq(creditLedger.userId, user.id),
+        eq(creditLedger.workspaceId, workspace.id),
         eq(creditLedger.idempotencyKey, `checkout_session:${session.id}`),
       ),
     )
     .limit(1);
   if (credited) return;
-  await tx.update(users).set({ paymentIssue: "payment_failed" }).where(eq(users.id, user.id));
+  await tx.update(workspaces).set({ paymentIssue: "payment_failed" }).where(eq(workspaces.id, workspace.id));
 }

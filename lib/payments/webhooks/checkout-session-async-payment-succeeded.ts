@@ -1,10 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { users } from "@/db/schema";
+import { workspaces } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
 import { checkoutSessionCompleted } from "./checkout-session-completed";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 
 /**
  * A delayed payment method (a bank debit) settled after checkout.session.completed arrived
@@ -14,11 +14,12 @@ import { findBillingUser } from "./find-billing-user";
 export async function checkoutSessionAsyncPaymentSucceeded(tx: Transaction, event: Stripe.Event) {
   await checkoutSessionCompleted(tx, event);
   const session = event.data.object as Stripe.Checkout.Session;
-  const user = await findBillingUser(tx, {
-    userId: session.client_reference_id ?? session.metadata?.userId,
+  const workspace = await findBillingWorkspace(tx, {
+    metadata: session.metadata,
+    clientReferenceId: session.client_reference_id,
     customer: session.customer,
   });
-  if (user?.paymentIssue === "payment_failed") {
-    await tx.update(users).set({ paymentIssue: null }).where(eq(users.id, user.id));
+  if (workspace?.paymentIssue === "payment_failed") {
+    await tx.update(workspaces).set({ paymentIssue: null }).where(eq(workspaces.id, workspace.id));
   }
 }

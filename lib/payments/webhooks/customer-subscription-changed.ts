@@ -1,60 +1,60 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { users } from "@/db/schema";
+import { workspaces } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
 import { freePlanState } from "@/lib/workspaces/plan-state";
 import { subscriptionState, toSubscriptionStatus } from "../subscription-state";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 import { isStaleSubscriptionEvent, subscriptionEventAt } from "./is-stale-subscription-event";
+import { metadataActor } from "./metadata-actor";
+import { recordBillingChanges } from "./record-billing-changes";
 
 /**
- * customer.subscription.created / updated: plan type, status, period and trial end follow
- * the subscription. A subscription Stripe has ended moves the user to free. An event older
- * than the one already applied changes nothing.
+ * customer.subscription.created / updated: plan type, status, period, trial end and the members
+ * bought (the seat item's quantity) follow the subscription. A subscription Stripe has ended
+ * moves the workspace to free. An event older than the one already applied changes nothing.
  */
 export async function customerSubscriptionChanged(tx: Transaction, event: Stripe.Event) {
   const subscription = event.data.object as Stripe.Subscription;
-  const user = await findBillingUser(tx, {
-    userId: subscription.metadata.userId,
+  const workspace = await findBillingWorkspace(tx, {
+    metadata: subscription.metadata,
     customer: subscription.customer,
   });
-  if (!user) return;
+  if (!workspace) return;
   // An event about an older subscription must not undo the current one.
   if (
-    user.stripeSubscriptionId &&
-    user.stripeSubscriptionId !== subscription.id &&
+    workspace.stripeSubscriptionId &&
+    workspace.stripeSubscriptionId !== subscription.id &&
     event.type !== "customer.subscription.created"
   ) {
     return;
   }
-  if (isStaleSubscriptionEvent(user, event)) return;
+  if (isStaleSubscriptionEvent(workspace, event)) return;
   const stripeSubscriptionEventAt = subscriptionEventAt(event);
   const state = subscriptionState(subscription);
-  if (state) {
-    await tx
-      .update(users)
-      .set({ ...state, stripeSubscriptionEventAt })
-      .where(eq(users.id, user.id));
-    return;
-  }
   const status = toSubscriptionStatus(subscription);
-  if (status === "expired" && subscription.status === "past_due") {
-    // Unpaid renewal while Stripe retries: the plan stays, sending stops (see docs/billing.md).
-    await tx
-      .update(users)
-      .set({ subscriptionStatus: "expired", nextBillingDate: null, stripeSubscriptionEventAt })
-      .where(eq(users.id, user.id));
-    return;
-  }
-  if (status === "expired") {
-    await tx
-      .update(users)
-      .set({
-        ...freePlanState(new Date(event.created * 1000)),
-        stripeSubscriptionId: subscription.id,
-        stripeSubscriptionEventAt,
-      })
-      .where(eq(users.id, user.id));
-  }
+  let change: Partial<typeof workspaces.$inferInsert> | null = null;
+  if (state) change = state;
+  // Unpaid renewal while Stripe retries: the plan stays, sending stops (see docs/billing.md).
+  else if (status === "expired" && subscription.status === "past_due")
+    change = { subscriptionStatus: "expired", nextBillingDate: null };
+  else if (status === "expired")
+    change = {
+      ...freePlanState(new Date(event.created * 1000)),
+      extraSeats: 0,
+      stripeSubscriptionId: subscription.id,
+    };
+  if (!change) return;
+  const [after] = await tx
+    .update(workspaces)
+    .set({ ...change, stripeSubscriptionEventAt })
+    .where(eq(workspaces.id, workspace.id))
+    .returning();
+  // Named in the trail only for the subscription a member's checkout created.
+  const actor =
+    event.type === "customer.subscription.created"
+      ? await metadataActor(tx, workspace, subscription.metadata)
+      : null;
+  await recordBillingChanges(tx, workspace.id, actor, workspace, after, subscription.id);
 }

@@ -1,33 +1,38 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { users } from "@/db/schema";
+import { workspaces } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
 import { freePlanState } from "@/lib/workspaces/plan-state";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 import { isStaleSubscriptionEvent, subscriptionEventAt } from "./is-stale-subscription-event";
+import { recordBillingChanges } from "./record-billing-changes";
 
 /**
- * The subscription ended (cancelled at period end, or unpaid): back to free. Nothing is deleted;
- * contacts and reminders over the free limits stay, new ones are refused until under them.
+ * The subscription ended (cancelled at period end, or unpaid): back to free, one member's seat,
+ * no members bought. Nothing is deleted; contacts, reminders and members over the free limits
+ * stay, new ones are refused until under them.
  */
 export async function customerSubscriptionDeleted(tx: Transaction, event: Stripe.Event) {
   const subscription = event.data.object as Stripe.Subscription;
-  const user = await findBillingUser(tx, {
-    userId: subscription.metadata.userId,
+  const workspace = await findBillingWorkspace(tx, {
+    metadata: subscription.metadata,
     customer: subscription.customer,
   });
-  if (!user) return;
-  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) return;
-  if (isStaleSubscriptionEvent(user, event)) return;
+  if (!workspace) return;
+  if (workspace.stripeSubscriptionId && workspace.stripeSubscriptionId !== subscription.id) return;
+  if (isStaleSubscriptionEvent(workspace, event)) return;
   const endedAt = subscription.ended_at ?? event.created;
-  await tx
-    .update(users)
+  const [after] = await tx
+    .update(workspaces)
     // The subscription id stays: it records that this customer has had its free trial.
     .set({
       ...freePlanState(new Date(endedAt * 1000)),
+      extraSeats: 0,
       stripeSubscriptionId: subscription.id,
       stripeSubscriptionEventAt: subscriptionEventAt(event),
     })
-    .where(eq(users.id, user.id));
+    .where(eq(workspaces.id, workspace.id))
+    .returning();
+  await recordBillingChanges(tx, workspace.id, null, workspace, after, subscription.id);
 }

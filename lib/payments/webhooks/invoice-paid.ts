@@ -2,10 +2,10 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { PLANS } from "@/config/plans";
-import { users } from "@/db/schema";
+import { workspaces } from "@/db/schema";
 import { PLAN_TYPES, type PlanType } from "@/db/schema/enums";
 import type { Transaction } from "@/lib/db";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 import { invoicePeriodStart, isSettledPeriod } from "./invoice-period-start";
 import { invoiceSubscription } from "./invoice-subscription";
 
@@ -23,44 +23,45 @@ export async function invoicePaid(tx: Transaction, event: Stripe.Event) {
   const invoice = event.data.object as Stripe.Invoice;
   const subscription = invoiceSubscription(invoice);
   if (!subscription.id) return;
-  const user = await findBillingUser(tx, {
-    userId: subscription.metadata.userId,
+  const workspace = await findBillingWorkspace(tx, {
+    metadata: subscription.metadata,
     customer: invoice.customer,
   });
-  if (!user) return;
-  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) return;
+  if (!workspace) return;
+  if (workspace.stripeSubscriptionId && workspace.stripeSubscriptionId !== subscription.id) return;
   const period = invoice.lines.data[0]?.period;
   const start = invoicePeriodStart(invoice);
   const newPeriod =
     period &&
     start &&
     NEW_PERIOD_REASONS.has(invoice.billing_reason ?? "") &&
-    !isSettledPeriod(invoice, user.stripeInvoicePeriodStart);
+    !isSettledPeriod(invoice, workspace.stripeInvoicePeriodStart);
   const settled =
-    user.paymentIssue === "action_required" ? { paymentIssue: null, paymentActionUrl: null } : {};
+    workspace.paymentIssue === "action_required" ? { paymentIssue: null, paymentActionUrl: null } : {};
   if (!newPeriod) {
-    if (Object.keys(settled).length > 0) await tx.update(users).set(settled).where(eq(users.id, user.id));
+    if (Object.keys(settled).length > 0)
+      await tx.update(workspaces).set(settled).where(eq(workspaces.id, workspace.id));
     return;
   }
   // The plan as the subscription events set it; the checkout metadata when this invoice came first.
   const metaPlan = subscription.metadata.planType as PlanType | undefined;
-  const planType = SUBSCRIPTION_PLANS.has(user.planType as PlanType)
-    ? (user.planType as PlanType)
+  const planType = SUBSCRIPTION_PLANS.has(workspace.planType as PlanType)
+    ? (workspace.planType as PlanType)
     : metaPlan && PLAN_TYPES.includes(metaPlan)
       ? metaPlan
       : null;
   const end = new Date(period.end * 1000);
   await tx
-    .update(users)
+    .update(workspaces)
     .set({
       billingPeriodStart: start,
       billingPeriodEnd: end,
-      nextBillingDate: user.subscriptionStatus === "cancelled" ? null : end,
+      nextBillingDate: workspace.subscriptionStatus === "cancelled" ? null : end,
       remindersUsedCurrentPeriod: 0,
       stripeSubscriptionId: subscription.id,
       stripeInvoicePeriodStart: start,
       ...settled,
       ...(planType ? { remindersQuota: PLANS[planType].remindersLimit ?? 0 } : {}),
     })
-    .where(eq(users.id, user.id));
+    .where(eq(workspaces.id, workspace.id));
 }

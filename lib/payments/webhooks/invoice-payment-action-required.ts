@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { users } from "@/db/schema";
+import { workspaces } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 import { isSettledPeriod } from "./invoice-period-start";
 import { invoiceSubscription } from "./invoice-subscription";
 
@@ -15,15 +15,16 @@ import { invoiceSubscription } from "./invoice-subscription";
 export async function invoicePaymentActionRequired(tx: Transaction, event: Stripe.Event) {
   const invoice = event.data.object as Stripe.Invoice;
   const subscription = invoiceSubscription(invoice);
-  const user = await findBillingUser(tx, {
-    userId: subscription.metadata.userId,
+  const workspace = await findBillingWorkspace(tx, {
+    metadata: subscription.metadata,
     customer: invoice.customer,
   });
-  if (!user) return;
-  if (subscription.id && user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) return;
-  if (isSettledPeriod(invoice, user.stripeInvoicePeriodStart)) return;
+  if (!workspace) return;
+  if (subscription.id && workspace.stripeSubscriptionId && workspace.stripeSubscriptionId !== subscription.id)
+    return;
+  if (isSettledPeriod(invoice, workspace.stripeInvoicePeriodStart)) return;
   await tx
-    .update(users)
+    .update(workspaces)
     .set({ paymentIssue: "action_required", paymentActionUrl: invoice.hosted_invoice_url ?? null })
-    .where(eq(users.id, user.id));
+    .where(eq(workspaces.id, workspace.id));
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { users } from "@/db/schema";
+import { workspaces } from "@/db/schema";
 import type { Transaction } from "@/lib/db";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 import { isSettledPeriod } from "./invoice-period-start";
 import { invoiceSubscription } from "./invoice-subscription";
 
@@ -16,14 +16,14 @@ export async function invoicePaymentFailed(tx: Transaction, event: Stripe.Event)
   const invoice = event.data.object as Stripe.Invoice;
   const subscription = invoiceSubscription(invoice);
   if (!subscription.id || invoice.next_payment_attempt) return;
-  const user = await findBillingUser(tx, {
-    userId: subscription.metadata.userId,
+  const workspace = await findBillingWorkspace(tx, {
+    metadata: subscription.metadata,
     customer: invoice.customer,
   });
-  if (!user || user.stripeSubscriptionId !== subscription.id) return;
-  if (isSettledPeriod(invoice, user.stripeInvoicePeriodStart)) return;
+  if (!workspace || workspace.stripeSubscriptionId !== subscription.id) return;
+  if (isSettledPeriod(invoice, workspace.stripeInvoicePeriodStart)) return;
   await tx
-    .update(users)
+    .update(workspaces)
     .set({ subscriptionStatus: "expired", nextBillingDate: null })
-    .where(eq(users.id, user.id));
+    .where(eq(workspaces.id, workspace.id));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type Stripe from "stripe";
-import { refId } from "./find-billing-user";
+import { refId } from "./find-billing-workspace";
 
 /** The subscription an invoice bills, and the metadata it carried (the API's `parent` shape). */
 export function invoiceSubscription(invoice: Stripe.Invoice) {

@@ -2,7 +2,7 @@ import "server-only";
 import type Stripe from "stripe";
 import type { Transaction } from "@/lib/db";
 import { fulfilCreditPurchase } from "../fulfil-credit-purchase";
-import { findBillingUser } from "./find-billing-user";
+import { findBillingWorkspace } from "./find-billing-workspace";
 
 /**
  * An auto-recharge payment went through: add its package. Checkout purchases also raise this
@@ -11,13 +11,12 @@ import { findBillingUser } from "./find-billing-user";
 export async function paymentIntentSucceeded(tx: Transaction, event: Stripe.Event) {
   const intent = event.data.object as Stripe.PaymentIntent;
   if (intent.metadata.kind !== "auto_recharge") return;
-  const user = await findBillingUser(tx, { userId: intent.metadata.userId, customer: intent.customer });
-  if (!user) return;
-  await fulfilCreditPurchase(
-    tx,
-    user,
-    Number(intent.metadata.creditPackageIndex),
-    `payment_intent:${intent.id}`,
-    "auto_recharge",
-  );
+  const workspace = await findBillingWorkspace(tx, { metadata: intent.metadata, customer: intent.customer });
+  if (!workspace) return;
+  await fulfilCreditPurchase(tx, workspace, {
+    packageIndex: Number(intent.metadata.creditPackageIndex),
+    idempotencyKey: `payment_intent:${intent.id}`,
+    reason: "auto_recharge",
+    actor: null,
+  });
 }

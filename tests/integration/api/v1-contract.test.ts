@@ -261,7 +261,7 @@ describe("/api/v1 against its OpenAPI document", () => {
     ).toBe(409);
 
     // Deliveries, filtered by reminder and by status.
-    const videoReminder = { id: String(video.json.id), userId, contactId };
+    const videoReminder = { id: String(video.json.id), workspaceId: userId, contactId };
     await insertSentDelivery(videoReminder, new Date(Date.now() - 60_000));
     await insertSentDelivery(videoReminder, new Date(Date.now() - 30_000), {
       status: "failed",

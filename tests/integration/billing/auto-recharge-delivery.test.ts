@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { deliveries, users } from "@/db/schema";
+import { contacts, deliveries, reminders, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import type { DeliveryEngine } from "@/lib/delivery/engine";
 import { startEngineFromEnv } from "@/jobs/start-engine-from-env";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { getStripe } from "@/lib/payments/stripe-client";
-import { createContact, createReminder, createSender } from "../../support/delivery-fixtures";
 import { deliverEvent, stripeEvent } from "../../support/stripe-events";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
 import { startStripeServer, type StripeServer } from "../../support/stripe-server";
+import { createSignedInUser, type SignedInOverrides } from "../../support/users";
 
 let stripe: StripeServer;
 let sink: SmtpSink;
@@ -37,24 +37,44 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
   }
 }
 
-const sentCount = async (userId: string) =>
-  (await db.select().from(deliveries).where(eq(deliveries.userId, userId))).filter((d) => d.status === "sent")
-    .length;
+const sentCount = async (workspaceId: string) =>
+  (await db.select().from(deliveries).where(eq(deliveries.workspaceId, workspaceId))).filter(
+    (d) => d.status === "sent",
+  ).length;
 
-/** One reminder after another, each in its own batch (its own debit). */
-async function sendOneByOne(userId: string, count: number) {
+/** A workspace of one sender, its plan and credits as given. */
+async function sender(overrides: SignedInOverrides) {
+  const { user, workspace } = await createSignedInUser({ senderName: "Ana Pérez", ...overrides });
+  return { user, workspace };
+}
+
+/** One e-mail reminder after another, each in its own batch (its own debit). */
+async function sendOneByOne(workspaceId: string, count: number) {
   for (let i = 0; i < count; i++) {
-    const before = await sentCount(userId);
-    const contact = await createContact(userId);
-    await createReminder(userId, contact.id, new Date(Date.now() + 50), { message: `Reminder ${i}` });
-    await waitFor(async () => (await sentCount(userId)) === before + 1);
+    const before = await sentCount(workspaceId);
+    const [contact] = await db
+      .insert(contacts)
+      .values({ workspaceId, name: "Ben", email: `ben-${i}-${Date.now()}@example.org` })
+      .returning();
+    const at = new Date(Date.now() + 50);
+    await db.insert(reminders).values({
+      workspaceId,
+      contactId: contact.id,
+      type: "text",
+      message: `Reminder ${i}`,
+      deliveryMethod: "email",
+      scheduleType: "once",
+      scheduledFor: at,
+      nextRunAt: at,
+    });
+    await waitFor(async () => (await sentCount(workspaceId)) === before + 1);
   }
 }
 
 it("the delivery that takes the credit under the threshold recharges the saved card once per dip", async () => {
   const customer = await getStripe().customers.create({ email: "payg-engine@example.com" });
   // $5.02 with a $5.00 threshold: the third of six sends dips under it, the next three stay under.
-  const user = await createSender({
+  const { workspace } = await sender({
     planType: "payg",
     subscriptionStatus: "active",
     paygCreditBalance: 502,
@@ -63,7 +83,7 @@ it("the delivery that takes the credit under the threshold recharges the saved c
     autoRechargePackageIndex: 0,
     autoRechargeThresholdCents: 500,
   });
-  await sendOneByOne(user.id, 6);
+  await sendOneByOne(workspace.id, 6);
   await waitFor(async () => stripe.requestsTo("POST", "/v1/payment_intents").length >= 1);
   // Give any late caller the chance to show up before counting.
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -74,21 +94,21 @@ it("the delivery that takes the credit under the threshold recharges the saved c
     customer: customer.id,
     off_session: "true",
     confirm: "true",
-    metadata: { userId: user.id, kind: "auto_recharge", creditPackageIndex: "0" },
+    metadata: { workspaceId: workspace.id, kind: "auto_recharge", creditPackageIndex: "0" },
   });
 
   // Stripe's event brings the credits; sends above the threshold charge nothing.
   const [intent] = [...stripe.paymentIntents.values()];
   await deliverEvent(stripeEvent("payment_intent.succeeded", intent));
-  const [topped] = await db.select().from(users).where(eq(users.id, user.id));
+  const [topped] = await db.select().from(workspaces).where(eq(workspaces.id, workspace.id));
   expect(topped.paygCreditBalance).toBe(502 - 6 + 2000);
-  await db.update(users).set({ paygCreditBalance: 503 }).where(eq(users.id, user.id));
-  await sendOneByOne(user.id, 2);
+  await db.update(workspaces).set({ paygCreditBalance: 503 }).where(eq(workspaces.id, workspace.id));
+  await sendOneByOne(workspace.id, 2);
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(stripe.requestsTo("POST", "/v1/payment_intents")).toHaveLength(1);
 
   // The next dip is a new recharge.
-  await sendOneByOne(user.id, 3);
+  await sendOneByOne(workspace.id, 3);
   await waitFor(async () => stripe.requestsTo("POST", "/v1/payment_intents").length >= 2);
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(stripe.requestsTo("POST", "/v1/payment_intents")).toHaveLength(2);
@@ -96,7 +116,7 @@ it("the delivery that takes the credit under the threshold recharges the saved c
 
 it("a subscriber whose credits carry sends past the quota is recharged on the dip too, and keeps the plan", async () => {
   const customer = await getStripe().customers.create({ email: "starter-engine@example.com" });
-  const user = await createSender({
+  const { workspace } = await sender({
     planType: "starter",
     subscriptionStatus: "active",
     stripeCustomerId: customer.id,
@@ -111,18 +131,18 @@ it("a subscriber whose credits carry sends past the quota is recharged on the di
   const mine = () =>
     stripe
       .requestsTo("POST", "/v1/payment_intents")
-      .filter((r) => (r.params.metadata as Record<string, string> | undefined)?.userId === user.id);
+      .filter((r) => (r.params.metadata as Record<string, string> | undefined)?.workspaceId === workspace.id);
   // $5.01 with a $5.00 threshold: the second send dips under it, the third stays under.
-  await sendOneByOne(user.id, 3);
+  await sendOneByOne(workspace.id, 3);
   await waitFor(async () => mine().length >= 1);
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(mine()).toHaveLength(1);
   const intent = [...stripe.paymentIntents.values()].find(
-    (i) => (i.metadata as Record<string, string>).userId === user.id,
+    (i) => (i.metadata as Record<string, string>).workspaceId === workspace.id,
   );
   if (!intent) throw new Error("no payment intent for the subscriber");
   await deliverEvent(stripeEvent("payment_intent.succeeded", intent));
-  const [after] = await db.select().from(users).where(eq(users.id, user.id));
+  const [after] = await db.select().from(workspaces).where(eq(workspaces.id, workspace.id));
   expect(after).toMatchObject({
     planType: "starter",
     remindersUsedCurrentPeriod: 500,

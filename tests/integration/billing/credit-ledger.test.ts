@@ -6,34 +6,34 @@ import { ledgerPageSchema } from "@/lib/validations/billing-page";
 import { createSignedInUser } from "../../support/users";
 
 describe("credit ledger pages", () => {
-  it("lists the user's own entries newest first, a page at a time", async () => {
-    const { user } = await createSignedInUser();
-    const { user: other } = await createSignedInUser();
+  it("lists the workspace's own entries newest first, a page at a time", async () => {
+    const { user, workspace } = await createSignedInUser();
+    const { workspace: other } = await createSignedInUser();
     await applyCreditChange(db, {
-      userId: other.id,
+      workspaceId: other.id,
       cents: 500,
       reason: "purchase",
       idempotencyKey: `o-${other.id}`,
     });
     await applyCreditChange(db, {
-      userId: user.id,
+      workspaceId: workspace.id,
       cents: 2000,
       reason: "purchase",
       idempotencyKey: `p-${user.id}`,
     });
     for (let i = 0; i < LEDGER_PAGE_SIZE + 2; i++) {
       await applyCreditChange(db, {
-        userId: user.id,
+        workspaceId: workspace.id,
         cents: -1,
         reason: "delivery",
         idempotencyKey: `d-${user.id}-${i}`,
       });
     }
-    const first = await listCreditLedger(db, user.id, 1);
+    const first = await listCreditLedger(db, workspace.id, 1);
     expect(first.entries).toHaveLength(LEDGER_PAGE_SIZE);
     expect(first.hasMore).toBe(true);
     expect(first.entries[0].reason).toBe("delivery");
-    const second = await listCreditLedger(db, user.id, 2);
+    const second = await listCreditLedger(db, workspace.id, 2);
     expect(second.hasMore).toBe(false);
     expect(second.entries.map((e) => [e.reason, e.amountCents])).toEqual([
       ["delivery", -1],

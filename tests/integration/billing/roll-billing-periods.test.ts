@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contacts, users } from "@/db/schema";
+import { contacts, workspaces } from "@/db/schema";
 import { rollBillingPeriods } from "@/lib/billing/roll-billing-periods";
 import { db } from "@/lib/db";
 import { createSignedInUser } from "../../support/users";
 
 async function reload(id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   return row;
 }
 
@@ -16,30 +16,31 @@ const after = new Date("2026-06-15T09:00:01Z");
 
 describe("rollBillingPeriods (injected clock)", () => {
   it("ends trials, renews free months and ends cancelled subscriptions, each exactly once across workers", async () => {
-    const { user: trialOver } = await createSignedInUser({
+    const { workspace: trialOver } = await createSignedInUser({
       trialEndDate: before,
       remindersUsedCurrentPeriod: 40,
     });
-    const { user: trialOn } = await createSignedInUser({ trialEndDate: after });
-    const { user: freeDue } = await createSignedInUser({
+    const { workspace: trialOn } = await createSignedInUser({ trialEndDate: after });
+    const { workspace: freeDue } = await createSignedInUser({
       planType: "free",
       subscriptionStatus: "expired",
       remindersQuota: 10,
       remindersUsedCurrentPeriod: 10,
       billingPeriodEnd: before,
     });
-    const { user: freeNotDue } = await createSignedInUser({
+    const { workspace: freeNotDue } = await createSignedInUser({
       planType: "free",
       remindersUsedCurrentPeriod: 7,
       billingPeriodEnd: after,
     });
-    const { user: cancelledDue } = await createSignedInUser({
+    const { workspace: cancelledDue } = await createSignedInUser({
       planType: "starter",
       subscriptionStatus: "cancelled",
       remindersQuota: 500,
+      extraSeats: 2,
       billingPeriodEnd: before,
     });
-    const { user: activeDue } = await createSignedInUser({
+    const { workspace: activeDue } = await createSignedInUser({
       planType: "starter",
       subscriptionStatus: "active",
       remindersQuota: 500,
@@ -48,7 +49,7 @@ describe("rollBillingPeriods (injected clock)", () => {
     });
     await db.insert(contacts).values(
       Array.from({ length: 12 }, (_, i) => ({
-        userId: trialOver.id,
+        workspaceId: trialOver.id,
         name: `C${i}`,
         email: `c${i}@example.com`,
       })),
@@ -71,7 +72,7 @@ describe("rollBillingPeriods (injected clock)", () => {
       billingPeriodEnd: nextMonth,
     });
     // Nothing is deleted by the downgrade.
-    expect(await db.select().from(contacts).where(eq(contacts.userId, trialOver.id))).toHaveLength(12);
+    expect(await db.select().from(contacts).where(eq(contacts.workspaceId, trialOver.id))).toHaveLength(12);
     expect(await reload(trialOn.id)).toMatchObject({ planType: "trial", remindersQuota: 50 });
     expect(await reload(freeDue.id)).toMatchObject({
       remindersUsedCurrentPeriod: 0,
@@ -82,7 +83,12 @@ describe("rollBillingPeriods (injected clock)", () => {
       remindersUsedCurrentPeriod: 7,
       billingPeriodEnd: after,
     });
-    expect(await reload(cancelledDue.id)).toMatchObject({ planType: "free", remindersQuota: 10 });
+    // The members bought end with the subscription: the free plan is one person's.
+    expect(await reload(cancelledDue.id)).toMatchObject({
+      planType: "free",
+      remindersQuota: 10,
+      extraSeats: 0,
+    });
     // A paid, renewing subscription's period is Stripe's to roll (invoice.paid), not the job's.
     expect(await reload(activeDue.id)).toMatchObject({ planType: "starter", remindersUsedCurrentPeriod: 3 });
 

@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as checkoutPost } from "@/app/api/create-checkout-session/route";
-import { users } from "@/db/schema";
+import { workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getStripe, STRIPE_API_VERSION } from "@/lib/payments/stripe-client";
 import { syncStripeCatalogue } from "@/lib/payments/sync-stripe-catalogue";
 import { callRoute } from "../../support/call-route";
 import { deliverEvent, invoiceObject, stripeEvent, subscriptionObject } from "../../support/stripe-events";
 import { PEER_API_VERSION, startStripeServer, type StripeServer } from "../../support/stripe-server";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, type SignedInOverrides } from "../../support/users";
 
 let stripe: StripeServer;
 beforeAll(async () => {
@@ -21,14 +21,14 @@ const DAY = 86_400;
 const T0 = 1_900_000_000; // a fixed instant: events carry explicit `created` values
 
 async function reload(id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   return row;
 }
 
-async function customerUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+async function customerUser(overrides: SignedInOverrides = {}) {
   const customer = `cus_${randomBytes(6).toString("hex")}`;
-  const { user, cookie } = await createSignedInUser({ stripeCustomerId: customer, ...overrides });
-  return { user, customer, cookie };
+  const { user, workspace, cookie } = await createSignedInUser({ stripeCustomerId: customer, ...overrides });
+  return { user, workspace, customer, cookie };
 }
 
 describe("API version", () => {
@@ -59,7 +59,7 @@ describe("invoice.paid", () => {
     });
 
   it("a proration (subscription_update) does not reset usage; a new period does, once", async () => {
-    const { user, customer } = await setup();
+    const { workspace, customer } = await setup();
     const base = { customer, subscription: "sub_cycle" };
     const proration = invoiceObject({
       ...base,
@@ -68,33 +68,36 @@ describe("invoice.paid", () => {
       billingReason: "subscription_update",
     });
     await deliverEvent(stripeEvent("invoice.paid", proration, undefined, T0));
-    expect((await reload(user.id)).remindersUsedCurrentPeriod).toBe(120);
+    expect((await reload(workspace.id)).remindersUsedCurrentPeriod).toBe(120);
 
     const cycle = invoiceObject({ ...base, periodStart: T0 + DAY, periodEnd: T0 + 31 * DAY });
     const cycleEvent = stripeEvent("invoice.paid", cycle, undefined, T0 + DAY);
     await deliverEvent(cycleEvent);
-    expect(await reload(user.id)).toMatchObject({
+    expect(await reload(workspace.id)).toMatchObject({
       remindersUsedCurrentPeriod: 0,
       billingPeriodStart: new Date((T0 + DAY) * 1000),
     });
 
     // Used again, then: the same event replayed, and another event about the same invoice.
-    await db.update(users).set({ remindersUsedCurrentPeriod: 42 }).where(eq(users.id, user.id));
+    await db
+      .update(workspaces)
+      .set({ remindersUsedCurrentPeriod: 42 })
+      .where(eq(workspaces.id, workspace.id));
     const replay = await deliverEvent(cycleEvent);
     expect(replay.json).toMatchObject({ outcome: "duplicate" });
     await deliverEvent(stripeEvent("invoice.paid", cycle, undefined, T0 + DAY + 5));
-    expect((await reload(user.id)).remindersUsedCurrentPeriod).toBe(42);
+    expect((await reload(workspace.id)).remindersUsedCurrentPeriod).toBe(42);
   });
 
   it("an older period's invoice delivered late moves nothing backwards", async () => {
-    const { user, customer } = await setup();
+    const { workspace, customer } = await setup();
     const base = { customer, subscription: "sub_cycle" };
     const newer = invoiceObject({ ...base, periodStart: T0 + 30 * DAY, periodEnd: T0 + 60 * DAY });
     const older = invoiceObject({ ...base, periodStart: T0, periodEnd: T0 + 30 * DAY });
     await deliverEvent(stripeEvent("invoice.paid", newer, undefined, T0 + 30 * DAY));
-    await db.update(users).set({ remindersUsedCurrentPeriod: 7 }).where(eq(users.id, user.id));
+    await db.update(workspaces).set({ remindersUsedCurrentPeriod: 7 }).where(eq(workspaces.id, workspace.id));
     await deliverEvent(stripeEvent("invoice.paid", older, undefined, T0));
-    expect(await reload(user.id)).toMatchObject({
+    expect(await reload(workspace.id)).toMatchObject({
       remindersUsedCurrentPeriod: 7,
       billingPeriodStart: new Date((T0 + 30 * DAY) * 1000),
       billingPeriodEnd: new Date((T0 + 60 * DAY) * 1000),
@@ -102,7 +105,7 @@ describe("invoice.paid", () => {
   });
 
   it("subscription_create opens the first period", async () => {
-    const { user, customer } = await setup();
+    const { workspace, customer } = await setup();
     const first = invoiceObject({
       customer,
       subscription: "sub_cycle",
@@ -111,7 +114,7 @@ describe("invoice.paid", () => {
       billingReason: "subscription_create",
     });
     await deliverEvent(stripeEvent("invoice.paid", first, undefined, T0));
-    expect((await reload(user.id)).remindersUsedCurrentPeriod).toBe(0);
+    expect((await reload(workspace.id)).remindersUsedCurrentPeriod).toBe(0);
   });
 });
 
@@ -132,7 +135,7 @@ describe("subscription events out of order", () => {
     });
 
   it("an older update delivered after a newer one is ignored", async () => {
-    const { user, customer } = await customerUser({ stripeSubscriptionId: "sub_order" });
+    const { workspace, customer } = await customerUser({ stripeSubscriptionId: "sub_order" });
     const newer = stripeEvent(
       "customer.subscription.updated",
       sub(customer, "active", { cancelAtPeriodEnd: true }),
@@ -142,13 +145,19 @@ describe("subscription events out of order", () => {
     const older = stripeEvent("customer.subscription.updated", sub(customer, "active"), undefined, T0 + 50);
     await deliverEvent(newer);
     await deliverEvent(older);
-    expect(await reload(user.id)).toMatchObject({ subscriptionStatus: "cancelled", nextBillingDate: null });
+    expect(await reload(workspace.id)).toMatchObject({
+      subscriptionStatus: "cancelled",
+      nextBillingDate: null,
+    });
     // Replaying the newer one changes nothing either.
     expect((await deliverEvent(newer)).json).toMatchObject({ outcome: "duplicate" });
   });
 
   it("an update delivered after the deletion (same second or older) does not revive the plan", async () => {
-    const { user, customer } = await customerUser({ stripeSubscriptionId: "sub_order", planType: "starter" });
+    const { workspace, customer } = await customerUser({
+      stripeSubscriptionId: "sub_order",
+      planType: "starter",
+    });
     await deliverEvent(
       stripeEvent("customer.subscription.deleted", sub(customer, "canceled"), undefined, T0 + 200),
     );
@@ -158,11 +167,11 @@ describe("subscription events out of order", () => {
     await deliverEvent(
       stripeEvent("customer.subscription.updated", sub(customer, "active"), undefined, T0 + 150),
     );
-    expect(await reload(user.id)).toMatchObject({ planType: "free", subscriptionStatus: "expired" });
+    expect(await reload(workspace.id)).toMatchObject({ planType: "free", subscriptionStatus: "expired" });
   });
 
   it("a newer update after an older one applies", async () => {
-    const { user, customer } = await customerUser({ stripeSubscriptionId: "sub_order" });
+    const { workspace, customer } = await customerUser({ stripeSubscriptionId: "sub_order" });
     await deliverEvent(stripeEvent("customer.subscription.updated", sub(customer, "active"), undefined, T0));
     await deliverEvent(
       stripeEvent(
@@ -172,31 +181,31 @@ describe("subscription events out of order", () => {
         T0 + 1,
       ),
     );
-    expect(await reload(user.id)).toMatchObject({ planType: "business", remindersQuota: 15000 });
+    expect(await reload(workspace.id)).toMatchObject({ planType: "business", remindersQuota: 15000 });
   });
 
   it("past_due keeps the plan but stops it (expired) until a newer active update", async () => {
-    const { user, customer } = await customerUser({ stripeSubscriptionId: "sub_order" });
+    const { workspace, customer } = await customerUser({ stripeSubscriptionId: "sub_order" });
     await deliverEvent(stripeEvent("customer.subscription.updated", sub(customer, "active"), undefined, T0));
     await deliverEvent(
       stripeEvent("customer.subscription.updated", sub(customer, "past_due"), undefined, T0 + 10),
     );
-    expect(await reload(user.id)).toMatchObject({ planType: "starter", subscriptionStatus: "expired" });
+    expect(await reload(workspace.id)).toMatchObject({ planType: "starter", subscriptionStatus: "expired" });
     // The earlier 'active' again (a retry of an old delivery) does not un-stop it.
     await deliverEvent(
       stripeEvent("customer.subscription.updated", sub(customer, "active"), undefined, T0 + 5),
     );
-    expect((await reload(user.id)).subscriptionStatus).toBe("expired");
+    expect((await reload(workspace.id)).subscriptionStatus).toBe("expired");
     await deliverEvent(
       stripeEvent("customer.subscription.updated", sub(customer, "active"), undefined, T0 + 20),
     );
-    expect((await reload(user.id)).subscriptionStatus).toBe("active");
+    expect((await reload(workspace.id)).subscriptionStatus).toBe("active");
   });
 });
 
 describe("invoice.payment_action_required", () => {
   it("shows where to authenticate until the invoice is paid; a late one for a paid period is ignored", async () => {
-    const { user, customer } = await customerUser({
+    const { workspace, customer } = await customerUser({
       planType: "starter",
       subscriptionStatus: "active",
       stripeSubscriptionId: "sub_sca",
@@ -208,21 +217,21 @@ describe("invoice.payment_action_required", () => {
       periodEnd: T0 + 60 * DAY,
     });
     await deliverEvent(stripeEvent("invoice.payment_action_required", invoice, undefined, T0 + 30 * DAY));
-    expect(await reload(user.id)).toMatchObject({
+    expect(await reload(workspace.id)).toMatchObject({
       paymentIssue: "action_required",
       paymentActionUrl: invoice.hosted_invoice_url,
     });
     await deliverEvent(stripeEvent("invoice.paid", invoice, undefined, T0 + 30 * DAY + 60));
-    expect(await reload(user.id)).toMatchObject({ paymentIssue: null, paymentActionUrl: null });
+    expect(await reload(workspace.id)).toMatchObject({ paymentIssue: null, paymentActionUrl: null });
     // Delivered again late (a new event about the same, now paid, invoice): stays cleared.
     await deliverEvent(stripeEvent("invoice.payment_action_required", invoice, undefined, T0 + 30 * DAY));
-    expect((await reload(user.id)).paymentIssue).toBeNull();
+    expect((await reload(workspace.id)).paymentIssue).toBeNull();
   });
 });
 
 describe("invoice.payment_failed after the period was paid", () => {
   it("does not expire a subscription whose invoice was paid since", async () => {
-    const { user, customer } = await customerUser({
+    const { workspace, customer } = await customerUser({
       planType: "starter",
       subscriptionStatus: "active",
       stripeSubscriptionId: "sub_late_fail",
@@ -235,6 +244,6 @@ describe("invoice.payment_failed after the period was paid", () => {
     });
     await deliverEvent(stripeEvent("invoice.paid", invoice, undefined, T0 + 100));
     await deliverEvent(stripeEvent("invoice.payment_failed", invoice, undefined, T0 + 50));
-    expect((await reload(user.id)).subscriptionStatus).toBe("active");
+    expect((await reload(workspace.id)).subscriptionStatus).toBe("active");
   });
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditLedger, stripeEvents, users } from "@/db/schema";
+import { creditLedger, stripeEvents, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { deliverEvent, stripeEvent } from "../../support/stripe-events";
 import { startStripeServer, type StripeServer } from "../../support/stripe-server";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, type SignedInOverrides } from "../../support/users";
 
 let stripe: StripeServer;
 beforeAll(async () => {
@@ -14,26 +14,26 @@ beforeAll(async () => {
 afterAll(() => stripe.stop());
 
 async function reload(id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   return row;
 }
 
-async function customerUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+async function customerUser(overrides: SignedInOverrides = {}) {
   const customer = `cus_${randomBytes(6).toString("hex")}`;
-  const { user } = await createSignedInUser({ stripeCustomerId: customer, ...overrides });
-  return { user, customer };
+  const { workspace } = await createSignedInUser({ stripeCustomerId: customer, ...overrides });
+  return { workspace, customer };
 }
 
-function packageSession(userId: string, customer: string, index: number, paid = true) {
+function packageSession(workspaceId: string, customer: string, index: number, paid = true) {
   return {
     id: `cs_test_${randomBytes(6).toString("hex")}`,
     object: "checkout.session",
     mode: "payment",
     payment_status: paid ? "paid" : "unpaid",
     customer,
-    client_reference_id: userId,
+    client_reference_id: workspaceId,
     subscription: null,
-    metadata: { userId, kind: "credits", creditPackageIndex: String(index) },
+    metadata: { workspaceId, kind: "credits", creditPackageIndex: String(index) },
   };
 }
 
@@ -43,18 +43,18 @@ async function eventCount(id: string) {
 
 describe("POST /api/stripe/webhook: verification and idempotency", () => {
   it("refuses a bad signature with 400 and changes nothing", async () => {
-    const { user, customer } = await customerUser();
-    const event = stripeEvent("checkout.session.completed", packageSession(user.id, customer, 0));
+    const { workspace, customer } = await customerUser();
+    const event = stripeEvent("checkout.session.completed", packageSession(workspace.id, customer, 0));
     const res = await deliverEvent(event, "whsec_someone_else");
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ code: "invalid_input", message: "Invalid Stripe signature" });
-    expect((await reload(user.id)).paygCreditBalance).toBe(0);
+    expect((await reload(workspace.id)).paygCreditBalance).toBe(0);
     expect(await eventCount(event.id)).toBe(0);
   });
 
   it("refuses a body altered after signing", async () => {
-    const { user, customer } = await customerUser();
-    const event = stripeEvent("checkout.session.completed", packageSession(user.id, customer, 0));
+    const { workspace, customer } = await customerUser();
+    const event = stripeEvent("checkout.session.completed", packageSession(workspace.id, customer, 0));
     const { POST } = await import("@/app/api/stripe/webhook/route");
     const { callRoute } = await import("../../support/call-route");
     const Stripe = (await import("stripe")).default;
@@ -62,14 +62,17 @@ describe("POST /api/stripe/webhook: verification and idempotency", () => {
       payload: JSON.stringify(event),
       secret: "whsec_loopback_secret",
     });
-    const tampered = JSON.stringify({ ...event, data: { object: packageSession(user.id, customer, 3) } });
+    const tampered = JSON.stringify({
+      ...event,
+      data: { object: packageSession(workspace.id, customer, 3) },
+    });
     const res = await callRoute(POST, "/api/stripe/webhook", {
       method: "POST",
       body: tampered,
       headers: { "stripe-signature": signature },
     });
     expect(res.status).toBe(400);
-    expect((await reload(user.id)).paygCreditBalance).toBe(0);
+    expect((await reload(workspace.id)).paygCreditBalance).toBe(0);
   });
 
   it("refuses a request without a signature header", async () => {
@@ -89,15 +92,15 @@ describe("POST /api/stripe/webhook: verification and idempotency", () => {
   });
 
   it("applies the same event delivered twice at the same moment once, and a later replay not at all", async () => {
-    const { user, customer } = await customerUser();
-    const event = stripeEvent("checkout.session.completed", packageSession(user.id, customer, 1));
+    const { workspace, customer } = await customerUser();
+    const event = stripeEvent("checkout.session.completed", packageSession(workspace.id, customer, 1));
     const results = await Promise.all([deliverEvent(event), deliverEvent(event), deliverEvent(event)]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results.map((r) => r.json.outcome).sort()).toEqual(["duplicate", "duplicate", "processed"]);
     const replay = await deliverEvent(event);
     expect(replay.json.outcome).toBe("duplicate");
-    expect((await reload(user.id)).paygCreditBalance).toBe(5250);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect((await reload(workspace.id)).paygCreditBalance).toBe(5250);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, workspace.id));
     expect(ledger).toHaveLength(1);
     expect(await eventCount(event.id)).toBe(1);
   });
@@ -109,28 +112,31 @@ describe("checkout.session.completed", () => {
     [1, 5250],
     [2, 11000],
     [3, 28000],
-  ])("package %i adds %i reminders as cents and moves the user to pay-as-you-go", async (index, cents) => {
-    const { user, customer } = await customerUser();
-    const res = await deliverEvent(
-      stripeEvent("checkout.session.completed", packageSession(user.id, customer, index)),
-    );
-    expect(res.status).toBe(200);
-    const row = await reload(user.id);
-    expect(row).toMatchObject({ paygCreditBalance: cents, planType: "payg", subscriptionStatus: "active" });
-    const [entry] = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
-    expect(entry).toMatchObject({ amountCents: cents, reason: "purchase" });
-  });
+  ])(
+    "package %i adds %i reminders as cents and moves the workspace to pay-as-you-go",
+    async (index, cents) => {
+      const { workspace, customer } = await customerUser();
+      const res = await deliverEvent(
+        stripeEvent("checkout.session.completed", packageSession(workspace.id, customer, index)),
+      );
+      expect(res.status).toBe(200);
+      const row = await reload(workspace.id);
+      expect(row).toMatchObject({ paygCreditBalance: cents, planType: "payg", subscriptionStatus: "active" });
+      const [entry] = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, workspace.id));
+      expect(entry).toMatchObject({ amountCents: cents, reason: "purchase" });
+    },
+  );
 
   it("adds nothing for an unpaid session", async () => {
-    const { user, customer } = await customerUser();
+    const { workspace, customer } = await customerUser();
     await deliverEvent(
-      stripeEvent("checkout.session.completed", packageSession(user.id, customer, 0, false)),
+      stripeEvent("checkout.session.completed", packageSession(workspace.id, customer, 0, false)),
     );
-    expect(await reload(user.id)).toMatchObject({ paygCreditBalance: 0, planType: "trial" });
+    expect(await reload(workspace.id)).toMatchObject({ paygCreditBalance: 0, planType: "trial" });
   });
 
   it("links the subscription of a plan checkout without changing the plan", async () => {
-    const { user, customer } = await customerUser();
+    const { workspace, customer } = await customerUser();
     await deliverEvent(
       stripeEvent("checkout.session.completed", {
         id: "cs_test_plan",
@@ -138,11 +144,19 @@ describe("checkout.session.completed", () => {
         mode: "subscription",
         payment_status: "no_payment_required",
         customer,
-        client_reference_id: user.id,
+        client_reference_id: workspace.id,
         subscription: "sub_linked",
-        metadata: { userId: user.id, kind: "plan", planType: "starter", paymentFrequency: "monthly" },
+        metadata: {
+          workspaceId: workspace.id,
+          kind: "plan",
+          planType: "starter",
+          paymentFrequency: "monthly",
+        },
       }),
     );
-    expect(await reload(user.id)).toMatchObject({ stripeSubscriptionId: "sub_linked", planType: "trial" });
+    expect(await reload(workspace.id)).toMatchObject({
+      stripeSubscriptionId: "sub_linked",
+      planType: "trial",
+    });
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { GET } from "@/app/api/calendar/[file]/route";
 import { DELETE as cancelReminder } from "@/app/api/reminders/[id]/route";
 import { POST as createReminder } from "@/app/api/reminders/route";
-import { reminders, users, workspaceMembers } from "@/db/schema";
+import { reminders, workspaceMembers } from "@/db/schema";
 import { rotateCalendarToken } from "@/lib/calendar/rotate-calendar-token";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";

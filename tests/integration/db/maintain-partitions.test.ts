@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deliveries, deliveryCalls, deliveryReplies, outboxMessages, users } from "@/db/schema";
+import { deliveries, deliveryCalls, deliveryReplies, outboxMessages, workspaceEvents } from "@/db/schema";
 import { exportAccountData } from "@/lib/account/export-account-data";
 import { getDashboardData } from "@/lib/dashboard/get-dashboard-data";
 import { db, pool } from "@/lib/db";
@@ -8,6 +8,8 @@ import { maintainPartitions } from "@/lib/maintenance/maintain-partitions";
 import { addMonths, monthOf, monthSuffix } from "@/lib/maintenance/partition-months";
 import { retentionPolicy } from "@/lib/maintenance/retention-policy";
 
+import type { Actor } from "@/lib/workspaces/actor";
+import { reloadWorkspace } from "../../support/delivery-fixtures";
 import { createContact, insertReminder } from "../../support/reminders";
 import { createSignedInUser } from "../../support/users";
 
@@ -35,6 +37,22 @@ async function partitions(table: string): Promise<string[]> {
 
 let userId: string;
 let contactId: string;
+let actor: Actor;
+
+/** The owner acting in the workspace, with its row as it is now. */
+const actorNow = async (): Promise<Actor> => ({
+  ...actor,
+  workspace: await reloadWorkspace(actor.workspace.id),
+});
+
+/** A line of the workspace's activity trail written at `at`. */
+async function trailLine(at: Date) {
+  const [row] = await db
+    .insert(workspaceEvents)
+    .values({ workspaceId: userId, kind: "contact.created", createdAt: at })
+    .returning();
+  return row;
+}
 
 async function delivery(occurrenceAt: Date, values: Partial<typeof deliveries.$inferInsert> = {}) {
   const reminder = await insertReminder(userId, contactId);
@@ -42,7 +60,7 @@ async function delivery(occurrenceAt: Date, values: Partial<typeof deliveries.$i
     .insert(deliveries)
     .values({
       reminderId: reminder.id,
-      userId,
+      workspaceId: userId,
       contactId,
       occurrenceAt,
       channel: "sms",
@@ -58,7 +76,7 @@ async function replyTo(row: typeof deliveries.$inferSelect, sid: string) {
     deliveryId: row.id,
     deliveryOccurrenceAt: row.occurrenceAt,
     reminderId: row.reminderId,
-    userId,
+    workspaceId: userId,
     channel: "sms",
     body: "YES",
     action: "confirm",
@@ -71,13 +89,15 @@ async function callOf(row: typeof deliveries.$inferSelect, sid: string) {
     callSid: sid,
     deliveryId: row.id,
     deliveryOccurrenceAt: row.occurrenceAt,
-    userId,
+    workspaceId: userId,
     status: "completed",
   });
 }
 
 beforeAll(async () => {
-  const { user } = await createSignedInUser({ remindersUsedCurrentPeriod: 7 });
+  const signedIn = await createSignedInUser({ remindersUsedCurrentPeriod: 7 });
+  const { user } = signedIn;
+  actor = signedIn.actor;
   userId = user.id;
   contactId = (await createContact(user.id)).id;
 });
@@ -123,8 +143,10 @@ describe("the daily partition job", () => {
       text: "old",
       createdAt: new Date("2001-01-01T00:00:00Z"),
     });
-    const [before] = await db.select().from(users).where(eq(users.id, userId));
-    const dashboardBefore = await getDashboardData(before, now);
+    // The activity trail: a line a year old is kept, one from an expired month is not.
+    const keptLine = await trailLine(new Date(Date.UTC(current.year, current.month - 1 - 12, 10)));
+    const oldLine = await trailLine(new Date(Date.UTC(current.year, current.month - 1 - 15, 3)));
+    const dashboardBefore = await getDashboardData((await actorNow()).workspace, now);
 
     const report = await maintainPartitions(now, policy);
 
@@ -137,6 +159,7 @@ describe("the daily partition job", () => {
         "delivery_replies_2099_06",
         "delivery_calls_2099_06",
         `deliveries_${oldMonth}`,
+        `workspace_events_${monthSuffix(addMonths(current, policy.monthsAhead))}`,
       ]),
     );
     expect(report.dropped).toEqual(
@@ -145,7 +168,13 @@ describe("the daily partition job", () => {
         `delivery_calls_${oldMonth}`,
         `deliveries_${oldMonth}`,
         "outbox_messages_2001_01",
+        `workspace_events_${oldMonth}`,
       ]),
+    );
+    // The trail is kept as long as the deliveries: the old month's line went with its partition.
+    expect(await db.$count(workspaceEvents, eq(workspaceEvents.id, oldLine.id))).toBe(0);
+    expect(await partitionOf("workspace_events", keptLine.id)).toBe(
+      `workspace_events_${monthSuffix(monthOf(keptLine.createdAt))}`,
     );
     // Rows filed: the future delivery with its reply and call now live in their month.
     expect(await partitionOf("deliveries", future.id)).toBe("deliveries_2099_06");
@@ -157,7 +186,7 @@ describe("the daily partition job", () => {
       ),
     ).toBe("delivery_replies_2099_06");
     const { rows: waiting } = await pool.query<{ n: number }>(
-      "select (select count(*) from deliveries_default) + (select count(*) from delivery_replies_default) + (select count(*) from delivery_calls_default) + (select count(*) from outbox_messages_default) as n",
+      "select (select count(*) from deliveries_default) + (select count(*) from delivery_replies_default) + (select count(*) from delivery_calls_default) + (select count(*) from outbox_messages_default) + (select count(*) from workspace_events_default) as n",
     );
     expect(Number(waiting[0].n)).toBe(0);
     // Expired months left as whole partitions; the kept month is untouched.
@@ -171,7 +200,7 @@ describe("the daily partition job", () => {
     expect(await db.$count(deliveryReplies, eq(deliveryReplies.providerMessageId, "SMkept"))).toBe(1);
     // What is left of the dropped month: its totals; the dashboard reads the same figures.
     const totals = await pool.query(
-      "select channel, status, count, month from delivery_monthly_totals where user_id = $1 order by channel",
+      "select channel, status, count, month from delivery_monthly_totals where workspace_id = $1 order by channel",
       [userId],
     );
     expect(totals.rows).toEqual([
@@ -188,8 +217,8 @@ describe("the daily partition job", () => {
         month: new Date(Date.UTC(current.year, current.month - 1 - 15, 1)),
       },
     ]);
-    const [after] = await db.select().from(users).where(eq(users.id, userId));
-    expect(await getDashboardData(after, now)).toEqual(dashboardBefore);
+    const after = await actorNow();
+    expect(await getDashboardData(after.workspace, now)).toEqual(dashboardBefore);
     // The export keeps what is kept, and the totals of what is not.
     const exported = await exportAccountData(db, after, now);
     expect(exported.deliveries.map((d) => d.id)).toEqual(expect.arrayContaining([kept.id, future.id]));

@@ -130,7 +130,7 @@ describe("the partitioning migration on a database with rows", () => {
 
   it("continues each identity after the old one and keeps the keys", async () => {
     const { rows } = await client.query<{ id: string; part: string }>(
-      `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel)
+      `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel)
        values ('r1', 'u1', 'c1', now(), 'sms') returning id, tableoid::regclass::text as part`,
     );
     expect(Number(rows[0].id)).toBe(61);
@@ -138,7 +138,7 @@ describe("the partitioning migration on a database with rows", () => {
     expect(rows[0].part).toBe(`deliveries_${month}`);
     await expect(
       client.query(
-        `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel)
+        `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel)
          values ('r1', 'u1', 'c1', '2025-03-10T09:00:00Z', 'sms')`,
       ),
     ).rejects.toMatchObject({
@@ -147,7 +147,7 @@ describe("the partitioning migration on a database with rows", () => {
     });
     await expect(
       client.query(
-        `insert into delivery_replies (delivery_id, delivery_occurrence_at, reminder_id, user_id, channel, body, action, provider_message_id)
+        `insert into delivery_replies (delivery_id, delivery_occurrence_at, reminder_id, workspace_id, channel, body, action, provider_message_id)
          values (41, '2025-03-10T09:00:01Z', 'r1', 'u1', 'sms', 'x', 'none', 'SMx')`,
       ),
     ).rejects.toMatchObject({ code: "23503", constraint: "delivery_replies_delivery_fk" });

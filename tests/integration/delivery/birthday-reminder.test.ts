@@ -81,7 +81,7 @@ describe("a friend's birthday, without typing a schedule", () => {
     const [leadReminder] = await db
       .select()
       .from(reminders)
-      .where(and(eq(reminders.userId, user.id), eq(reminders.recipient, "owner")));
+      .where(and(eq(reminders.workspaceId, user.id), eq(reminders.recipient, "owner")));
     expect(leadReminder.nextRunAt?.toISOString()).toBe("2027-02-24T14:00:00.000Z");
     // Nothing that would opt Ana out, and nothing sent to her yet.
     expect(lead.headers.get("list-unsubscribe")).toBeUndefined();
@@ -105,13 +105,13 @@ describe("a friend's birthday, without typing a schedule", () => {
     const sent = await db
       .select({ occurrenceAt: deliveries.occurrenceAt, status: deliveries.status })
       .from(deliveries)
-      .where(eq(deliveries.userId, user.id))
+      .where(eq(deliveries.workspaceId, user.id))
       .orderBy(deliveries.occurrenceAt);
     expect(sent.map((d) => [d.occurrenceAt.toISOString(), d.status])).toEqual([
       ["2026-02-24T14:00:00.000Z", "sent"],
       ["2026-03-03T08:00:00.000Z", "sent"],
     ]);
-    const [ana] = await db.select().from(contacts).where(eq(contacts.userId, user.id));
+    const [ana] = await db.select().from(contacts).where(eq(contacts.workspaceId, user.id));
     expect(ana.emailOptOut).toBe(false);
   });
 });

@@ -88,7 +88,7 @@ const contactOf = async (id: string) => (await db.select().from(contacts).where(
 /** An enabled webhook endpoint of the user, so events land in webhook_messages. */
 async function subscribe(userId: string, events: WebhookEventType[]) {
   await db.insert(webhookEndpoints).values({
-    userId,
+    workspaceId: userId,
     url: "https://hooks.example.org/remindful",
     events,
     secret: `whsec_${randomBytes(24).toString("base64")}`,
@@ -98,7 +98,7 @@ const eventsOf = (userId: string) =>
   db
     .select({ type: webhookMessages.eventType, payload: webhookMessages.payload })
     .from(webhookMessages)
-    .where(eq(webhookMessages.userId, userId))
+    .where(eq(webhookMessages.workspaceId, userId))
     .orderBy(webhookMessages.id);
 
 describe("keys pressed during a reminder call", () => {
@@ -235,7 +235,7 @@ describe("keys pressed during a reminder call", () => {
     // The next call to that contact is not placed.
     const at = new Date("2031-05-05T12:00:00Z");
     const next = await createReminder(userId, call.contact.id, at, { deliveryMethod: "call" });
-    await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: next.id, userId });
+    await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: next.id, workspaceId: userId });
     expect((await deliveriesOf(next.id)).map((d) => [d.status, d.errorCode])).toEqual([
       ["failed", "opted_out"],
     ]);

@@ -25,7 +25,7 @@ import {
   callsSuite,
   deliveryOf,
   nextPhone,
-  userOf,
+  workspaceOf,
 } from "../../support/calls-suite";
 import { useTwilioSink } from "../../support/twilio-sink";
 
@@ -46,7 +46,7 @@ async function refused(options: Parameters<typeof callReminder>[0], code: string
   expect(delivery).toMatchObject({ status: "failed", errorCode: code });
   expect(calledAt(placed.phone)).toEqual([]);
   expect(await callsOf(delivery.id)).toEqual([]);
-  expect((await userOf(placed.user.id)).remindersUsedCurrentPeriod).toBe(0);
+  expect((await workspaceOf(placed.user.id)).remindersUsedCurrentPeriod).toBe(0);
   return delivery;
 }
 
@@ -59,7 +59,7 @@ describe("what is never called", () => {
   it("and Retry says so while the contact still refuses calls", async () => {
     const placed = await callReminder({ contact: { callOptOut: true } });
     await runBatch({ workerId: "w", clock: () => placed.at });
-    expect(await retryReminder({ userId: placed.user.id, reminderId: placed.reminder.id })).toEqual({
+    expect(await retryReminder({ workspaceId: placed.user.id, reminderId: placed.reminder.id })).toEqual({
       success: false,
       error: "The contact has opted out of phone call messages",
     });
@@ -105,7 +105,7 @@ describe("what is never called", () => {
       attemptCount: 0,
     });
     expect(calledAt(placed.phone)).toEqual([]);
-    expect((await userOf(placed.user.id)).remindersUsedCurrentPeriod).toBe(0);
+    expect((await workspaceOf(placed.user.id)).remindersUsedCurrentPeriod).toBe(0);
   });
 });
 
@@ -137,7 +137,7 @@ describe("the daily call cap", () => {
           error: "Daily call limit reached: your plan allows 10 calls a day",
         });
       }
-      expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(30);
+      expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(30);
     },
   );
 
@@ -157,7 +157,7 @@ describe("the daily call cap", () => {
         callSid: `CA${String(i).padStart(32, "0")}`,
         deliveryId: placed.id,
         deliveryOccurrenceAt: placed.occurrenceAt,
-        userId: user.id,
+        workspaceId: user.id,
         status: "no-answer" as const,
         createdAt: new Date("2031-03-04T00:00:00Z"),
       })),

@@ -14,7 +14,7 @@ import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { verifyTwilioSignature } from "@/lib/channels/verify-twilio-signature";
 import { createReadyMedia, patternBytes } from "../../support/media-fixtures";
-import { APP, callReminder, callsOf, callsSuite, deliveryOf, userOf } from "../../support/calls-suite";
+import { APP, callReminder, callsOf, callsSuite, deliveryOf, workspaceOf } from "../../support/calls-suite";
 import { TEST_AUTH_TOKEN, TEST_SMS_FROM, TEST_VOICE_FROM, useTwilioSink } from "../../support/twilio-sink";
 import type { CallStep } from "../../support/twilio-calls-peer";
 
@@ -59,9 +59,9 @@ describe("a reminder call answered by a person", () => {
   it("is created as Twilio's Calls API takes it, says who it is from in Spanish, reads the message, offers the keypad", async () => {
     const { user, delivery, call, phone } = await placeCall();
     const [row] = await callsOf(delivery.id);
-    expect(row).toMatchObject({ callSid: call.sid, status: "queued", userId: user.id });
+    expect(row).toMatchObject({ callSid: call.sid, status: "queued", workspaceId: user.id });
     // Three reminders of quota for a call.
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
     expect(call).toMatchObject({
       to: phone,
       from: TEST_SMS_FROM,
@@ -128,7 +128,7 @@ describe("a reminder call answered by a person", () => {
   it("calls from TWILIO_VOICE_FROM when it is set; a delivered event carries the outcome", async () => {
     const { user, contact, reminder } = await callReminder();
     await db.insert(webhookEndpoints).values({
-      userId: user.id,
+      workspaceId: user.id,
       url: "https://hooks.example/calls",
       events: ["delivery.delivered"],
       secret: "whsec_dGVzdA==",
@@ -143,7 +143,7 @@ describe("a reminder call answered by a person", () => {
     const call = suite.twilio.calls.calls.find((c) => c.sid === delivery.providerMessageId)!;
     expect(call.from).toBe(TEST_VOICE_FROM);
     await suite.twilio.calls.run(call.sid);
-    const events = await db.select().from(webhookMessages).where(eq(webhookMessages.userId, user.id));
+    const events = await db.select().from(webhookMessages).where(eq(webhookMessages.workspaceId, user.id));
     expect(events.map((e) => e.eventType)).toEqual(["delivery.delivered"]);
     expect(events[0].payload).toMatchObject({
       type: "delivery.delivered",

@@ -5,7 +5,14 @@ import { creditLedger, reminders, webhookEndpoints, webhookMessages } from "@/db
 import { failureReason } from "@/lib/channels/failure-reasons";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
-import { callReminder, callsOf, callsSuite, deliveryOf, nextPhone, userOf } from "../../support/calls-suite";
+import {
+  callReminder,
+  callsOf,
+  callsSuite,
+  deliveryOf,
+  nextPhone,
+  workspaceOf,
+} from "../../support/calls-suite";
 
 const suite = callsSuite();
 
@@ -31,7 +38,7 @@ describe("a call nobody answers", () => {
     suite.twilio.calls.scenario(phone, { answer: "no-answer" });
     const { user, reminder, at } = await callReminder({ phone });
     await db.insert(webhookEndpoints).values({
-      userId: user.id,
+      workspaceId: user.id,
       url: "https://hooks.example/calls",
       events: ["delivery.failed"],
       secret: "whsec_dGVzdA==",
@@ -41,7 +48,7 @@ describe("a call nobody answers", () => {
     let after = await placeAndRing(reminder.id, at);
     for (const [i, delay] of CALL_RETRY_DELAYS_MS.entries()) {
       // A retry holds the usage its first call reserved: nothing more is taken.
-      expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
+      expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
       expect(after).toMatchObject({ status: "queued", errorCode: "no_answer", attemptCount: i + 1 });
       expect(after.error).toMatch(/^The call was not answered; calling again at /);
       // Counted from when Twilio reported the call's end.
@@ -58,12 +65,12 @@ describe("a call nobody answers", () => {
     });
     const reminderRow = (await db.select().from(reminders).where(eq(reminders.id, reminder.id)))[0];
     expect(reminderRow).toMatchObject({ status: "failed", lastError: after.error });
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
     expect((await callsOf(after.id)).map((c) => c.status)).toEqual(["no-answer", "no-answer", "no-answer"]);
     // Three calls created, and no lookup in the Calls list before a retry: the calls were settled.
     expect(callRequests(before, "POST")).toHaveLength(3);
     expect(callRequests(before, "GET")).toHaveLength(0);
-    const events = await db.select().from(webhookMessages).where(eq(webhookMessages.userId, user.id));
+    const events = await db.select().from(webhookMessages).where(eq(webhookMessages.workspaceId, user.id));
     expect(events.map((e) => e.payload)).toEqual([
       expect.objectContaining({
         type: "delivery.failed",
@@ -80,11 +87,11 @@ describe("a call nobody answers", () => {
       sender: { planType: "payg", paygCreditBalance: 10, remindersQuota: 0 },
     });
     let after = await placeAndRing(reminder.id, at);
-    expect((await userOf(user.id)).paygCreditBalance).toBe(7);
+    expect((await workspaceOf(user.id)).paygCreditBalance).toBe(7);
     while (after.status === "queued") after = await placeAndRing(reminder.id, after.nextAttemptAt!);
     expect(after.status).toBe("failed");
-    expect((await userOf(user.id)).paygCreditBalance).toBe(10);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect((await workspaceOf(user.id)).paygCreditBalance).toBe(10);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id));
     expect(ledger.map((l) => [l.reason, l.amountCents]).sort()).toEqual([
       ["delivery", -3],
       ["refund", 3],

@@ -76,7 +76,7 @@ async function askSent(sentAgoMs: number, locale = "en") {
     workerId: "test",
     clock: () => sentAt,
     reminderId: reminder.id,
-    userId: user.id,
+    workspaceId: user.id,
   });
   const [delivery] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
   expect(delivery).toMatchObject({ status: "sent", confirmation: "awaiting" });
@@ -146,7 +146,7 @@ describe("the 'not confirmed' follow-up e-mail", () => {
       workerId: "test",
       clock: () => new Date(Date.now() - 600_000),
       reminderId: reminder.id,
-      userId: user.id,
+      workspaceId: user.id,
     });
     const [delivery] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(delivery.confirmation).toBe("awaiting");

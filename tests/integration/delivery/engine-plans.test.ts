@@ -53,9 +53,9 @@ describe("the engine's hot statements read their rows by primary key", () => {
   beforeAll(async () => {
     await seedDue(pool, { reminders: 20_000, users: 200, dueAt: new Date(Date.now() - 60_000) });
     const { rows } = await pool.query<{ id: string; worker_id: string; occurrence_at: Date }>(
-      `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, worker_id,
+      `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel, status, worker_id,
                                lease_expires_at, attempt_count, created_at, updated_at)
-       select r.id, r.user_id, r.contact_id, r.next_run_at, r.delivery_method, 'sending',
+       select r.id, r.workspace_id, r.contact_id, r.next_run_at, r.delivery_method, 'sending',
               case when n <= $1 then $2 else 'other-' || (n % 7) end, now() + interval '30 seconds', 1, now(), now()
          from (select r.*, row_number() over (order by r.id) as n from reminders r) r
         where n <= $1 + $3

@@ -55,7 +55,7 @@ describe("exactly once, never lost", () => {
     expect(received).toHaveLength(120);
     expect(new Set(received).size).toBe(120);
     const [used] = await db
-      .execute(sql`select reminders_used_current_period as used from users where id = ${user.id}`)
+      .execute(sql`select reminders_used_current_period as used from workspaces where id = ${user.id}`)
       .then((r) => r.rows as { used: number }[]);
     expect(used.used).toBe(120);
   });
@@ -103,7 +103,7 @@ describe("exactly once, never lost", () => {
     expect(after.status).toBe("sent");
     // Usage was reserved once, not once per attempt.
     const used = await db.execute(
-      sql`select reminders_used_current_period as used from users where id = ${user.id}`,
+      sql`select reminders_used_current_period as used from workspaces where id = ${user.id}`,
     );
     expect((used.rows[0] as { used: number }).used).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db";
@@ -8,7 +8,13 @@ import { runBatch } from "@/lib/delivery/run-batch";
 import { retryReminder } from "@/lib/delivery/retry-reminder";
 import { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_MS } from "@/lib/delivery/constants";
 import { loopbackPeers } from "@/tests/support/peers";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import { ownActor } from "@/tests/support/users";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 const peers = loopbackPeers();
 
@@ -16,7 +22,7 @@ const ms = (base: Date, plus: number) => () => new Date(base.getTime() + plus);
 const deliveryOf = async (id: string) =>
   (await db.select().from(deliveries).where(eq(deliveries.reminderId, id)))[0];
 const reminderOf = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
-const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+const workspaceOf = (id: string) => reloadWorkspace(id);
 
 describe("failures", () => {
   it("retries a transient error (HTTP 503) on the schedule (5 s, then 30 s, jittered), then succeeds", async () => {
@@ -47,7 +53,7 @@ describe("failures", () => {
     expect(row.attemptCount).toBe(3);
     expect(row.error).toBeNull();
     expect((await reminderOf(reminder.id)).status).toBe("sent");
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
   });
 
   it("gives up on a transient error after the schedule (hours, not seconds) and refunds the usage", async () => {
@@ -71,7 +77,7 @@ describe("failures", () => {
     expect(row.attemptCount).toBe(MAX_ATTEMPTS);
     // The last attempt came more than 7 hours after the first.
     expect(at.getTime() - due.getTime()).toBeGreaterThan(7 * 3_600_000);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
   });
 
   it("429 and queue-full answers slow down without failing; only a day of them fails the occurrence", async () => {
@@ -106,7 +112,7 @@ describe("failures", () => {
     const row = await deliveryOf(reminder.id);
     expect(row.status).toBe("failed");
     expect(row.errorCode).toBe("rate_limited");
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
   });
 
   it("fails a permanent error (invalid number) at once with the provider's message; Retry re-queues it", async () => {
@@ -126,20 +132,20 @@ describe("failures", () => {
     const failed = await reminderOf(reminder.id);
     expect(failed.status).toBe("failed");
     expect(failed.lastError).toBe(message);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
 
     const other = await createSender();
-    await expect(retryReminder({ userId: other.id, reminderId: reminder.id })).rejects.toMatchObject({
+    await expect(retryReminder({ workspaceId: other.id, reminderId: reminder.id })).rejects.toMatchObject({
       kind: "not_found",
     });
-    expect(await retryReminder({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
+    expect(await retryReminder({ workspaceId: user.id, reminderId: reminder.id })).toEqual({ success: true });
     expect((await reminderOf(reminder.id)).status).toBe("scheduled");
     await runBatch({ workerId: "w", clock: ms(due, 10_000) }); // daytime for the recipient
     expect((await deliveryOf(reminder.id)).status).toBe("sent");
     expect((await reminderOf(reminder.id)).status).toBe("sent");
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
     // Nothing left to retry.
-    expect((await retryReminder({ userId: user.id, reminderId: reminder.id })).success).toBe(false);
+    expect((await retryReminder({ workspaceId: user.id, reminderId: reminder.id })).success).toBe(false);
   });
 
   it("treats an SMTP 550 as permanent and an SMTP 451 as transient", async () => {
@@ -191,9 +197,9 @@ describe("permanent SMTP refusal", () => {
     expect(d2.error).toContain("refused this address");
     expect(peers.smtp.messages.length).toBe(before);
     // The reserved usage went back.
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
 
-    await updateContact(user, contact.id, { email: "new@example.org" });
+    await updateContact(await ownActor(user.id), contact.id, { email: "new@example.org" });
     const [cleared] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
     expect(cleared.emailSuppressedAt).toBeNull();
   });

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
-import { callReminder, callsSuite, nextPhone, userOf } from "../../support/calls-suite";
+import { callReminder, callsSuite, nextPhone, workspaceOf } from "../../support/calls-suite";
 
 const suite = callsSuite();
 
@@ -51,7 +51,7 @@ describe("fallback after a call nobody answers", () => {
     ]);
     expect(suite.twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
     // Three for the call, given back; one for the SMS.
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
     const [row] = await db.select().from(reminders).where(eq(reminders.id, reminder.id));
     expect(row.status).toBe("sent");
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { deliveries, reminders, users, webhookEndpoints, webhookMessages } from "@/db/schema";
+import { deliveries, reminders, webhookEndpoints, webhookMessages } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
@@ -9,7 +9,12 @@ import { POST as status } from "@/app/api/webhooks/twilio/status/route";
 import { callRoute } from "@/tests/support/call-route";
 import { loopbackPeers } from "@/tests/support/peers";
 import { signedWebhook, statusCallbackFor } from "@/tests/support/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 const peers = loopbackPeers();
 
@@ -30,7 +35,7 @@ const stepsOf = (reminderId: string) =>
     .where(eq(deliveries.reminderId, reminderId))
     .orderBy(asc(deliveries.fallbackStep));
 const reminderOf = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
-const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+const workspaceOf = (id: string) => reloadWorkspace(id);
 const mailsTo = (address: string) => peers.smtp.messages.filter((m) => m.to.includes(address));
 const textsTo = (number: string) =>
   peers.twilio.messages.filter((m) => m.to.replace(/^whatsapp:/, "") === number);
@@ -88,7 +93,7 @@ describe("fallback on a failure for good: the next channel is sent once, each st
     const after = await reminderOf(reminder.id);
     expect(after.status).toBe("sent");
     expect(after.lastError).toBeNull();
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
   });
 
   it("opted out of SMS: the e-mail goes instead", async () => {
@@ -111,7 +116,7 @@ describe("fallback on a failure for good: the next channel is sent once, each st
     ]);
     expect(textsTo(number)).toHaveLength(0);
     expect(mailsTo(address)).toHaveLength(1);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
   });
 
   it("no WhatsApp consent: the SMS goes, and the e-mail after it is never tried", async () => {
@@ -150,7 +155,7 @@ describe("fallback on a failure for good: the next channel is sent once, each st
       ["email", "sent", null],
     ]);
     expect(mailsTo(address)).toHaveLength(1);
-    expect((await userOf(user.id)).paygCreditBalance).toBe(9);
+    expect((await workspaceOf(user.id)).paygCreditBalance).toBe(9);
     expect((await reminderOf(reminder.id)).status).toBe("sent");
   });
 
@@ -181,7 +186,7 @@ describe("fallback on a failure for good: the next channel is sent once, each st
     // The chain got through: the reminder is not failed.
     expect(after.status).toBe("sent");
     // The undelivered SMS was refunded, the e-mail charged.
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
   });
 
   it("every step failing ends the chain: the reminder fails with the last step's reason", async () => {
@@ -203,7 +208,7 @@ describe("fallback on a failure for good: the next channel is sent once, each st
     const after = await reminderOf(reminder.id);
     expect(after.status).toBe("failed");
     expect(after.lastError).toBe(steps[1].error);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(0);
   });
 
   it("a usage refusal does not fall back: the next channel would be refused alike", async () => {
@@ -250,7 +255,7 @@ describe("fallback when no confirmation comes", () => {
     expect(steps[0].fallbackDueAt).toBeNull();
     expect(mailsTo(address)).toHaveLength(1);
     expect(textsTo(number)).toHaveLength(1);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(2);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(2);
     expect((await reminderOf(reminder.id)).status).toBe("sent");
   });
 
@@ -328,7 +333,7 @@ describe("fallback when no confirmation comes", () => {
     expect(steps[0].confirmation).toBe("confirmed");
     expect(textsTo(number).filter((m) => !m.to.startsWith("whatsapp:"))).toHaveLength(0);
     // Only the WhatsApp message was charged; the reminder got through.
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
     expect((await reminderOf(reminder.id)).status).toBe("sent");
   });
 });
@@ -337,7 +342,7 @@ describe("delivery events of a chain", () => {
   it("carry the step (fallbackStep); a failed step's event comes before the next step's", async () => {
     const user = await createSender();
     await db.insert(webhookEndpoints).values({
-      userId: user.id,
+      workspaceId: user.id,
       url: "https://hooks.example/fallback",
       events: ["delivery.sent", "delivery.failed"],
       secret: "whsec_test",
@@ -349,7 +354,7 @@ describe("delivery events of a chain", () => {
     const events = await db
       .select({ type: webhookMessages.eventType, payload: webhookMessages.payload })
       .from(webhookMessages)
-      .where(eq(webhookMessages.userId, user.id))
+      .where(eq(webhookMessages.workspaceId, user.id))
       .orderBy(asc(webhookMessages.id));
     const data = events.map((e) => [e.type, (e.payload as { data: Record<string, unknown> }).data]);
     expect(

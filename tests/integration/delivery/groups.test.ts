@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { creditLedger, deliveries, reminders, users, webhookEndpoints, webhookMessages } from "@/db/schema";
+import { creditLedger, deliveries, reminders, webhookEndpoints, webhookMessages } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { loopbackPeers } from "@/tests/support/peers";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 import {
   createGroupReminder,
   memberDeliveries,
@@ -16,7 +21,7 @@ import {
 const peers = loopbackPeers();
 
 const reminderOf = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
-const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+const workspaceOf = (id: string) => reloadWorkspace(id);
 const deliveriesOf = (reminderId: string) =>
   db.select().from(deliveries).where(eq(deliveries.reminderId, reminderId));
 const mailsTo = (address: string) => peers.smtp.messages.filter((m) => m.to.includes(address));
@@ -65,7 +70,7 @@ describe("a group reminder is never sent itself", () => {
     const sent = await memberDeliveries(reminder.id);
     expect(sent.map((d) => d.status)).toEqual(["sent", "sent", "sent"]);
     for (const contact of contacts) expect(mailsTo(contact.email!)).toHaveLength(1);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
     expect(await occurrencesOf(reminder.id)).toEqual([
       expect.objectContaining({ status: "covered", members: 3, unitsHeld: 3, unitsDrawn: 3 }),
     ]);
@@ -101,7 +106,7 @@ describe("a group reminder is never sent itself", () => {
   it("a member's delivery events name its group reminder (groupReminderId)", async () => {
     const user = await createSender();
     await db.insert(webhookEndpoints).values({
-      userId: user.id,
+      workspaceId: user.id,
       url: "https://hooks.example/groups",
       events: ["delivery.sent"],
       secret: "whsec_test",
@@ -117,7 +122,7 @@ describe("a group reminder is never sent itself", () => {
     const events = await db
       .select({ payload: webhookMessages.payload })
       .from(webhookMessages)
-      .where(eq(webhookMessages.userId, user.id))
+      .where(eq(webhookMessages.workspaceId, user.id))
       .orderBy(asc(webhookMessages.id));
     const data = events.map((e) => (e.payload as { data: Record<string, unknown> }).data);
     expect(data).toHaveLength(2);
@@ -154,7 +159,7 @@ describe("a group occurrence is covered for every member or for none", () => {
     const refused = outcomes.find((o) => o.every(([s, code]) => s === "failed" && code === "quota"));
     expect(sent).toHaveLength(5);
     expect(refused).toHaveLength(5);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(5);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(5);
     const statuses = (await Promise.all([a, b].map((g) => occurrencesOf(g.reminder.id))))
       .flat()
       .map((o) => o.status);
@@ -196,8 +201,8 @@ describe("a group occurrence is covered for every member or for none", () => {
       .filter((d) => d.status === "failed")
       .map((d) => d.errorCode);
     expect(codes).toEqual(["no_credit", "no_credit", "no_credit", "no_credit"]);
-    expect((await userOf(user.id)).paygCreditBalance).toBe(1);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect((await workspaceOf(user.id)).paygCreditBalance).toBe(1);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id));
     expect(ledger.filter((l) => l.reason === "delivery")).toHaveLength(4);
     expect(ledger.filter((l) => l.reason === "refund")).toHaveLength(0);
   });
@@ -245,7 +250,7 @@ describe("a group occurrence is covered for every member or for none", () => {
     await drain(() => new Date(t0.getTime() + 3_600_000));
     const all = await memberDeliveries(reminder.id);
     expect(all.map((d) => d.status)).toEqual(["sent", "sent", "sent", "sent", "sent"]);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(6);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(6);
     expect(await occurrencesOf(reminder.id)).toEqual([
       expect.objectContaining({ unitsHeld: 5, unitsDrawn: 5 }),
     ]);
@@ -277,6 +282,6 @@ describe("a group occurrence is covered for every member or for none", () => {
     expect(await occurrencesOf(reminder.id)).toEqual([
       expect.objectContaining({ status: "covered", members: 2, unitsHeld: 2, unitsDrawn: 2 }),
     ]);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
   });
 });

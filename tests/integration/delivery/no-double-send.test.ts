@@ -1,13 +1,18 @@
 import { reminderMessageId } from "@/lib/channels/email-channel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { deliveries, reminders, users } from "@/db/schema";
+import { deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 import { startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 let twilio: TwilioSink;
 let smtp: SmtpSink;
@@ -29,7 +34,7 @@ afterAll(async () => {
 const deliveryOf = async (id: string) =>
   (await db.select().from(deliveries).where(eq(deliveries.reminderId, id)))[0];
 const reminderOf = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
-const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+const workspaceOf = (id: string) => reloadWorkspace(id);
 const creates = () => twilio.messages.length;
 
 // A zone where it is daytime now: no quiet hours. Times are real ones (the provider's list
@@ -67,7 +72,7 @@ describe("no double send after an unanswered attempt", () => {
     expect(row.attemptCount).toBe(2);
     expect(twilio.messages.filter((m) => m.to === "+12125550401")).toHaveLength(1);
     expect((await reminderOf(reminder.id)).status).toBe("sent");
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(1);
     // The message carried its delivery in the status callback URL.
     expect(accepted[0].statusCallback).toContain(`?d=delivery-${row.id}`);
   });

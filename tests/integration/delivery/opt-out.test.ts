@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { START_WORDS, STOP_WORDS } from "@/lib/inbound/handle-twilio-inbound";
@@ -10,7 +10,12 @@ import { GET as listContactsRoute } from "@/app/api/contacts/route";
 import { callRoute } from "@/tests/support/call-route";
 import { createSignedInUser } from "@/tests/support/users";
 import { signedWebhook, startTwilioSink, useTwilioSink, type TwilioSink } from "@/tests/support/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 let sink: TwilioSink;
 
@@ -63,7 +68,11 @@ describe("opt-out in step with Twilio", () => {
     const contact = await createContact(user.id, { phone: "+12125550409" });
     const whatsapp = await createContact(user.id, { phone: "+12125550410" });
     const message = (from: string, body: string) =>
-      signedWebhook(INBOUND_URL, { MessageSid: `SM${randomBytes(16).toString("hex")}`, From: from, Body: body });
+      signedWebhook(INBOUND_URL, {
+        MessageSid: `SM${randomBytes(16).toString("hex")}`,
+        From: from,
+        Body: body,
+      });
 
     const start = message("+12125550409", "START");
     expect((await replay(start)).status).toBe(200);
@@ -149,9 +158,7 @@ describe("opt-out in step with Twilio", () => {
     const after = await contactOf(contact.id);
     expect(after.smsOptOut).toBe(true);
     expect(after.whatsappOptOut).toBe(false);
-    expect((await db.select().from(users).where(eq(users.id, user.id)))[0].remindersUsedCurrentPeriod).toBe(
-      5,
-    );
+    expect((await reloadWorkspace(user.id)).remindersUsedCurrentPeriod).toBe(5);
     expect((await db.select().from(reminders).where(eq(reminders.id, first.id)))[0].status).toBe("failed");
 
     // The next SMS to that contact is decided without asking Twilio.

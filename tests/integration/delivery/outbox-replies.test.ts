@@ -41,7 +41,7 @@ async function sentToOutbox(channel: "sms" | "whatsapp", askConfirmation = true)
     deliveryMethod: channel,
     askConfirmation,
   });
-  await sendOccurrenceNow({ workerId: "w", clock: () => DUE, reminderId: reminder.id, userId: user.id });
+  await sendOccurrenceNow({ workerId: "w", clock: () => DUE, reminderId: reminder.id, workspaceId: user.id });
   const address = channel === "whatsapp" ? `whatsapp:${number}` : number;
   const [message] = await db
     .select()

@@ -33,7 +33,7 @@ async function deliveryAtMicroseconds(values: { status: string; confirmation?: s
     askConfirmation: values.confirmation !== undefined,
   });
   const { rows } = await pool.query<{ id: string }>(
-    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at,
+    `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel, status, next_attempt_at,
                              sent_at, confirmation)
      values ($1, $2, $3, $4, $5, $6, $4, case when $6 = 'sent' then $4::timestamptz end, $7) returning id`,
     [

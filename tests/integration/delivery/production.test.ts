@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { deliveries, outboxMessages, reminders, users } from "@/db/schema";
+import { deliveries, outboxMessages, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { setTwilioConfig } from "@/lib/channels/twilio-config";
 import { runBatch } from "@/lib/delivery/run-batch";
@@ -9,7 +9,12 @@ import { setOutboxSettings } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { GET as health } from "@/app/api/health/route";
 import DevOutboxPage from "@/app/dev/outbox/page";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 const CHANNEL_VARIABLES = [
   "SMTP_URL",
@@ -67,9 +72,7 @@ describe("production never pretends", () => {
     expect(mailRow.error).toBe("E-mail is not configured on this server (SMTP_URL)");
     expect((await db.select().from(reminders).where(eq(reminders.id, sms.id)))[0].status).toBe("failed");
     expect((await db.select().from(outboxMessages)).length).toBe(outboxBefore);
-    expect((await db.select().from(users).where(eq(users.id, user.id)))[0].remindersUsedCurrentPeriod).toBe(
-      1,
-    );
+    expect((await reloadWorkspace(user.id)).remindersUsedCurrentPeriod).toBe(1);
   });
 
   it("WhatsApp with credentials but no approved template is not configured either", async () => {

@@ -48,7 +48,7 @@ describe("a contact's message language", () => {
     ).toBe("en");
 
     // "Automatic" on an edit (null) is worked out again from the phone, never left empty.
-    const camille = (await db.select().from(contacts).where(eq(contacts.userId, user.id))).find(
+    const camille = (await db.select().from(contacts).where(eq(contacts.workspaceId, user.id))).find(
       (c) => c.name === "Camille",
     )!;
     const edited = await callRoute<Created>(PUT_CONTACT, `/api/contacts/${camille.id}`, {
@@ -71,7 +71,7 @@ describe("a contact's message language", () => {
       },
     });
     expect(imported.json).toMatchObject({ imported: 2, failed: 0 });
-    const rows = await db.select().from(contacts).where(eq(contacts.userId, user.id));
+    const rows = await db.select().from(contacts).where(eq(contacts.workspaceId, user.id));
     expect(rows.find((c) => c.name === "Marie")?.locale).toBe("fr");
     expect(rows.find((c) => c.name === "Pepa")?.locale).toBe("es");
   });

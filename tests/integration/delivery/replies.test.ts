@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { contacts, deliveries, deliveryReplies, reminders, users } from "@/db/schema";
+import { contacts, deliveries, deliveryReplies, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { sendOccurrenceNow } from "@/lib/delivery/send-occurrence-now";
@@ -17,7 +17,12 @@ import {
   TEST_WHATSAPP_TEMPLATES,
   useTwilioSink,
 } from "@/tests/support/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 const peers = loopbackPeers();
 
@@ -88,7 +93,7 @@ async function sentAsk(
     askConfirmation: true,
   });
   const before = peers.twilio.messages.length;
-  await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: reminder.id, userId });
+  await sendOccurrenceNow({ workerId: "w", clock: () => at, reminderId: reminder.id, workspaceId: userId });
   const sent = peers.twilio.messages.slice(before);
   expect(sent).toHaveLength(1);
   const [delivery] = await deliveriesOf(reminder.id);
@@ -115,7 +120,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const user = await createSender();
     const contact = await createContact(user.id, { phone: phone(), timezone: "UTC" });
     const plain = await createReminder(user.id, contact.id, DUE, { deliveryMethod: "sms" });
-    await sendOccurrenceNow({ workerId: "w", clock: () => DUE, reminderId: plain.id, userId: user.id });
+    await sendOccurrenceNow({ workerId: "w", clock: () => DUE, reminderId: plain.id, workspaceId: user.id });
     expect(peers.twilio.messages.at(-1)?.body).toBe(
       "Remindful, from Ana Pérez: Call grandma\nReply STOP to opt out.",
     );
@@ -243,8 +248,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
       .update(contacts)
       .set({ timezone: noonZone(Date.now() + 3_600_000) })
       .where(eq(contacts.id, contact.id));
-    const usedBefore = (await db.select().from(users).where(eq(users.id, userId)))[0]
-      .remindersUsedCurrentPeriod;
+    const usedBefore = (await reloadWorkspace(userId)).remindersUsedCurrentPeriod;
     await reply(number, "later");
     await reply(number, "LATER"); // a second LATER before the resend: still one resend
     const rows = await deliveriesOf(reminder.id);
@@ -268,9 +272,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
     expect(resent[0].body).toContain("Call grandma\nReply YES to confirm");
     const after = await deliveriesOf(reminder.id);
     expect(after[1]).toMatchObject({ status: "sent", confirmation: "awaiting" });
-    expect((await db.select().from(users).where(eq(users.id, userId)))[0].remindersUsedCurrentPeriod).toBe(
-      usedBefore + 1,
-    );
+    expect((await reloadWorkspace(userId)).remindersUsedCurrentPeriod).toBe(usedBefore + 1);
     // The resend is now the newest ask: YES confirms it.
     await reply(number, "YES");
     expect((await deliveriesOf(reminder.id)).map((d) => d.confirmation)).toEqual(["snoozed", "confirmed"]);
@@ -343,7 +345,7 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const row = await db
       .select()
       .from(reminders)
-      .where(and(eq(reminders.id, reminder.id), eq(reminders.userId, user.id)));
+      .where(and(eq(reminders.id, reminder.id), eq(reminders.workspaceId, user.id)));
     expect(row).toHaveLength(1);
   });
 });

@@ -24,7 +24,7 @@ async function awaiting(number: string, at: Date) {
     .insert(deliveries)
     .values({
       reminderId: reminder.id,
-      userId: user.id,
+      workspaceId: user.id,
       contactId: contact.id,
       occurrenceAt: at,
       channel: "sms",

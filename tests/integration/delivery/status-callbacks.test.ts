@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, creditLedger, deliveries, reminders, users } from "@/db/schema";
+import { contacts, creditLedger, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
@@ -12,7 +12,12 @@ import {
   useTwilioSink,
   type TwilioSink,
 } from "@/tests/support/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 let sink: TwilioSink;
 
@@ -26,7 +31,7 @@ afterAll(async () => {
 });
 
 const STATUS_URL = "http://localhost:3000/api/webhooks/twilio/status";
-const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+const workspaceOf = (id: string) => reloadWorkspace(id);
 const reminderOf = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
 const deliveryOf = async (reminderId: string) =>
   (await db.select().from(deliveries).where(eq(deliveries.reminderId, reminderId)))[0];
@@ -54,7 +59,7 @@ describe("status callbacks change what the user sees", () => {
       "+12125550501",
       new Date("2031-11-01T12:00:00Z"),
     );
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(3);
     expect((await reminderOf(reminder.id)).status).toBe("sent");
 
     const params = { MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30003" };
@@ -68,7 +73,7 @@ describe("status callbacks change what the user sees", () => {
     const after = await reminderOf(reminder.id);
     expect(after.status).toBe("failed");
     expect(after.lastError).toBe(row.error);
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(2);
+    expect((await workspaceOf(user.id)).remindersUsedCurrentPeriod).toBe(2);
   });
 
   it("concurrent replays of a failed callback refund a pay-as-you-go cent exactly once", async () => {
@@ -77,12 +82,12 @@ describe("status callbacks change what the user sees", () => {
       "+12125550502",
       new Date("2031-11-02T12:00:00Z"),
     );
-    expect((await userOf(user.id)).paygCreditBalance).toBe(9);
+    expect((await workspaceOf(user.id)).paygCreditBalance).toBe(9);
     const params = { MessageSid: sid, MessageStatus: "failed", ErrorCode: "30007" };
     const answers = await Promise.all(Array.from({ length: 4 }, () => callback(params)));
     expect(answers.map((a) => a.status)).toEqual([204, 204, 204, 204]);
-    expect((await userOf(user.id)).paygCreditBalance).toBe(10);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect((await workspaceOf(user.id)).paygCreditBalance).toBe(10);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id));
     expect(ledger.map((l) => [l.reason, l.amountCents]).sort()).toEqual([
       ["delivery", -1],
       ["refund", 1],
@@ -159,13 +164,17 @@ describe("status callbacks change what the user sees", () => {
     for (const [params, url] of misdirected) expect((await callback(params, url)).status).toBe(204);
     expect((await deliveryOf(a.reminder.id)).status).toBe("sent");
     expect((await deliveryOf(b.reminder.id)).status).toBe("sent");
-    expect((await userOf(a.user.id)).remindersUsedCurrentPeriod).toBe(1);
+    expect((await workspaceOf(a.user.id)).remindersUsedCurrentPeriod).toBe(1);
     // Without To (not sent by Twilio) nothing is matched either.
     const bare = signedWebhook(`${STATUS_URL}?d=delivery-${(await deliveryOf(a.reminder.id)).id}`, failed);
-    await callRoute(status, `/api/webhooks/twilio/status?d=delivery-${(await deliveryOf(a.reminder.id)).id}`, {
-      method: "POST",
-      ...bare,
-    });
+    await callRoute(
+      status,
+      `/api/webhooks/twilio/status?d=delivery-${(await deliveryOf(a.reminder.id)).id}`,
+      {
+        method: "POST",
+        ...bare,
+      },
+    );
     expect((await deliveryOf(a.reminder.id)).status).toBe("sent");
 
     expect((await callback(failed)).status).toBe(204);

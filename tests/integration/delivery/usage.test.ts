@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { creditLedger, deliveries, reminders, users } from "@/db/schema";
+import { creditLedger, deliveries, reminders, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { sendReminderNow } from "@/lib/delivery/send-reminder-now";
 import { assertReminderQuota } from "@/lib/reminders/assert-reminder-quota";
 import { loopbackPeers } from "@/tests/support/peers";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 const peers = loopbackPeers();
-
-const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
 async function dueReminders(userId: string, count: number, due: Date) {
   const ids: string[] = [];
@@ -41,7 +44,7 @@ describe("usage and credit", () => {
     const refused = rows.filter((r) => r.status === "failed");
     expect(refused).toHaveLength(3);
     expect(refused[0].error).toBe("Reminder limit reached for this billing period (10 of 10 used)");
-    expect((await userOf(user.id)).remindersUsedCurrentPeriod).toBe(10);
+    expect((await reloadWorkspace(user.id)).remindersUsedCurrentPeriod).toBe(10);
     const failedReminders = await db
       .select()
       .from(reminders)
@@ -69,10 +72,10 @@ describe("usage and credit", () => {
       "Not enough pay-as-you-go credit (1 cent per reminder)",
       "Not enough pay-as-you-go credit (1 cent per reminder)",
     ]);
-    const after = await userOf(user.id);
+    const after = await reloadWorkspace(user.id);
     expect(after.paygCreditBalance).toBe(0);
     expect(after.remindersUsedCurrentPeriod).toBe(0);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id));
     expect(ledger).toHaveLength(4);
     expect(ledger.every((l) => l.reason === "delivery" && l.amountCents === -1)).toBe(true);
   });
@@ -87,8 +90,8 @@ describe("usage and credit", () => {
     peers.smtp.setMode({ kind: "accept" });
     const [row] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(row.status).toBe("failed");
-    expect((await userOf(user.id)).paygCreditBalance).toBe(50);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect((await reloadWorkspace(user.id)).paygCreditBalance).toBe(50);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id));
     expect(ledger.map((l) => [l.reason, l.amountCents]).sort()).toEqual([
       ["delivery", -1],
       ["refund", 1],
@@ -116,10 +119,10 @@ describe("credits on a subscription plan", () => {
     expect(refused.map((r) => [r.errorCode, r.error])).toEqual([
       ["quota", "Reminder limit reached for this billing period (500 of 500 used)"],
     ]);
-    const after = await userOf(user.id);
+    const after = await reloadWorkspace(user.id);
     expect(after.paygCreditBalance).toBe(0);
     expect(after.remindersUsedCurrentPeriod).toBe(500);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id));
     expect(
       ledger.map((l) => [l.reason, l.amountCents, l.idempotencyKey.split(":").slice(0, 2).join(":")]).sort(),
     ).toEqual(sent.map((r) => ["delivery", -1, `delivery:${r.id}`]).sort());
@@ -139,7 +142,7 @@ describe("credits on a subscription plan", () => {
 
     const rows = await db.select().from(deliveries).where(inArray(deliveries.reminderId, ids));
     expect(rows.filter((r) => r.status === "sent")).toHaveLength(3);
-    const after = await userOf(user.id);
+    const after = await reloadWorkspace(user.id);
     expect(after.remindersUsedCurrentPeriod).toBe(250);
     expect(after.paygCreditBalance).toBe(8);
   });
@@ -160,10 +163,10 @@ describe("credits on a subscription plan", () => {
     peers.smtp.setMode({ kind: "accept" });
     const [row] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(row.status).toBe("failed");
-    const after = await userOf(user.id);
+    const after = await reloadWorkspace(user.id);
     expect(after.paygCreditBalance).toBe(3);
     expect(after.remindersUsedCurrentPeriod).toBe(500);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id));
     expect(ledger.map((l) => [l.reason, l.amountCents, l.idempotencyKey]).sort()).toEqual(
       [
         ["delivery", -1, expect.stringMatching(new RegExp(`^delivery:${row.id}:`))],
@@ -186,16 +189,16 @@ describe("credits on a subscription plan", () => {
     // A shutdown: leased and charged to credit, then handed back unsent (the cent comes back).
     const stopped = await runBatch({ workerId: "w", clock: () => due, shouldStop: () => true });
     expect(stopped.released).toBe(1);
-    expect((await userOf(user.id)).paygCreditBalance).toBe(1);
+    expect((await reloadWorkspace(user.id)).paygCreditBalance).toBe(1);
     // A new period before the next lease: this time the send holds quota, and then fails for good.
-    await db.update(users).set({ remindersUsedCurrentPeriod: 0 }).where(eq(users.id, user.id));
+    await db.update(workspaces).set({ remindersUsedCurrentPeriod: 0 }).where(eq(workspaces.id, user.id));
     peers.smtp.setMode({ kind: "reject", code: 550, message: "No such user" });
     await runBatch({ workerId: "w", clock: () => due });
     peers.smtp.setMode({ kind: "accept" });
-    const after = await userOf(user.id);
+    const after = await reloadWorkspace(user.id);
     expect(after.remindersUsedCurrentPeriod).toBe(0);
     expect(after.paygCreditBalance).toBe(1);
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id));
     expect(ledger.map((l) => [l.reason, l.amountCents]).sort()).toEqual([
       ["delivery", -1],
       ["refund", 1],
@@ -214,7 +217,7 @@ describe("credits on a subscription plan", () => {
       ["queued", 1],
       ["queued", 1],
     ]);
-    const waiting = await userOf(user.id);
+    const waiting = await reloadWorkspace(user.id);
     expect(waiting.remindersUsedCurrentPeriod).toBe(2);
     // 2 reserved of 3: a third reminder still fits, a fourth does not.
     await expect(assertReminderQuota(waiting)).resolves.toBeUndefined();
@@ -235,9 +238,9 @@ describe("credits on a subscription plan", () => {
     await raceWorkers(() => due);
     const rows = await db.select().from(deliveries).where(inArray(deliveries.reminderId, ids));
     expect(rows.map((r) => [r.status, r.errorCode])).toEqual([["failed", "subscription_unpaid"]]);
-    const after = await userOf(user.id);
+    const after = await reloadWorkspace(user.id);
     expect(after.paygCreditBalance).toBe(3);
-    expect(await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toEqual([]);
+    expect(await db.select().from(creditLedger).where(eq(creditLedger.workspaceId, user.id))).toEqual([]);
   });
 });
 
@@ -253,12 +256,16 @@ describe("send now", () => {
       message: "Now please",
     });
     const stranger = await createSender();
-    await expect(sendReminderNow({ userId: stranger.id, reminderId: reminder.id })).rejects.toMatchObject({
+    await expect(
+      sendReminderNow({ workspaceId: stranger.id, reminderId: reminder.id }),
+    ).rejects.toMatchObject({
       kind: "not_found",
     });
     expect(peers.twilio.messages.some((m) => m.to === "+12125550301")).toBe(false);
 
-    expect(await sendReminderNow({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
+    expect(await sendReminderNow({ workspaceId: user.id, reminderId: reminder.id })).toEqual({
+      success: true,
+    });
     expect(peers.twilio.messages.filter((m) => m.to === "+12125550301").map((m) => m.body)).toEqual([
       "Remindful, from Ana Pérez: Now please\nReply STOP to opt out.",
     ]);
@@ -266,7 +273,9 @@ describe("send now", () => {
     expect(row.status).toBe("sent");
     // Already sent: a second Send now answers for that occurrence and sends nothing more, and
     // the engine will not send it again.
-    expect(await sendReminderNow({ userId: user.id, reminderId: reminder.id })).toEqual({ success: true });
+    expect(await sendReminderNow({ workspaceId: user.id, reminderId: reminder.id })).toEqual({
+      success: true,
+    });
     await runBatch({ workerId: "w", clock: () => new Date(Date.now() + 2 * 86_400_000) });
     expect(peers.twilio.messages.filter((m) => m.to === "+12125550301")).toHaveLength(1);
   });
@@ -282,7 +291,7 @@ describe("send now", () => {
       deliveryMethod: "whatsapp",
     });
     peers.twilio.setMode({ kind: "error", status: 400, code: 63016, message: "Outside the allowed window" });
-    const result = await sendReminderNow({ userId: user.id, reminderId: reminder.id });
+    const result = await sendReminderNow({ workspaceId: user.id, reminderId: reminder.id });
     peers.twilio.setMode({ kind: "accept" });
     expect(result).toEqual({ success: false, error: "Outside the allowed window" });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as createContactRoute } from "@/app/api/contacts/route";
@@ -16,7 +16,12 @@ import {
   useTwilioSink,
   type TwilioSink,
 } from "@/tests/support/twilio-sink";
-import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
+import {
+  createContact,
+  createReminder,
+  createSender,
+  reloadWorkspace,
+} from "@/tests/support/delivery-fixtures";
 
 let sink: TwilioSink;
 
@@ -37,8 +42,7 @@ async function deliveryOf(reminderId: string) {
   return (await db.select().from(deliveries).where(eq(deliveries.reminderId, reminderId)))[0];
 }
 const reminderOf = async (id: string) => (await db.select().from(reminders).where(eq(reminders.id, id)))[0];
-const usedBy = async (id: string) =>
-  (await db.select().from(users).where(eq(users.id, id)))[0].remindersUsedCurrentPeriod;
+const usedBy = async (id: string) => (await reloadWorkspace(id)).remindersUsedCurrentPeriod;
 
 describe("WhatsApp through approved Content templates", () => {
   it("sends the template of the sender's language with sanitised variables, never a free-form Body", async () => {

@@ -13,14 +13,14 @@ const post = (cookie: string, body: unknown) =>
   callRoute(POST, "/api/reminders", { method: "POST", cookie, body });
 
 const countOf = async (userId: string) =>
-  (await db.select({ id: reminders.id }).from(reminders).where(eq(reminders.userId, userId))).length;
+  (await db.select({ id: reminders.id }).from(reminders).where(eq(reminders.workspaceId, userId))).length;
 
 const membersOfUser = async (userId: string) =>
   (
     await db
       .select({ id: reminders.id })
       .from(reminders)
-      .where(and(eq(reminders.userId, userId), isNotNull(reminders.parentReminderId)))
+      .where(and(eq(reminders.workspaceId, userId), isNotNull(reminders.parentReminderId)))
   ).length;
 
 async function groupOf(zones: (string | null)[], overrides: Parameters<typeof createSignedInUser>[0] = {}) {
@@ -57,7 +57,7 @@ describe("POST /api/reminders for a group", () => {
       fallback: [{ channel: "email", afterMinutes: 60 }],
       parentReminderId: null,
     });
-    const rows = await db.select().from(reminders).where(eq(reminders.userId, user.id));
+    const rows = await db.select().from(reminders).where(eq(reminders.workspaceId, user.id));
     expect(rows).toHaveLength(3);
     const children = rows.filter((r) => r.parentReminderId === res.json.id);
     expect(children).toHaveLength(2);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as MEMBERS } from "@/app/api/reminders/[id]/members/route";
 import { GET as CONTACTS } from "@/app/api/contacts/route";
 import { GET as LIST } from "@/app/api/reminders/route";
-import { contacts, deliveries, reminders, users } from "@/db/schema";
+import { contacts, deliveries, reminders, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { getCalendarFeed } from "@/lib/calendar/get-calendar-feed";
 import { listScheduleOccurrences } from "@/lib/calendar/list-schedule-occurrences";
@@ -14,7 +14,7 @@ import { reminderInputSchema } from "@/lib/validations/reminder";
 import { callRoute } from "../../support/call-route";
 import { createGroup, createMembers, groupBody } from "../../support/group-reminders";
 import { createContact, insertReminder } from "../../support/reminders";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, ownActor } from "../../support/users";
 
 // A Friday: every member's next occurrence is Thursday 14 March 2030 at 18:00 in their zone.
 const NOW = new Date("2030-03-08T12:00:00Z");
@@ -58,7 +58,7 @@ describe("GET /api/reminders/{id}/members", () => {
         fallback: [{ channel: "sms" }],
       }),
     );
-    groupReminderId = (await createReminder(userId, body, NOW)).id;
+    groupReminderId = (await createReminder(await ownActor(userId), body, NOW)).id;
     children = await db
       .select({ id: reminders.id, contactId: reminders.contactId, nextRunAt: reminders.nextRunAt })
       .from(reminders)
@@ -67,7 +67,7 @@ describe("GET /api/reminders/{id}/members", () => {
       .orderBy(asc(contacts.name));
     const step = (i: number, values: Partial<typeof deliveries.$inferInsert>) => ({
       reminderId: children[i].id,
-      userId,
+      workspaceId: userId,
       contactId: children[i].contactId ?? "",
       occurrenceAt: children[i].nextRunAt ?? NOW,
       channel: "whatsapp",
@@ -212,8 +212,8 @@ describe("GET /api/reminders/{id}/members", () => {
   });
 
   it("the dashboard counts the group reminder once", async () => {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    const data = await getDashboardData(user);
+    const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, userId));
+    const data = await getDashboardData(workspace);
     // The group reminder and the one-contact reminder made above; not the five member reminders.
     expect(data.activeReminders).toBe(2);
   });
@@ -257,7 +257,7 @@ describe("GET /api/reminders/{id}/members", () => {
   });
 
   it("the calendar feed has the group reminder's occurrences named after the group, none of its members'", async () => {
-    const token = await rotateCalendarToken(userId);
+    const token = await rotateCalendarToken(userId, userId);
     const ics = (await getCalendarFeed(token, "https://remindful.example", NOW)) ?? "";
     const uids = [...ics.matchAll(/^UID:(.+?)-\d{8}T/gm)].map((m) => m[1]);
     expect(uids).toContain(groupReminderId);

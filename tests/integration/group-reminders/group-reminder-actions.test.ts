@@ -14,7 +14,7 @@ import { reminderInputSchema } from "@/lib/validations/reminder";
 import { callRoute } from "../../support/call-route";
 import { createGroup, createMembers, groupBody, wallTime } from "../../support/group-reminders";
 import { createContact } from "../../support/reminders";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, ownActor } from "../../support/users";
 
 const at = (id: string) => `/api/reminders/${id}`;
 const put = (cookie: string, id: string, body: unknown) =>
@@ -131,7 +131,7 @@ describe("a group reminder's edit, cancel, undo and Send now", () => {
   it("cancel stops every member reminder; Undo brings them back, due again; webhook events name the group", async () => {
     const { user, cookie, id, group } = await groupReminder();
     await db.insert(webhookEndpoints).values({
-      userId: user.id,
+      workspaceId: user.id,
       url: "https://hooks.example.com/groups",
       events: ["reminder.created", "reminder.cancelled", "reminder.restored"],
       secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
@@ -156,7 +156,7 @@ describe("a group reminder's edit, cancel, undo and Send now", () => {
     const events = await db
       .select({ type: webhookMessages.eventType, payload: webhookMessages.payload })
       .from(webhookMessages)
-      .where(eq(webhookMessages.userId, user.id));
+      .where(eq(webhookMessages.workspaceId, user.id));
     expect(events.map((e) => e.type).sort()).toEqual(["reminder.cancelled", "reminder.restored"]);
     for (const event of events)
       expect(event.payload).toMatchObject({ data: { reminderId: id, contactId: null, groupId: group.id } });
@@ -185,7 +185,7 @@ describe("a group reminder's edit, cancel, undo and Send now", () => {
       expect(res.status).toBe(400);
       expect(res.json.code).toBe("group_send_now");
     }
-    expect(await db.select().from(deliveries).where(eq(deliveries.userId, user.id))).toHaveLength(0);
+    expect(await db.select().from(deliveries).where(eq(deliveries.workspaceId, user.id))).toHaveLength(0);
   });
 
   it("another user's group reminder and its members are 404 to every action", async () => {
@@ -216,10 +216,14 @@ describe("a group reminder's edit, cancel, undo and Send now", () => {
       people.map((p) => p.id),
     );
     const weeksAgo = new Date(Date.now() - 21 * 86_400_000);
-    const created = await createReminder(user.id, reminderInputSchema.parse(groupBody(group.id)), weeksAgo);
+    const created = await createReminder(
+      await ownActor(user.id),
+      reminderInputSchema.parse(groupBody(group.id)),
+      weeksAgo,
+    );
     const now = new Date();
-    await cancelReminder(user.id, created.id, now);
-    const restored = await restoreReminder(user.id, created.id, now);
+    await cancelReminder(await ownActor(user.id), created.id, now);
+    const restored = await restoreReminder(await ownActor(user.id), created.id, now);
     expect(restored.nextRunAt?.getTime()).toBeGreaterThan(now.getTime());
     expect(restored.nextRunAt?.getTime()).toBeLessThanOrEqual(now.getTime() + 7 * 86_400_000);
     const [member] = await membersOf(created.id);

@@ -12,7 +12,7 @@ import {
   groupBody,
   wallTime,
 } from "../../support/group-reminders";
-import { createSignedInUser } from "../../support/users";
+import { createSignedInUser, ownActor } from "../../support/users";
 
 const ZONES = ["America/New_York", "Europe/Paris", "Asia/Tokyo"];
 // A Friday while New York keeps standard time: the next Thursday (14 March 2030) is after its
@@ -51,7 +51,7 @@ describe("a group reminder's timing across zones", () => {
   it("'local_time': each member at 18:00 on their own Thursday, New York already on summer time", async () => {
     const { user, group } = await setUp();
     const body = reminderInputSchema.parse(groupBody(group.id));
-    const created = await createReminder(user.id, body, NOW);
+    const created = await createReminder(await ownActor(user.id), body, NOW);
     expect(created).toMatchObject({
       recipient: "group",
       contactId: null,
@@ -86,7 +86,7 @@ describe("a group reminder's timing across zones", () => {
   it("'same_instant': every member at the sender's 18:00, one instant", async () => {
     const { user, group } = await setUp();
     const body = reminderInputSchema.parse(groupBody(group.id, { groupTiming: "same_instant" }));
-    const created = await createReminder(user.id, body, NOW);
+    const created = await createReminder(await ownActor(user.id), body, NOW);
     expect(created.groupTiming).toBe("same_instant");
     const rows = await membersOf(created.id);
     expect(rows).toHaveLength(3);
@@ -99,7 +99,7 @@ describe("a group reminder's timing across zones", () => {
   it("a member who joins later gets the next occurrence; one who leaves stops, history kept", async () => {
     const { user, members, group } = await setUp();
     const body = reminderInputSchema.parse(groupBody(group.id));
-    const created = await createReminder(user.id, body);
+    const created = await createReminder(await ownActor(user.id), body);
     const [joiner] = await createMembers(user.id, ["Australia/Sydney"]);
     await db.update(contacts).set({ name: "Member 4" }).where(eq(contacts.id, joiner.id));
 

@@ -27,25 +27,25 @@ describe("the reminders list with a large group reminder", () => {
     const contact = await createContact(user.id);
     const group = await createGroup(user.id, [contact.id]);
     await db.execute(sql`
-      insert into contacts (id, user_id, name, email, delivery_method, unsubscribe_token)
+      insert into contacts (id, workspace_id, name, email, delivery_method, unsubscribe_token)
       select ${user.id} || '-c' || g, ${user.id}, 'Member ' || g, 'm' || g || '@example.com', 'email',
              gen_random_uuid()::text
         from generate_series(1, ${MEMBERS}) as g`);
     // Reminders made before the group's, then the group reminder and its members (one instant).
     await db.execute(sql`
-      insert into reminders (id, user_id, contact_id, type, message, status, delivery_method, schedule_type,
+      insert into reminders (id, workspace_id, contact_id, type, message, status, delivery_method, schedule_type,
                              scheduled_for, next_run_at, created_at)
       select gen_random_uuid()::text, ${user.id}, ${contact.id}, 'text', 'm' || g,
              case when g % 4 = 0 then 'sent' else 'scheduled' end, 'email', 'once',
              now() + interval '2 days', now() + interval '2 days', now() - (g || ' minutes')::interval
         from generate_series(1, 300) as g`);
     await db.execute(sql`
-      insert into reminders (id, user_id, group_id, recipient, group_timing, type, message, status,
+      insert into reminders (id, workspace_id, group_id, recipient, group_timing, type, message, status,
                              delivery_method, schedule_type, scheduled_for, next_run_at)
       values (${user.id} || '-group', ${user.id}, ${group.id}, 'group', 'local_time', 'text', 'Hi', 'scheduled',
               'email', 'once', now() + interval '1 day', now() + interval '1 day')`);
     await db.execute(sql`
-      insert into reminders (id, user_id, contact_id, parent_reminder_id, type, message, status, delivery_method,
+      insert into reminders (id, workspace_id, contact_id, parent_reminder_id, type, message, status, delivery_method,
                              schedule_type, scheduled_for, next_run_at)
       select ${user.id} || '-m' || g, ${user.id}, ${user.id} || '-c' || g, ${user.id} || '-group', 'text', 'Hi',
              'scheduled', 'email', 'once', now() + interval '1 day', now() + interval '1 day'

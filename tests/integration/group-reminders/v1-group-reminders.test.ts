@@ -29,7 +29,7 @@ describe("/api/v1 group reminders", () => {
   it("create, read, edit and cancel a group reminder with its fields; events carry groupId", async () => {
     const { key, user } = await createKeyHolder("write", { timezone: "Europe/Paris" });
     await db.insert(webhookEndpoints).values({
-      userId: user.id,
+      workspaceId: user.id,
       url: "https://hooks.example.com/v1-groups",
       events: ["reminder.created", "reminder.cancelled"],
       secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
@@ -108,7 +108,7 @@ describe("/api/v1 group reminders", () => {
     const events = await db
       .select({ type: webhookMessages.eventType, payload: webhookMessages.payload })
       .from(webhookMessages)
-      .where(eq(webhookMessages.userId, user.id));
+      .where(eq(webhookMessages.workspaceId, user.id));
     expect(events.map((e) => e.type).sort()).toEqual(["reminder.cancelled", "reminder.created"]);
     for (const event of events)
       expect(event.payload).toMatchObject({ data: { reminderId: id, groupId: group.id } });
@@ -144,6 +144,6 @@ describe("/api/v1 group reminders", () => {
     const over = await call("createReminder", await post(groupBody(big.id)));
     expect(over.status).toBe(403);
     expect(over.json).toMatchObject({ code: "group_over_quota", needed: 2, available: 1 });
-    expect(await db.select().from(reminders).where(eq(reminders.userId, user.id))).toEqual([]);
+    expect(await db.select().from(reminders).where(eq(reminders.workspaceId, user.id))).toEqual([]);
   });
 });

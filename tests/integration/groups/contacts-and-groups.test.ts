@@ -134,7 +134,9 @@ describe("POST /api/contacts/import into a group", () => {
 
     await db
       .insert(contactGroups)
-      .values(Array.from({ length: GROUP_LIMIT - 1 }, (_, i) => ({ userId: user.id, name: `Group ${i}` })));
+      .values(
+        Array.from({ length: GROUP_LIMIT - 1 }, (_, i) => ({ workspaceId: user.id, name: `Group ${i}` })),
+      );
     const full = await snapshotDatabase();
     const limited = await importRows(cookie, { rows, newGroupName: "One too many" });
     expect([limited.status, limited.json.code]).toEqual([409, "group_limit"]);

@@ -114,7 +114,10 @@ describe("membership changes and live group reminders", () => {
       params: { id: group.id },
     });
     expect(del.status).toBe(204);
-    const left = await db.select({ id: reminders.id }).from(reminders).where(eq(reminders.userId, user.id));
+    const left = await db
+      .select({ id: reminders.id })
+      .from(reminders)
+      .where(eq(reminders.workspaceId, user.id));
     expect(left).toEqual([]);
   });
 });

@@ -95,7 +95,7 @@ describe("GET /api/groups/{id}/reach", () => {
       .insert(contacts)
       .values(
         Array.from({ length: SKIPPED_LISTED + 5 }, (_, i) => ({
-          userId: user.id,
+          workspaceId: user.id,
           name: `Member ${String(i).padStart(3, "0")}`,
           email: `member-${i}@example.com`,
         })),

@@ -106,7 +106,7 @@ describe("/api/groups", () => {
     expect((await get(cookie, choir.json.id)).json.code).toBe("group_not_found");
     expect(await memberIds(choir.json.id)).toEqual([]);
     expect(await memberIds(empty.json.id)).toEqual([ann, cy].sort());
-    const left = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, user.id));
+    const left = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.workspaceId, user.id));
     expect(left).toHaveLength(3);
   });
 
@@ -127,7 +127,7 @@ describe("/api/groups", () => {
     const names = await db
       .select({ name: contactGroups.name })
       .from(contactGroups)
-      .where(eq(contactGroups.userId, user.id));
+      .where(eq(contactGroups.workspaceId, user.id));
     expect(names.map((n) => n.name).sort()).toEqual(["Band", "CHOIR"]);
     expect((await create(cookie, { name: "" })).status).toBe(400);
     expect((await create(cookie, { name: "x".repeat(81) })).status).toBe(400);
@@ -137,7 +137,9 @@ describe("/api/groups", () => {
     const { user, cookie } = await createSignedInUser();
     await db
       .insert(contactGroups)
-      .values(Array.from({ length: GROUP_LIMIT - 1 }, (_, i) => ({ userId: user.id, name: `Group ${i}` })));
+      .values(
+        Array.from({ length: GROUP_LIMIT - 1 }, (_, i) => ({ workspaceId: user.id, name: `Group ${i}` })),
+      );
     const answers = await Promise.all(["A", "B", "C", "D"].map((x) => create(cookie, { name: `Last ${x}` })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
     expect(answers.filter((a) => a.status === 409).map((a) => a.json.code)).toEqual([
@@ -148,7 +150,7 @@ describe("/api/groups", () => {
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(contactGroups)
-      .where(eq(contactGroups.userId, user.id));
+      .where(eq(contactGroups.workspaceId, user.id));
     expect(n).toBe(GROUP_LIMIT);
   });
 

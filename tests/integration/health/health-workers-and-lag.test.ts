@@ -37,7 +37,7 @@ async function delivery(values: {
   // Not due itself: only the delivery row is under test.
   const reminder = await createReminder(user.id, contact.id, new Date(Date.now() + 86_400_000));
   await pool.query(
-    `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at, lease_expires_at)
+    `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel, status, next_attempt_at, lease_expires_at)
      values ($1, $2, $3, $4, 'email', $5, $6, $7)`,
     [
       reminder.id,

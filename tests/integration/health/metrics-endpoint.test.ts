@@ -70,7 +70,7 @@ describe("/api/metrics: the exposition", () => {
   ) {
     for (let i = 0; i < count; i++) {
       await pool.query(
-        `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, created_at,
+        `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel, status, created_at,
                                  last_attempt_at, sent_at)
          values ($1, $2, $3, now() + $4 * interval '1 second', $5, $6, now() - $7::interval,
                  case when $8::float is null then null else now() - $8 * interval '1 second' end,
@@ -169,19 +169,19 @@ describe("/api/metrics: the exposition", () => {
       `select graphile_worker.add_job('metrics_probe', '{}'::json, run_at := now() + interval '1 hour')`,
     );
     const { rows } = await pool.query<{ id: string }>(
-      `insert into webhook_endpoints (id, user_id, url, events, secret) values (gen_random_uuid()::text, $1, 'https://hooks.example/in', '{delivery.sent}', 'whsec_test')
+      `insert into webhook_endpoints (id, workspace_id, url, events, secret) values (gen_random_uuid()::text, $1, 'https://hooks.example/in', '{delivery.sent}', 'whsec_test')
        returning id`,
       [user.id],
     );
     await pool.query(
-      `insert into webhook_messages (endpoint_id, user_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
+      `insert into webhook_messages (endpoint_id, workspace_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
        select $1, $2, 'msg_' || n, 'delivery.sent', '{}'::jsonb, now(), $3, now() + $4 * interval '1 minute'
          from generate_series(1, 3) n`,
       [rows[0].id, user.id, "pending", -7],
     );
     // Waiting for a retry (pending, not due), and one already delivered.
     await pool.query(
-      `insert into webhook_messages (endpoint_id, user_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
+      `insert into webhook_messages (endpoint_id, workspace_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
        values ($1, $2, 'msg_retry', 'delivery.sent', '{}', now(), 'pending', now() + interval '1 hour'),
               ($1, $2, 'msg_done', 'delivery.sent', '{}', now(), 'delivered', null)`,
       [rows[0].id, user.id],

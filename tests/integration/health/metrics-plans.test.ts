@@ -8,6 +8,7 @@ import {
   SEND_SECONDS,
   WEBHOOK_BACKLOG,
 } from "@/lib/health/metric-statements";
+import { seedOwnWorkspaces } from "../../support/bench-kit";
 import { asPartitionedPlan, planNodes, type PlanNode } from "../../support/query-plan";
 
 async function planOf(statement: { text: string }): Promise<PlanNode[]> {
@@ -33,23 +34,25 @@ function reads(plan: PlanNode[]) {
 describe("the health and metrics reads use their indexes", () => {
   beforeAll(async () => {
     await pool.query(
-      `insert into users (id, email, sender_name, plan_type, reminders_quota)
-       select 'u' || i, 'u' || i || '@plans.example', 'S', 'business', 1000000 from generate_series(1, 50) i`,
+      `insert into users (id, email, sender_name)
+       select 'u' || i, 'u' || i || '@plans.example', 'S' from generate_series(1, 50) i`,
     );
+    await seedOwnWorkspaces(pool, { prefix: "u" }, { planType: "business", remindersQuota: 1_000_000 });
     await pool.query(
-      `insert into contacts (id, user_id, name, email, unsubscribe_token)
+      `insert into contacts (id, workspace_id, name, email, unsubscribe_token)
        select 'c' || i, 'u' || (1 + i % 50), 'C', 'c' || i || '@plans.example', gen_random_uuid()::text
          from generate_series(1, 2000) i`,
     );
     // 100 due, the rest ahead.
     await pool.query(
-      `insert into reminders (id, user_id, contact_id, message, delivery_method, schedule_type, scheduled_for, next_run_at)
-       select 'r' || i, 'u' || (1 + i % 50), 'c' || i, 'm', 'email', 'once', t, t
+      `insert into reminders (id, workspace_id, created_by, contact_id, message, delivery_method, schedule_type,
+                              scheduled_for, next_run_at)
+       select 'r' || i, 'u' || (1 + i % 50), 'u' || (1 + i % 50), 'c' || i, 'm', 'email', 'once', t, t
          from (select i, now() + (case when i <= 100 then -1 else 1 end) * i * interval '1 minute' as t
                  from generate_series(1, 2000) i) s`,
     );
     await pool.query(
-      `insert into deliveries (reminder_id, user_id, contact_id, occurrence_at, channel, status, next_attempt_at,
+      `insert into deliveries (reminder_id, workspace_id, contact_id, occurrence_at, channel, status, next_attempt_at,
                                lease_expires_at, last_attempt_at, sent_at, created_at)
        select 'r' || (1 + n % 2000), 'u' || (1 + (1 + n % 2000) % 50), 'c' || (1 + n % 2000),
               timestamptz '2024-01-01' + n * interval '1 minute', (array['email', 'sms', 'whatsapp', 'call'])[1 + n % 4],
@@ -62,11 +65,11 @@ describe("the health and metrics reads use their indexes", () => {
          from (select n, now() - (n::float / 30000) * interval '30 days' as created from generate_series(0, 29999) n) s`,
     );
     await pool.query(
-      `insert into webhook_endpoints (id, user_id, url, events, secret)
+      `insert into webhook_endpoints (id, workspace_id, url, events, secret)
        values ('e1', 'u1', 'https://hooks.example/in', '{delivery.sent}', 'whsec_plans')`,
     );
     await pool.query(
-      `insert into webhook_messages (endpoint_id, user_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
+      `insert into webhook_messages (endpoint_id, workspace_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
        select 'e1', 'u1', 'm' || n, 'delivery.sent', '{}', now(), case when n <= 20 then 'pending' else 'delivered' end,
               case when n <= 20 then now() + (n - 10) * interval '1 minute' end
          from generate_series(1, 5000) n`,

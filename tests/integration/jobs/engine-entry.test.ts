@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { sessions, users, verificationTokens } from "@/db/schema";
+import { sessions, verificationTokens, workspaces } from "@/db/schema";
 import { db, pool } from "@/lib/db";
 import type { DeliveryEngine } from "@/lib/delivery/engine";
 import { startEngineFromEnv } from "@/jobs/start-engine-from-env";
@@ -36,10 +36,14 @@ it("the engine the app starts runs the billing and clean-up crontab: a trial end
     "webhook_dispatch",
   ]);
 
-  const { user: trial } = await createSignedInUser({ trialEndDate: new Date(Date.now() - 60_000) });
-  const { user: trialOn } = await createSignedInUser({ trialEndDate: new Date(Date.now() + 86_400_000) });
+  const { workspace: trial } = await createSignedInUser({ trialEndDate: new Date(Date.now() - 60_000) });
+  const { user: trialOn, workspace: trialOnWorkspace } = await createSignedInUser({
+    trialEndDate: new Date(Date.now() + 86_400_000),
+  });
   const expiredSession = randomBytes(12).toString("hex");
-  await db.insert(sessions).values({ sessionToken: expiredSession, userId: trialOn.id, expires: new Date(0) });
+  await db
+    .insert(sessions)
+    .values({ sessionToken: expiredSession, userId: trialOn.id, expires: new Date(0) });
   await db
     .insert(verificationTokens)
     .values({ identifier: "old@example.com", token: "old-token", expires: new Date(Date.now() - 1_000) });
@@ -50,12 +54,12 @@ it("the engine the app starts runs the billing and clean-up crontab: a trial end
 
   engine = await startEngineFromEnv();
   await waitFor(async () => {
-    const [row] = await db.select().from(users).where(eq(users.id, trial.id));
+    const [row] = await db.select().from(workspaces).where(eq(workspaces.id, trial.id));
     return row.planType === "free";
   });
-  const [ended] = await db.select().from(users).where(eq(users.id, trial.id));
+  const [ended] = await db.select().from(workspaces).where(eq(workspaces.id, trial.id));
   expect(ended).toMatchObject({ planType: "free", subscriptionStatus: "expired", remindersQuota: 10 });
-  const [untouched] = await db.select().from(users).where(eq(users.id, trialOn.id));
+  const [untouched] = await db.select().from(workspaces).where(eq(workspaces.id, trialOnWorkspace.id));
   expect(untouched.planType).toBe("trial");
 
   await waitFor(async () => {

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import * as playbackRoute from "@/app/api/play/[token]/playback/route";
 import * as posterRoute from "@/app/api/play/[token]/poster/route";
 import * as whatsappVideoRoute from "@/app/api/play/[token]/video.mp4/route";
-import { deliveries, users, workspaces } from "@/db/schema";
+import { deliveries, workspaces } from "@/db/schema";
 import { WHATSAPP_VIDEO_MAX_BYTES } from "@/config/media";
 import { smsSegments } from "@/lib/channels/sms-segments";
 import { db } from "@/lib/db";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/reminders/route";
 import { PUT } from "@/app/api/reminders/[id]/route";
 import { POST as SEND } from "@/app/api/reminders/[id]/send/route";
-import { deliveries, reminders, users, workspaces } from "@/db/schema";
+import { deliveries, reminders, workspaces } from "@/db/schema";
 import { db } from "@/lib/db";
 import { callRoute } from "../../support/call-route";
 import { readyClip } from "../../support/media-rows";

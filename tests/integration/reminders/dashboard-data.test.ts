@@ -29,14 +29,17 @@ describe("usage thresholds (80 % warning, 100 % limit)", () => {
 
 describe("getDashboardData", () => {
   it("gives the four stats, the first five recent reminders and the usage state", async () => {
-    const { user } = await createSignedInUser({ remindersQuota: 10, remindersUsedCurrentPeriod: 8 });
+    const { user, workspace } = await createSignedInUser({
+      remindersQuota: 10,
+      remindersUsedCurrentPeriod: 8,
+    });
     const contact = await createContact(user.id);
     const soon = new Date(Date.now() + 3_600_000);
     for (let i = 0; i < 6; i += 1) {
       await insertReminder(user.id, contact.id, { nextRunAt: new Date(soon.getTime() + i * 60_000) });
     }
     await insertReminder(user.id, contact.id, { status: "sent", nextRunAt: null });
-    const data = await getDashboardData(user);
+    const data = await getDashboardData(workspace);
     expect(data).toMatchObject({
       totalContacts: 1,
       activeReminders: 6,
@@ -50,13 +53,13 @@ describe("getDashboardData", () => {
   });
 
   it("pay-as-you-go: no quota, balance and 'Low Balance' under 500 cents", async () => {
-    const { user } = await createSignedInUser({ planType: "payg", paygCreditBalance: 499 });
-    const data = await getDashboardData(user);
+    const { workspace } = await createSignedInUser({ planType: "payg", paygCreditBalance: 499 });
+    const data = await getDashboardData(workspace);
     expect(data.remaining).toBeNull();
     expect(data.usage.reminders).toBeNull();
     expect(data.usage).toMatchObject({ creditBalanceCents: 499, lowBalance: true, trialDaysLeft: null });
     expect(data.nextReminderAt).toBeNull();
     const rich = await createSignedInUser({ planType: "payg", paygCreditBalance: 500 });
-    expect((await getDashboardData(rich.user)).usage.lowBalance).toBe(false);
+    expect((await getDashboardData(rich.workspace)).usage.lowBalance).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { creditLedger, users } from "@/db/schema";
+import { creditLedger, workspaces } from "@/db/schema";
 import { applyCreditChange } from "@/lib/credits/apply-credit-change";
 import { db } from "@/lib/db";
 import { getDashboardData } from "@/lib/dashboard/get-dashboard-data";
@@ -9,7 +9,7 @@ import { createSignedInUser } from "../../support/users";
 const periodStart = new Date(Date.now() - 5 * 86_400_000);
 
 async function reload(id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   return row;
 }
 
@@ -40,16 +40,16 @@ it("a subscriber's usage counts this period's sends past the quota paid with cre
 });
 
 it("a subscriber without credits, and a pay-as-you-go user, have no past-quota line", async () => {
-  const { user } = await createSignedInUser({
+  const { workspace } = await createSignedInUser({
     planType: "starter",
     subscriptionStatus: "active",
     billingPeriodStart: periodStart,
   });
-  expect((await getDashboardData(user)).usage.pastQuota).toBeNull();
+  expect((await getDashboardData(workspace)).usage.pastQuota).toBeNull();
   const payg = await createSignedInUser({
     planType: "payg",
     subscriptionStatus: "active",
     paygCreditBalance: 500,
   });
-  expect((await getDashboardData(payg.user)).usage.pastQuota).toBeNull();
+  expect((await getDashboardData(payg.workspace)).usage.pastQuota).toBeNull();
 });

@@ -689,6 +689,7 @@ const NOT_USER_OWNED: Record<string, string> = {
 const SERVER_ACTIONS: Record<string, string> = {
   "lib/actions/request-magic-link.ts": "signed-out: requests a magic link",
   "lib/actions/sign-in-with-provider.ts": "signed-out: starts OAuth",
+  "lib/actions/add-seats.ts": "adds members to the workspace's own subscription; takes a count, no id",
   "lib/actions/open-billing-portal.ts": "the user's own billing portal",
   "lib/actions/save-auto-recharge.ts": "the user's own auto-recharge",
   "lib/actions/complete-test-payment.ts": "the user's own demo checkout",

@@ -127,6 +127,7 @@ const ROUTES: Record<string, Permission | "public" | "api-key"> = {
 
 /** Every server action file and what its action needs (request-magic-link and sign-in are signed out). */
 const ACTIONS: Record<string, Permission | "public"> = {
+  "add-seats": "manage_billing",
   "complete-test-payment": "manage_billing",
   "create-calendar-feed-link": "read",
   "hide-first-run-checklist": "read",

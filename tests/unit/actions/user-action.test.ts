@@ -1,21 +1,21 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { User } from "@/db/schema";
+import type { Actor } from "@/lib/workspaces/actor";
 
-const signedIn = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock("@/lib/auth/current-user", () => ({ getCurrentUser: async () => signedIn.user }));
+const signedIn = vi.hoisted(() => ({ actor: null as Actor | null }));
+vi.mock("@/lib/auth/current-user", () => ({ getCurrentActor: async () => signedIn.actor }));
 
 const { userAction } = await import("@/lib/actions/user-action");
 const { forbidden } = await import("@/lib/errors/domain-error");
 
-const save = userAction(z.object({ count: z.number().int().min(1) }), async ({ count }) => {
+const save = userAction("write", z.object({ count: z.number().int().min(1) }), async ({ count }) => {
   if (count > 9) throw forbidden({ code: "reminder_limit", message: "Reminder limit reached" });
   return { count };
 });
 
 describe("userAction answers in the fetch client's shape", () => {
   beforeEach(() => {
-    signedIn.user = { id: "u1" } as User;
+    signedIn.actor = { user: { id: "u1" }, workspace: { id: "u1" }, role: "member" } as Actor;
   });
 
   it("answers the data", async () => {
@@ -37,13 +37,23 @@ describe("userAction answers in the fetch client's shape", () => {
       message: expect.stringMatching(/^count: /),
       details: { field: "count", issues: [expect.objectContaining({ path: "count" })] },
     });
-    signedIn.user = null;
+    signedIn.actor = null;
     expect(await save({ count: 2 })).toEqual({
       ok: false,
       status: 401,
       code: "unauthorized",
       message: "Unauthorized",
       details: {},
+    });
+  });
+
+  it("answers a role without the action's permission with 403 role_forbidden, before reading the input", async () => {
+    signedIn.actor = { user: { id: "u1" }, workspace: { id: "u1" }, role: "viewer" } as Actor;
+    expect(await save({ count: "not a number" } as never)).toMatchObject({
+      ok: false,
+      status: 403,
+      code: "role_forbidden",
+      details: { permission: "write", role: "viewer" },
     });
   });
 });

@@ -33,4 +33,15 @@ describe("pricingAction", () => {
     expect(pricingAction("free", "monthly", trial, false)).toEqual({ label: "getStartedFree", href: "/" });
     expect(pricingAction("starter", "monthly", null, false)).toEqual({ label: "startFreeTrial", href: "/" });
   });
+
+  it("a member who is not the workspace's owner sees the plans but no purchase link", () => {
+    const member = { ...starter, canBuy: false };
+    expect(pricingAction("business", "monthly", member)).toEqual({
+      label: "upgrade",
+      href: null,
+      ownerOnly: true,
+    });
+    // The workspace's plan still reads as current.
+    expect(pricingAction("starter", "monthly", member)).toEqual({ label: "currentPlan", href: null });
+  });
 });

@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DevelopersPage() {
   const actor = await getCurrentActor();
   if (!actor) redirect("/");
-  const { user, workspace } = actor;
+  const { workspace } = actor;
   const [t, keys, endpoints] = await Promise.all([
     getTranslations("developers"),
     listApiKeys(workspace.id),

@@ -2,8 +2,8 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DemoCheckout } from "@/components/billing/demo-checkout";
 import { AppShell } from "@/components/layout/app-shell";
-import { CREDIT_PACKAGES, PLANS } from "@/config/plans";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { CREDIT_PACKAGES, PLANS, SEAT_PRICES } from "@/config/plans";
+import { getCurrentActor } from "@/lib/auth/current-user";
 import { formatMoney } from "@/lib/plans/format-money";
 import { planHasTrial } from "@/lib/payments/catalogue";
 import { checkoutSchema } from "@/lib/validations/checkout";
@@ -21,21 +21,22 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
     planType: params.plan,
     paymentFrequency: params.frequency ?? undefined,
     creditPackageIndex: params.package ?? undefined,
+    extraSeats: params.seats ?? undefined,
   });
   if (!parsed.success) notFound();
   const input = parsed.data;
-  const [t, tPlans, locale, user] = await Promise.all([
+  const [t, tPlans, locale, actor] = await Promise.all([
     getTranslations("checkout"),
     getTranslations("plans"),
     getLocale(),
-    getCurrentUser(),
+    getCurrentActor(),
   ]);
   // The layout sent signed-out visitors away.
-  if (!user) notFound();
+  if (!actor) notFound();
   if (input.planType === "payg") {
     const pkg = CREDIT_PACKAGES[input.creditPackageIndex ?? 0];
     return (
-      <AppShell user={user}>
+      <AppShell actor={actor}>
         <DemoCheckout
           input={input}
           line={t("creditsLine", { reminders: pkg.reminders })}
@@ -46,17 +47,17 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
     );
   }
   const price = PLANS[input.planType].prices[input.paymentFrequency];
+  // 'billed annually', not 'billed Annual': the period as a phrase, per language.
+  const billing = tPlans(`billingLabel.${input.paymentFrequency}`);
+  const seatsCents = SEAT_PRICES[input.paymentFrequency] * input.extraSeats;
   return (
-    <AppShell user={user}>
+    <AppShell actor={actor}>
       <DemoCheckout
         input={input}
-        line={t("planLine", {
-          plan: tPlans(`names.${input.planType}`),
-          // 'billed annually', not 'billed Annual': the period as a phrase, per language.
-          billing: tPlans(`billingLabel.${input.paymentFrequency}`),
-        })}
-        total={formatMoney(price?.priceCents ?? 0, locale)}
-        trial={planHasTrial(input.planType, input.paymentFrequency) && !user.stripeSubscriptionId}
+        line={t("planLine", { plan: tPlans(`names.${input.planType}`), billing })}
+        seatsLine={input.extraSeats > 0 ? t("seatsLine", { count: input.extraSeats, billing }) : undefined}
+        total={formatMoney((price?.priceCents ?? 0) + seatsCents, locale)}
+        trial={planHasTrial(input.planType, input.paymentFrequency) && !actor.workspace.stripeSubscriptionId}
       />
     </AppShell>
   );

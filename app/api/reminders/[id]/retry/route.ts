@@ -8,6 +8,6 @@ export const POST = userRoute(
   { permission: "write", params: reminderIdParamsSchema, rateLimit: RATE_LIMITS.sendNow },
   async ({ actor, params }) => {
     await assertSentAlone(actor.workspace.id, params.id);
-    return retryFailedReminder(actor.workspace.id, params.id);
+    return retryFailedReminder(actor, params.id);
   },
 );
