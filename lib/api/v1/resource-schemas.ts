@@ -248,7 +248,7 @@ export const memberSchema = z
         "owner: billing and the workspace itself; admin: members, keys, webhooks, settings; " +
         "member: contacts, groups, reminders, templates, recordings; viewer: reads only.",
     }),
-    joinedAt: instant,
+    joinedAt: instant(),
   })
   .meta({ id: "Member" });
 
