@@ -20,7 +20,7 @@ describe("the layering lint rule", () => {
         `import { x } from "@/lib/templates/list-templates";\nexport { x };\n`,
         "lib/reminders/wrong.ts",
       ),
-    ).toEqual([expect.stringContaining("lib/reminders (layer 11) must not import lib/templates (layer 11)")]);
+    ).toEqual([expect.stringContaining("lib/reminders (layer 12) must not import lib/templates (layer 12)")]);
     expect(
       await layerErrors(`import { x } from "../delivery/engine";\nexport { x };\n`, "lib/replies/wrong.ts"),
     ).toHaveLength(1);
