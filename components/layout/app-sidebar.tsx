@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   LogOut,
   Settings,
+  UserCog,
   Users,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -28,8 +29,11 @@ const MAIN = [
 
 const ACCOUNT = [
   { href: "/settings", key: "settings", icon: Settings },
+  { href: "/settings/team", key: "team", icon: UserCog },
   { href: "/billing", key: "billing", icon: CreditCard },
 ] as const;
+
+const HREFS: readonly string[] = [...MAIN, ...ACCOUNT].map((item) => item.href);
 
 const NAV_ITEM_CLASS =
   "flex h-9 w-full items-center gap-3 rounded-md px-2.5 text-sm font-medium hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
@@ -95,15 +99,32 @@ function LogOutButton({ label }: { label: string }) {
   );
 }
 
-export function AppSidebar({ usage }: { usage: SidebarUsageProps }) {
+export function AppSidebar({
+  usage,
+  canSeeBilling,
+  workspaceSwitch,
+}: {
+  usage: SidebarUsageProps;
+  /** Billing is the owner's (manage_billing): others get no link to it. */
+  canSeeBilling: boolean;
+  /** The workspace switch, for people in more than one workspace. */
+  workspaceSwitch?: React.ReactNode;
+}) {
   const t = useTranslations("shell");
   const pathname = usePathname();
   const { open, isMobile } = useSidebar();
   const iconsOnly = !open && !isMobile;
   // The server renders the signed-in `/` at its rewritten path `/home` (proxy.ts): both mean the dashboard,
-  // so the active link matches on hydration.
-  const isActive = (href: string) =>
-    href === "/" ? pathname === "/" || pathname === "/home" : pathname.startsWith(href);
+  // so the active link matches on hydration. Otherwise the longest link the path is under
+  // (Team at /settings/team, Settings at /settings/developers).
+  const activeHref =
+    pathname === "/" || pathname === "/home"
+      ? "/"
+      : HREFS.filter((href) => href !== "/" && (pathname === href || pathname.startsWith(`${href}/`))).sort(
+          (a, b) => b.length - a.length,
+        )[0];
+  const isActive = (href: string) => href === activeHref;
+  const account = ACCOUNT.filter((item) => item.key !== "billing" || canSeeBilling);
   return (
     <Sidebar label={t("sidebarLabel")} closeLabel={t("closeSidebar")}>
       {/* No tooltip delay inside the sidebar. */}
@@ -118,6 +139,7 @@ export function AppSidebar({ usage }: { usage: SidebarUsageProps }) {
             {!iconsOnly && <span>{t("appName")}</span>}
           </Link>
         </div>
+        {workspaceSwitch ? <div className="px-1.5 pb-2">{workspaceSwitch}</div> : null}
         <nav aria-label={t("mainNav")} className="flex flex-1 flex-col gap-4 overflow-y-auto px-1.5 py-2">
           <ul className="flex flex-col gap-1">
             {MAIN.map((item) => (
@@ -136,7 +158,7 @@ export function AppSidebar({ usage }: { usage: SidebarUsageProps }) {
               <p className="px-2.5 pb-1 text-xs font-medium text-muted-foreground">{t("accountSection")}</p>
             )}
             <ul className="flex flex-col gap-1">
-              {ACCOUNT.map((item) => (
+              {account.map((item) => (
                 <li key={item.href}>
                   <NavLink
                     href={item.href}

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { CreditCard, LogOut, Settings } from "lucide-react";
+import { CreditCard, LogOut, Settings, UserCog } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import {
@@ -15,7 +15,16 @@ import {
 
 const LOG_OUT_FORM_ID = "user-menu-log-out";
 
-export function UserMenu({ name, email }: { name: string; email: string }) {
+export function UserMenu({
+  name,
+  email,
+  canSeeBilling,
+}: {
+  name: string;
+  email: string;
+  /** Billing is the owner's (manage_billing): others get no link to it. */
+  canSeeBilling: boolean;
+}) {
   const t = useTranslations("shell");
   const initials =
     name
@@ -52,11 +61,19 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link href="/billing">
-            <CreditCard aria-hidden />
-            {t("nav.billing")}
+          <Link href="/settings/team">
+            <UserCog aria-hidden />
+            {t("nav.team")}
           </Link>
         </DropdownMenuItem>
+        {canSeeBilling ? (
+          <DropdownMenuItem asChild>
+            <Link href="/billing">
+              <CreditCard aria-hidden />
+              {t("nav.billing")}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           {/* A submit button of the form below: the menu content is portalled out of it. */}

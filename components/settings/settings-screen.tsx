@@ -27,11 +27,12 @@ export async function SettingsScreen({
   calendarFeedUrl: string | null;
   createCalendarFeedLink: CreateCalendarFeedLink;
 }) {
-  const [t, tPlans, tAlerts, tTrail, locale] = await Promise.all([
+  const [t, tPlans, tAlerts, tTrail, tTeam, locale] = await Promise.all([
     getTranslations("settings"),
     getTranslations("plans"),
     getTranslations("deliveryLog.settings"),
     getTranslations("trail"),
+    getTranslations("team.settingsCard"),
     getLocale(),
   ]);
   const { user, workspace } = actor;
@@ -81,6 +82,17 @@ export async function SettingsScreen({
         </CardContent>
       </Card>
       <CalendarFeedCard initialUrl={calendarFeedUrl} createLink={createCalendarFeedLink} />
+      <Card data-testid="team-link">
+        <CardHeader>
+          <CardTitle>{tTeam("title")}</CardTitle>
+          <CardDescription>{tTeam("description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link href="/settings/team" className={buttonVariants({ variant: "outline" })}>
+            {tTeam("link")}
+          </Link>
+        </CardContent>
+      </Card>
       <Card data-testid="developers-link">
         <CardHeader>
           <CardTitle>{t("developersTitle")}</CardTitle>

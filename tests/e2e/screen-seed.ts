@@ -13,10 +13,12 @@ import {
   users,
   webhookEndpoints,
   workspaceEvents,
+  workspaceInvitations,
   workspaceMembers,
   workspaces,
 } from "@/db/schema";
 import { eq } from "drizzle-orm";
+import { newInvitationToken } from "@/lib/team/invitation-token";
 import { trialPlanState } from "@/lib/workspaces/plan-state";
 import { e2eDb } from "./fixtures";
 
@@ -50,6 +52,61 @@ export interface SeededAccount {
   recurringSmsContact: string;
   /** A group of two of the contacts, with a long name. */
   groupId: string;
+  /** The team's second member (Settings → Team's row with a role select and Remove). */
+  memberName: string;
+  /** The link token of an open invitation to the workspace, for the invitation page signed out. */
+  invitationToken: string;
+  /** The other workspace the person belongs to (the sidebar's switch). */
+  otherWorkspace: string;
+}
+
+/** Settings → Team's rows: a second member, invitations open and expired, another workspace. */
+async function seedTeam(ownerId: string, member: typeof users.$inferSelect, locale: SeedLocale) {
+  const suffix = randomBytes(4).toString("hex");
+  const [otherOwner] = await e2eDb
+    .insert(users)
+    .values({ email: `clinic-${suffix}@example.com`, firstName: "Inés", lastName: "Villaverde", locale })
+    .returning();
+  const otherName = "Clínica Dental Sonrisas de Villaverde del Río";
+  const [other] = await e2eDb
+    .insert(workspaces)
+    .values({
+      id: otherOwner.id,
+      name: otherName,
+      senderIdentity: "workspace",
+      ...trialPlanState(new Date()),
+    })
+    .returning();
+  await e2eDb.insert(workspaceMembers).values([
+    { workspaceId: other.id, userId: otherOwner.id, role: "owner" },
+    { workspaceId: other.id, userId: ownerId, role: "admin" },
+  ]);
+  const open = newInvitationToken();
+  await e2eDb.insert(workspaceInvitations).values([
+    {
+      workspaceId: ownerId,
+      email: `maria.de.los.angeles.fernandez-villaverde.${suffix}@example.com`,
+      role: "viewer",
+      tokenHash: open.hash,
+      invitedBy: ownerId,
+      expiresAt: days(6),
+    },
+    {
+      workspaceId: ownerId,
+      email: `jean-baptiste.${suffix}@example.com`,
+      role: "admin",
+      tokenHash: newInvitationToken().hash,
+      invitedBy: ownerId,
+      createdAt: days(-9),
+      sentAt: days(-9),
+      expiresAt: days(-2),
+    },
+  ]);
+  return {
+    memberName: `${member.firstName} ${member.lastName}`,
+    invitationToken: open.token,
+    otherWorkspace: otherName,
+  };
 }
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000);
@@ -339,7 +396,13 @@ export async function seedAccount(locale: SeedLocale): Promise<SeededAccount> {
       createdAt: days(-1),
     },
   ]);
-  return { userId: user.id, sessionToken, recurringSmsContact: jean.name, groupId: group.id };
+  return {
+    userId: user.id,
+    sessionToken,
+    recurringSmsContact: jean.name,
+    groupId: group.id,
+    ...(await seedTeam(user.id, colleague, locale)),
+  };
 }
 
 /** The seeded account's session and language, on a fresh browser context. */

@@ -31,6 +31,7 @@ const SCREENS = [
   { name: "settings", path: "/settings" },
   { name: "developers", path: "/settings/developers" },
   { name: "activity-trail", path: "/settings/team/activity" },
+  { name: "team", path: "/settings/team" },
   { name: "pricing-signed-in", path: "/pricing" },
 ] as const;
 
@@ -122,13 +123,15 @@ for (const locale of ["en", "es", "fr"] as const) {
       await context.addCookies([{ name: "NEXT_LOCALE", value: locale, domain: hostname, path: "/" }]);
       const looks = new Looks(page, screensDir(testInfo, locale, theme));
 
-      // Signed out: the landing page and pricing.
+      if (!accounts.has(locale)) accounts.set(locale, seedAccount(locale));
+      const account = await accounts.get(locale)!;
+
+      // Signed out: the landing page, pricing, and an invitation's link.
       await looks.visit("landing", "/");
       await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
       await looks.visit("pricing", "/pricing");
+      await looks.visit("invitation", `/invitations/${account.invitationToken}`);
 
-      if (!accounts.has(locale)) accounts.set(locale, seedAccount(locale));
-      const account = await accounts.get(locale)!;
       await useAccount(context, account, locale);
 
       for (const screen of SCREENS) await looks.visit(screen.name, screen.path);
@@ -177,6 +180,35 @@ for (const locale of ["en", "es", "fr"] as const) {
         page.getByRole("button", { name: m.groups.addToGroup }).click(),
       );
       await looks.open("/contacts");
+
+      // Settings → Team: removing a member asks first.
+      await looks.open("/settings/team");
+      await looks.dialog(
+        "dialog-remove-member",
+        () =>
+          page
+            .getByRole("button", { name: m.team.members.removeLabel.replace("{name}", account.memberName) })
+            .click(),
+        "alertdialog",
+      );
+
+      // The workspace switch, open: in the sidebar, and in the sidebar's sheet on a phone.
+      await looks.open("/contacts");
+      await page.getByTestId("workspace-switch").click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await expect(page.getByRole("menuitemradio", { name: account.otherWorkspace })).toBeVisible();
+      await looks.at("menu-workspace-switch", WIDTHS[0], false);
+      await page.keyboard.press("Escape");
+      await page.setViewportSize(WIDTHS[1]);
+      await page.getByRole("button", { name: m.shell.toggleSidebar }).click();
+      await page.getByTestId("sidebar-sheet").getByTestId("workspace-switch").click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await looks.at("menu-workspace-switch", WIDTHS[1], false);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await page.setViewportSize(WIDTHS[0]);
 
       // The shell: the user menu at both widths, the sidebar's sheet on a phone.
       await looks.dialog(
