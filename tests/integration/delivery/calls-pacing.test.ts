@@ -38,12 +38,17 @@ describe("calls paced per account, the budget shared through the database", () =
 
     const created = suite.twilio.calls.calls.filter((c) => sent.some((s) => s.providerMessageId === c.sid));
     expect(created).toHaveLength(sent.length);
-    // Created at the peer a second apart: Twilio never had to hold one in its queue (a worker
-    // stalled by a busy machine may land one early on the grid, as the SMS pacing test allows).
-    expect(created.filter((c) => c.queueTimeMs > 0).length).toBeLessThanOrEqual(1);
+    // Created at the peer a second apart. A worker stalled by a busy machine sends one late, and it
+    // then arrives with the next one; Twilio's queue (a GCRA) holds every later call behind that
+    // late one, so queue time says more about the machine than the pacing. What pacing promises:
+    // no window of arrivals holds more than one call beyond the rate.
     const at = created.map((c) => c.createdAtMs).sort((a, b) => a - b);
-    const early = at.slice(1).filter((t, i) => t - at[i] < 1_000 / RATE - 100);
-    expect(early.length).toBeLessThanOrEqual(1);
+    const crowded: string[] = [];
+    for (let i = 0; i < at.length; i++)
+      for (let j = i + 2; j < at.length; j++)
+        if (at[j] - at[i] < ((j - i - 1) * 1_000) / RATE - 100)
+          crowded.push(`${j - i + 1} in ${Math.round(at[j] - at[i])} ms`);
+    expect(crowded).toEqual([]);
     // No more than the rate allows since the burst was taken on, most of the horizon's worth.
     expect(sent.length).toBeLessThanOrEqual(Math.floor(((Date.now() - started) / 1_000) * RATE) + 1);
     expect(sent.length).toBeGreaterThanOrEqual((PACE_HORIZON_MS / 1_000) * RATE * 0.5);
