@@ -6,6 +6,7 @@ import { Logger, run, type JobHelpers, type Runner, type TaskList } from "graphi
 import { sql } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
 import { ensureDatabase } from "@/lib/db/connection";
+import { ensureSessionDatabase } from "@/lib/db/session-connection";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { env } from "@/lib/env";
 import { pool } from "@/lib/db";
@@ -86,18 +87,21 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   const parallel = options.parallel ?? Math.min(concurrency, DEFAULT_PARALLEL);
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? env.SHUTDOWN_TIMEOUT_MS;
   const connectionString = await ensureDatabase();
-  // An idle pooled connection dropped by a database restart must not crash the process.
-  if (pool.listenerCount("error") === 0) pool.on("error", (error) => logger.warn("db.pool_error", { error }));
+  // LISTEN and graphile-worker (its LISTEN, its session advisory locks) need one server session
+  // each: a direct or session-pooled URL when DATABASE_URL goes through a transaction pooler.
+  const sessionString = await ensureSessionDatabase();
   let stopped = false;
   const shouldStop = () => stopped;
   // Dispatch jobs running in this process: while any runs, it drains what is due and the
   // last one to finish looks again, so wake-ups in between need not queue more jobs.
   let running = 0;
   let timer: NodeJS.Timeout | undefined;
+  // Deliveries this process leased and has not recorded yet: the ones its heartbeat renews.
+  const held = new Set<number>();
   let armedAt = Number.POSITIVE_INFINITY;
 
   const runner: Runner = await run({
-    connectionString,
+    connectionString: sessionString,
     concurrency,
     noHandleSignals: true,
     // Our own timer and NOTIFY trigger the dispatch jobs; polling backs them up and is what
@@ -126,7 +130,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   async function dispatch(helpers: JobHelpers) {
     const started = Date.now();
     while (!stopped) {
-      const { leased } = await runBatch({ workerId, shouldStop });
+      const { leased } = await runBatch({ workerId, shouldStop, held });
       if (leased < BATCH_SIZE || stopped) return;
       if (Date.now() - started > MAX_BATCH_LOOP_MS) {
         // Hand over rather than hold a job slot for ever during a huge burst.
@@ -182,16 +186,16 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   }
 
   const listener = await listen(
-    connectionString,
+    sessionString,
     (at) => (at <= Date.now() ? void trigger() : arm(at)),
     () => stopped,
   );
   const heartbeat = setInterval(() => {
-    renewLeases(workerId, new Date()).catch((error: unknown) =>
+    renewLeases(workerId, new Date(), held).catch((error: unknown) =>
       logger.warn("delivery.heartbeat_failed", { error }),
     );
   }, HEARTBEAT_MS);
-  await renewLeases(workerId, new Date()).catch(() => {});
+  await renewLeases(workerId, new Date(), held).catch(() => {});
   await rearm();
   logger.info("delivery.engine_started", { workerId, concurrency });
 
