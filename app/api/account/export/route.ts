@@ -1,5 +1,5 @@
 import { userRoute } from "@/lib/api/route";
-import { db } from "@/lib/db";
+import { replicaDb } from "@/lib/db/replica";
 import { exportAccountData } from "@/lib/account/export-account-data";
 
 /** GET /api/account/export: the signed-in user's data as a JSON file download. */
@@ -7,7 +7,7 @@ import { exportAccountData } from "@/lib/account/export-account-data";
 export const GET = userRoute(
   { rateLimit: { name: "account-export", limit: 5, windowSeconds: 60 } },
   async ({ user }) => {
-    const data = await exportAccountData(db, user);
+    const data = await exportAccountData(replicaDb, user);
     return new Response(JSON.stringify(data, null, 2), {
       headers: {
         "content-type": "application/json; charset=utf-8",
