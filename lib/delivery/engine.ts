@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
 import { ensureDatabase } from "@/lib/db/connection";
 import { ensureSessionDatabase } from "@/lib/db/session-connection";
+import { createPatientPool } from "@/lib/db/patient-pool";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { env } from "@/lib/env";
 import { pool } from "@/lib/db";
@@ -68,6 +69,10 @@ const LISTEN = compileStatement(() => sql`listen ${sql.identifier(NOTIFY_CHANNEL
 
 const silent = new Logger(() => () => {});
 const MAX_BATCH_LOOP_MS = 10_000;
+/** graphile-worker's own default pool size. */
+const JOB_POOL_SIZE = 10;
+/** Managed services fail over within a minute or two (Patroni here: seconds). */
+const JOB_POOL_WAIT_MS = 120_000;
 const DEFAULT_PARALLEL = 4;
 
 /**
@@ -100,8 +105,13 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   const held = new Set<number>();
   let armedAt = Number.POSITIVE_INFINITY;
 
+  // The job runner's connections wait out a failover rather than fail (lib/db/patient-pool.ts).
+  const jobPool = createPatientPool(
+    { connectionString: sessionString, max: JOB_POOL_SIZE, keepAlive: true },
+    JOB_POOL_WAIT_MS,
+  );
   const runner: Runner = await run({
-    connectionString: sessionString,
+    pgPool: jobPool,
     concurrency,
     noHandleSignals: true,
     // Our own timer and NOTIFY trigger the dispatch jobs; polling backs them up and is what
@@ -219,6 +229,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     ]);
     clearTimeout(timeout);
     clearInterval(heartbeat);
+    if (drained) await jobPool.end().catch(() => {});
     const { rows } = await HELD.run(pool, { workerId }).catch(() => ({ rows: [{ n: -1 }] }));
     const report = { drained, stillHeld: rows[0]?.n ?? 0 };
     logger.info("delivery.engine_stopped", { workerId, ...report });

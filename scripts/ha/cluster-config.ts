@@ -78,6 +78,8 @@ export function patroniConfig(
               shared_buffers: "128MB",
               synchronous_commit: "on",
               hot_standby_feedback: "on",
+              // Statement figures per node for the benchmarks (installed with PostgreSQL).
+              shared_preload_libraries: "pg_stat_statements",
             },
           },
         },
@@ -146,7 +148,8 @@ export function haproxyConfig(ports: ClusterPorts): string {
 /**
  * PgBouncer: `remindful` pooled per transaction (the app's queries), `remindful_session` per
  * session (LISTEN, session advisory locks, graphile-worker), `remindful_replica` per transaction to
- * HAProxy's replica port. A failed server login is retried after 1 s, not PgBouncer's 15 s.
+ * HAProxy's replica port. A failed server login is retried after 1 s, not PgBouncer's 15 s; a
+ * query waits up to 10 s for a server (PgBouncer's default is 120 s).
  */
 export function pgbouncerConfig(ports: ClusterPorts, dirs: { dir: string; userlist: string }): string {
   const at = (port: number, mode: string) =>
@@ -169,7 +172,8 @@ export function pgbouncerConfig(ports: ClusterPorts, dirs: { dir: string; userli
     "max_db_connections = 150",
     "server_login_retry = 1",
     "server_connect_timeout = 3",
-    "query_wait_timeout = 30",
+    // A query waits this long for a server (a failover) before its client gets an error.
+    "query_wait_timeout = 10",
     "ignore_startup_parameters = extra_float_digits",
     "log_connections = 0",
     "log_disconnections = 0",

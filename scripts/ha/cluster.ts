@@ -67,6 +67,9 @@ export interface HaCluster {
   killPrimary(): Promise<{ node: NodePorts; pid: number }>;
   /** `patronictl switchover` to the standby; the old and new leaders. */
   switchover(): Promise<{ from: string; to: string }>;
+  /** `patronictl pause`: Patroni neither restarts nor fails over anything until `resume()`. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   /** The postmaster's pid of a node, from its postmaster.pid. */
   postmasterPid(name: string): number | null;
   stop(): Promise<void>;
@@ -284,23 +287,14 @@ export async function startHaCluster(options: { log?: (line: string) => void } =
       async switchover() {
         const leader = await waitHealthy();
         const candidate = ports.nodes.find((n) => n.name !== leader.name)!;
-        const run = spawnSync(
-          "patronictl",
-          [
-            "-c",
-            path.join(dir, leader.name, "patroni.yml"),
-            "switchover",
-            SCOPE,
-            "--leader",
-            leader.name,
-            "--candidate",
-            candidate.name,
-            "--force",
-          ],
-          { env: { ...process.env, HOME: dir }, encoding: "utf8", timeout: 60_000 },
-        );
-        if (run.status !== 0) throw new Error(`patronictl switchover failed: ${run.stderr || run.stdout}`);
+        patronictl("switchover", "--leader", leader.name, "--candidate", candidate.name, "--force");
         return { from: leader.name, to: candidate.name };
+      },
+      async pause() {
+        patronictl("pause", "--wait");
+      },
+      async resume() {
+        patronictl("resume", "--wait");
       },
       postmasterPid: (name) => readPid(path.join(nodeData(nodeOf(name)), "postmaster.pid")),
       stop,
@@ -349,6 +343,19 @@ export async function startHaCluster(options: { log?: (line: string) => void } =
       .join("\n");
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${tails}`);
+  }
+
+  function patronictl(...args: string[]) {
+    const run = spawnSync(
+      "patronictl",
+      ["-c", path.join(dir, ports.nodes[0].name, "patroni.yml"), args[0], SCOPE, ...args.slice(1)],
+      {
+        env: { ...process.env, HOME: dir },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    if (run.status !== 0) throw new Error(`patronictl ${args[0]} failed: ${run.stderr || run.stdout}`);
   }
 
   function appUrl(database: string) {
