@@ -55,8 +55,9 @@ export function patroniConfig(
       etcd3: { hosts: [`127.0.0.1:${ports.etcdClient}`] },
       bootstrap: {
         dcs: {
-          // A lost primary is noticed within a loop (1 s); its leader key lasts 10 s.
-          ttl: 10,
+          // A crashed primary is noticed within a loop (1 s). The leader key lasts 20 s (Patroni's
+          // documented minimum): what a node whose Patroni itself died keeps the lead for.
+          ttl: 20,
           loop_wait: 1,
           retry_timeout: 4,
           // A crashed primary is failed over at once rather than restarted in place.

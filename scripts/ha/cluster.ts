@@ -6,20 +6,9 @@
  * refuse root), on free ports, under one temporary folder; `stop()` ends them all and removes it,
  * and so does this process's exit.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import os from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "@/lib/db/embedded";
@@ -35,8 +24,7 @@ import {
   type ClusterSecrets,
   type NodePorts,
 } from "./cluster-config";
-
-const PACKAGES = "postgresql-15 (or newer), patroni, etcd-server, pgbouncer and haproxy";
+import { killPostmaster, prepareHost, readPid, sleep, until } from "./cluster-host";
 
 export interface ClusterMember {
   name: string;
@@ -75,101 +63,11 @@ export interface HaCluster {
   stop(): Promise<void>;
 }
 
-/** The newest PostgreSQL of Debian's packages that Patroni can drive (15 or newer). */
-function postgresBin(): { bin: string; version: string } {
-  const root = "/usr/lib/postgresql";
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((v) => Number(v) >= 15 && existsSync(path.join(root, v, "bin", "pg_basebackup")))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions.length === 0) {
-    throw new Error(`No PostgreSQL 15+ server under ${root}: install ${PACKAGES} (.ci/run does).`);
-  }
-  return { bin: path.join(root, versions[0], "bin"), version: versions[0] };
-}
-
-function requireCommand(name: string) {
-  if (spawnSync("sh", ["-c", `command -v ${name}`]).status !== 0) {
-    throw new Error(`\`${name}\` is not installed: install ${PACKAGES} (.ci/run does).`);
-  }
-}
-
-/** The account the cluster runs as: `postgres` when this process is root, else this user. */
-function runAs(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(spawnSync("id", [flag, "postgres"]).stdout.toString().trim());
-  const uid = id("-u");
-  if (!Number.isInteger(uid) || uid <= 0) throw new Error("Running as root needs the `postgres` system user");
-  return { uid, gid: id("-g") };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number, everyMs = 250) {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `HA cluster: ${what} not reached within ${timeoutMs / 1000} s${last ? ` (${String(last)})` : ""}`,
-      );
-    }
-    await sleep(everyMs);
-  }
-}
-
-const live = new Set<ChildProcess>();
-const dataDirs = new Set<string>();
-let exitHookSet = false;
-
-function killPostmaster(dataDir: string) {
-  const pid = readPid(path.join(dataDir, "postmaster.pid"));
-  if (pid) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      /* already gone */
-    }
-  }
-}
-
-function readPid(file: string): number | null {
-  try {
-    const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Starts the cluster, creates the app's role and database, and answers once all is ready. */
 export async function startHaCluster(options: { log?: (line: string) => void } = {}): Promise<HaCluster> {
   const log = options.log ?? (() => {});
-  const { bin, version } = postgresBin();
-  for (const command of ["etcd", "patroni", "patronictl", "haproxy", "pgbouncer"]) requireCommand(command);
-  const owner = runAs();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "remindful-ha-"));
-  const own = (p: string) => owner && chownSync(p, owner.uid, owner.gid);
-  own(dir);
-  const sub = (name: string, mode = 0o700) => {
-    const p = path.join(dir, name);
-    mkdirSync(p, { mode });
-    own(p);
-    return p;
-  };
-  const write = (name: string, text: string) => {
-    const p = path.join(dir, name);
-    writeFileSync(p, text, { mode: 0o600 });
-    own(p);
-    return p;
-  };
+  const host = prepareHost();
+  const { dir, version } = host;
   const secret = () => randomBytes(12).toString("hex");
   const secrets: ClusterSecrets = {
     superuser: secret(),
@@ -189,28 +87,6 @@ export async function startHaCluster(options: { log?: (line: string) => void } =
     pgbouncer: await freePort(),
   };
 
-  if (!exitHookSet) {
-    exitHookSet = true;
-    // An interrupted or failed run leaves nothing behind.
-    process.once("exit", () => {
-      for (const child of live) child.kill("SIGKILL");
-      for (const data of dataDirs) killPostmaster(data);
-    });
-  }
-
-  function start(name: string, command: string, args: string[]) {
-    const out = openSync(path.join(dir, `${name}.log`), "a");
-    const child = spawn(command, args, {
-      cwd: dir,
-      stdio: ["ignore", out, out],
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, HOME: dir },
-      ...owner,
-    });
-    live.add(child);
-    child.once("exit", () => live.delete(child));
-    return child;
-  }
-
   const children: ChildProcess[] = [];
   const nodeData = (n: NodePorts) => path.join(dir, n.name, "data");
   const stop = async () => {
@@ -221,14 +97,14 @@ export async function startHaCluster(options: { log?: (line: string) => void } =
     }
     for (const child of children) child.kill("SIGKILL");
     for (const n of ports.nodes) killPostmaster(nodeData(n));
-    for (const n of ports.nodes) dataDirs.delete(nodeData(n));
+    for (const n of ports.nodes) host.untrack(nodeData(n));
     rmSync(dir, { recursive: true, force: true });
   };
 
   try {
-    sub("etcd");
+    host.mkdir("etcd");
     children.push(
-      start("etcd", "etcd", [
+      host.start("etcd", "etcd", [
         "--name=etcd1",
         `--data-dir=${path.join(dir, "etcd")}`,
         `--listen-client-urls=http://127.0.0.1:${ports.etcdClient}`,
@@ -246,19 +122,19 @@ export async function startHaCluster(options: { log?: (line: string) => void } =
     );
 
     for (const node of ports.nodes) {
-      sub(node.name);
-      const socket = sub(`${node.name}/socket`, 0o755);
-      dataDirs.add(nodeData(node));
-      const config = write(
+      host.mkdir(node.name);
+      const socket = host.mkdir(`${node.name}/socket`, 0o755);
+      host.track(nodeData(node));
+      const config = host.write(
         `${node.name}/patroni.yml`,
         patroniConfig(
           node,
           ports,
-          { data: nodeData(node), socket, pgpass: path.join(dir, node.name, "pgpass"), bin },
+          { data: nodeData(node), socket, pgpass: path.join(dir, node.name, "pgpass"), bin: host.bin },
           secrets,
         ),
       );
-      children.push(start(node.name, "patroni", [config]));
+      children.push(host.start(node.name, "patroni", [config]));
       // The first node bootstraps; the second clones it once it leads.
       if (node === ports.nodes[0])
         await until("a leader", async () => (await leaderOf()) ?? undefined, 120_000);
@@ -308,11 +184,11 @@ export async function startHaCluster(options: { log?: (line: string) => void } =
     await admin.query(`create database ${APP_DATABASE} owner ${APP_USER}`);
     await admin.end();
 
-    const userlistFile = write("userlist.txt", userlist(secrets));
-    const haproxy = write("haproxy.cfg", haproxyConfig(ports));
-    children.push(start("haproxy", "haproxy", ["-db", "-f", haproxy]));
-    const bouncer = write("pgbouncer.ini", pgbouncerConfig(ports, { dir, userlist: userlistFile }));
-    children.push(start("pgbouncer", "pgbouncer", [bouncer]));
+    const userlistFile = host.write("userlist.txt", userlist(secrets));
+    const haproxy = host.write("haproxy.cfg", haproxyConfig(ports));
+    children.push(host.start("haproxy", "haproxy", ["-db", "-f", haproxy]));
+    const bouncer = host.write("pgbouncer.ini", pgbouncerConfig(ports, { dir, userlist: userlistFile }));
+    children.push(host.start("pgbouncer", "pgbouncer", [bouncer]));
     await until(
       "PgBouncer to the primary",
       async () => {
@@ -350,7 +226,7 @@ export async function startHaCluster(options: { log?: (line: string) => void } =
       "patronictl",
       ["-c", path.join(dir, ports.nodes[0].name, "patroni.yml"), args[0], SCOPE, ...args.slice(1)],
       {
-        env: { ...process.env, HOME: dir },
+        env: host.env,
         encoding: "utf8",
         timeout: 60_000,
       },
