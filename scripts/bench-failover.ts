@@ -165,7 +165,7 @@ try {
       channels: "email, sms, whatsapp in turn",
       postgres: cluster.postgresVersion,
       cluster:
-        "Patroni 2 nodes on etcd (synchronous_mode, primary_start_timeout 0, loop_wait 1, ttl 10); HAProxy checks /primary every 500 ms; PgBouncer transaction + session pools",
+        "Patroni 2 nodes on etcd (synchronous_mode, primary_start_timeout 0, loop_wait 1, ttl 20); HAProxy checks /primary every 500 ms; PgBouncer transaction + session pools, query_wait_timeout 10 s",
       workers: "2 × node dist/worker.mjs (npm run worker), WORKER_CONCURRENCY 20",
       web: "next start, WORKER_MODE=external, 2 lanes: health, reminders, activity, a template write",
       peerLatencyMs: 1,
@@ -175,11 +175,11 @@ try {
     loadAverage: { start: loadAtStart, end: load() },
   };
   console.log(
-    "\nfault        no primary  new leader  deliveries again  per s before/after  dup/lost  in flight  web 503 / other 5xx  restarts",
+    "\nfault        no primary  new leader  deliveries again  per s before/after  dup/lost  in flight  web 503 / other 5xx / none  restarts",
   );
   for (const f of faults) {
     console.log(
-      `${f.fault.padEnd(12)} ${`${f.noPrimarySeconds} s`.padEnd(11)} ${`${f.newLeaderSeconds} s`.padEnd(11)} ${`${f.deliveriesResumedSeconds} s`.padEnd(17)} ${`${f.deliveriesPerSecondBefore} / ${f.deliveriesPerSecondAfter}`.padEnd(19)} ${`${f.duplicates} / ${f.lost}`.padEnd(9)} ${String(f.inFlightAtFault).padEnd(10)} ${`${f.web?.unavailable503} / ${f.web?.otherServerErrors}`.padEnd(20)} ${f.restartsNeeded}`,
+      `${f.fault.padEnd(12)} ${`${f.noPrimarySeconds} s`.padEnd(11)} ${`${f.newLeaderSeconds} s`.padEnd(11)} ${`${f.deliveriesResumedSeconds} s`.padEnd(17)} ${`${f.deliveriesPerSecondBefore} / ${f.deliveriesPerSecondAfter}`.padEnd(19)} ${`${f.duplicates} / ${f.lost}`.padEnd(9)} ${String(f.inFlightAtFault).padEnd(10)} ${`${f.web?.unavailable503} / ${f.web?.otherServerErrors} / ${f.web?.noAnswer}`.padEnd(27)} ${f.restartsNeeded}`,
     );
   }
   if (reads) {
@@ -187,6 +187,10 @@ try {
       `reads on the primary per request: CPU ${reads.primaryOnly.primaryCpuMsPerRequest} ms without a replica, ${reads.withReplica.primaryCpuMsPerRequest} ms with; rows ${reads.primaryOnly.primaryRowsReadPerRequest} / ${reads.withReplica.primaryRowsReadPerRequest}`,
     );
   }
+  const held = faults.every(
+    (f) => f.lost === 0 && f.web?.otherServerErrors === 0 && f.web?.noAnswer === 0 && f.restartsNeeded === 0,
+  );
+  console.log(`0 lost, no 5xx other than 503, nothing restarted: ${held ? "yes" : "NO"}`);
   writeResult("failover", summary);
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
