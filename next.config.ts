@@ -14,8 +14,6 @@ const nextConfig: NextConfig = {
     "graphile-worker",
     "nodemailer",
     "pino",
-    "@ffmpeg-installer/ffmpeg",
-    "@ffprobe-installer/ffprobe",
   ],
   poweredByHeader: false,
   async headers() {

@@ -126,6 +126,7 @@ function buildServer() {
     env: {
       ...serverEnv,
       APP_URL: baseURL ?? "",
+      TRUSTED_PROXY_HOPS: "0",
       DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? ".data", "app"),
       DEV_OUTBOX: "1",
       // No Stripe key: checkout runs through the in-app demo checkout (tests/e2e/billing.spec.ts).

@@ -1,4 +1,5 @@
-import type { TaskList } from "graphile-worker";
+import type { ForbiddenFlagsFn, TaskList } from "graphile-worker";
+import { busyMediaFlags } from "@/lib/media/media-slots";
 import { FINISH_CONTACT_DELETIONS, finishContactDeletionsTask } from "./tasks/finish-contact-deletions";
 import { PURGE_CRONTAB, PURGE_EXPIRED_ROWS, purgeExpiredRowsTask } from "./tasks/purge-expired-rows";
 import {
@@ -44,3 +45,6 @@ export const JOB_CRONTAB = [
   CLEAN_UP_MEDIA_CRONTAB,
   WEBHOOK_DISPATCH_CRONTAB,
 ].join("\n");
+
+/** Job flags a process skips while the tasks that carry them have no free slot here. */
+export const JOB_FORBIDDEN_FLAGS: ForbiddenFlagsFn = busyMediaFlags;

@@ -1,4 +1,4 @@
-import { JOB_CRONTAB, JOB_TASKS } from "@/jobs/registry";
+import { JOB_CRONTAB, JOB_FORBIDDEN_FLAGS, JOB_TASKS } from "@/jobs/registry";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
 import { env } from "@/lib/env";
 
@@ -14,5 +14,6 @@ export function startEngineFromEnv(): Promise<DeliveryEngine> {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     tasks: JOB_TASKS,
     crontab: JOB_CRONTAB,
+    forbiddenFlags: JOB_FORBIDDEN_FLAGS,
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MEDIA_TOOL_LIMITS } from "@/config/media";
 import { PARTITION_MONTHS_AHEAD, RETENTION_FAMILIES, type RetentionFamily } from "@/config/retention";
 
 const optional = z
@@ -150,6 +151,25 @@ const envSchema = twilioSchema.extend({
   S3_FORCE_PATH_STYLE: flag,
   // Stores without S3's POST form uploads (Cloudflare R2): the uploader sends every file in parts.
   S3_MULTIPART_ONLY: flag,
+  // ffmpeg and ffprobe of one release (the OS package); unset, each is looked up on PATH.
+  FFMPEG_PATH: optional.pipe(z.string().startsWith("/", "an absolute path to the ffmpeg binary").optional()),
+  FFPROBE_PATH: optional.pipe(
+    z.string().startsWith("/", "an absolute path to the ffprobe binary").optional(),
+  ),
+  /** Clips one process encodes at once; a busy process leaves further clips to others. */
+  MEDIA_CONCURRENCY: intIn(1, 16, 1),
+  /** Address space of one ffmpeg or ffprobe run (prlimit --as). */
+  MEDIA_MEMORY_LIMIT_MB: intIn(
+    MEDIA_TOOL_LIMITS.memoryMb.min,
+    MEDIA_TOOL_LIMITS.memoryMb.max,
+    MEDIA_TOOL_LIMITS.memoryMb.fallback,
+  ),
+  /** Time one encode may take; past it ffmpeg is killed and the clip refused for good. */
+  MEDIA_ENCODE_TIMEOUT_SECONDS: intIn(
+    MEDIA_TOOL_LIMITS.encodeSeconds.min,
+    MEDIA_TOOL_LIMITS.encodeSeconds.max,
+    MEDIA_TOOL_LIMITS.encodeSeconds.fallback,
+  ),
   WORKER_MODE: z.enum(["inline", "external"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
   WORKER_PARALLEL: z.coerce.number().int().min(1).max(200).optional(),
@@ -167,7 +187,13 @@ const envSchema = twilioSchema.extend({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   // Proxies in front of the app that append to X-Forwarded-For (a load balancer, a CDN): the
   // client's address for rate limits is read that many entries from the right. 0 trusts none.
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Required in production, 0 included: without it every signed-out caller shares one address.
+  TRUSTED_PROXY_HOPS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(0).max(10).optional(),
+  ),
+  // Magic links the whole site sends per 10 minutes, whoever asks (docs/security.md).
+  MAGIC_LINK_SITE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   // Bearer token of GET /api/metrics (Prometheus). Unset: the endpoint answers 404. Long enough
   // that guessing it is out of reach (openssl rand -hex 32).
@@ -225,6 +251,10 @@ function parseEnv(): Env {
     data.AUTH_SECRET ? null : "AUTH_SECRET: required in production (openssl rand -base64 33)",
     // The public address every e-mailed link and redirect uses: a default would be localhost.
     process.env.APP_URL?.trim() ? null : "APP_URL: required in production (e.g. https://remindful.example)",
+    // How many proxies append to X-Forwarded-For decides whom a per-address limit counts.
+    data.TRUSTED_PROXY_HOPS !== undefined
+      ? null
+      : "TRUSTED_PROXY_HOPS: required in production (0 when nothing stands in front of the app, else the number of proxies)",
   ].filter((problem) => problem !== null);
   if (missing.length > 0) throw new Error(`Invalid environment:\n  ${missing.join("\n  ")}`);
   return data;

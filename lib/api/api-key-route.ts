@@ -8,6 +8,7 @@ import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key";
 import { claimIdempotencyKey } from "@/lib/api-keys/claim-idempotency-key";
 import { settleIdempotencyKey } from "@/lib/api-keys/settle-idempotency-key";
 import { DomainError, forbidden, rateLimited } from "@/lib/errors/domain-error";
+import { clientAddress } from "@/lib/http/client-address";
 import { logger } from "@/lib/logger";
 import {
   RATE_LIMITS,
@@ -103,7 +104,7 @@ export function apiKeyRoute<
     const locale = localeFromAcceptLanguage(request.headers.get("accept-language")) ?? DEFAULT_LOCALE;
     let rate: RateLimitState | undefined;
     try {
-      const principal = await authenticateApiKey(bearerOf(request));
+      const principal = await authenticateApiKey(bearerOf(request), clientAddress(request.headers));
       if (!principal) throw invalidKey();
       const { user, apiKey } = principal;
       rate = await consumeRateLimit(RATE_LIMITS.apiKey, apiKey.id);

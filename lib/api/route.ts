@@ -2,7 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { getRequestUser } from "@/lib/auth/current-user";
 import { enforceRateLimit, type RateLimit } from "@/lib/security/rate-limit";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress, UNKNOWN_CLIENT } from "@/lib/http/client-address";
 import type { User } from "@/db/schema";
 import { forbidden, unauthenticated } from "@/lib/errors/domain-error";
 import { toErrorResponse } from "./to-error-response";
@@ -19,7 +19,14 @@ interface RouteOptions<B extends Schema, P extends Schema, Q extends Schema, U> 
   beforeRules?: (ctx: { user: U; params: Infer<P> }) => Promise<unknown>;
   params?: P;
   query?: Q;
+  /** Counted per signed-in user, else per client address when one can be believed. */
   rateLimit?: RateLimit;
+  /**
+   * What `rateLimit` counts for a signed-out caller whose address is unknown (no trusted proxy):
+   * strangers must never share one budget that any of them could spend for all. Without it, such
+   * a caller is not counted.
+   */
+  anonymousSubject?: (params: Infer<P>) => string;
   /**
    * Accept writes from other sites: only for capability URLs that mail clients POST to on the
    * recipient's behalf (RFC 8058 one-click unsubscribe), where the token is the authorisation.
@@ -39,6 +46,12 @@ interface HandlerContext<B extends Schema, P extends Schema, Q extends Schema, U
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+function rateLimitSubject(user: unknown, address: string, anonymous: () => string | undefined) {
+  const userId = (user as { id?: string } | null)?.id;
+  if (userId) return userId;
+  return address === UNKNOWN_CLIENT ? anonymous() : address;
+}
+
 function build<U, B extends Schema, P extends Schema, Q extends Schema>(
   resolveUser: (request: NextRequest) => Promise<U>,
   options: RouteOptions<B, P, Q, U>,
@@ -52,8 +65,10 @@ function build<U, B extends Schema, P extends Schema, Q extends Schema>(
       const params = parseInput<P>(options.params as P, await context.params);
       const query = parseInput<Q>(options.query as Q, Object.fromEntries(request.nextUrl.searchParams));
       if (options.rateLimit) {
-        const subject = (user as { id?: string } | null)?.id ?? clientAddress(request.headers);
-        await enforceRateLimit(options.rateLimit, subject);
+        const subject = rateLimitSubject(user, clientAddress(request.headers), () =>
+          options.anonymousSubject?.(params),
+        );
+        if (subject) await enforceRateLimit(options.rateLimit, subject);
       }
       const { beforeRules: refusals } = options;
       const beforeRules = refusals && (() => refusals({ user, params }));

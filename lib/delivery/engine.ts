@@ -2,7 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
-import { Logger, run, type JobHelpers, type Runner, type TaskList } from "graphile-worker";
+import {
+  Logger,
+  run,
+  type ForbiddenFlagsFn,
+  type JobHelpers,
+  type Runner,
+  type TaskList,
+} from "graphile-worker";
 import { sql } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
 import { ensureDatabase } from "@/lib/db/connection";
@@ -26,6 +33,8 @@ export interface EngineOptions {
   tasks?: TaskList;
   /** graphile-worker crontab lines for those tasks. */
   crontab?: string;
+  /** Flags of jobs this process must not fetch right now (a task's own slots are all busy). */
+  forbiddenFlags?: ForbiddenFlagsFn;
   /** How long `stop()` lets sends in flight finish before giving up on them. */
   shutdownTimeoutMs?: number;
 }
@@ -119,6 +128,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     pollInterval: 10_000,
     logger: silent,
     crontab: options.crontab,
+    forbiddenFlags: options.forbiddenFlags,
     gracefulShutdownAbortTimeout: shutdownTimeoutMs,
     taskList: {
       ...options.tasks,

@@ -15,7 +15,7 @@ const MAX_ADDRESS_LENGTH = 64;
  * passes the socket's address only in that same header, when the client sent none), so the
  * caller gets the shared key.
  */
-export function clientAddress(headers: Headers, hops: number = env.TRUSTED_PROXY_HOPS): string {
+export function clientAddress(headers: Headers, hops: number = env.TRUSTED_PROXY_HOPS ?? 0): string {
   if (hops < 1) return UNKNOWN_CLIENT;
   const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
   const address = entries.length >= hops ? entries[entries.length - hops] : "";

@@ -37,6 +37,26 @@ export function assertMediaSize(kind: MediaKind, size: number) {
   }
 }
 
+/**
+ * The largest file an upload under way may store: the size declared for it (held as
+ * `sourceBytes` while uploading), never more than the kind's limit.
+ */
+export function declaredMaxBytes(row: { kind: string; sourceBytes: number | null }) {
+  const { maxBytes } = MEDIA_LIMITS[row.kind as MediaKind];
+  return row.sourceBytes !== null && row.sourceBytes > 0 ? Math.min(row.sourceBytes, maxBytes) : maxBytes;
+}
+
+/** Refuses a stored file larger than was declared (a multipart upload's store cannot check it). */
+export function assertDeclaredSize(row: { kind: string; sourceBytes: number | null }, size: number) {
+  const declaredBytes = declaredMaxBytes(row);
+  if (size > declaredBytes)
+    throw new DomainError(
+      "too_large",
+      { code: "media_too_large", message: "This file is larger than the size declared for it" },
+      { maxBytes: declaredBytes },
+    );
+}
+
 /** Refuses a clip that would take the user's clips past the plan's allowance. */
 export function assertStorageRoom(plan: Pick<Plan, "mediaStorageMb">, usedBytes: number, size: number) {
   const allowance = storageAllowanceBytes(plan);

@@ -1,10 +1,11 @@
 import "server-only";
 import { stat } from "node:fs/promises";
 import { WHATSAPP_VIDEO_MAX_BYTES } from "@/config/media";
+import { env } from "@/lib/env";
+import type { MediaInput } from "./media-input-args";
 import { runMediaTool } from "./run-media-tool";
-import { videoArgs } from "./transcode-video";
+import { videoArgs, type VideoEncoding } from "./transcode-video";
 
-const WHATSAPP_TIMEOUT_MS = 15 * 60_000;
 // Aim below the cap: a bitrate-constrained encode overshoots its average a little.
 const TARGET_BYTES = WHATSAPP_VIDEO_MAX_BYTES * 0.85;
 const AUDIO_BITRATE = 64_000;
@@ -16,18 +17,18 @@ const MIN_VIDEO_BITRATE = 150_000;
  * Returns its size, or null when no watchable copy fits (delivery then sends the link).
  */
 export async function makeWhatsappVideo(
-  source: string,
+  input: MediaInput,
   out: string,
-  input: { durationMs: number; maxSeconds: number; hasAudio: boolean; audioChannels: number },
+  encoding: Omit<VideoEncoding, "videoBitrate" | "audioBitrate"> & { durationMs: number },
 ): Promise<number | null> {
-  const seconds = Math.max(input.durationMs / 1000, 1);
-  const audio = input.hasAudio ? AUDIO_BITRATE : 0;
+  const seconds = Math.max(encoding.durationMs / 1000, 1);
+  const audio = encoding.audioStream !== null ? AUDIO_BITRATE : 0;
   const video = Math.floor((TARGET_BYTES * 8) / seconds) - audio;
   if (video < MIN_VIDEO_BITRATE) return null;
   await runMediaTool(
     "ffmpeg",
-    videoArgs(source, out, { ...input, videoBitrate: video, audioBitrate: AUDIO_BITRATE }),
-    WHATSAPP_TIMEOUT_MS,
+    videoArgs(input, out, { ...encoding, videoBitrate: video, audioBitrate: AUDIO_BITRATE }),
+    env.MEDIA_ENCODE_TIMEOUT_SECONDS * 1000,
   );
   const { size } = await stat(out);
   return size <= WHATSAPP_VIDEO_MAX_BYTES ? size : null;

@@ -10,7 +10,7 @@ import { logger } from "@/lib/logger";
 import { getPlan } from "@/lib/plans/get-plan";
 import { getStorage } from "@/lib/storage/get-storage";
 import { uploadIncomplete } from "@/lib/storage/upload-errors";
-import { assertMediaSize, assertStorageRoom } from "./check-media-upload";
+import { assertDeclaredSize, assertMediaSize, assertStorageRoom } from "./check-media-upload";
 import type { MediaDto } from "./media-dto";
 import { queueMediaProcessing } from "./queue-media-processing";
 import { removeMediaObjects } from "./remove-media-objects";
@@ -51,9 +51,9 @@ async function refuse(row: Media, error: DomainError): Promise<never> {
 
 /**
  * POST /api/media/{id}/uploaded (and the end of a multipart upload): the stored object's real
- * size is checked (0 bytes, over the kind's limit, past the plan's storage: the clip fails and
- * its object is removed), then the clip moves to processing and its processing job is queued in
- * the same transaction. A clip already past uploading answers as it is.
+ * size is checked (0 bytes, over the kind's limit, over the size declared, past the plan's
+ * storage: the clip fails and its object is removed), then the clip moves to processing and its
+ * processing job is queued in the same transaction. A clip already past uploading answers as it is.
  */
 export async function markMediaUploaded(
   user: Pick<User, "id" | "planType">,
@@ -71,6 +71,7 @@ export async function markMediaUploaded(
   if (size === null) throw uploadIncomplete("nothing was uploaded");
   try {
     assertMediaSize(row.kind as MediaKind, size);
+    assertDeclaredSize(row, size);
     assertStorageRoom(getPlan(user.planType), await usedMediaBytes(db, user.id, row.id), size);
   } catch (error) {
     if (error instanceof DomainError) return refuse(row, error);

@@ -8,6 +8,10 @@ export type MediaFailureCode = Extract<
   | "media_too_long"
   | "media_too_large"
   | "media_processing_failed"
+  | "media_picture_too_large"
+  | "media_frame_rate_too_high"
+  | "media_too_many_streams"
+  | "media_too_complex"
 >;
 
 /** Processing refuses the clip for good: the row fails with this code, which the user reads. */

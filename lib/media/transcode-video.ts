@@ -1,8 +1,8 @@
 import "server-only";
+import { MEDIA_TOOL_LIMITS } from "@/config/media";
+import { env } from "@/lib/env";
+import { localUrl, mediaInputArgs, type MediaInput } from "./media-input-args";
 import { runMediaTool } from "./run-media-tool";
-
-/** A 2-minute clip at 720p takes well under this on two cores (docs/media.md, "Processing"). */
-const VIDEO_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * Shorter side at most 720 px (portrait phone clips too), both sides even (H.264 4:2:0 needs
@@ -13,7 +13,10 @@ export const SCALE_720 =
 
 export interface VideoEncoding {
   maxSeconds: number;
-  hasAudio: boolean;
+  /** The picture stream's index in the source. */
+  videoStream: number;
+  /** The sound stream's index, or null for a silent video. */
+  audioStream: number | null;
   audioChannels: number;
   /** Constant quality by default; a bitrate when the file must fit a size (WhatsApp). */
   videoBitrate?: number;
@@ -21,20 +24,22 @@ export interface VideoEncoding {
 }
 
 /** ffmpeg's arguments for an MP4 (H.264 + AAC, moov first) that phones and browsers play. */
-export function videoArgs(source: string, out: string, encoding: VideoEncoding): string[] {
+export function videoArgs(input: MediaInput, out: string, encoding: VideoEncoding): string[] {
   const rate = encoding.videoBitrate;
+  const threads = String(MEDIA_TOOL_LIMITS.threads);
   return [
-    ...["-nostdin", "-v", "error", "-y", "-i", source],
+    ...["-nostdin", "-v", "error", "-y", "-filter_threads", threads, ...mediaInputArgs(input)],
     // One second past the limit: a clip whose header has no duration is refused after that.
-    ...["-t", String(encoding.maxSeconds + 1), "-map", "0:v:0"],
-    ...(encoding.hasAudio ? ["-map", "0:a:0"] : ["-an"]),
-    ...["-vf", SCALE_720, "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+    ...["-t", String(encoding.maxSeconds + 1), "-map", `0:${encoding.videoStream}`],
+    ...(encoding.audioStream !== null ? ["-map", `0:${encoding.audioStream}`] : ["-an"]),
+    ...["-sn", "-dn", "-vf", SCALE_720, "-c:v", "libx264", "-threads", threads],
+    ...["-preset", "veryfast", "-pix_fmt", "yuv420p"],
     ...(rate
       ? ["-b:v", String(rate), "-maxrate", String(rate), "-bufsize", String(rate * 2)]
       : ["-crf", "23"]),
     // MediaRecorder's timestamps are variable; keep them rather than invent frames.
     ...["-vsync", "vfr"],
-    ...(encoding.hasAudio
+    ...(encoding.audioStream !== null
       ? [
           "-c:a",
           "aac",
@@ -43,11 +48,11 @@ export function videoArgs(source: string, out: string, encoding: VideoEncoding):
           ...(encoding.audioChannels > 2 ? ["-ac", "2"] : []),
         ]
       : []),
-    ...["-movflags", "+faststart", "-f", "mp4", out],
+    ...["-movflags", "+faststart", "-f", "mp4", localUrl(out)],
   ];
 }
 
 /** The web-playable rendition of a video clip. */
-export async function transcodeVideo(source: string, out: string, encoding: VideoEncoding) {
-  await runMediaTool("ffmpeg", videoArgs(source, out, encoding), VIDEO_TIMEOUT_MS);
+export async function transcodeVideo(input: MediaInput, out: string, encoding: VideoEncoding) {
+  await runMediaTool("ffmpeg", videoArgs(input, out, encoding), env.MEDIA_ENCODE_TIMEOUT_SECONDS * 1000);
 }

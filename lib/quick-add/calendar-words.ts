@@ -1,4 +1,5 @@
 import type { Weekday } from "@/db/schema/enums";
+import type { NthWeekday } from "@/lib/recurrence";
 import type { QuickAddLocale } from "./types";
 
 // Folded (lower case, no accents) names, as the readers' patterns see the text.
@@ -134,3 +135,126 @@ export const DAY_WORDS: Record<QuickAddLocale, Record<string, number>> = {
   es: { primero: 1, primer: 1, ultimo: 31 },
   fr: { premier: 1, dernier: 31 },
 };
+
+/** The first to fourth, the fifth (which no schedule has) and the last, before a weekday. */
+const ORDINAL_WORDS: Record<QuickAddLocale, Record<string, NthWeekday | 5>> = {
+  en: {
+    first: 1,
+    "1st": 1,
+    second: 2,
+    "2nd": 2,
+    third: 3,
+    "3rd": 3,
+    fourth: 4,
+    "4th": 4,
+    fifth: 5,
+    "5th": 5,
+    last: -1,
+  },
+  es: {
+    primer: 1,
+    primero: 1,
+    primeros: 1,
+    segundo: 2,
+    segundos: 2,
+    tercer: 3,
+    tercero: 3,
+    terceros: 3,
+    cuarto: 4,
+    cuartos: 4,
+    quinto: 5,
+    ultimo: -1,
+    ultimos: -1,
+  },
+  fr: {
+    premier: 1,
+    premiers: 1,
+    "1er": 1,
+    deuxieme: 2,
+    deuxiemes: 2,
+    second: 2,
+    "2e": 2,
+    "2eme": 2,
+    troisieme: 3,
+    troisiemes: 3,
+    "3e": 3,
+    "3eme": 3,
+    quatrieme: 4,
+    quatriemes: 4,
+    "4e": 4,
+    "4eme": 4,
+    cinquieme: 5,
+    "5e": 5,
+    dernier: -1,
+    derniers: -1,
+  },
+};
+
+export function ordinalPattern(locale: QuickAddLocale): string {
+  return `(?:${alternation(Object.keys(ORDINAL_WORDS[locale]))})`;
+}
+
+/** 1-4, -1 for the last, 5 for the fifth; null for a word that is no ordinal. */
+export function ordinalOf(locale: QuickAddLocale, word: string): NthWeekday | 5 | null {
+  return ORDINAL_WORDS[locale][word] ?? null;
+}
+
+/** Small numbers in words, besides the digits: "every two weeks", "cada tres meses", "tous les deux mois". */
+const NUMBER_WORDS: Record<QuickAddLocale, Record<string, number>> = {
+  en: {
+    one: 1,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+    eleven: 11,
+    twelve: 12,
+  },
+  es: {
+    un: 1,
+    una: 1,
+    dos: 2,
+    tres: 3,
+    cuatro: 4,
+    cinco: 5,
+    seis: 6,
+    siete: 7,
+    ocho: 8,
+    nueve: 9,
+    diez: 10,
+    once: 11,
+    doce: 12,
+    quince: 15,
+  },
+  fr: {
+    un: 1,
+    une: 1,
+    deux: 2,
+    trois: 3,
+    quatre: 4,
+    cinq: 5,
+    six: 6,
+    sept: 7,
+    huit: 8,
+    neuf: 9,
+    dix: 10,
+    onze: 11,
+    douze: 12,
+    quinze: 15,
+  },
+};
+
+/** A count in digits or words. */
+export function numberPattern(locale: QuickAddLocale): string {
+  return `(?:\\d{1,4}|${alternation(Object.keys(NUMBER_WORDS[locale]))})`;
+}
+
+export function numberOf(locale: QuickAddLocale, word: string): number | null {
+  if (/^\d+$/.test(word)) return Number(word);
+  return NUMBER_WORDS[locale][word] ?? null;
+}

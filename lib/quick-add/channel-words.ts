@@ -1,17 +1,25 @@
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { claim, freeMatches, spanOf, type Sentence } from "./sentence";
+import { claim, freeMatches, isFree, spanOf, type Sentence } from "./sentence";
 import type { QuickAddLocale, UnknownPart } from "./types";
 
-/** A channel word, after its preposition, on the folded text. */
+/** A channel word, on the folded text. */
 const CHANNEL_WORDS: [DeliveryMethod, string][] = [
-  ["whatsapp", "whats ?app"],
-  ["sms", "sms|texto|text(?: message)?|mensaje de texto|mensaje|message texte"],
+  ["whatsapp", "whats ?app(?: message)?"],
+  ["sms", "sms|texto|text(?: message)?|mensaje de texto|mensaje|message texte|message"],
   ["email", "e-?mail|mail|correo(?: electronico)?|courriel|courrier electronique"],
   [
     "call",
     "(?:phone |telephone )?call|phone|llamada(?: telefonica)?|telefono|appel(?: telephonique)?|telephone",
   ],
 ];
+
+/** The channel words as one alternation with a named group per method, for other patterns to embed. */
+export const CHANNEL_ALTERNATION = CHANNEL_WORDS.map(([method, words]) => `(?<${method}>${words})`).join("|");
+
+/** The method whose named group matched, or null. */
+export function methodOf(groups: Record<string, string | undefined>): DeliveryMethod | null {
+  return CHANNEL_WORDS.map(([method]) => method).find((method) => groups[method] !== undefined) ?? null;
+}
 
 /** "by WhatsApp", "por SMS", "par e-mail", "en llamada", "with a phone call", "par un appel". */
 const PREPOSITIONS: Record<QuickAddLocale, string> = {
@@ -26,36 +34,53 @@ const ARTICLES: Record<QuickAddLocale, string> = {
   fr: "un|une",
 };
 
-function channelPattern(locale: QuickAddLocale): RegExp {
-  const words = CHANNEL_WORDS.map(([method, words]) => `(?<${method}>${words})`).join("|");
-  return new RegExp(
-    `\\b(?:${PREPOSITIONS[locale]})\\s+(?:(?:${ARTICLES[locale]})\\s+)?(?:${words})(?![\\p{L}\\p{N}])`,
-    "gu",
-  );
+const END = "(?![\\p{L}\\p{N}])";
+
+function channelPattern(locale: QuickAddLocale, objects: boolean): RegExp {
+  const lead = objects
+    ? `(?:${ARTICLES[locale]})`
+    : `(?:${PREPOSITIONS[locale]})\\s+(?:(?:${ARTICLES[locale]})\\s+)?`;
+  return new RegExp(`\\b${lead}${objects ? "\\s+" : ""}(?:${CHANNEL_ALTERNATION})${END}`, "gu");
 }
 
 const PATTERNS: Record<QuickAddLocale, RegExp> = {
-  en: channelPattern("en"),
-  es: channelPattern("es"),
-  fr: channelPattern("fr"),
+  en: channelPattern("en", false),
+  es: channelPattern("es", false),
+  fr: channelPattern("fr", false),
+};
+
+/** "send Mary an email", "give Hélène a call": the channel as the verb's object. */
+const OBJECTS: Record<QuickAddLocale, RegExp> = {
+  en: channelPattern("en", true),
+  es: channelPattern("es", true),
+  fr: channelPattern("fr", true),
 };
 
 /**
- * The channel named in the sentence, claimed; a second channel phrase is left for the user
- * (never a silent choice between two).
+ * The channel named in the sentence, claimed, after the one a verb gave (`given`: "call",
+ * "manda un SMS a"); with `objects`, also a bare "a text" / "an email" (after "send", "give").
+ * Saying the same channel again is no second channel; another one is left for the user (never a
+ * silent choice between two).
  */
 export function readChannel(
   sentence: Sentence,
   locale: QuickAddLocale,
+  given: DeliveryMethod | null,
+  objects: boolean,
 ): { channel: DeliveryMethod | null; unknown: UnknownPart[] } {
-  let channel: DeliveryMethod | null = null;
+  let channel = given;
   const unknown: UnknownPart[] = [];
-  for (const match of freeMatches(sentence, PATTERNS[locale])) {
-    const method = CHANNEL_WORDS.map(([m]) => m).find((m) => match.groups[m] !== undefined);
-    if (!method) continue;
+  const found = [
+    ...freeMatches(sentence, PATTERNS[locale]),
+    ...(objects ? freeMatches(sentence, OBJECTS[locale]) : []),
+  ].sort((a, b) => a.start - b.start);
+  for (const match of found) {
+    const method = methodOf(match.groups);
+    if (!method || !isFree(sentence, match.start, match.end)) continue;
     claim(sentence, match.start, match.end);
     if (channel === null) channel = method;
-    else unknown.push({ ...spanOf(sentence, match.start, match.end), reason: "repeated" });
+    else if (channel !== method)
+      unknown.push({ ...spanOf(sentence, match.start, match.end), reason: "repeated" });
   }
   return { channel, unknown };
 }

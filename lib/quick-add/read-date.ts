@@ -17,6 +17,8 @@ export interface DateRead {
   time?: { hour: number; minute: number };
   /** A day and month without a year, past this year, moved to next year. */
   nextYear: boolean;
+  /** Said as a repeat's last day ("until March 31") or first day ("starting Friday"). */
+  role?: "until" | "from";
 }
 
 export interface DateContext {

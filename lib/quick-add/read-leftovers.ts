@@ -43,7 +43,8 @@ export function readLeftovers(
   /** Starts of the words that belong to a message clause. */
   const taken = new Set<number>();
   for (const run of runs(sentence, false)) {
-    const first = run.findIndex((word) => !isFiller(locale, word.folded));
+    // A joining word that also opens a message ("para", "pour") opens it when words follow.
+    const first = run.findIndex((word) => !isFiller(locale, word.folded) || isMarker(locale, word.folded));
     const length = first === -1 ? null : markerLength(locale, run[first].folded);
     if (length === null) continue;
     // "de payer le loyer le [1er avril]": the joining word before the next part is not the message's.

@@ -2,13 +2,6 @@ import type { QuickAddLocale } from "./types";
 
 // Folded words (lower case, no accents) that shape a sentence without being one of its parts.
 
-/** The verb a quick add may open with, and the preposition before the name. */
-export const OPENING: Record<QuickAddLocale, RegExp> = {
-  en: /^\s*(?:please\s+)?(?:remind(?:er)?(?:\s+for)?|tell|ask)(?![\p{L}\p{N}])/u,
-  es: /^\s*(?:por\s+favor\s+)?(?:recordar(?:le)?|recuerdale|recuerda(?:le)?|avisar(?:le)?|avisale|avisa|decir(?:le)?|dile)(?:\s+(?:a|al))?(?![\p{L}\p{N}])/u,
-  fr: /^\s*(?:rappeler|rappelle(?:-lui)?|rappelez(?:-lui)?|dire|dis|dites)(?:\s+(?:a|au))?(?![\p{L}\p{N}])/u,
-};
-
 /** Words that open the message clause: "Remind Ana to call", "que llame", "de rappeler", "d'appeler". */
 export const MESSAGE_MARKERS: Record<QuickAddLocale, string[]> = {
   en: ["to", "that", "about"],

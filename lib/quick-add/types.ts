@@ -1,8 +1,14 @@
-import type { DeliveryMethod, Frequency, Weekday } from "@/db/schema/enums";
+import type { DeliveryMethod, EndCondition, Frequency, Weekday } from "@/db/schema/enums";
+import type { NthWeekday } from "@/lib/recurrence";
 
 export type QuickAddLocale = "en" | "es" | "fr";
 
 export interface QuickAddContact {
+  id: string;
+  name: string;
+}
+
+export interface QuickAddGroup {
   id: string;
   name: string;
 }
@@ -13,6 +19,13 @@ export interface QuickAddOptions {
   timeZone: string;
   now: Date;
   contacts: readonly QuickAddContact[];
+  /** The user's groups, named like contacts ("email the choir"); none are read without them. */
+  groups?: readonly QuickAddGroup[];
+  /**
+   * Read intervals, nth weekdays, end conditions and start dates into the schedule. Without it
+   * (a form that cannot hold them) a repeat that needs them is left as "unsupported", as before.
+   */
+  richSchedules?: boolean;
 }
 
 /** Where a part sits in the typed text: [start, end) in UTF-16 units. */
@@ -23,9 +36,8 @@ export interface TextSpan {
 }
 
 /**
- * Who the reminder is for: a name read after the verb ("Remind Ana", "recordar a mamá",
- * "rappeler Paul") matched against the contacts, case- and accent-insensitively, by whole
- * name or by its first words.
+ * The contacts' view of the recipient (what the reminder dialog fills today): a group read
+ * leaves it "none"; candidates are contacts only.
  */
 export type ContactDraft =
   | { status: "none" }
@@ -33,12 +45,45 @@ export type ContactDraft =
   | { status: "ambiguous"; candidates: QuickAddContact[]; span: TextSpan }
   | { status: "unknown"; span: TextSpan };
 
-/** `frequencyConfig` of the reminder body, as far as the text gives it (no end condition: never). */
+/** A contact or a group the reminder may go to. */
+export interface QuickAddRecipient {
+  kind: "contact" | "group";
+  id: string;
+  name: string;
+}
+
+/**
+ * Who the reminder is for: a name after the verb ("call Mary", "llama a Ana", "rappelle à
+ * Hélène", "email the choir") or anywhere outside the message, matched against the contacts and
+ * groups, case- and accent-insensitively, by whole name or by its first words. A name several
+ * share is ambiguous; a name after a verb that nobody has is unknown (never another name).
+ */
+export type RecipientDraft =
+  | { status: "none" }
+  | { status: "matched"; recipient: QuickAddRecipient; span: TextSpan }
+  | { status: "ambiguous"; candidates: QuickAddRecipient[]; span: TextSpan }
+  | { status: "unknown"; span: TextSpan };
+
+/**
+ * `frequencyConfig` of the reminder body, as far as the text gives it, with the schedule's
+ * further fields (lib/recurrence's Schedule): each key only when the text says it.
+ */
 export interface QuickAddFrequencyConfig {
   time: string;
+  /** weekly: the days; monthly or yearly with nthWeekday: the one weekday. */
   days?: Weekday[];
   dayOfMonth?: number;
   month?: number;
+  /** Every N days, weeks, months or years, N above 1 ("every other Tuesday", "cada 3 meses"). */
+  interval?: number;
+  /** The first to fourth or last weekday of the month ("the last Friday of every month"). */
+  nthWeekday?: NthWeekday;
+  /** "10 times" (after), "until June" (by the month's last day). */
+  endCondition?: Exclude<EndCondition, "never">;
+  endAfterCount?: number;
+  endByDate?: string;
+  /** 'YYYY-MM-DD': the day the repeat starts ("starting Friday", "a partir del 5 de abril"). */
+  anchorDate?: string;
 }
 
 /**
@@ -61,7 +106,7 @@ export type UnknownReason =
   | "vague"
   /** A date that reads two ways ("3/4" in English: 3 April or March 4). */
   | "ambiguous"
-  /** Understood, but a reminder cannot hold it ("every 2 weeks", a start date for a repeat). */
+  /** Understood, but a reminder cannot hold it ("every hour", an end for a one-time reminder). */
   | "unsupported"
   /** A second part of a kind already read (a second channel, date or time). */
   | "repeated"
@@ -89,9 +134,14 @@ export type QuickAddNote =
   /** Yearly on 29 February: 28 February in common years. */
   | { kind: "leap_day" }
   /** A weekly, monthly or yearly repeat without its day: the dialog asks for it. */
-  | { kind: "day_needed"; frequency: Frequency };
+  | { kind: "day_needed"; frequency: Frequency }
+  /** The repeat read has no occurrence from now on (its end has passed). */
+  | { kind: "no_occurrence" };
 
 export interface QuickAddDraft {
+  /** The contact or group named. */
+  recipient: RecipientDraft;
+  /** The contacts' view of `recipient`. */
   contact: ContactDraft;
   channel: DeliveryMethod | null;
   schedule: QuickAddSchedule | null;

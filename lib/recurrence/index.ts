@@ -5,9 +5,14 @@
  * - once: `localDateTime` 'YYYY-MM-DDTHH:MM' is a wall time in `timezone` (the user's
  *   setting), stored as the UTC instant. It counts as one occurrence: none once sent.
  * - recurring, each at `time` 'HH:MM' local in `timezone` (09:00 when absent, the dialog's default):
- *   daily; weekly on one or more of Mon..Sun; monthly on `dayOfMonth` (1-31); yearly on
- *   `month` (1-12) + `dayOfMonth`; a yearly schedule with `leadDays` N (a lead reminder) falls
- *   N local days before each year's date, at its own `time` (see `leadDate`).
+ *   every `interval` (1 when absent) days; weeks, on one or more of Mon..Sun; months, on
+ *   `dayOfMonth` (1-31) or on the first to fourth or last weekday (`nthWeekday` with one day in
+ *   `days`); years, on `month` (1-12) + `dayOfMonth` or + the nth weekday. A yearly schedule with
+ *   `leadDays` N (a lead reminder) falls N local days before each year's date, at its own `time`
+ *   (see `leadDate`).
+ * - An interval above 1 counts periods from `anchorDate` (the first occurrence's local date):
+ *   its day, its Monday-to-Sunday week, its month or its year; nothing falls before the anchor.
+ *   `anchoredSchedule` sets it for a new schedule. "Every weekday" is weekly Mon..Fri.
  * - A day a month lacks falls on that month's last day: the 31st is 30 April, 28/29 February;
  *   the 30th is 28/29 February; 29 February is 28 February in common years. Same for yearly
  *   (a yearly 31 February is 28/29 February).
@@ -30,7 +35,10 @@ export { localToUtc, utcToLocal, wallTimeToUtcMs, zoneOffsetMs, assertTimeZone }
 export { nextOccurrence, nextOccurrences, firstOccurrence, MAX_OCCURRENCES_PER_CALL } from "./occurrences";
 export { leadDate, MAX_LEAD_DAYS } from "./lead-offset";
 export { scheduleProblem, timeZoneProblem, assertValidSchedule } from "./validate-schedule";
-export { DEFAULT_TIME, type Schedule } from "./types";
+export { anchoredSchedule } from "./anchored-schedule";
+export { scheduleRrule, type RecurrenceLines } from "./schedule-rrule";
+export { nthWeekdayDate } from "./nth-weekday";
+export { DEFAULT_TIME, MAX_INTERVAL, NTH_WEEKDAYS, type NthWeekday, type Schedule } from "./types";
 export {
   clampedDate,
   daysInMonth,

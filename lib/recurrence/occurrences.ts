@@ -4,6 +4,8 @@ import {
   addMonths,
   clampedDate,
   compareCivilDates,
+  dayNumber,
+  fromDayNumber,
   isoWeekdayIndex,
   parseCivilDate,
   parseCivilDateTime,
@@ -11,6 +13,7 @@ import {
   type CivilDate,
 } from "./civil-date";
 import { leadDate } from "./lead-offset";
+import { nthWeekdayDate } from "./nth-weekday";
 import { utcToLocal, wallTimeToUtcMs } from "./time-zone";
 import { DEFAULT_TIME, type Schedule } from "./types";
 import { assertValidSchedule } from "./validate-schedule";
@@ -21,34 +24,72 @@ export const MAX_OCCURRENCES_PER_CALL = 10_000;
 /** Safety net: no valid schedule needs more than a handful of candidate days per occurrence. */
 const MAX_CANDIDATES = 1_000;
 
+/** The remainder of a division, never negative: mod(-1, 3) is 2. */
+const mod = (value: number, divisor: number) => ((value % divisor) + divisor) % divisor;
+
+/** The day of a month a monthly or yearly schedule falls on: its nth weekday, or its day (clamped). */
+function dayInMonth(schedule: Schedule, year: number, month: number): CivilDate {
+  const weekday = schedule.days?.[0];
+  if (schedule.nthWeekday !== undefined && weekday !== undefined) {
+    return nthWeekdayDate(year, month, WEEKDAYS.indexOf(weekday), schedule.nthWeekday);
+  }
+  return clampedDate(year, month, schedule.dayOfMonth ?? 1);
+}
+
 /**
  * Candidate local dates in increasing order from `start` (inclusive, give or take: monthly and
- * yearly begin with `start`'s month/year, whose date may lie just before `start`).
- * Weekly steps day by day but always finds a listed weekday within 7 days; monthly steps
- * month by month and yearly year by year, never day by day.
+ * yearly begin with `start`'s month/year, whose date may lie just before `start`), never before
+ * the anchor date, in the periods the interval keeps (counted from the anchor's period).
+ * Daily steps by the interval; weekly steps day by day within a kept week and jumps to the next
+ * kept one; monthly steps month by month and yearly year by year (by the interval), never day
+ * by day.
  */
 function* candidateDates(schedule: Schedule, start: CivilDate): Generator<CivilDate> {
-  const dayOfMonth = schedule.dayOfMonth ?? 1;
+  const interval = schedule.interval ?? 1;
+  const anchor = schedule.anchorDate ? parseCivilDate(schedule.anchorDate) : null;
+  const from = anchor && compareCivilDates(anchor, start) > 0 ? anchor : start;
+  const notBeforeAnchor = (date: CivilDate) => !anchor || compareCivilDates(date, anchor) >= 0;
   switch (schedule.frequency) {
-    case "daily":
-      for (let date = start; ; date = addDays(date, 1)) yield date;
+    case "daily": {
+      let day = dayNumber(from);
+      if (anchor) day += mod(dayNumber(anchor) - day, interval);
+      for (; ; day += interval) yield fromDayNumber(day);
+    }
     case "weekly": {
       const wanted = new Set((schedule.days ?? []).map((day) => WEEKDAYS.indexOf(day)));
       if (wanted.size === 0) return;
-      for (let date = start; ; date = addDays(date, 1)) if (wanted.has(isoWeekdayIndex(date))) yield date;
-    }
-    case "monthly":
-      for (
-        let month = { year: start.year, month: start.month };
-        ;
-        month = addMonths(month.year, month.month, 1)
-      ) {
-        yield clampedDate(month.year, month.month, dayOfMonth);
+      const anchorMonday = anchor ? dayNumber(anchor) - isoWeekdayIndex(anchor) : 0;
+      for (let day = dayNumber(from); ;) {
+        const date = fromDayNumber(day);
+        const monday = day - isoWeekdayIndex(date);
+        const skipWeeks = anchor ? mod((anchorMonday - monday) / 7, interval) : 0;
+        if (skipWeeks > 0) {
+          day = monday + 7 * skipWeeks;
+          continue;
+        }
+        if (wanted.has(isoWeekdayIndex(date))) yield date;
+        day += 1;
       }
+    }
+    case "monthly": {
+      const skip = anchor
+        ? mod(anchor.year * 12 + anchor.month - (from.year * 12 + from.month), interval)
+        : 0;
+      for (let month = addMonths(from.year, from.month, skip); ;) {
+        const date = dayInMonth(schedule, month.year, month.month);
+        if (notBeforeAnchor(date)) yield date;
+        month = addMonths(month.year, month.month, interval);
+      }
+    }
     case "yearly":
       // A lead moves each year's date earlier, possibly into the year before: still increasing.
-      for (let year = start.year; ; year += 1)
-        yield leadDate(year, schedule.month ?? 1, dayOfMonth, schedule.leadDays ?? 0);
+      for (let year = from.year + (anchor ? mod(anchor.year - from.year, interval) : 0); ; year += interval) {
+        const date =
+          schedule.nthWeekday === undefined
+            ? leadDate(year, schedule.month ?? 1, schedule.dayOfMonth ?? 1, schedule.leadDays ?? 0)
+            : dayInMonth(schedule, year, schedule.month ?? 1);
+        if (notBeforeAnchor(date)) yield date;
+      }
   }
 }
 

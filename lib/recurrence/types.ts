@@ -1,5 +1,16 @@
 import type { EndCondition, Frequency, ScheduleType, Weekday } from "@/db/schema/enums";
 
+/** Which weekday of the month: the first to the fourth, or the last (-1). */
+export const NTH_WEEKDAYS = [1, 2, 3, 4, -1] as const;
+export type NthWeekday = (typeof NTH_WEEKDAYS)[number];
+
+/**
+ * The largest interval: every 365 days, weeks, months or years. Far beyond any calendar use
+ * (the longest in practice are a few years), small enough that every rule keeps a next
+ * occurrence within Date's range for centuries.
+ */
+export const MAX_INTERVAL = 365;
+
 /** A reminder's schedule, as the recurrence engine reads it. */
 export interface Schedule {
   scheduleType: ScheduleType;
@@ -7,15 +18,35 @@ export interface Schedule {
   localDateTime?: string;
   /** recurring: daily | weekly | monthly | yearly. */
   frequency?: Frequency;
+  /**
+   * recurring: every `interval` days, weeks, months or years (1 to MAX_INTERVAL); 1 when absent.
+   * Above 1 it needs `anchorDate`, which says which days, weeks, months or years count.
+   */
+  interval?: number;
+  /**
+   * recurring: 'YYYY-MM-DD' local, the first day the schedule may fall on (the first
+   * occurrence's date). Periods are counted from the one it falls in: its day, its Monday-to-
+   * Sunday week, its month or its year; nothing comes before it. Absent: no start (as every
+   * schedule written before intervals), allowed with an interval of 1 only.
+   */
+  anchorDate?: string;
   /** recurring: 'HH:MM' local; 09:00 when absent. */
   time?: string;
-  /** weekly: one or more of Mon..Sun. */
+  /**
+   * weekly: one or more of Mon..Sun. Monthly and yearly with `nthWeekday`: exactly one, the
+   * weekday of the month; ignored otherwise.
+   */
   days?: Weekday[];
-  /** monthly (1-31), and yearly together with `month`. */
+  /** monthly (1-31), and yearly together with `month`; ignored when `nthWeekday` is set. */
   dayOfMonth?: number;
+  /**
+   * monthly and yearly: on the nth (1-4) or last (-1) `days[0]` of the month instead of a day
+   * of the month ("the last Friday of every month", "the second Sunday of May").
+   */
+  nthWeekday?: NthWeekday;
   /** yearly: 1-12. */
   month?: number;
-  /** yearly: occurrences this many local days before the date (a lead reminder), 1-60. */
+  /** yearly every year: occurrences this many local days before the date (a lead reminder), 1-60. */
   leadDays?: number;
   /** Absent means never. */
   endCondition?: EndCondition;

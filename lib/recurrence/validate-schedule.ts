@@ -2,7 +2,7 @@ import { END_CONDITIONS, FREQUENCIES, WEEKDAYS } from "@/db/schema/enums";
 import { parseCivilDate, parseCivilDateTime, parseTime } from "./civil-date";
 import { MAX_LEAD_DAYS } from "./lead-offset";
 import { assertTimeZone } from "./time-zone";
-import type { Schedule } from "./types";
+import { MAX_INTERVAL, NTH_WEEKDAYS, type Schedule } from "./types";
 
 function problemOf(check: () => void): string | null {
   try {
@@ -19,6 +19,18 @@ const isIntegerIn = (value: unknown, min: number, max: number): boolean =>
 /** Why `timeZone` cannot be computed in, or null for an IANA zone the runtime knows. */
 export function timeZoneProblem(timeZone: string): string | null {
   return problemOf(() => assertTimeZone(timeZone)) ? `Invalid time zone '${timeZone}'` : null;
+}
+
+/** The interval and its anchor: every 1 to MAX_INTERVAL periods, counted from a real date. */
+function repeatProblem(schedule: Schedule): string | null {
+  const interval = schedule.interval ?? 1;
+  if (!isIntegerIn(interval, 1, MAX_INTERVAL))
+    return `interval must be a whole number from 1 to ${MAX_INTERVAL}, got ${String(schedule.interval)}`;
+  if (schedule.anchorDate !== undefined) {
+    const anchorProblem = problemOf(() => parseCivilDate(schedule.anchorDate ?? ""));
+    if (anchorProblem) return `anchorDate: ${anchorProblem}`;
+  } else if (interval > 1) return "An interval above 1 needs anchorDate, the first occurrence's date";
+  return null;
 }
 
 /**
@@ -42,13 +54,23 @@ export function scheduleProblem(schedule: Schedule): string | null {
     const timeProblem = problemOf(() => parseTime(schedule.time ?? ""));
     if (timeProblem) return timeProblem;
   }
-  if (frequency === "weekly") {
+  const intervalProblem = repeatProblem(schedule);
+  if (intervalProblem) return intervalProblem;
+  const nth = schedule.nthWeekday;
+  const byWeekday = nth !== undefined && (frequency === "monthly" || frequency === "yearly");
+  if (frequency === "weekly" || byWeekday) {
     const days = schedule.days ?? [];
-    if (days.length === 0) return "A weekly schedule needs at least one day";
+    if (days.length === 0) return `A ${frequency} schedule needs at least one day`;
     const unknown = days.find((day) => !WEEKDAYS.includes(day));
     if (unknown !== undefined) return `Unknown weekday '${String(unknown)}'`;
   }
-  if ((frequency === "monthly" || frequency === "yearly") && !isIntegerIn(schedule.dayOfMonth, 1, 31)) {
+  if (byWeekday) {
+    if (!NTH_WEEKDAYS.includes(nth)) return `nthWeekday must be 1, 2, 3, 4 or -1 (last), got ${String(nth)}`;
+    if ((schedule.days ?? []).length !== 1) return "nthWeekday needs exactly one weekday in days";
+  } else if (
+    (frequency === "monthly" || frequency === "yearly") &&
+    !isIntegerIn(schedule.dayOfMonth, 1, 31)
+  ) {
     return `dayOfMonth must be 1-31, got ${String(schedule.dayOfMonth)}`;
   }
   if (frequency === "yearly") {
@@ -56,7 +78,8 @@ export function scheduleProblem(schedule: Schedule): string | null {
     if (!isIntegerIn(schedule.month, 1, 12)) return `month must be 1-12, got ${String(schedule.month)}`;
   }
   if (schedule.leadDays !== undefined) {
-    if (frequency !== "yearly") return "leadDays applies to a yearly schedule only";
+    if (frequency !== "yearly" || (schedule.interval ?? 1) !== 1 || byWeekday)
+      return "leadDays applies to a yearly schedule on a day of the month, every year";
     if (!isIntegerIn(schedule.leadDays, 1, MAX_LEAD_DAYS))
       return `leadDays must be 1-${MAX_LEAD_DAYS}, got ${String(schedule.leadDays)}`;
   }

@@ -1,6 +1,8 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { rateLimits } from "@/db/schema";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { rateLimited } from "@/lib/errors/domain-error";
 
 export interface RateLimit {
@@ -21,6 +23,12 @@ export interface RateLimitState {
   allowed: boolean;
 }
 
+function windowOf(rule: RateLimit, now: Date) {
+  const windowMs = rule.windowSeconds * 1000;
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  return { start, resetSeconds: Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000) };
+}
+
 /**
  * Fixed-window counter in PostgreSQL, so every app instance shares it: counts one call for
  * `subject` and says where it stands. Old windows are deleted by the hourly clean-up job
@@ -31,19 +39,37 @@ export async function consumeRateLimit(
   subject: string,
   now = new Date(),
 ): Promise<RateLimitState> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const key = `${rule.name}:${subject}`;
-  const result = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, 1)
-    on conflict (key, window_start) do update set count = rate_limits.count + 1
-    returning count`);
-  const count = Number(result.rows[0]?.count ?? 0);
+  const window = windowOf(rule, now);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: `${rule.name}:${subject}`, windowStart: window.start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 0;
   return {
     limit: rule.limit,
     remaining: Math.max(0, rule.limit - count),
-    resetSeconds: Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
+    resetSeconds: window.resetSeconds,
     allowed: count <= rule.limit,
+  };
+}
+
+/** Where `subject` stands in the current window, without counting a call: allowed while below the limit. */
+export async function peekRateLimit(rule: RateLimit, subject: string, now = new Date()): Promise<RateLimitState> {
+  const window = windowOf(rule, now);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, window.start)));
+  const count = row?.count ?? 0;
+  return {
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetSeconds: window.resetSeconds,
+    allowed: count < rule.limit,
   };
 }
 
@@ -56,6 +82,8 @@ export async function enforceRateLimit(rule: RateLimit, subject: string, now = n
 /** Every rate limit of the app, in one place. */
 export const RATE_LIMITS = {
   magicLink: { name: "magic-link", limit: 5, windowSeconds: 600 },
+  // Every magic link the site sends in the window: far above real sign-in traffic.
+  magicLinkSite: { name: "magic-link-site", limit: env.MAGIC_LINK_SITE_LIMIT, windowSeconds: 600 },
   // Reminder creates and edits per user per minute: far above any person's pace, a brake on scripts.
   reminderWrite: { name: "reminders-write", limit: 120, windowSeconds: 60 },
   checkout: { name: "checkout", limit: 20, windowSeconds: 60 },
@@ -69,6 +97,8 @@ export const RATE_LIMITS = {
   calendarFeed: { name: "calendar-feed", limit: 600, windowSeconds: 600 },
   // Public API calls per key: a steady integration's pace, with room for a burst of syncs.
   apiKey: { name: "api-key", limit: 120, windowSeconds: 60 },
+  // Wrong API keys per client address and per visible key prefix (rmd_ and 8 characters).
+  apiKeyFailure: { name: "api-key-failure", limit: 20, windowSeconds: 600 },
   // Webhook endpoint writes and test sends per user: each may resolve a host name and queue a POST.
   webhookWrite: { name: "webhook-write", limit: 60, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;

@@ -27,13 +27,17 @@ for (const [prefix, bits] of [
   SPECIAL.addSubnet(prefix, bits, "ipv4");
 }
 for (const [prefix, bits] of [
-  ["::", 128],
-  ["::1", 128],
+  // IPv4-compatible (deprecated by RFC 4291 §2.5.5.1), :: and ::1 among them.
+  ["::", 96],
+  // IPv4-translated (RFC 2765 §2.1): ::ffff:0:a.b.c.d.
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
+  // Teredo (2001::/32) and the other IETF protocol assignments.
   ["2001::", 23],
   ["2001:db8::", 32],
+  // 6to4.
   ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
@@ -43,25 +47,15 @@ for (const [prefix, bits] of [
   SPECIAL.addSubnet(prefix, bits, "ipv6");
 }
 
-/** An IPv4 address written as IPv6 (::ffff:a.b.c.d, ::a.b.c.d): judged as the IPv4 it carries. */
-function embeddedIPv4(address: string): string | null {
-  const match = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (match) return match[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const high = parseInt(hex[1], 16);
-  const low = parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-}
-
-/** True for an address on the public Internet; false for special-use ones and non-addresses. */
+/**
+ * True for an address on the public Internet; false for special-use ones and non-addresses.
+ * Judged on the parsed value, never on its spelling (the URL parser writes `::127.0.0.1` as
+ * `::7f00:1`): BlockList parses the address and checks an IPv4-mapped one (::ffff:a.b.c.d)
+ * against the IPv4 ranges; every other form that carries an IPv4 address (compatible,
+ * translated, NAT64, 6to4, Teredo) lies in a range refused whole.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return false;
-  if (family === 6) {
-    const v4 = embeddedIPv4(address);
-    if (v4) return !SPECIAL.check(v4, "ipv4");
-    return !SPECIAL.check(address, "ipv6");
-  }
-  return !SPECIAL.check(address, "ipv4");
+  return !SPECIAL.check(address, family === 4 ? "ipv4" : "ipv6");
 }

@@ -28,6 +28,7 @@ export function spawnFleetWorker(env: Record<string, string>, name: string): Chi
       NODE_ENV: "production",
       AUTH_SECRET: "bench",
       APP_URL: "http://localhost:3000",
+      TRUSTED_PROXY_HOPS: "0",
       ...env,
       DATABASE_URL: url.toString(),
     },

@@ -63,6 +63,7 @@ export function startApp(databaseUrl: string, dir: string, profileDir?: string):
     env: (base) => ({
       DATABASE_URL: databaseUrl,
       APP_URL: base,
+      TRUSTED_PROXY_HOPS: "0",
       DATA_DIR: path.join(dir, "app"),
       AUTH_SECRET: "bench-secret-not-for-production",
       WORKER_MODE: "external",

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test as base } from "./fixtures";
 import { openDialog } from "./reminder-helpers";
@@ -32,6 +36,17 @@ export async function openRecorder(page: Page, tab: "Voice" | "Video") {
   const dialog = await openDialog(page);
   await dialog.getByRole("tab", { name: tab }).click();
   return dialog;
+}
+
+/**
+ * A file made by ffmpeg with `args` (inputs, codecs, container), found as processing finds it:
+ * FFMPEG_PATH, else `ffmpeg` on PATH (lib/media/media-tools.ts, which server-only code keeps from
+ * the test runner).
+ */
+export function makeMediaFile(name: string, args: string[]): string {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), "remindful-e2e-media-")), name);
+  execFileSync(process.env.FFMPEG_PATH || "ffmpeg", ["-nostdin", "-v", "error", "-y", ...args, out]);
+  return out;
 }
 
 export { expect } from "./fixtures";

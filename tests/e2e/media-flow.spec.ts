@@ -3,7 +3,7 @@ import { createTranslator } from "next-intl";
 import { deliveries, reminders } from "@/db/schema";
 import type { MediaKind } from "@/db/schema/enums";
 import { e2eDb } from "./fixtures";
-import { MEDIA_ALLOWED, expect, test } from "./media-fixtures";
+import { MEDIA_ALLOWED, expect, makeMediaFile, test } from "./media-fixtures";
 import { addContact, localDate } from "./reminder-helpers";
 import { es, fr } from "./shell-helpers";
 
@@ -107,4 +107,39 @@ for (const locale of ["es", "fr"] as const) {
       await expect(history.locator("[data-status=played]")).toHaveText(t("deliveryLog.status.played"));
     });
   }
+}
+
+for (const locale of ["es", "fr"] as const) {
+  test(`${locale}: a video whose picture is larger than 4K is refused with the reason, at 375 px`, async ({
+    page,
+    signIn,
+  }) => {
+    test.setTimeout(120_000);
+    const t = createTranslator({ locale, messages: CATALOGUES[locale] });
+    // One frame 4,098 pixels wide: past the longest side allowed, refused from its headers.
+    const wide = makeMediaFile("wide.mp4", [
+      ...["-f", "lavfi", "-i", "color=black:size=4098x64:rate=1", "-frames:v", "1"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-f", "mp4"],
+    ]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn({ timezone: "UTC", locale });
+    const { hostname } = new URL(process.env.E2E_BASE_URL ?? "");
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, domain: hostname, path: "/" }]);
+    await page.goto("/reminders");
+    await page
+      .getByRole("button", { name: t("reminders.newReminder") })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: t("reminderForm.titleCreate") });
+    await dialog.getByRole("tab", { name: t("reminderForm.types.video") }).click();
+    await dialog.getByTestId("media-file-video").setInputFiles(wide);
+
+    const alert = dialog.getByRole("tabpanel").getByTestId("media-upload-status").getByRole("alert");
+    await expect(alert).toContainText(t("media.unusable"), { timeout: 60_000 });
+    await expect(alert).toContainText(t("errors.media_picture_too_large"));
+    await expect(dialog.getByRole("button", { name: t("reminderForm.submitCreate") })).toBeDisabled();
+    const box = await alert.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 }

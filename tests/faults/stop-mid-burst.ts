@@ -49,6 +49,7 @@ export function stopSignalFixture() {
     NODE_ENV: "production" as const,
     AUTH_SECRET: "stop-signal-test",
     APP_URL: "http://localhost:3000",
+    TRUSTED_PROXY_HOPS: "0",
     DATABASE_URL: process.env.DATABASE_URL!,
     SMTP_URL: fixture.sink.url,
     WORKER_CONCURRENCY: "1",

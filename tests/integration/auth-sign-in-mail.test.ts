@@ -71,3 +71,18 @@ describe("asking for a sign-in link", () => {
     expect(await submit(`down-${Date.now()}@example.com`)).toEqual({ state: { error: "sendFailed" } });
   });
 });
+
+describe("without a trusted proxy (every caller's address unknown)", () => {
+  it("twenty-five strangers asking for links leave a new person's link on its way", async () => {
+    setSmtpUrl(sink.url);
+    const run = Date.now();
+    for (let i = 0; i < 25; i++) {
+      expect(await submit(`stranger-${i}-${run}@example.com`), `request ${i + 1}`).toEqual({
+        redirect: "/sign-in/check-email",
+      });
+    }
+    const newcomer = `newcomer-${run}@example.com`;
+    expect(await submit(newcomer)).toEqual({ redirect: "/sign-in/check-email" });
+    expect(sink.messages.some((m) => m.to.includes(newcomer))).toBe(true);
+  });
+});

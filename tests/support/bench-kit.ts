@@ -158,6 +158,7 @@ export function spawnWorker(env: Record<string, string>, profileDir?: string): C
         NODE_ENV: "production",
         AUTH_SECRET: "bench",
         APP_URL: "http://localhost:3000",
+        TRUSTED_PROXY_HOPS: "0",
         ...env,
       },
       stdio: ["ignore", "inherit", "inherit"],

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import path from "node:path";
-import { mediaToolPath } from "@/lib/media/media-tools";
+import { mediaTools } from "@/lib/media/media-tools";
 
 const run = promisify(execFile);
 
@@ -24,7 +24,7 @@ const h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"];
 // Safari's MediaRecorder writes fragmented MP4.
 const fragmentedMp4 = ["-movflags", "frag_keyframe+empty_moov+default_base_moof", "-f", "mp4"];
 
-/** Clips as each browser's recorder writes them, made with the packaged ffmpeg. */
+/** Clips as each browser's recorder writes them, made with the ffmpeg processing uses. */
 export const CLIPS = {
   /** Chrome and Firefox, audio: WebM with Opus. */
   voiceWebm: (s = 3) => [...sine(s), "-c:a", "libopus", ...liveWebm],
@@ -80,18 +80,40 @@ export const CLIPS = {
     ...h264,
     ...["-c:a", "aac", "-f", "mp4"],
   ],
+  /** A picture bomb: a few black frames, each `size` (16000×16000: 256 megapixels), small on disk. */
+  pictureBombMp4: (size = "16000x16000", frames = 2) => [
+    ...["-f", "lavfi", "-i", `color=black:size=${size}:rate=1`, "-frames:v", String(frames)],
+    ...h264,
+    "-f",
+    "mp4",
+  ],
+  /** Tiny pictures at 1,000 frames per second. */
+  thousandFpsMp4: (s = 1) => [
+    ...["-f", "lavfi", "-i", `testsrc=size=64x64:rate=1000:duration=${s}`],
+    ...h264,
+    "-f",
+    "mp4",
+  ],
+  /** One sound track repeated `tracks` times in one WebM. */
+  manyTracksWebm: (tracks: number) => [
+    ...sine(1),
+    ...Array.from({ length: tracks }, () => ["-map", "0:a"]).flat(),
+    ...["-c:a", "libopus", ...liveWebm],
+  ],
+  /** A video in a codec no recorder or phone writes (FFV1, lossless) in Matroska. */
+  ffv1Mkv: (s = 1) => [...picture(s, "64x64"), "-c:v", "ffv1", "-f", "matroska"],
 } satisfies Record<string, (...args: never[]) => string[]>;
 
 /** Writes `dir/name` with ffmpeg `args` (inputs, codecs, container) and returns its path. */
 export async function makeClip(dir: string, name: string, args: string[]): Promise<string> {
   const out = path.join(dir, name);
-  await run(await mediaToolPath("ffmpeg"), ["-nostdin", "-v", "error", "-y", ...args, out]);
+  await run((await mediaTools()).ffmpeg, ["-nostdin", "-v", "error", "-y", ...args, out]);
   return out;
 }
 
 /** What ffprobe reads in a rendition: the container, each stream's codec and size, the duration. */
 export async function describeClip(file: string) {
-  const { stdout } = await run(await mediaToolPath("ffprobe"), [
+  const { stdout } = await run((await mediaTools()).ffprobe, [
     ...["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
   ]);
   const parsed = JSON.parse(stdout) as {
@@ -104,4 +126,24 @@ export async function describeClip(file: string) {
     video: parsed.streams.find((s) => s.codec_type === "video"),
     audio: parsed.streams.find((s) => s.codec_type === "audio"),
   };
+}
+
+/** `source` played `times` times in a row, stream-copied (long, yet quick to make). */
+export async function loopClip(dir: string, name: string, source: string, times: number): Promise<string> {
+  const out = path.join(dir, name);
+  await run((await mediaTools()).ffmpeg, [
+    ...["-nostdin", "-v", "error", "-y", "-stream_loop", String(times - 1), "-i", source],
+    ...["-c", "copy", "-f", "mp4", out],
+  ]);
+  return out;
+}
+
+/** The loudness of a file's sound, in dB (ffmpeg's volumedetect): silence reads about -91. */
+export async function meanVolume(file: string): Promise<number> {
+  const { stderr } = await run((await mediaTools()).ffmpeg, [
+    ...["-nostdin", "-v", "info", "-i", file, "-af", "volumedetect", "-f", "null", "-"],
+  ]);
+  const value = /mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1];
+  if (value === undefined) throw new Error(`no volume read from ${file}`);
+  return Number(value);
 }

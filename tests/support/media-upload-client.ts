@@ -14,6 +14,11 @@ export interface MediaUploadSuiteOptions {
    * ETag check (s3rver 3.7 does not; AWS S3, R2 and MinIO do).
    */
   fullMultipart: boolean;
+  /**
+   * Whether the store refuses a POST form outside its policy's `content-length-range` (AWS S3
+   * answers 400 EntityTooLarge, the local store 413; s3rver 3.7 ignores policies).
+   */
+  enforcesPostPolicy: boolean;
 }
 
 /**

@@ -13,6 +13,21 @@ export type { MediaUploadSuiteOptions };
 const MiB = 1024 * 1024;
 
 /**
+ * The size range a one-request form is signed for: an S3 POST policy's `content-length-range`
+ * condition (decoded from its base64 JSON), or the local store's signed `max-bytes` field.
+ */
+function signedSizeRange(fields: Record<string, string>): [number, number] | null {
+  if (fields.Policy) {
+    const policy = JSON.parse(Buffer.from(fields.Policy, "base64").toString("utf8")) as {
+      conditions: unknown[];
+    };
+    const range = policy.conditions.find((c) => Array.isArray(c) && c[0] === "content-length-range");
+    return Array.isArray(range) ? [Number(range[1]), Number(range[2])] : null;
+  }
+  return fields["max-bytes"] ? [1, Number(fields["max-bytes"])] : null;
+}
+
+/**
  * The upload routes against either store: the uploader's calls in the order @uppy/aws-s3 makes
  * them. App modules are imported lazily so each file can point lib/env at its own store first.
  */
@@ -248,8 +263,9 @@ export function mediaUploadSuite(options: MediaUploadSuiteOptions) {
       expect(await t.storage.size(clip.key)).toBeNull();
       expect(await t.jobQueued(clip.id)).toBe(false);
 
-      // Declared small, stored larger than the storage left (personal: 1,000 MB).
+      // Stored as declared, but the storage left shrank meanwhile (personal: 1,000 MB).
       const personal = await t.createSignedInUser({ planType: "personal" });
+      const small = await t.newClip("voice", 5000, personal.cookie);
       await t.db.insert(t.schema.media).values({
         userId: personal.user.id,
         kind: "voice",
@@ -260,7 +276,6 @@ export function mediaUploadSuite(options: MediaUploadSuiteOptions) {
         durationMs: 1000,
         storedBytes: 999_999_000,
       });
-      const small = await t.newClip("voice", 10, personal.cookie);
       const form = await t.params(small.id, "audio/webm", personal.cookie);
       expect(
         await options.postForm(form.json.url, form.json.fields, randomBytes(5000), "audio/webm"),
@@ -269,6 +284,54 @@ export function mediaUploadSuite(options: MediaUploadSuiteOptions) {
       expect([over.status, over.json.code]).toEqual([403, "media_storage_full"]);
       expect((await t.row(small.id)).status).toBe("failed");
       expect(await t.storage.size(small.key)).toBeNull();
+    });
+
+    it("binds the declared size: the one-request form allows no more, and a larger file fails the clip", async () => {
+      const t = await load();
+      const declared = 1000;
+      const clip = await t.newClip("voice", declared);
+      const form = await t.params(clip.id, "audio/webm");
+      expect(form.status).toBe(200);
+      expect(signedSizeRange(form.json.fields)).toEqual([1, declared]);
+      const posted = await options.postForm(
+        form.json.url,
+        form.json.fields,
+        randomBytes(declared * 3),
+        "audio/webm",
+      );
+      if (options.enforcesPostPolicy) {
+        // Refused by the store itself, before anything is written.
+        expect(posted).toBe(413);
+        expect(await t.storage.size(clip.key)).toBeNull();
+        expect((await t.row(clip.id)).status).toBe("uploading");
+        expect(
+          await options.postForm(form.json.url, form.json.fields, randomBytes(declared), "audio/webm"),
+        ).toBeLessThan(300);
+      } else {
+        // The store kept it (s3rver ignores policies): marking it uploaded refuses it.
+        const marked = await t.uploaded(clip.id);
+        expect([marked.status, marked.json.code]).toEqual([413, "media_too_large"]);
+        expect(await t.row(clip.id)).toMatchObject({
+          status: "failed",
+          failureReason: "media_too_large",
+          storedBytes: 0,
+        });
+        expect(await t.storage.size(clip.key)).toBeNull();
+        expect(await t.jobQueued(clip.id)).toBe(false);
+      }
+
+      // In parts the store cannot check the total: completing more than was declared fails the clip.
+      const parts = await t.newClip("video", 100);
+      const { uploadId, etags } = await t.sendParts(parts, [randomBytes(3000)]);
+      const done = await t.complete(uploadId, parts.key, [{ PartNumber: 1, ETag: etags[0] }]);
+      expect([done.status, done.json.code]).toEqual([413, "media_too_large"]);
+      expect(await t.row(parts.id)).toMatchObject({
+        status: "failed",
+        failureReason: "media_too_large",
+        storedBytes: 0,
+      });
+      expect(await t.storage.size(parts.key)).toBeNull();
+      expect(await t.jobQueued(parts.id)).toBe(false);
     });
 
     it("deletes a clip mid-upload: the upload is dropped, the objects and the row are gone", async () => {

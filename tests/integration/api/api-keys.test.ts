@@ -104,12 +104,12 @@ describe("API keys", () => {
     const at = new Date("2030-01-01T10:00:00Z");
     const lastUsed = async () =>
       (await db.select().from(apiKeys).where(eq(apiKeys.id, holder.apiKeyId)))[0].lastUsedAt?.toISOString();
-    await authenticateApiKey(holder.key, at);
+    await authenticateApiKey(holder.key, "unknown", at);
     expect(await lastUsed()).toBe(at.toISOString());
-    await authenticateApiKey(holder.key, new Date(at.getTime() + LAST_USED_PRECISION_MS - 1));
+    await authenticateApiKey(holder.key, "unknown", new Date(at.getTime() + LAST_USED_PRECISION_MS - 1));
     expect(await lastUsed()).toBe(at.toISOString());
     const later = new Date(at.getTime() + LAST_USED_PRECISION_MS);
-    await authenticateApiKey(holder.key, later);
+    await authenticateApiKey(holder.key, "unknown", later);
     expect(await lastUsed()).toBe(later.toISOString());
   });
 });

@@ -300,7 +300,7 @@ describe("GET /api/calendar/<token>.ics", () => {
   it("limits fetches per address: 429 with Retry-After past the catalogue's limit", async () => {
     // Behind one proxy, which appends the address it saw to X-Forwarded-For.
     env.TRUSTED_PROXY_HOPS = 1;
-    onTestFinished(() => void (env.TRUSTED_PROXY_HOPS = 0));
+    onTestFinished(() => void (env.TRUSTED_PROXY_HOPS = undefined));
     const { limit, windowSeconds } = RATE_LIMITS.calendarFeed;
     const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
     if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
@@ -314,5 +314,17 @@ describe("GET /api/calendar/<token>.ics", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await fetchFeed(token, { "x-forwarded-for": "198.51.100.77" })).status).toBe(404);
+  });
+
+  it("without a trusted proxy, each feed has its own budget: one feed's fetches never refuse another's", async () => {
+    expect(env.TRUSTED_PROXY_HOPS ?? 0).toBe(0);
+    const { limit, windowSeconds } = RATE_LIMITS.calendarFeed;
+    const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+    if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const busy = randomBytes(32).toString("base64url");
+    for (let i = 0; i < limit; i++) await fetchFeed(busy, { "x-forwarded-for": `203.0.113.${(i % 200) + 1}` });
+    expect((await fetchFeed(busy)).status).toBe(429);
+    const other = randomBytes(32).toString("base64url");
+    expect((await fetchFeed(other)).status).toBe(404);
   });
 });

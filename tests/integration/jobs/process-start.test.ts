@@ -9,6 +9,7 @@ const PRODUCTION = {
   NODE_ENV: "production",
   AUTH_SECRET: "start-test-secret",
   APP_URL: "http://localhost:3000",
+  TRUSTED_PROXY_HOPS: "0",
   LOG_LEVEL: "warn",
   WORKER_CONCURRENCY: "2",
 };
@@ -43,6 +44,7 @@ describe("a production process with a required setting missing or invalid", () =
   it.each([
     ["AUTH_SECRET missing", { AUTH_SECRET: undefined }, "AUTH_SECRET: required in production"],
     ["APP_URL missing", { APP_URL: undefined }, "APP_URL: required in production"],
+    ["TRUSTED_PROXY_HOPS missing", { TRUSTED_PROXY_HOPS: undefined }, "TRUSTED_PROXY_HOPS: required in production"],
     ["APP_URL invalid", { APP_URL: "remindful.example" }, "APP_URL: Invalid URL"],
     ["LOG_LEVEL invalid", { LOG_LEVEL: "loud" }, "LOG_LEVEL:"],
     [

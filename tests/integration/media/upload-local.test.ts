@@ -17,6 +17,7 @@ afterAll(async () => {
 mediaUploadSuite({
   driver: "local",
   fullMultipart: true,
+  enforcesPostPolicy: true,
   async putPart(url, bytes) {
     const { NextRequest } = await import("next/server");
     const { PUT } = await import("@/app/api/objects/local/multipart/[uploadId]/[partNumber]/route");

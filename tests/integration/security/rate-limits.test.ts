@@ -4,7 +4,9 @@ import * as importRoute from "@/app/api/contacts/import/route";
 import * as retryRoute from "@/app/api/reminders/[id]/retry/route";
 import * as sendRoute from "@/app/api/reminders/[id]/send/route";
 import { env } from "@/lib/env";
-import { RATE_LIMITS } from "@/lib/security/rate-limit";
+import { sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { consumeRateLimit, RATE_LIMITS } from "@/lib/security/rate-limit";
 import { callRoute } from "../../support/call-route";
 import { createSignedInUser } from "../../support/users";
 
@@ -39,7 +41,7 @@ describe("magic-link requests through Auth.js's own endpoint", () => {
   const { windowSeconds } = RATE_LIMITS.magicLink;
   // Behind one proxy, which appends the address it saw to X-Forwarded-For.
   beforeAll(() => void (env.TRUSTED_PROXY_HOPS = 1));
-  afterAll(() => void (env.TRUSTED_PROXY_HOPS = 0));
+  afterAll(() => void (env.TRUSTED_PROXY_HOPS = undefined));
 
   it("answer 429 after 5 per address in the window, like the sign-in form", async () => {
     const email = `limited-${Date.now()}@example.com`;
@@ -65,13 +67,39 @@ describe("magic-link requests through Auth.js's own endpoint", () => {
   });
 });
 
-describe("without a trusted proxy", () => {
-  it("X-Forwarded-For is ignored: rotating it does not escape the per-IP limit", async () => {
-    expect(env.TRUSTED_PROXY_HOPS).toBe(0);
+describe("without a trusted proxy, strangers cannot spend sign-in for everyone", () => {
+  // The sign-in form's path, with the link's e-mail read at an SMTP peer: auth-sign-in-mail.test.ts.
+  it("twenty-five anonymous requests through Auth.js's endpoint, then a new person is not refused", async () => {
+    expect(env.TRUSTED_PROXY_HOPS ?? 0).toBe(0);
     const run = Date.now();
-    await expectLimitedAfter(20, RATE_LIMITS.magicLink.windowSeconds, (i) =>
-      requestLink(`direct-${i}-${run}@example.com`, `203.0.113.${i + 1}`),
+    for (let i = 0; i < 25; i++) {
+      const res = await requestLink(`stranger-${i}-${run}@example.com`, `203.0.113.${i + 1}`);
+      expect(res.status, `request ${i + 1}`).not.toBe(429);
+    }
+    const newcomer = `newcomer-${run}@example.com`;
+    const answer = await requestLink(newcomer, "198.51.100.1");
+    expect(answer.status).not.toBe(429);
+  });
+
+  it("each e-mail address keeps its own limit of 5", async () => {
+    const email = `one-inbox-${Date.now()}@example.com`;
+    await expectLimitedAfter(5, RATE_LIMITS.magicLink.windowSeconds, () => requestLink(email, "203.0.113.9"));
+  });
+
+  it("the site-wide ceiling refuses once the whole site has sent its window's links", async () => {
+    const { windowSeconds } = RATE_LIMITS.magicLinkSite;
+    const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+    if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const state = await consumeRateLimit(RATE_LIMITS.magicLinkSite, "site");
+    // The rest of the window's links, spent in one statement rather than one request each.
+    await db.execute(
+      sql`update rate_limits set count = ${RATE_LIMITS.magicLinkSite.limit} where key = 'magic-link-site:site'`,
     );
+    expect(state.allowed).toBe(true);
+    const refused = await requestLink(`late-${Date.now()}@example.com`, "203.0.113.10");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await db.execute(sql`delete from rate_limits where key = 'magic-link-site:site'`);
   });
 });
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { localToUtc } from "@/lib/recurrence";
+import { anchoredSchedule, firstOccurrence, localToUtc, scheduleProblem } from "@/lib/recurrence";
 import { parseQuickAdd, type QuickAddDraft, type QuickAddLocale } from "@/lib/quick-add";
 import { reminderInputSchema, reminderShapeSchema, type ReminderBodyInput } from "@/lib/validations/reminder";
-import { CONTACTS, noteText, parse } from "./parse-table";
-import { ROWS } from "./rows";
+import { frequencyConfigWithRepeatsSchema, scheduleFromRepeats } from "@/lib/validations/schedule-repeats";
+import { CONTACTS, NOW, PEOPLE, ZONE, noteText, parse } from "./parse-table";
+import { PEOPLE_ROWS, ROWS } from "./rows";
 
 const ALL = (["en", "es", "fr"] as const).flatMap((locale) =>
-  ROWS[locale].map((row) => [locale, row.text] as const),
+  ROWS[locale].map((row) => [locale, row.text, row.book] as const),
 );
 
 /** The reminder body the dialog would send for a draft, the user having filled nothing else. */
@@ -20,22 +21,48 @@ function bodyOf(draft: QuickAddDraft): ReminderBodyInput | null {
   };
 }
 
+/** The body's shape once it holds intervals, nth weekdays and first days. */
+const shapeWithRepeats = reminderShapeSchema.extend({
+  frequencyConfig: frequencyConfigWithRepeatsSchema.nullish(),
+});
+
+/** A draft whose schedule needs the new fields (an interval, an nth weekday, a first day). */
+const usesRepeats = (draft: QuickAddDraft) => {
+  const schedule = draft.schedule;
+  if (schedule?.scheduleType !== "recurring") return false;
+  return ["interval", "nthWeekday", "anchorDate"].some((key) => key in schedule.frequencyConfig);
+};
+
 describe("a draft fills the reminder body", () => {
-  it.each(ALL)("[%s] %s: its schedule has the shape POST /api/reminders takes", (locale, text) => {
-    const body = bodyOf(parse(locale, text));
-    if (body) expect(reminderShapeSchema.safeParse(body).error).toBeUndefined();
+  it.each(ALL)("[%s] %s: its schedule has the shape the reminder body takes", (locale, text, book) => {
+    const draft = parse(locale, text, NOW, ZONE, book);
+    const body = bodyOf(draft);
+    if (!body) return;
+    expect(shapeWithRepeats.safeParse(body).error).toBeUndefined();
+    // Without the new fields, the shape POST /api/reminders takes today.
+    if (!usesRepeats(draft)) expect(reminderShapeSchema.safeParse(body).error).toBeUndefined();
   });
 
-  it("passes the dialog's own rules when every part was read", () => {
-    const complete = ALL.map(([locale, text]) => parse(locale, text)).filter(
+  it("passes the dialog's own rules, or the engine's, when every part was read", () => {
+    const complete = ALL.map(([locale, text, book]) => parse(locale, text, NOW, ZONE, book)).filter(
       (d) =>
         d.contact.status === "matched" &&
         d.message &&
         d.schedule &&
         !d.notes.some((n) => n.kind === "day_needed"),
     );
-    expect(complete.length).toBeGreaterThan(20);
-    for (const draft of complete) expect(reminderInputSchema.safeParse(bodyOf(draft)).error).toBeUndefined();
+    expect(complete.length).toBeGreaterThan(60);
+    for (const draft of complete) {
+      if (!usesRepeats(draft)) {
+        expect(reminderInputSchema.safeParse(bodyOf(draft)).error).toBeUndefined();
+        continue;
+      }
+      if (draft.schedule?.scheduleType !== "recurring") continue;
+      const { frequency, frequencyConfig } = draft.schedule;
+      const schedule = anchoredSchedule(scheduleFromRepeats(frequency, frequencyConfig, ZONE), NOW);
+      expect(scheduleProblem(schedule)).toBeNull();
+      expect(firstOccurrence(schedule, NOW)).not.toBeNull();
+    }
   });
 
   it("leaves the day of a repeat to the dialog, whose rules then ask for it", () => {
@@ -45,10 +72,91 @@ describe("a draft fills the reminder body", () => {
     );
   });
 
-  it.each(ALL)("[%s] %s: every part it reports is that span of the text", (locale, text) => {
-    const draft = parse(locale, text);
-    const spans = [...draft.unknown, ...(draft.contact.status === "none" ? [] : [draft.contact.span])];
+  it.each(ALL)("[%s] %s: every part it reports is that span of the text", (locale, text, book) => {
+    const draft = parse(locale, text, NOW, ZONE, book);
+    const spans = [...draft.unknown, ...(draft.recipient.status === "none" ? [] : [draft.recipient.span])];
     for (const span of spans) expect(text.slice(span.start, span.end)).toBe(span.text);
+  });
+});
+
+describe("without richSchedules (a form that cannot hold them), the new forms fill none of their new fields", () => {
+  it.each(
+    (["en", "es", "fr"] as const).flatMap((locale) =>
+      PEOPLE_ROWS[locale].map((row) => [locale, row.text] as const),
+    ),
+  )("[%s] %s", (locale, text) => {
+    const draft = parseQuickAdd(text, { locale, timeZone: ZONE, now: NOW, contacts: PEOPLE.contacts });
+    const config = draft.schedule?.scheduleType === "recurring" ? draft.schedule.frequencyConfig : {};
+    for (const key of [
+      "interval",
+      "nthWeekday",
+      "anchorDate",
+      "endCondition",
+      "endAfterCount",
+      "endByDate",
+    ]) {
+      expect(config).not.toHaveProperty(key);
+    }
+    // Read, but left for the user: no schedule, or the repeat without its first or last day.
+    const rich = parse(locale, text, NOW, ZONE, "people");
+    if (JSON.stringify(rich.schedule) === JSON.stringify(draft.schedule)) return;
+    expect(draft.unknown.some((part) => part.reason === "unsupported")).toBe(true);
+    if (draft.schedule === null || rich.schedule?.scheduleType !== "recurring") return;
+    const { endCondition, endByDate, endAfterCount, anchorDate, ...kept } = rich.schedule.frequencyConfig;
+    expect([endCondition, endByDate ?? endAfterCount ?? anchorDate]).not.toEqual([undefined, undefined]);
+    expect(draft.schedule).toEqual({ ...rich.schedule, frequencyConfig: kept });
+  });
+});
+
+describe("recipients", () => {
+  const contacts = [
+    { id: "choir-smith", name: "Choir" },
+    { id: "mary", name: "Mary Jones" },
+  ];
+  const groups = [{ id: "choir", name: "Choir" }];
+  const read = (text: string) =>
+    parseQuickAdd(text, { locale: "en", timeZone: ZONE, now: NOW, contacts, groups, richSchedules: true });
+
+  it("a name a contact and a group share asks which one", () => {
+    const draft = read("email the choir tomorrow at 9");
+    expect(draft.recipient).toMatchObject({
+      status: "ambiguous",
+      candidates: [
+        { kind: "contact", id: "choir-smith" },
+        { kind: "group", id: "choir" },
+      ],
+    });
+    expect(draft.contact).toMatchObject({ status: "ambiguous", candidates: [{ id: "choir-smith" }] });
+  });
+
+  it("a group is the recipient, and not a contact for the form that takes contacts only", () => {
+    const draft = parseQuickAdd("text the choir tomorrow at 9", {
+      locale: "en",
+      timeZone: ZONE,
+      now: NOW,
+      contacts: [],
+      groups,
+    });
+    expect(draft.recipient).toMatchObject({ status: "matched", recipient: { kind: "group", id: "choir" } });
+    expect(draft.contact).toEqual({ status: "none" });
+  });
+
+  it("no group is read without the groups", () => {
+    const draft = parseQuickAdd("text the choir tomorrow at 9", {
+      locale: "en",
+      timeZone: ZONE,
+      now: NOW,
+      contacts: [],
+    });
+    expect(draft.recipient).toMatchObject({ status: "unknown", span: { text: "choir" } });
+  });
+
+  it("a name inside the message is not the recipient", () => {
+    expect(read("tomorrow at 9 to call Mary").recipient).toEqual({ status: "none" });
+    expect(read("tomorrow at 9 Mary: call the choir").recipient).toMatchObject({
+      status: "matched",
+      recipient: { id: "mary" },
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectRow } from "./parse-table";
+import { expectRow } from "./expect-row";
 import { ROWS } from "./rows";
 
 describe.each([

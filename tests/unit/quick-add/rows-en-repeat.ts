@@ -87,17 +87,19 @@ export const ROWS_EN_REPEAT: Row[] = [
     schedule: "once 2026-03-15T18:00",
     unknown: { WhatsApp: "not_understood" },
   },
-  { text: "Remind Ana every 2 weeks", contact: "ana", unknown: { "every 2 weeks": "unsupported" } },
   {
-    text: "Remind Ana every other day at 9",
+    text: "Remind Ana every 2 weeks",
     contact: "ana",
-    unknown: { "every other day": "unsupported", "at 9": "unsupported" },
+    schedule: "weekly/2 - 09:00",
+    notes: ["default_time 09:00", "day_needed weekly"],
   },
+  { text: "Remind Ana every other day at 9", contact: "ana", schedule: "daily/2 09:00" },
   { text: "Remind Ana every hour", contact: "ana", unknown: { "every hour": "unsupported" } },
   {
     text: "Remind Ana fortnightly on Monday",
     contact: "ana",
-    unknown: { fortnightly: "unsupported", "on Monday": "unsupported" },
+    schedule: "weekly/2 Mon 09:00",
+    notes: ["default_time 09:00"],
   },
   {
     text: "Remind Ana every year on 31 April",
@@ -106,7 +108,12 @@ export const ROWS_EN_REPEAT: Row[] = [
   },
   { text: "Remind Ana at 18:00", contact: "ana", unknown: { "at 18:00": "time_without_date" } },
   { text: "Remind Ana next blue moon", contact: "ana", unknown: { "next blue moon": "not_understood" } },
-  { text: "Remind Ana tonight", contact: "ana", unknown: { tonight: "vague" } },
+  {
+    text: "Remind Ana tonight",
+    contact: "ana",
+    schedule: "once 2026-03-10T20:00",
+    notes: ["default_time 20:00"],
+  },
   { text: "Remind Ana next week", contact: "ana", unknown: { "next week": "vague" } },
   { text: "Remind Ana in March", contact: "ana", unknown: { March: "vague" } },
   {
@@ -125,7 +132,6 @@ export const ROWS_EN_REPEAT: Row[] = [
     text: "Remind Ana tomorrow morning",
     contact: "ana",
     schedule: "once 2026-03-11T09:00",
-    unknown: { morning: "vague" },
     notes: ["default_time 09:00"],
   },
   {
@@ -145,8 +151,7 @@ export const ROWS_EN_REPEAT: Row[] = [
   {
     text: "Remind Ana every Sunday from April 5",
     contact: "ana",
-    schedule: "weekly Sun 09:00",
-    unknown: { from: "not_understood", "April 5": "unsupported" },
+    schedule: "weekly Sun 09:00 from:2026-04-05",
     notes: ["default_time 09:00"],
   },
 ];

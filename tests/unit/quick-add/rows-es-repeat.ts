@@ -111,12 +111,13 @@ export const ROWS_ES_REPEAT: Row[] = [
 
   // What a reminder cannot hold, and what names no single moment: left for the user.
   { text: "recordar a mamá el 15", contact: "mama", unknown: { "15": "not_understood" } },
-  { text: "recordar a mamá cada 2 semanas", contact: "mama", unknown: { "cada 2 semanas": "unsupported" } },
   {
-    text: "recordar a mamá cada dos días a las 9",
+    text: "recordar a mamá cada 2 semanas",
     contact: "mama",
-    unknown: { "cada dos días": "unsupported", "a las 9": "unsupported" },
+    schedule: "weekly/2 - 09:00",
+    notes: ["default_time 09:00", "day_needed weekly"],
   },
+  { text: "recordar a mamá cada dos días a las 9", contact: "mama", schedule: "daily/2 09:00" },
   { text: "recordar a mamá cada hora", contact: "mama", unknown: { "cada hora": "unsupported" } },
   {
     text: "recordar a mamá cada año el 31 de abril",
@@ -124,7 +125,12 @@ export const ROWS_ES_REPEAT: Row[] = [
     unknown: { "cada año el 31 de abril": "no_such_date" },
   },
   { text: "recordar a mamá a las 18:00", contact: "mama", unknown: { "a las 18:00": "time_without_date" } },
-  { text: "recordar a mamá esta noche", contact: "mama", unknown: { "esta noche": "vague" } },
+  {
+    text: "recordar a mamá esta noche",
+    contact: "mama",
+    schedule: "once 2026-03-10T20:00",
+    notes: ["default_time 20:00"],
+  },
   {
     text: "recordar a mamá la semana que viene",
     contact: "mama",
@@ -140,7 +146,6 @@ export const ROWS_ES_REPEAT: Row[] = [
     text: "recordar a mamá mañana por la mañana",
     contact: "mama",
     schedule: "once 2026-03-11T09:00",
-    unknown: { "por la mañana": "vague" },
     notes: ["default_time 09:00"],
   },
   {

@@ -102,18 +102,14 @@ export const ROWS_FR_REPEAT: Row[] = [
     text: "rappeler Paul demain soir à 20h",
     contact: "paul",
     schedule: "once 2026-03-11T20:00",
-    unknown: { soir: "vague" },
   },
   {
     text: "rappeler Paul toutes les 2 semaines",
     contact: "paul",
-    unknown: { "toutes les 2 semaines": "unsupported" },
+    schedule: "weekly/2 - 09:00",
+    notes: ["default_time 09:00", "day_needed weekly"],
   },
-  {
-    text: "rappeler Paul un jour sur deux à 9h",
-    contact: "paul",
-    unknown: { "un jour sur deux": "unsupported", "à 9h": "unsupported" },
-  },
+  { text: "rappeler Paul un jour sur deux à 9h", contact: "paul", schedule: "daily/2 09:00" },
   {
     text: "rappeler Paul toutes les heures",
     contact: "paul",
@@ -125,7 +121,12 @@ export const ROWS_FR_REPEAT: Row[] = [
     unknown: { "chaque année le 31 avril": "no_such_date" },
   },
   { text: "rappeler Paul à 18h", contact: "paul", unknown: { "à 18h": "time_without_date" } },
-  { text: "rappeler Paul ce soir", contact: "paul", unknown: { "ce soir": "vague" } },
+  {
+    text: "rappeler Paul ce soir",
+    contact: "paul",
+    schedule: "once 2026-03-10T20:00",
+    notes: ["default_time 20:00"],
+  },
   {
     text: "rappeler Paul la semaine prochaine",
     contact: "paul",
@@ -141,7 +142,6 @@ export const ROWS_FR_REPEAT: Row[] = [
     text: "rappeler Paul demain matin",
     contact: "paul",
     schedule: "once 2026-03-11T09:00",
-    unknown: { matin: "vague" },
     notes: ["default_time 09:00"],
   },
   {

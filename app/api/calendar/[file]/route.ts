@@ -10,7 +10,12 @@ import { calendarFeedParamsSchema } from "@/lib/validations/calendar";
  * authorisation (calendar apps send no cookie); an unknown or revoked one is a bare 404.
  */
 export const GET = publicRoute(
-  { params: calendarFeedParamsSchema, rateLimit: RATE_LIMITS.calendarFeed },
+  {
+    params: calendarFeedParamsSchema,
+    rateLimit: RATE_LIMITS.calendarFeed,
+    // Without a trusted address, each feed has its own budget rather than every feed one.
+    anonymousSubject: ({ token }) => `feed:${token}`,
+  },
   async ({ request, params: { token } }) => {
     const ics = await getCalendarFeed(token, publicOrigin(request.headers));
     if (ics === null) throw notFound();
