@@ -42,7 +42,7 @@ export default defineConfig({
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/setup/global-database.ts"],
+          globalSetup: ["tests/setup/global-database.ts", "tests/setup/faults-run.ts"],
           setupFiles: ["tests/setup/file-database.ts"],
           // One scenario at a time: each one kills or starves processes on purpose.
           pool: "forks",

@@ -16,6 +16,14 @@ const contentSid = optional.pipe(
     .optional(),
 );
 
+/** A PostgreSQL connection string, when given. */
+const databaseUrl = optional.pipe(
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
+    .optional(),
+);
+
 const flag = z
   .string()
   .optional()
@@ -108,6 +116,14 @@ const envSchema = twilioSchema.extend({
   ),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optional,
+  // What lives on one server session (LISTEN, session advisory locks, graphile-worker's pool,
+  // migrations): a direct or session-pooled URL. Unset: DATABASE_URL.
+  DATABASE_SESSION_URL: databaseUrl,
+  // Reads that tolerate a replica's lag (activity pages, data export, calendar feed). Unset: the primary.
+  DATABASE_REPLICA_URL: databaseUrl,
+  // How DATABASE_URL and DATABASE_REPLICA_URL reach PostgreSQL: `session` (directly, or a pooler in
+  // session mode) or `transaction` (a pooler in transaction mode: statements are sent unnamed).
+  DATABASE_POOLING: z.enum(["session", "transaction"]).default("session"),
   AUTH_SECRET: optional,
   AUTH_GOOGLE_ID: optional,
   AUTH_GOOGLE_SECRET: optional,
@@ -208,8 +224,26 @@ function readEnvironment<S extends z.ZodType>(schema: S): z.output<S> {
   return result.data;
 }
 
+/** The database URLs that only make sense together. */
+function databaseProblems(data: Env): string[] {
+  const problems: string[] = [];
+  // The embedded server has no pooler and no replica: a second URL would point elsewhere.
+  if (!data.DATABASE_URL) {
+    if (data.DATABASE_SESSION_URL) problems.push("DATABASE_SESSION_URL: needs DATABASE_URL");
+    if (data.DATABASE_REPLICA_URL) problems.push("DATABASE_REPLICA_URL: needs DATABASE_URL");
+  }
+  if (data.DATABASE_POOLING === "transaction" && !data.DATABASE_SESSION_URL) {
+    problems.push(
+      "DATABASE_SESSION_URL: required with DATABASE_POOLING=transaction (LISTEN and the job runner need a session: a direct or session-pooled URL)",
+    );
+  }
+  return problems;
+}
+
 function parseEnv(): Env {
   const data = readEnvironment(envSchema);
+  const database = databaseProblems(data);
+  if (database.length > 0) throw new Error(`Invalid environment:\n  ${database.join("\n  ")}`);
   // `next build` evaluates modules in production mode too; these are runtime needs.
   const building = process.env.NEXT_PHASE === "phase-production-build";
   if (data.NODE_ENV !== "production" || building) return data;

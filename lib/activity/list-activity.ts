@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { contacts, deliveries } from "@/db/schema";
-import { db } from "@/lib/db";
+// Reads that tolerate a replica's lag (docs/scaling.md, "Reads that can move to replicas").
+import { replicaDb as db } from "@/lib/db/replica";
 import { integerIdCursor, keysetSortKey } from "@/lib/db/keyset-cursor";
 import type { ActivityQuery } from "@/lib/validations/delivery";
 import { deliveryColumns } from "./delivery-columns";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { contactDates, contactGroups, contacts, reminders } from "@/db/schema";
-import { db } from "@/lib/db";
+// Reads that tolerate a replica's lag (docs/scaling.md, "Reads that can move to replicas").
+import { replicaDb as db } from "@/lib/db/replica";
 import { PRODUCT_NAME } from "@/config/product";
 import { calendarTranslator } from "./calendar-translator";
 import { FEED_WINDOW_DAYS, feedOccurrences } from "./feed-occurrences";

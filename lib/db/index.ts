@@ -3,7 +3,9 @@ import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "@/db/schema";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
 import { ensureDatabase } from "./connection";
+import { sendUnnamed } from "./unnamed-statements";
 
 type ConnectCallback = (
   err: Error | undefined,
@@ -48,11 +50,28 @@ class DeferredPool extends pg.Pool {
 
 const globalForDb = globalThis as unknown as { remindfulPool?: DeferredPool };
 
-// One pool per process, also across Next's dev-mode module reloads.
-export const pool: pg.Pool = (globalForDb.remindfulPool ??= new DeferredPool({
+/** The settings of the app's pools (this one and the replica's, lib/db/replica.ts). */
+export const POOL_OPTIONS = {
   max: env.NODE_ENV === "test" ? 5 : 20,
   idleTimeoutMillis: 30_000,
-}));
+  // A connection to a server that vanished (a failover moving the address) is noticed by TCP
+  // keepalives rather than on the next query's long timeout.
+  keepAlive: true,
+} satisfies pg.PoolConfig;
+
+/**
+ * Behind a transaction pooler (DATABASE_POOLING=transaction) every statement goes unnamed. An
+ * idle connection that drops (a restart, a failover) is logged and replaced on the next checkout:
+ * unheard, the pool's "error" would end the process.
+ */
+export function configurePool<P extends pg.Pool>(created: P): P {
+  if (env.DATABASE_POOLING === "transaction") created.on("connect", sendUnnamed);
+  created.on("error", (error) => logger.warn("db.pool_error", { error }));
+  return created;
+}
+
+// One pool per process, also across Next's dev-mode module reloads.
+export const pool: pg.Pool = (globalForDb.remindfulPool ??= configurePool(new DeferredPool(POOL_OPTIONS)));
 
 export const db = drizzle({ client: pool, schema, casing: "snake_case" });
 

@@ -13,6 +13,8 @@ import {
 import { sql } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
 import { ensureDatabase } from "@/lib/db/connection";
+import { ensureSessionDatabase } from "@/lib/db/session-connection";
+import { createPatientPool } from "@/lib/db/patient-pool";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { env } from "@/lib/env";
 import { pool } from "@/lib/db";
@@ -76,6 +78,10 @@ const LISTEN = compileStatement(() => sql`listen ${sql.identifier(NOTIFY_CHANNEL
 
 const silent = new Logger(() => () => {});
 const MAX_BATCH_LOOP_MS = 10_000;
+/** graphile-worker's own default pool size. */
+const JOB_POOL_SIZE = 10;
+/** Managed services fail over within a minute or two (Patroni here: seconds). */
+const JOB_POOL_WAIT_MS = 120_000;
 const DEFAULT_PARALLEL = 4;
 
 /**
@@ -95,18 +101,26 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   const parallel = options.parallel ?? Math.min(concurrency, DEFAULT_PARALLEL);
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? env.SHUTDOWN_TIMEOUT_MS;
   const connectionString = await ensureDatabase();
-  // An idle pooled connection dropped by a database restart must not crash the process.
-  if (pool.listenerCount("error") === 0) pool.on("error", (error) => logger.warn("db.pool_error", { error }));
+  // LISTEN and graphile-worker (its LISTEN, its session advisory locks) need one server session
+  // each: a direct or session-pooled URL when DATABASE_URL goes through a transaction pooler.
+  const sessionString = await ensureSessionDatabase();
   let stopped = false;
   const shouldStop = () => stopped;
   // Dispatch jobs running in this process: while any runs, it drains what is due and the
   // last one to finish looks again, so wake-ups in between need not queue more jobs.
   let running = 0;
   let timer: NodeJS.Timeout | undefined;
+  // Deliveries this process leased and has not recorded yet: the ones its heartbeat renews.
+  const held = new Set<number>();
   let armedAt = Number.POSITIVE_INFINITY;
 
+  // The job runner's connections wait out a failover rather than fail (lib/db/patient-pool.ts).
+  const jobPool = createPatientPool(
+    { connectionString: sessionString, max: JOB_POOL_SIZE, keepAlive: true },
+    JOB_POOL_WAIT_MS,
+  );
   const runner: Runner = await run({
-    connectionString,
+    pgPool: jobPool,
     concurrency,
     noHandleSignals: true,
     // Our own timer and NOTIFY trigger the dispatch jobs; polling backs them up and is what
@@ -136,7 +150,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   async function dispatch(helpers: JobHelpers) {
     const started = Date.now();
     while (!stopped) {
-      const { leased } = await runBatch({ workerId, shouldStop });
+      const { leased } = await runBatch({ workerId, shouldStop, held });
       if (leased < BATCH_SIZE || stopped) return;
       if (Date.now() - started > MAX_BATCH_LOOP_MS) {
         // Hand over rather than hold a job slot for ever during a huge burst.
@@ -192,16 +206,16 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   }
 
   const listener = await listen(
-    connectionString,
+    sessionString,
     (at) => (at <= Date.now() ? void trigger() : arm(at)),
     () => stopped,
   );
   const heartbeat = setInterval(() => {
-    renewLeases(workerId, new Date()).catch((error: unknown) =>
+    renewLeases(workerId, new Date(), held).catch((error: unknown) =>
       logger.warn("delivery.heartbeat_failed", { error }),
     );
   }, HEARTBEAT_MS);
-  await renewLeases(workerId, new Date()).catch(() => {});
+  await renewLeases(workerId, new Date(), held).catch(() => {});
   await rearm();
   logger.info("delivery.engine_started", { workerId, concurrency });
 
@@ -225,6 +239,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     ]);
     clearTimeout(timeout);
     clearInterval(heartbeat);
+    if (drained) await jobPool.end().catch(() => {});
     const { rows } = await HELD.run(pool, { workerId }).catch(() => ({ rows: [{ n: -1 }] }));
     const report = { drained, stillHeld: rows[0]?.n ?? 0 };
     logger.info("delivery.engine_stopped", { workerId, ...report });

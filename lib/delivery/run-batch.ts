@@ -14,7 +14,12 @@ export interface BatchOptions {
   limit?: number;
   /** Shutdown: once true, no further send starts and what was not sent is released. */
   shouldStop?: () => boolean;
+  /** The engine's deliveries in flight, which its heartbeat renews (see sendAndRecord). */
+  held?: Set<number>;
 }
+
+/** How long a lease transaction waits for the database (a restart, a failover) before failing. */
+const LEASE_RETRY_MS = 15_000;
 
 /**
  * One step of the engine: due reminders become delivery rows and are leased in one
@@ -25,17 +30,21 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const clock = options.clock ?? (() => new Date());
   const limit = options.limit ?? BATCH_SIZE;
   const { workerId } = options;
-  const claimed = await withTransaction(async (client) => {
-    const now = clock();
-    const { leased: fresh } = await materializeDue(client, {
-      now,
-      limit,
-      lease: { workerId, until: new Date(now.getTime() + LEASE_MS) },
-    });
-    // Then retries, released holds, fallback steps and expired leases, up to the batch size.
-    const leased = await leaseDeliveries(client, { workerId, now, limit, fresh });
-    await recordOutcomes(client, workerId, now, leased.decided);
-    return leased;
-  });
-  return sendAndRecord(claimed, { workerId, clock, shouldStop: options.shouldStop });
+  const claimed = await withTransaction(
+    async (client) => {
+      const now = clock();
+      const { leased: fresh } = await materializeDue(client, {
+        now,
+        limit,
+        lease: { workerId, until: new Date(now.getTime() + LEASE_MS) },
+      });
+      // Then retries, released holds, fallback steps and expired leases, up to the batch size.
+      const leased = await leaseDeliveries(client, { workerId, now, limit, fresh });
+      await recordOutcomes(client, workerId, now, leased.decided);
+      return leased;
+    },
+    // Database work only: a lease that broke before its commit (a failover) is taken again.
+    { retryForMs: LEASE_RETRY_MS, giveUp: options.shouldStop },
+  );
+  return sendAndRecord(claimed, { workerId, clock, shouldStop: options.shouldStop, held: options.held });
 }

@@ -25,10 +25,18 @@ export interface BatchResult {
  */
 export async function sendAndRecord(
   claimed: LeaseResult,
-  options: { workerId: string; clock: () => Date; shouldStop?: () => boolean },
+  options: {
+    workerId: string;
+    clock: () => Date;
+    shouldStop?: () => boolean;
+    /** The engine's deliveries in flight: these are in it until their outcome or release is written. */
+    held?: Set<number>;
+  },
 ): Promise<BatchResult> {
   const { toSend, decided, crossedThreshold } = claimed;
   const { workerId, clock } = options;
+  const held = options.held ?? new Set<number>();
+  for (const d of toSend) held.add(d.id);
   // The reservations are committed: a balance they took under its threshold recharges now.
   for (const workspaceId of crossedThreshold) {
     triggerAutoRecharge(workspaceId).catch((error: unknown) =>
@@ -49,7 +57,9 @@ export async function sendAndRecord(
           onlySent(items)
             ? recordOutcomes(pool, workerId, clock(), items)
             : withTransaction((client) => recordOutcomes(client, workerId, clock(), items)),
-        ).then(() => {}),
+        ).then(() => {
+          for (const item of items) held.delete(item.delivery.id);
+        }),
       );
     }
     return chain;
@@ -69,15 +79,21 @@ export async function sendAndRecord(
   } finally {
     clearInterval(ticker);
   }
-  await flush();
-  const unsent = toSend.filter((d) => !reported.has(d.id)).map((d) => d.id);
-  const released =
-    unsent.length === 0
-      ? 0
-      : await recordWithRetry(() =>
-          withTransaction((client) => releaseLeases(client, workerId, clock(), unsent)),
-        );
-  return { leased: toSend.length + decided.length, outcomes, released };
+  try {
+    await flush();
+    const unsent = toSend.filter((d) => !reported.has(d.id)).map((d) => d.id);
+    const released =
+      unsent.length === 0
+        ? 0
+        : await recordWithRetry(() =>
+            withTransaction((client) => releaseLeases(client, workerId, clock(), unsent)),
+          );
+    return { leased: toSend.length + decided.length, outcomes, released };
+  } finally {
+    // Written, released, or given up on: a row given up on is no longer renewed, its lease runs
+    // out and it is taken over (as after a crash).
+    for (const d of toSend) held.delete(d.id);
+  }
 }
 
 /**

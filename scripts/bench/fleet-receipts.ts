@@ -1,4 +1,4 @@
-import type pg from "pg";
+import type { SqlClient } from "@/tests/support/bench-kit";
 import type { SunkMail } from "@/tests/support/smtp-sink";
 import type { SunkSms } from "@/tests/support/twilio-sink";
 
@@ -21,7 +21,7 @@ function deliveryIdOf(message: { kind: "mail"; mail: SunkMail } | { kind: "twili
  * came from one delivery sent twice or from two deliveries of one occurrence.
  */
 export async function countReceipts(
-  client: Pick<pg.ClientBase, "query">,
+  client: SqlClient,
   peers: { mail: SunkMail[]; twilio: SunkSms[] },
   reminders: number,
   /** The burst's reminder ids start with `prefix`; `burst` is the SQL condition on its deliveries. */

@@ -1,5 +1,4 @@
-import type pg from "pg";
-import { seedOwnWorkspaces } from "@/tests/support/bench-kit";
+import { seedOwnWorkspaces, type SqlClient } from "@/tests/support/bench-kit";
 
 export const FLEET_CHANNELS = ["email", "sms", "whatsapp"] as const;
 
@@ -32,7 +31,7 @@ export function recipientOf(i: number): { email: string; phone: string } {
  * contact with a phone and a WhatsApp opt-in. Not due yet: `makeDue` moves them all to one instant.
  */
 export async function seedFleetBurst(
-  client: Pick<pg.ClientBase, "query">,
+  client: SqlClient,
   options: { reminders: number; users: number; prefix?: string },
 ) {
   const p = options.prefix ?? "";
@@ -74,7 +73,7 @@ export async function seedFleetBurst(
  * Every reminder whose id starts with `prefix` falls due at `dueAt` (one statement: the engines
  * hear of it by one NOTIFY).
  */
-export async function makeDue(client: Pick<pg.ClientBase, "query">, dueAt: Date, prefix = "") {
+export async function makeDue(client: SqlClient, dueAt: Date, prefix = "") {
   await client.query(`update reminders set scheduled_for = $1, next_run_at = $1 where starts_with(id, $2)`, [
     dueAt,
     prefix,

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import type pg from "pg";
-import { waitUntil } from "@/tests/support/bench-kit";
+import { waitUntil, type SqlClient } from "@/tests/support/bench-kit";
 
 /** `npm run build`'s worker step: jobs/worker.ts bundled into dist/worker.mjs, from this checkout. */
 export function buildWorker() {
@@ -41,7 +40,7 @@ export function spawnFleetWorker(env: Record<string, string>, name: string): Chi
 }
 
 /** Until every process has written its first heartbeat (worker ids are `host:pid:random`). */
-export async function waitForHeartbeats(client: pg.Client, workers: ChildProcess[]) {
+export async function waitForHeartbeats(client: SqlClient, workers: ChildProcess[]) {
   const patterns = workers.map((w) => `%:${w.pid}:%`);
   await waitUntil(
     async () =>

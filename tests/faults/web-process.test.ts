@@ -1,19 +1,15 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/lib/db/embedded";
+import { ensureProductionBuild } from "./production-build";
 import { stopSignalFixture } from "./stop-mid-burst";
 
-// `npm start` serves the production build: made here, like the e2e suite's server, unless
-// FAULTS_SKIP_BUILD=1 says the one in .next is current.
-beforeAll(() => {
-  if (process.env.FAULTS_SKIP_BUILD === "1" && existsSync(".next/BUILD_ID")) return;
-  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
-}, 900_000);
+beforeAll(ensureProductionBuild, 900_000);
 
 const { engineEnv, stopMidBurst } = stopSignalFixture();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "remindful-web-faults-"));

@@ -6,6 +6,14 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { runMigrations } from "@/lib/db/migrate";
 
+/** What the benchmarks' helpers need of a connection: a pg Client or Pool, or a wrapper of one. */
+export interface SqlClient {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
+}
+
 /** `--name value` flags with numeric defaults. */
 export function numberFlag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -117,7 +125,7 @@ export interface SeedPlan {
  * the same id, owned by them, on `plan`: what sign-up makes (lib/workspaces/create-user.ts), in SQL.
  */
 export async function seedOwnWorkspaces(
-  client: Pick<pg.ClientBase, "query">,
+  client: SqlClient,
   users: { userIds: string[] } | { prefix: string },
   plan: SeedPlan,
 ) {

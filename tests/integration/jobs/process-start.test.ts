@@ -47,6 +47,16 @@ describe("a production process with a required setting missing or invalid", () =
     ["TRUSTED_PROXY_HOPS missing", { TRUSTED_PROXY_HOPS: undefined }, "TRUSTED_PROXY_HOPS: required in production"],
     ["APP_URL invalid", { APP_URL: "remindful.example" }, "APP_URL: Invalid URL"],
     ["LOG_LEVEL invalid", { LOG_LEVEL: "loud" }, "LOG_LEVEL:"],
+    [
+      "transaction pooling without a session URL",
+      { DATABASE_POOLING: "transaction" },
+      "DATABASE_SESSION_URL: required with DATABASE_POOLING=transaction",
+    ],
+    [
+      "a replica URL that is not one",
+      { DATABASE_REPLICA_URL: "replica.internal:5432" },
+      "DATABASE_REPLICA_URL: must be a postgres:// connection string",
+    ],
   ])("%s: exits 1 with one message naming it, no stack trace", async (_case, env, named) => {
     const run = startWorker(env);
     const [code] = await run.exited;

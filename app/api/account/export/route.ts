@@ -1,5 +1,5 @@
 import { userRoute } from "@/lib/api/route";
-import { db } from "@/lib/db";
+import { replicaDb } from "@/lib/db/replica";
 import { exportAccountData } from "@/lib/account/export-account-data";
 
 /**
@@ -11,7 +11,7 @@ import { exportAccountData } from "@/lib/account/export-account-data";
 export const GET = userRoute(
   { permission: "own", rateLimit: { name: "account-export", limit: 5, windowSeconds: 60 } },
   async ({ actor }) => {
-    const data = await exportAccountData(db, actor);
+    const data = await exportAccountData(replicaDb, actor);
     return new Response(JSON.stringify(data, null, 2), {
       headers: {
         "content-type": "application/json; charset=utf-8",
