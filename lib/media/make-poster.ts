@@ -1,7 +1,8 @@
 import "server-only";
+import { stat } from "node:fs/promises";
 import { MEDIA_TOOL_LIMITS } from "@/config/media";
 import { localUrl, mediaInputArgs } from "./media-input-args";
-import { runMediaTool } from "./run-media-tool";
+import { MediaToolError, runMediaTool } from "./run-media-tool";
 
 /** A JPEG still from the playback rendition (an MP4), a second in (or halfway through a shorter clip). */
 export async function makePoster(playback: string, out: string, durationMs: number) {
@@ -15,4 +16,11 @@ export async function makePoster(playback: string, out: string, durationMs: numb
     ],
     MEDIA_TOOL_LIMITS.posterMs,
   );
+  // ffmpeg exits 0 when no frame could be decoded (an allocation refused under the memory limit
+  // is logged as a decoding error): a still that was not written is the file's failure.
+  const written = await stat(out).then(
+    (file) => file.size,
+    () => 0,
+  );
+  if (written === 0) throw new MediaToolError("exit", "ffmpeg wrote no poster picture", "");
 }
