@@ -17,6 +17,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
           environment: "node",
+          // Property tests run hundreds of cases; a busy machine must not turn them into timeouts.
+          testTimeout: 30_000,
         },
       },
       {
