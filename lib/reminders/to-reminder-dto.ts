@@ -1,6 +1,6 @@
 import "server-only";
 import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } from "@/lib/recurrence";
-import type { DeliveryMethod, GroupTiming } from "@/db/schema/enums";
+import type { DeliveryMethod, GroupTiming, NthWeekday } from "@/db/schema/enums";
 import { failureReason } from "@/lib/channels/failure-reasons";
 import { scheduleFromRow, type ReminderRow } from "@/lib/recurrence/schedule-from-row";
 import { toMediaDto, type MediaDtoSource } from "@/lib/media/to-media-dto";
@@ -75,6 +75,9 @@ export function toReminderDto(
           ...(row.days ? { days: row.days } : {}),
           ...(row.dayOfMonth != null ? { dayOfMonth: row.dayOfMonth } : {}),
           ...(row.month != null ? { month: row.month } : {}),
+          ...(row.repeatInterval != null ? { interval: row.repeatInterval } : {}),
+          ...(row.nthWeekday != null ? { nthWeekday: row.nthWeekday as NthWeekday } : {}),
+          ...(row.anchorDate ? { anchorDate: row.anchorDate } : {}),
           endCondition: row.endCondition ?? "never",
           ...(row.endAfterCount != null ? { endAfterCount: row.endAfterCount } : {}),
           ...(row.endByDate ? { endByDate: row.endByDate } : {}),

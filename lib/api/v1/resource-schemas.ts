@@ -10,6 +10,7 @@ import {
   GROUP_TIMINGS,
   MEDIA_KINDS,
   MEDIA_STATUSES,
+  NTH_WEEKDAYS,
   PLAN_TYPES,
   REMINDER_RECIPIENTS,
   REMINDER_STATUSES,
@@ -122,6 +123,19 @@ export const reminderSchema = z
         days: z.array(z.enum(WEEKDAYS)).optional(),
         dayOfMonth: z.number().int().optional(),
         month: z.number().int().optional(),
+        interval: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: "Every `interval` days, weeks, months or years; absent: every one." }),
+        nthWeekday: z.literal(NTH_WEEKDAYS).optional().meta({
+          description:
+            "Monthly and yearly: on the first to fourth (1-4) or last (-1) of the weekday in `days`, instead of a day of the month.",
+        }),
+        anchorDate: z.string().optional().meta({
+          description:
+            "The first day (YYYY-MM-DD, local) the schedule may fall on; an interval counts its periods from the one this day is in.",
+        }),
         endCondition: z.enum(END_CONDITIONS),
         endAfterCount: z.number().int().optional(),
         endByDate: z.string().optional(),
