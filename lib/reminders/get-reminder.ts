@@ -4,11 +4,12 @@ import { contacts, deliveries, media, reminders } from "@/db/schema";
 import { db } from "@/lib/db";
 import { findOwnReminder } from "./find-own-reminder";
 import { groupSelection } from "./group-columns";
-import { toReminderDto } from "./to-reminder-dto";
+import { DETAIL_PREVIEW_COUNT, toReminderDto } from "./to-reminder-dto";
 
 /**
  * One of the user's reminders as the list shows it; another user's (or an unknown id) is a 404.
- * A member reminder can be read too (its group reminder's History links to it).
+ * A member reminder can be read too (its group reminder's History links to it). It previews
+ * DETAIL_PREVIEW_COUNT occurrences (a list, PREVIEW_COUNT).
  */
 export async function getReminder(workspaceId: string, id: string) {
   const row = await findOwnReminder(workspaceId, id);
@@ -27,5 +28,12 @@ export async function getReminder(workspaceId: string, id: string) {
   const [group] = row.groupId
     ? await db.select(groupSelection()).from(reminders).where(eq(reminders.id, row.id))
     : [];
-  return toReminderDto(row, contact?.name ?? null, failed?.code ?? null, clip ?? null, group ?? null);
+  return toReminderDto(
+    row,
+    contact?.name ?? null,
+    failed?.code ?? null,
+    clip ?? null,
+    group ?? null,
+    DETAIL_PREVIEW_COUNT,
+  );
 }

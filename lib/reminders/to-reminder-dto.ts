@@ -5,8 +5,10 @@ import { failureReason } from "@/lib/channels/failure-reasons";
 import { scheduleFromRow, type ReminderRow } from "@/lib/recurrence/schedule-from-row";
 import { toMediaDto, type MediaDtoSource } from "@/lib/media/to-media-dto";
 
-/** How many upcoming occurrences each reminder previews. */
+/** How many upcoming occurrences each reminder of a list previews. */
 export const PREVIEW_COUNT = 3;
+/** How many one reminder read alone (GET /reminders/{id}) and a quick-add draft show. */
+export const DETAIL_PREVIEW_COUNT = 5;
 
 /** A group reminder's group as the lists read it (`groupSelection`); null for other reminders. */
 export interface ReminderGroupInfo {
@@ -35,6 +37,7 @@ export function toReminderDto(
   media: MediaDtoSource | null = null,
   /** A group reminder's group name and member count. */
   group: ReminderGroupInfo | null = null,
+  previewCount = PREVIEW_COUNT,
 ) {
   const recurring = row.scheduleType === "recurring";
   let upcoming: Date[] = [];
@@ -45,7 +48,7 @@ export function toReminderDto(
     // no preview rather than fail the whole list.
     const schedule = recurring ? scheduleFromRow(row) : null;
     if (schedule && !scheduleProblem(schedule)) {
-      upcoming.push(...nextOccurrences(schedule, row.nextRunAt, PREVIEW_COUNT - 1, row.occurrencesSent + 1));
+      upcoming.push(...nextOccurrences(schedule, row.nextRunAt, previewCount - 1, row.occurrencesSent + 1));
     }
   }
   return {

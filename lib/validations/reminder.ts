@@ -100,6 +100,14 @@ export const MAX_FALLBACK_STEPS = 3;
  * which an interval counts (the first occurrence's day when absent). Absent, the interval is 1 and
  * there is no first day: every body written before these fields means what it meant.
  */
+/**
+ * The first to fourth (1-4) or last (-1) weekday of the month. The enum is repeated in the
+ * metadata: the OpenAPI generator writes a literal of several values as its first value only.
+ */
+export const nthWeekdaySchema = z
+  .literal(NTH_WEEKDAYS, { error: "nthWeekday must be 1, 2, 3, 4 or -1 (last)" })
+  .meta({ enum: [...NTH_WEEKDAYS] });
+
 export const frequencyConfigSchema = z
   .object({
     time: z.string().regex(TIME, "Time must be HH:MM (00:00-23:59)").optional(),
@@ -109,7 +117,7 @@ export const frequencyConfigSchema = z
     /** Every `interval` days, weeks, months or years. */
     interval: z.number().int().min(1).max(MAX_INTERVAL).optional(),
     /** Monthly and yearly: the first to fourth (1-4) or last (-1) of the weekday in `days`. */
-    nthWeekday: z.literal(NTH_WEEKDAYS, { error: "nthWeekday must be 1, 2, 3, 4 or -1 (last)" }).optional(),
+    nthWeekday: nthWeekdaySchema.optional(),
     /** The first day 'YYYY-MM-DD' (local): which days, weeks, months or years an interval counts. */
     anchorDate: z.preprocess(emptyToNull, z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").nullish()),
     endCondition: z.enum(END_CONDITIONS).optional(),
@@ -206,7 +214,8 @@ function missingField(body: ReminderBody): MissingField | null {
   if (body.scheduleType === "once") return body.scheduledFor ? null : "dateTime";
   if (!body.frequency) return "frequency";
   const config = body.frequencyConfig ?? {};
-  const byWeekday = body.frequency !== "weekly" && body.frequency !== "daily" && config.nthWeekday !== undefined;
+  const byWeekday =
+    body.frequency !== "weekly" && body.frequency !== "daily" && config.nthWeekday !== undefined;
   if ((body.frequency === "weekly" || byWeekday) && (config.days ?? []).length === 0) return "days";
   if (config.endCondition === "by" && !config.endByDate) return "endDate";
   return null;

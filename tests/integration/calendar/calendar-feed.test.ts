@@ -191,7 +191,16 @@ describe("GET /api/calendar/<token>.ics", () => {
     const skipped = await recurring("daily", { time: "02:30" });
     const repeated = await recurring("daily", { time: "01:30" });
     const leapDay = await recurring("yearly", { time: "09:00", month: 2, dayOfMonth: 29 });
-    const all = [firstSunday, everyOtherTuesday, lastFriday, quarterly31st, weekdays, skipped, repeated, leapDay];
+    const all = [
+      firstSunday,
+      everyOtherTuesday,
+      lastFriday,
+      quarterly31st,
+      weekdays,
+      skipped,
+      repeated,
+      leapDay,
+    ];
 
     const text = (await fetchFeed(await rotateCalendarToken(user.id, user.id))).text;
     expect(text).toContain("RRULE:FREQ=MONTHLY;BYDAY=1SU");
@@ -384,7 +393,8 @@ describe("GET /api/calendar/<token>.ics", () => {
     const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
     if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
     const busy = randomBytes(32).toString("base64url");
-    for (let i = 0; i < limit; i++) await fetchFeed(busy, { "x-forwarded-for": `203.0.113.${(i % 200) + 1}` });
+    for (let i = 0; i < limit; i++)
+      await fetchFeed(busy, { "x-forwarded-for": `203.0.113.${(i % 200) + 1}` });
     expect((await fetchFeed(busy)).status).toBe(429);
     const other = randomBytes(32).toString("base64url");
     expect((await fetchFeed(other)).status).toBe(404);
