@@ -1,8 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { contactGroups } from "@/db/schema";
 import { toLocale, type Locale } from "@/i18n/locales";
-import { db } from "@/lib/db";
 import {
   parseQuickAdd,
   type QuickAddNote,
@@ -19,6 +16,7 @@ import {
 import type { Actor } from "@/lib/workspaces/actor";
 import { reminderInputSchema, scheduleFromBody } from "@/lib/validations/reminder";
 import { listContactOptions } from "./list-contact-options";
+import { listGroupNames } from "./list-group-names";
 import { quickAddBody, type DraftGap } from "./quick-add-body";
 import { DETAIL_PREVIEW_COUNT } from "./to-reminder-dto";
 
@@ -66,10 +64,7 @@ export async function draftReminder(
   const language = locale ?? toLocale(user.locale);
   const [contacts, groups] = await Promise.all([
     listContactOptions(workspace.id, toLocale(user.locale)),
-    db
-      .select({ id: contactGroups.id, name: contactGroups.name })
-      .from(contactGroups)
-      .where(eq(contactGroups.workspaceId, workspace.id)),
+    listGroupNames(workspace.id),
   ]);
   const draft = parseQuickAdd(text, {
     locale: language,
