@@ -32,7 +32,7 @@ export function QuickAddReport(props: QuickAddReportProps) {
       ? t("contactAmbiguous", { name: contact.span.text })
       : contact.status === "unknown"
         ? t("contactUnknown", { name: contact.span.text })
-        : contact.status === "none" && !contactId
+        : contact.status === "none" && draft.recipient.status === "none" && !contactId
           ? t("contactNone")
           : null;
   const notes = draft.notes.map(noteText);

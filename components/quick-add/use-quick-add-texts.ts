@@ -33,7 +33,7 @@ export function useQuickAddTexts(timeZone: string) {
     const parts: FilledPart[] = [];
     const part = (key: FilledPart["key"], value: string) =>
       parts.push({ key, label: t(`parts.${key}`), value });
-    if (draft.contact.status === "matched") part("contact", draft.contact.contact.name);
+    if (draft.recipient.status === "matched") part("contact", draft.recipient.recipient.name);
     if (draft.channel) part("channel", tForm(`methods.${draft.channel}`));
     if (draft.schedule && (draft.schedule.scheduleType === "once" || recurringAllowed))
       part("schedule", scheduleWords(draft.schedule));

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { nextOccurrences, scheduleProblem } from "@/lib/recurrence";
+import { anchoredSchedule, nextOccurrences, scheduleProblem } from "@/lib/recurrence";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { reminderShapeSchema, scheduleFromBody } from "@/lib/validations/reminder";
 import { toRequestBody, type ReminderFormState } from "./reminder-form-state";
@@ -22,9 +22,12 @@ export function NextOccurrencesLine({
   const text = useMemo(() => {
     const parsed = reminderShapeSchema.safeParse(toRequestBody(state));
     if (!parsed.success) return null;
-    const schedule = scheduleFromBody(parsed.data, timeZone);
-    if (scheduleProblem(schedule)) return null;
-    const dates = nextOccurrences(schedule, new Date(), 3, occurrencesSent);
+    const now = new Date();
+    const parsedSchedule = scheduleFromBody(parsed.data, timeZone);
+    if (scheduleProblem({ anchorDate: "2000-01-01", ...parsedSchedule })) return null;
+    // As the server saves it: an interval counts from the first occurrence after now.
+    const schedule = anchoredSchedule(parsedSchedule, now);
+    const dates = nextOccurrences(schedule, now, 3, occurrencesSent);
     if (dates.length === 0) return t("noNext");
     return t("next", {
       dates: dates.map((d) => formatInZone(d, "fullDateTime", timeZone, locale)).join(" · "),

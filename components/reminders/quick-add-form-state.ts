@@ -4,8 +4,8 @@ import type { ReminderFormState } from "./reminder-form-state";
 
 /**
  * The dialog's fields filled from a quick-add draft: what the words said replaces the field,
- * the rest stays as it was. A name that matched no single contact clears the contact rather
- * than keeping an earlier one (a group chosen stays: the words name contacts only), and a
+ * the rest stays as it was. A name that matched no single contact or group clears the contact
+ * rather than keeping an earlier one, and a
  * repeat the plan cannot hold fills no schedule: the dialog asks instead of guessing. Nothing
  * is saved here.
  */
@@ -15,11 +15,11 @@ export function withQuickAddDraft(
   recurringAllowed: boolean,
 ): ReminderFormState {
   const next: ReminderFormState = { ...state };
-  // A contact named in the words is the recipient, even over a group chosen before.
-  if (draft.contact.status === "matched") {
-    next.contactId = draft.contact.contact.id;
-    next.recipient = "contact";
-  } else if (draft.contact.status !== "none") next.contactId = "";
+  // A contact or group named in the words is the recipient, even over one chosen before.
+  const named = draft.recipient.status === "matched" ? draft.recipient.recipient : null;
+  if (named?.kind === "group") Object.assign(next, { recipient: "group", groupId: named.id });
+  else if (named) Object.assign(next, { recipient: "contact", contactId: named.id });
+  else if (draft.recipient.status !== "none") next.contactId = "";
   if (draft.channel) Object.assign(next, withDeliveryMethod(next, draft.channel));
   if (draft.message !== null) next.message = draft.message;
   const schedule = draft.schedule;
@@ -35,11 +35,18 @@ export function withQuickAddDraft(
       frequency: schedule.frequency,
       hour,
       minute,
+      interval: config.interval ?? 1,
       // A day the words did not give is left empty for the dialog's own check to ask for.
-      days: config.days ?? [],
+      days: config.nthWeekday === undefined ? (config.days ?? []) : state.days,
+      monthlyBy: config.nthWeekday === undefined ? "day" : "weekday",
+      nthWeekday: config.nthWeekday ?? state.nthWeekday,
+      nthDay: config.nthWeekday === undefined ? state.nthDay : (config.days?.[0] ?? state.nthDay),
       dayOfMonth: config.dayOfMonth ?? state.dayOfMonth,
       month: config.month ?? state.month,
-      endCondition: "never",
+      anchorDate: config.anchorDate ?? "",
+      endCondition: config.endCondition ?? "never",
+      endAfterCount: config.endAfterCount ?? state.endAfterCount,
+      endByDate: config.endByDate ?? state.endByDate,
     });
   }
   return next;

@@ -4,6 +4,7 @@ import type {
   Frequency,
   GroupTiming,
   MediaKind,
+  NthWeekday,
   ReminderType,
   ScheduleType,
   Weekday,
@@ -31,9 +32,17 @@ export interface ReminderFormState {
   hour: string;
   minute: string;
   frequency: Frequency | "";
+  /** Every `interval` days, weeks, months or years (1: every one). */
+  interval: number;
   days: Weekday[];
+  /** Monthly and yearly: on a day of the month, or on the nth weekday (`nthWeekday` `nthDay`). */
+  monthlyBy: "day" | "weekday";
   dayOfMonth: number;
+  nthWeekday: NthWeekday;
+  nthDay: Weekday;
   month: number;
+  /** A saved schedule's first day ('YYYY-MM-DD'), kept on edit so its interval counts as before. */
+  anchorDate: string;
   endCondition: EndCondition;
   endAfterCount: number;
   endByDate: string;
@@ -60,9 +69,14 @@ export function emptyFormState(contactId = ""): ReminderFormState {
     hour: "09",
     minute: "00",
     frequency: "",
+    interval: 1,
     days: [],
+    monthlyBy: "day",
     dayOfMonth: 1,
+    nthWeekday: 1,
+    nthDay: "Mon",
     month: 1,
+    anchorDate: "",
     endCondition: "never",
     endAfterCount: 10,
     endByDate: "",
@@ -102,9 +116,18 @@ export function formStateFrom(reminder: ReminderDto): ReminderFormState {
     hour,
     minute,
     frequency: (reminder.frequency ?? "") as Frequency | "",
+    interval: config?.interval ?? 1,
     days: (config?.days ?? []) as Weekday[],
+    ...(config?.nthWeekday !== undefined
+      ? {
+          monthlyBy: "weekday" as const,
+          nthWeekday: config.nthWeekday,
+          nthDay: (config.days?.[0] ?? "Mon") as Weekday,
+        }
+      : {}),
     dayOfMonth: config?.dayOfMonth ?? 1,
     month: config?.month ?? 1,
+    anchorDate: config?.anchorDate ?? "",
     endCondition: (config?.endCondition ?? "never") as EndCondition,
     endAfterCount: config?.endAfterCount ?? 10,
     endByDate: config?.endByDate ?? "",
@@ -144,16 +167,19 @@ export function toRequestBody(state: ReminderFormState): ReminderBodyInput {
   if (state.scheduleType === "once") {
     return { ...common, scheduledFor: state.date ? `${state.date}T${time}` : null };
   }
+  const byMonth = state.frequency === "monthly" || state.frequency === "yearly";
+  const byWeekday = byMonth && state.monthlyBy === "weekday";
   return {
     ...common,
     frequency: state.frequency || null,
     frequencyConfig: {
       time,
       ...(state.frequency === "weekly" ? { days: state.days } : {}),
-      ...(state.frequency === "monthly" || state.frequency === "yearly"
-        ? { dayOfMonth: state.dayOfMonth }
-        : {}),
+      ...(byMonth && !byWeekday ? { dayOfMonth: state.dayOfMonth } : {}),
+      ...(byWeekday ? { nthWeekday: state.nthWeekday, days: [state.nthDay] } : {}),
       ...(state.frequency === "yearly" ? { month: state.month } : {}),
+      ...(state.interval > 1 ? { interval: state.interval } : {}),
+      ...(state.interval > 1 && state.anchorDate ? { anchorDate: state.anchorDate } : {}),
       endCondition: state.endCondition,
       ...(state.endCondition === "after" ? { endAfterCount: state.endAfterCount } : {}),
       ...(state.endCondition === "by" ? { endByDate: state.endByDate || null } : {}),

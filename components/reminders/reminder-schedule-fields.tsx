@@ -2,7 +2,15 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { END_CONDITIONS, FREQUENCIES, WEEKDAYS, type Weekday } from "@/db/schema/enums";
+import {
+  END_CONDITIONS,
+  FREQUENCIES,
+  MAX_INTERVAL,
+  NTH_WEEKDAYS,
+  WEEKDAYS,
+  type Weekday,
+} from "@/db/schema/enums";
+import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError, useFieldAria } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -24,10 +32,20 @@ type Update = (patch: Partial<ReminderFormState>) => void;
  * (a controlled number that snapped back to 1 could not); a whole number from 1 reaches the
  * form, and leaving the field shows the kept value again.
  */
-function CountInput({ value, onChange }: { value: number; onChange(value: number): void }) {
+function CountInput({
+  id = "reminder-end-count",
+  max = 10000,
+  value,
+  onChange,
+}: {
+  id?: string;
+  max?: number;
+  value: number;
+  onChange(value: number): void;
+}) {
   const [text, setText] = useState(String(value));
   const [shown, setShown] = useState(value);
-  const aria = useFieldAria("reminder-end-count");
+  const aria = useFieldAria(id);
   if (shown !== value) {
     // The form's value changed from outside (another reminder opened): show it.
     setShown(value);
@@ -35,23 +53,24 @@ function CountInput({ value, onChange }: { value: number; onChange(value: number
   }
   return (
     <Input
-      id="reminder-end-count"
+      id={id}
       type="number"
       inputMode="numeric"
       min={1}
-      max={10000}
+      max={max}
       value={text}
       onChange={(e) => {
         setText(e.target.value);
         const count = Math.floor(Number(e.target.value));
         if (e.target.value.trim() !== "" && count >= 1) {
-          const kept = Math.min(count, 10000);
+          const kept = Math.min(count, max);
           setShown(kept);
           onChange(kept);
         }
       }}
       onBlur={() => setText(String(value))}
       {...aria}
+      className="w-24"
     />
   );
 }
@@ -146,6 +165,83 @@ export function OnceFields({
   );
 }
 
+const MONDAY_TO_FRIDAY: Weekday[] = ["Mon", "Tue", "Wed", "Thu", "Fri"];
+const UNITS = { daily: "days", weekly: "weeks", monthly: "months", yearly: "years" } as const;
+const ORDINALS = { "1": "first", "2": "second", "3": "third", "4": "fourth", "-1": "last" } as const;
+
+/** "Every [2] weeks": how many days, weeks, months or years apart. */
+function IntervalField({ state, update }: { state: ReminderFormState; update: Update }) {
+  const t = useTranslations("reminderForm");
+  if (!state.frequency) return null;
+  const unit = UNITS[state.frequency];
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor="reminder-interval">{t("interval.label", { unit })}</Label>
+      <div className="flex items-center gap-2 text-sm">
+        <span aria-hidden="true">{t("interval.before", { unit }).trim()}</span>
+        <CountInput
+          id="reminder-interval"
+          max={MAX_INTERVAL}
+          value={state.interval}
+          onChange={(interval) => update({ interval })}
+        />
+        <span aria-hidden="true">{t(`interval.${unit}`, { count: state.interval }).trim()}</span>
+      </div>
+      <FieldError htmlFor="reminder-interval" />
+    </div>
+  );
+}
+
+/** Monthly and yearly: on a day of the month, or on the first..fourth or last weekday. */
+function MonthDayFields({ state, update }: { state: ReminderFormState; update: Update }) {
+  const t = useTranslations("reminderForm");
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">{t("monthlyBy.legend")}</legend>
+      <RadioGroup
+        value={state.monthlyBy}
+        onValueChange={(value) => update({ monthlyBy: value as ReminderFormState["monthlyBy"] })}
+        className="flex flex-wrap gap-4"
+      >
+        <label className="flex items-center gap-1.5 text-sm">
+          <RadioGroupItem value="day" />
+          {t("monthlyBy.day")}
+        </label>
+        <label className="flex items-center gap-1.5 text-sm">
+          <RadioGroupItem value="weekday" />
+          {t("monthlyBy.weekday")}
+        </label>
+      </RadioGroup>
+      {state.monthlyBy === "day" ? (
+        <SelectField
+          id="reminder-day-of-month"
+          label={t("dayOfMonth")}
+          value={String(state.dayOfMonth)}
+          options={asOptions(DAYS)}
+          onChange={(day) => update({ dayOfMonth: Number(day) })}
+        />
+      ) : (
+        <div className="grid grid-cols-2 gap-2">
+          <SelectField
+            id="reminder-nth-weekday"
+            label={t("nthWeekday")}
+            value={String(state.nthWeekday)}
+            options={NTH_WEEKDAYS.map((n) => ({ value: String(n), text: t(`ordinals.${ORDINALS[`${n}`]}`) }))}
+            onChange={(n) => update({ nthWeekday: Number(n) as ReminderFormState["nthWeekday"] })}
+          />
+          <SelectField
+            id="reminder-nth-day"
+            label={t("nthDay")}
+            value={state.nthDay}
+            options={WEEKDAYS.map((day) => ({ value: day, text: t(`weekdaysLong.${day}`) }))}
+            onChange={(day) => update({ nthDay: day as Weekday })}
+          />
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 function toggleDay(days: Weekday[], day: Weekday, on: boolean): Weekday[] {
   const set = new Set(days);
   if (on) set.add(day);
@@ -175,6 +271,7 @@ export function RecurringFields({
         options={FREQUENCIES.map((f) => ({ value: f, text: t(`frequencies.${f}`) }))}
         onChange={(frequency) => update({ frequency: frequency as ReminderFormState["frequency"] })}
       />
+      <IntervalField state={state} update={update} />
       <TimeFields state={state} update={update} />
       {state.frequency === "weekly" && (
         <fieldset className="grid gap-2">
@@ -192,6 +289,16 @@ export function RecurringFields({
               </label>
             ))}
           </div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            aria-pressed={state.days.join() === MONDAY_TO_FRIDAY.join()}
+            onClick={() => update({ days: MONDAY_TO_FRIDAY })}
+          >
+            {t("weekdaysOnly")}
+          </Button>
           <FieldError htmlFor="reminder-days" />
         </fieldset>
       )}
@@ -205,13 +312,7 @@ export function RecurringFields({
         />
       )}
       {(state.frequency === "monthly" || state.frequency === "yearly") && (
-        <SelectField
-          id="reminder-day-of-month"
-          label={t("dayOfMonth")}
-          value={String(state.dayOfMonth)}
-          options={asOptions(DAYS)}
-          onChange={(day) => update({ dayOfMonth: Number(day) })}
-        />
+        <MonthDayFields state={state} update={update} />
       )}
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">{t("endCondition")}</legend>

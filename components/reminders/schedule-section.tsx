@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import type { ReminderUser } from "@/lib/reminders/types";
 import { NextOccurrencesLine } from "./next-occurrences-line";
+import { ScheduleWordsLine } from "./schedule-words-line";
 import { OnceFields, RecurringFields } from "./reminder-schedule-fields";
 import type { ReminderFormState } from "./reminder-form-state";
 
@@ -51,6 +52,7 @@ export function ScheduleSection({
       ) : (
         <RecurringFields state={state} update={update} today={today} />
       )}
+      <ScheduleWordsLine state={state} />
       <NextOccurrencesLine state={state} timeZone={user.timezone} occurrencesSent={occurrencesSent} />
       <p className="text-xs text-muted-foreground">
         {state.recipient === "group" && state.groupTiming === "local_time"

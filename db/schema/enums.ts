@@ -44,6 +44,17 @@ export type Frequency = (typeof FREQUENCIES)[number];
 export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** Which weekday of the month a monthly or yearly schedule falls on: the first to the fourth, or the last (-1). */
+export const NTH_WEEKDAYS = [1, 2, 3, 4, -1] as const;
+export type NthWeekday = (typeof NTH_WEEKDAYS)[number];
+
+/**
+ * The largest interval of a recurring schedule: every 365 days, weeks, months or years. Far beyond
+ * any calendar use (the longest in practice are a few years), small enough that every rule keeps a
+ * next occurrence within Date's range for centuries.
+ */
+export const MAX_INTERVAL = 365;
+
 export const END_CONDITIONS = ["never", "after", "by"] as const;
 export type EndCondition = (typeof END_CONDITIONS)[number];
 

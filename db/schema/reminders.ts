@@ -19,6 +19,8 @@ import {
   END_CONDITIONS,
   GROUP_TIMINGS,
   FREQUENCIES,
+  MAX_INTERVAL,
+  NTH_WEEKDAYS,
   REMINDER_RECIPIENTS,
   REMINDER_STATUSES,
   REMINDER_TYPES,
@@ -32,9 +34,9 @@ import { contactGroups } from "./groups";
 import { media } from "./media";
 
 /**
- * The API's frequencyConfig is stored as typed columns (time, days, dayOfMonth, month,
- * endCondition, endAfterCount, endByDate) so the database can check each one; the API
- * shapes them back into frequencyConfig.
+ * The API's frequencyConfig is stored as typed columns (time, days, dayOfMonth, month, interval,
+ * anchorDate, nthWeekday, endCondition, endAfterCount, endByDate) so the database can check each
+ * one; the API shapes them back into frequencyConfig.
  */
 export const reminders = pgTable(
   "reminders",
@@ -83,9 +85,19 @@ export const reminders = pgTable(
     frequency: text(),
     /** HH:MM local time of a recurring reminder. */
     time: varchar({ length: 5 }),
+    /** Weekly: its days. Monthly and yearly with nthWeekday: the one weekday of the month. */
     days: text().array(),
     dayOfMonth: smallint(),
     month: smallint(),
+    /** Every N days, weeks, months or years, N from 2; null is every one. */
+    repeatInterval: smallint(),
+    /**
+     * Local calendar date, the first day the schedule may fall on; an interval counts its days,
+     * weeks, months or years from the one this date is in. Null: no start (every one counts).
+     */
+    anchorDate: date({ mode: "string" }),
+    /** Monthly and yearly: the first to fourth (1-4) or last (-1) weekday `days` names, instead of a day of the month. */
+    nthWeekday: smallint(),
     endCondition: text(),
     endAfterCount: integer(),
     /** Local calendar date (inclusive) in the reminder's timezone. */
@@ -216,6 +228,16 @@ export const reminders = pgTable(
     check("reminders_time_check", sql`${t.time} is null or ${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check("reminders_day_of_month_check", sql`${t.dayOfMonth} is null or ${t.dayOfMonth} between 1 and 31`),
     check("reminders_month_check", sql`${t.month} is null or ${t.month} between 1 and 12`),
+    // An interval counts from a first day: the schedule needs one to say which periods count.
+    check(
+      "reminders_repeat_interval_check",
+      sql`${t.repeatInterval} is null or (${t.repeatInterval} between 2 and ${sql.raw(String(MAX_INTERVAL))} and ${t.anchorDate} is not null and ${t.leadDays} is null)`,
+    ),
+    check("reminders_anchor_date_check", sql`${t.anchorDate} is null or ${t.scheduleType} = 'recurring'`),
+    check(
+      "reminders_nth_weekday_check",
+      sql`${t.nthWeekday} is null or (${t.nthWeekday} in (${sql.raw(NTH_WEEKDAYS.join(", "))}) and ${t.frequency} in ('monthly', 'yearly') and coalesce(cardinality(${t.days}), 0) = 1 and ${t.leadDays} is null)`,
+    ),
     check("reminders_end_after_count_check", sql`${t.endAfterCount} is null or ${t.endAfterCount} >= 1`),
     check("reminders_occurrences_sent_check", sql`${t.occurrencesSent} >= 0`),
     check("reminders_message_check", sql`${t.message} is null or length(${t.message}) <= 1600`),

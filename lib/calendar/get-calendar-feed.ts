@@ -5,8 +5,9 @@ import { contactDates, contactGroups, contacts, reminders } from "@/db/schema";
 import { replicaDb as db } from "@/lib/db/replica";
 import { PRODUCT_NAME } from "@/config/product";
 import { calendarTranslator } from "./calendar-translator";
-import { FEED_WINDOW_DAYS, feedOccurrences } from "./feed-occurrences";
-import { toCalendarEvent, type FeedReminderRow } from "./to-calendar-event";
+import { feedEvents } from "./feed-events";
+import { FEED_WINDOW_DAYS } from "./feed-occurrences";
+import type { FeedReminderRow } from "./to-calendar-event";
 import { writeIcs } from "./write-ics";
 import { findFeedActor } from "@/lib/workspaces/find-feed-actor";
 import { workspaceSenderName } from "@/lib/workspaces/sender-name";
@@ -79,11 +80,13 @@ export async function getCalendarFeed(
     remindersUrl: `${origin.replace(/\/$/, "")}/reminders`,
     uidDomain: new URL(origin).hostname,
   };
+  const { events, timezones } = feedEvents(feedRows, now, ctx);
   return writeIcs({
     prodId: `-//${PRODUCT_NAME}//Calendar feed//${owner.locale.toUpperCase()}`,
     name: t("name"),
     stamp: now,
     refreshMinutes: FEED_REFRESH_MINUTES,
-    events: feedOccurrences(feedRows, now).map((occurrence) => toCalendarEvent(occurrence, ctx)),
+    timezones,
+    events,
   });
 }

@@ -3,7 +3,7 @@ import type { DeliveryMethod } from "@/db/schema/enums";
 import { toLocale } from "@/i18n/locales";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
-import { utcToLocal } from "@/lib/recurrence";
+import { utcToLocal, type RecurrenceLines } from "@/lib/recurrence";
 import type { CalendarTranslator } from "./calendar-translator";
 import type { FeedOccurrence, FeedReminder } from "./feed-occurrences";
 import { formatIcsUtc, type IcsEvent } from "./write-ics";
@@ -31,13 +31,16 @@ export interface EventContext {
 }
 
 /**
- * One VEVENT for one occurrence. The UID is the reminder's id and the occurrence's instant, so a
- * calendar app sees the same event on every fetch until the reminder is edited or the occurrence
- * is sent. The description is the message as it will be sent, its fields filled for that day.
+ * One VEVENT for one occurrence, or with `recurrence` for a recurring reminder from that
+ * occurrence on. The UID is the reminder's id and the (first) occurrence's instant, so a calendar
+ * app sees the same event on every fetch until the reminder is edited or the occurrence is sent.
+ * The description is the message as it will be sent, its fields filled for that day (a series
+ * is one only when its words are the same every time).
  */
 export function toCalendarEvent(
   { reminder, at }: FeedOccurrence<FeedReminderRow>,
   ctx: EventContext,
+  recurrence?: RecurrenceLines,
 ): IcsEvent {
   const locale = toLocale(reminder.messageLocale);
   const body = reminder.message?.trim();
@@ -60,6 +63,7 @@ export function toCalendarEvent(
   return {
     uid: `${reminder.id}-${formatIcsUtc(at)}@${ctx.uidDomain}`,
     start: at,
+    ...(recurrence ? { recurrence } : {}),
     durationMinutes: EVENT_MINUTES,
     summary,
     description,

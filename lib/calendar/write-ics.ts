@@ -1,13 +1,25 @@
 import "server-only";
 /**
  * A small iCalendar (RFC 5545) writer for the calendar feed: only what the feed needs (VCALENDAR
- * with VEVENTs in UTC), written to the letter: CRLF line ends, lines folded at 75 octets without
- * splitting a UTF-8 character, TEXT values escaped (section 3.3.11).
+ * with VTIMEZONEs and VEVENTs, one time or recurring), written to the letter: CRLF line ends,
+ * lines folded at 75 octets without splitting a UTF-8 character, TEXT values escaped (section
+ * 3.3.11).
  */
+import type { Observance } from "./zone-observances";
 
 export interface IcsEvent {
   uid: string;
   start: Date;
+  /**
+   * A recurring event's DTSTART (with its TZID, whose VTIMEZONE the calendar must carry) and
+   * RRULE lines, written instead of a UTC DTSTART at `start`.
+   */
+  recurrence?: { dtstart: string; rrule: string };
+  /**
+   * One occurrence of a recurring event, given outright: the wall time the series names it by in
+   * `zone` (RECURRENCE-ID), sent at `start` (section 3.8.4.4).
+   */
+  occurrenceOf?: { zone: string; wall: string };
   durationMinutes: number;
   summary: string;
   description: string;
@@ -21,7 +33,14 @@ export interface IcsCalendar {
   stamp: Date;
   /** How often calendar apps should fetch again (a hint; several apps honour it). */
   refreshMinutes: number;
+  /** One per TZID the events name (section 3.6.5: each TZID used needs its VTIMEZONE). */
+  timezones?: IcsTimezone[];
   events: IcsEvent[];
+}
+
+export interface IcsTimezone {
+  tzid: string;
+  observances: Observance[];
 }
 
 const MAX_OCTETS = 75;
@@ -73,12 +92,40 @@ export function formatIcsUtc(date: Date): string {
     .replace(/\.\d{3}/, "");
 }
 
+/** A UTC offset: +0100, -0330, +0000 (never -0000), with seconds only when it has them. */
+export function formatIcsOffset(ms: number): string {
+  const total = Math.round(Math.abs(ms) / 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const seconds = total % 60;
+  return `${ms < 0 && total > 0 ? "-" : "+"}${pad(Math.floor(total / 3600))}${pad(Math.floor(total / 60) % 60)}${seconds ? pad(seconds) : ""}`;
+}
+
+function timezoneLines({ tzid, observances }: IcsTimezone): string[] {
+  return [
+    "BEGIN:VTIMEZONE",
+    `TZID:${tzid}`,
+    ...observances.flatMap((o) => [
+      `BEGIN:${o.kind}`,
+      `DTSTART:${o.start}`,
+      ...(o.rule ? [`RRULE:${o.rule}`] : []),
+      ...(o.dates.length > 0 ? [`RDATE:${o.dates.join(",")}`] : []),
+      `TZOFFSETFROM:${formatIcsOffset(o.offsetFrom)}`,
+      `TZOFFSETTO:${formatIcsOffset(o.offsetTo)}`,
+      `END:${o.kind}`,
+    ]),
+    "END:VTIMEZONE",
+  ];
+}
+
 function eventLines(event: IcsEvent, stamp: string): string[] {
   return [
     "BEGIN:VEVENT",
     `UID:${escapeIcsText(event.uid)}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART:${formatIcsUtc(event.start)}`,
+    ...(event.recurrence
+      ? [event.recurrence.dtstart, event.recurrence.rrule]
+      : [`DTSTART:${formatIcsUtc(event.start)}`]),
+    ...(event.occurrenceOf ? [`RECURRENCE-ID;TZID=${event.occurrenceOf.zone}:${event.occurrenceOf.wall}`] : []),
     `DURATION:PT${event.durationMinutes}M`,
     `SUMMARY:${escapeIcsText(event.summary)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
@@ -104,6 +151,7 @@ export function writeIcs(calendar: IcsCalendar): string {
     `X-WR-CALNAME:${escapeIcsText(calendar.name)}`,
     `REFRESH-INTERVAL;VALUE=DURATION:PT${calendar.refreshMinutes}M`,
     `X-PUBLISHED-TTL:PT${calendar.refreshMinutes}M`,
+    ...(calendar.timezones ?? []).flatMap(timezoneLines),
     ...calendar.events.flatMap((event) => eventLines(event, stamp)),
     "END:VCALENDAR",
   ];

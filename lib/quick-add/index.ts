@@ -6,6 +6,7 @@
  * docs/reminders.md ("Quick add") lists what each language understands.
  */
 export { parseQuickAdd } from "./parse-quick-add";
+export { UNKNOWN_REASONS } from "./types";
 export type {
   ContactDraft,
   QuickAddContact,

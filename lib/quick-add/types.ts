@@ -97,21 +97,23 @@ export type QuickAddSchedule =
   | { scheduleType: "recurring"; frequency: Frequency; frequencyConfig: QuickAddFrequencyConfig };
 
 /** Why a part of the text was left for the user. */
-export type UnknownReason =
+export const UNKNOWN_REASONS = [
   /** Words that are none of the parts read. */
-  | "not_understood"
+  "not_understood",
   /** A time of day without a date ("at 18:00" alone). */
-  | "time_without_date"
+  "time_without_date",
   /** A date or time that names no single moment ("tonight", "next week", "in March"). */
-  | "vague"
+  "vague",
   /** A date that reads two ways ("3/4" in English: 3 April or March 4). */
-  | "ambiguous"
+  "ambiguous",
   /** Understood, but a reminder cannot hold it ("every hour", an end for a one-time reminder). */
-  | "unsupported"
+  "unsupported",
   /** A second part of a kind already read (a second channel, date or time). */
-  | "repeated"
+  "repeated",
   /** A day the month never has ("every year on 31 April", "29 February" with no leap year). */
-  | "no_such_date";
+  "no_such_date",
+] as const;
+export type UnknownReason = (typeof UNKNOWN_REASONS)[number];
 
 export interface UnknownPart extends TextSpan {
   reason: UnknownReason;

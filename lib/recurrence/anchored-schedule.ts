@@ -4,15 +4,17 @@ import { utcToLocal } from "./time-zone";
 import type { Schedule } from "./types";
 
 /**
- * A recurring schedule with its anchor date set, as it is stored when created: the local date
- * of its first occurrence strictly after `now`, the rule read as if every period counted ("every
- * other Tuesday" made on a Thursday starts next Tuesday, and counts its fortnights from that
- * week). A schedule that has an anchor, a one-time one, and one that no longer occurs (its end
- * date passed: anchored on today, so that it still validates and says it has no occurrence) come
- * back as they are or anchored on today. Throws RangeError for an invalid schedule.
+ * A recurring schedule with an interval, its anchor date set, as it is stored when created: the
+ * local date of its first occurrence strictly after `now`, the rule read as if every period
+ * counted ("every other Tuesday" made on a Thursday starts next Tuesday, and counts its
+ * fortnights from that week). A schedule that has an anchor, one without an interval (every
+ * period counts: it needs no start), a one-time one come back as they are; one that no longer
+ * occurs (its end date passed) is anchored on today, so that it still validates and says it has
+ * no occurrence. Throws RangeError for an invalid schedule.
  */
 export function anchoredSchedule(schedule: Schedule, now: Date): Schedule {
   if (schedule.scheduleType !== "recurring" || schedule.anchorDate !== undefined) return schedule;
+  if ((schedule.interval ?? 1) === 1) return schedule;
   const first = firstOccurrence({ ...schedule, interval: 1 }, now);
   const today = utcToLocal(now.getTime(), schedule.timezone);
   if (first === null) return { ...schedule, anchorDate: formatCivilDate(today) };

@@ -1,5 +1,5 @@
 import type { reminders } from "@/db/schema";
-import type { EndCondition, Frequency, ScheduleType, Weekday } from "@/db/schema/enums";
+import type { EndCondition, Frequency, NthWeekday, ScheduleType, Weekday } from "@/db/schema/enums";
 import { DEFAULT_TIME, formatCivilDateTime, utcToLocal, type Schedule } from "@/lib/recurrence";
 
 export type ReminderRow = typeof reminders.$inferSelect;
@@ -14,6 +14,9 @@ export type ScheduleFields = Pick<
   | "days"
   | "dayOfMonth"
   | "month"
+  | "repeatInterval"
+  | "anchorDate"
+  | "nthWeekday"
   | "endCondition"
   | "endAfterCount"
   | "endByDate"
@@ -38,6 +41,10 @@ export function scheduleFromRow(row: ScheduleFields): Schedule {
     days: (row.days ?? undefined) as Weekday[] | undefined,
     dayOfMonth: row.dayOfMonth ?? undefined,
     month: row.month ?? undefined,
+    // Absent on every reminder stored before intervals: every one counts, from no first day.
+    ...(row.repeatInterval != null ? { interval: row.repeatInterval } : {}),
+    ...(row.anchorDate != null ? { anchorDate: row.anchorDate } : {}),
+    ...(row.nthWeekday != null ? { nthWeekday: row.nthWeekday as NthWeekday } : {}),
     endCondition: (row.endCondition ?? "never") as EndCondition,
     endAfterCount: row.endAfterCount ?? undefined,
     endByDate: row.endByDate ?? undefined,
@@ -57,6 +64,10 @@ export function scheduleColumns(schedule: Schedule, scheduledFor: Date) {
     days: recurring ? (schedule.days ?? null) : null,
     dayOfMonth: recurring ? (schedule.dayOfMonth ?? null) : null,
     month: recurring ? (schedule.month ?? null) : null,
+    // Every one is stored as null, as before intervals.
+    repeatInterval: recurring && (schedule.interval ?? 1) > 1 ? (schedule.interval ?? null) : null,
+    anchorDate: recurring ? (schedule.anchorDate ?? null) : null,
+    nthWeekday: recurring ? (schedule.nthWeekday ?? null) : null,
     endCondition: recurring ? (schedule.endCondition ?? "never") : null,
     endAfterCount: recurring ? (schedule.endAfterCount ?? null) : null,
     endByDate: recurring ? (schedule.endByDate ?? null) : null,

@@ -32,17 +32,21 @@ const icsUtc = (ms: number) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
-/** The fewest days a month ever has: BYMONTHDAY above it needs the month-end form. */
+/** The fewest and the most days a month ever has: BYMONTHDAY above the fewest needs a month-end form. */
 const shortestMonth = (month: number) => (month === 2 ? 28 : [4, 6, 9, 11].includes(month) ? 30 : 31);
+const longestMonth = (month: number) => (month === 2 ? 29 : shortestMonth(month));
 
 /**
  * A day of the month as RFC 5545 reads it, keeping the engine's rule that a day the month lacks
  * is its last day. BYMONTHDAY=31 alone skips the months without a 31st (section 3.3.10: invalid
- * dates are ignored), so a day above the month's shortest length lists every day from the 28th
- * to it and keeps the last that exists: BYMONTHDAY=28,29,30,31;BYSETPOS=-1.
+ * dates are ignored). A day at or above the longest such month is its last day every time:
+ * BYMONTHDAY=-1 (the 31st of every month, 29 February every year), which every client reads. A
+ * day between the shortest and the longest (the 29th or 30th of every month) lists every day
+ * from the 28th to it and keeps the last that exists: BYMONTHDAY=28,29,30;BYSETPOS=-1.
  */
-function monthDayParts(day: number, shortest: number): string[] {
+function monthDayParts(day: number, shortest: number, longest: number): string[] {
   if (day <= shortest) return [`BYMONTHDAY=${day}`];
+  if (day >= longest) return ["BYMONTHDAY=-1"];
   const days = Array.from({ length: day - 27 }, (_, i) => 28 + i);
   return [`BYMONTHDAY=${days.join(",")}`, "BYSETPOS=-1"];
 }
@@ -56,10 +60,13 @@ function leadParts(month: number, day: number, lead: number): string[] | null {
   const leap = leadDate(2000, month, day, lead);
   const common = leadDate(2001, month, day, lead);
   if (leap.month === common.month && leap.day === common.day) {
-    return [`BYMONTH=${leap.month}`, ...monthDayParts(leap.day, shortestMonth(leap.month))];
+    return [
+      `BYMONTH=${leap.month}`,
+      ...monthDayParts(leap.day, shortestMonth(leap.month), longestMonth(leap.month)),
+    ];
   }
   const lastOfFebruary = leap.month === 2 && leap.day === 29 && common.month === 2 && common.day === 28;
-  return lastOfFebruary ? ["BYMONTH=2", ...monthDayParts(29, 28)] : null;
+  return lastOfFebruary ? ["BYMONTH=2", "BYMONTHDAY=-1"] : null;
 }
 
 /** The BY* parts of the rule, or null when no RRULE says it exactly. */
@@ -73,12 +80,13 @@ function byParts(schedule: Schedule): string[] | null {
       return [`BYDAY=${days.join(",")}`, ...((schedule.interval ?? 1) > 1 ? ["WKST=MO"] : [])];
     }
     case "monthly":
-      return nthDay ? [nthDay] : monthDayParts(schedule.dayOfMonth ?? 1, 28);
+      return nthDay ? [nthDay] : monthDayParts(schedule.dayOfMonth ?? 1, 28, 31);
     case "yearly": {
       const month = schedule.month ?? 1;
       if (nthDay) return [`BYMONTH=${month}`, nthDay];
       if (schedule.leadDays) return leadParts(month, schedule.dayOfMonth ?? 1, schedule.leadDays);
-      return [`BYMONTH=${month}`, ...monthDayParts(schedule.dayOfMonth ?? 1, shortestMonth(month))];
+      const day = schedule.dayOfMonth ?? 1;
+      return [`BYMONTH=${month}`, ...monthDayParts(day, shortestMonth(month), longestMonth(month))];
     }
     default:
       return [];

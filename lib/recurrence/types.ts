@@ -1,15 +1,6 @@
-import type { EndCondition, Frequency, ScheduleType, Weekday } from "@/db/schema/enums";
+import type { EndCondition, Frequency, NthWeekday, ScheduleType, Weekday } from "@/db/schema/enums";
 
-/** Which weekday of the month: the first to the fourth, or the last (-1). */
-export const NTH_WEEKDAYS = [1, 2, 3, 4, -1] as const;
-export type NthWeekday = (typeof NTH_WEEKDAYS)[number];
-
-/**
- * The largest interval: every 365 days, weeks, months or years. Far beyond any calendar use
- * (the longest in practice are a few years), small enough that every rule keeps a next
- * occurrence within Date's range for centuries.
- */
-export const MAX_INTERVAL = 365;
+export { MAX_INTERVAL, NTH_WEEKDAYS, type NthWeekday } from "@/db/schema/enums";
 
 /** A reminder's schedule, as the recurrence engine reads it. */
 export interface Schedule {

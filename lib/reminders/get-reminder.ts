@@ -5,11 +5,12 @@ import { db } from "@/lib/db";
 import { findOwnReminder } from "./find-own-reminder";
 import { groupSelection } from "./group-columns";
 import { reminderAuthorship } from "./reminder-authorship";
-import { toReminderDto } from "./to-reminder-dto";
+import { DETAIL_PREVIEW_COUNT, toReminderDto } from "./to-reminder-dto";
 
 /**
  * One of the user's reminders as the list shows it; another user's (or an unknown id) is a 404.
- * A member reminder can be read too (its group reminder's History links to it).
+ * A member reminder can be read too (its group reminder's History links to it). It previews
+ * DETAIL_PREVIEW_COUNT occurrences (a list, PREVIEW_COUNT).
  */
 export async function getReminder(workspaceId: string, id: string) {
   const row = await findOwnReminder(workspaceId, id);
@@ -35,5 +36,6 @@ export async function getReminder(workspaceId: string, id: string) {
     clip ?? null,
     group ?? null,
     await reminderAuthorship(db, row.id),
+    DETAIL_PREVIEW_COUNT,
   );
 }

@@ -7,7 +7,7 @@ import { configuredChannels } from "@/lib/channels/configured-channels";
 import { DomainError, invalidInput, forbidden, notFound } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
-import { localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
+import { anchoredSchedule, localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
 import type { Media } from "@/db/schema";
 import type { Actor } from "@/lib/workspaces/actor";
 import { scheduleFromBody, type ReminderBody } from "@/lib/validations/reminder";
@@ -137,7 +137,8 @@ export async function resolveReminderInput(
 
   const zoneProblem = timeZoneProblem(user.timezone);
   if (zoneProblem) throw invalidInput({ code: "invalid_schedule", message: zoneProblem });
-  const schedule = scheduleFromBody(body, user.timezone);
+  // An interval counts from the first occurrence after now unless the body names a first day.
+  const schedule = anchoredSchedule(scheduleFromBody(body, user.timezone), now);
   if (schedule.scheduleType === "once") {
     const due = localToUtc(schedule.localDateTime ?? "", schedule.timezone);
     if (due.getTime() <= now.getTime()) throw invalidInput(REMINDER_ERRORS.past);

@@ -1,13 +1,8 @@
-import { WEEKDAYS } from "@/db/schema/enums";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
-import {
-  formatCivilDay,
-  formatClock,
-  formatInZone,
-  formatNearDate,
-  formatWeekday,
-  localDayKey,
-} from "./format-in-zone";
+import { formatInZone, formatNearDate, localDayKey } from "./format-in-zone";
+import { scheduleWords, type RecurrenceTranslate } from "./schedule-words";
+
+export type { RecurrenceTranslate } from "./schedule-words";
 
 /** The reminder fields schedule text reads (Reminders screen). */
 export interface ScheduleTextInput {
@@ -19,6 +14,8 @@ export interface ScheduleTextInput {
     days?: string[];
     dayOfMonth?: number;
     month?: number;
+    interval?: number;
+    nthWeekday?: number;
     endCondition?: string;
     endAfterCount?: number;
     endByDate?: string;
@@ -30,9 +27,6 @@ export interface ScheduleTextInput {
   lastSentAt?: string | null;
 }
 
-/** The `recurrence` message namespace, as a plain function (next-intl's `t` fits). */
-export type RecurrenceTranslate = (key: string, values?: Record<string, string | number>) => string;
-
 export interface ScheduleTextOptions {
   t: RecurrenceTranslate;
   locale: string;
@@ -40,8 +34,6 @@ export interface ScheduleTextOptions {
   timeZone: string;
   now: Date;
 }
-
-const WEEK_ORDER: readonly string[] = WEEKDAYS;
 
 /**
  * The zone a reminder's times are shown in: the one it was scheduled in (its days and times
@@ -76,34 +68,12 @@ function oneTimeText(
   return t("onDate", at(due));
 }
 
-function ruleText(input: ScheduleTextInput, { t, locale }: ScheduleTextOptions): string {
-  const config = input.frequencyConfig ?? {};
-  if (input.frequency === "monthly" && config.dayOfMonth) return t("monthlyDay", { day: config.dayOfMonth });
-  if (input.frequency === "yearly" && config.month && config.dayOfMonth) {
-    const date = formatCivilDay(
-      `2000-${String(config.month).padStart(2, "0")}-${String(config.dayOfMonth).padStart(2, "0")}`,
-      "dayMonth",
-      locale,
-    );
-    return t("yearlyDay", { date });
-  }
-  const days = [...new Set(config.days ?? [])]
-    .filter((day) => WEEK_ORDER.includes(day))
-    .sort((a, b) => WEEK_ORDER.indexOf(a) - WEEK_ORDER.indexOf(b));
-  if (input.frequency === "weekly" && days.length > 0) {
-    const names = days.map((day) => formatWeekday(day, locale));
-    return t("weeklyOn", {
-      days: new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(names),
-    });
-  }
-  return t(`frequency.${input.frequency ?? "daily"}`);
-}
-
 /**
  * Schedule text: 'Today at 9:00 AM', 'Tomorrow at ...', 'Jan 5 at ...' ('Jan 5, 2027 at ...'
  * outside this year);
  * 'Recurring: daily at 9:00 AM', 'Recurring: weekly on Mon and Thu at ...',
- * 'Recurring: 31st of every month at ...', 'Recurring: Feb 29 every year', with
+ * 'Recurring: 31st of every month at ...', 'Recurring: Feb 29 every year', 'Recurring: every 2
+ * weeks on Tue at ...', 'Recurring: last Friday of every month at ...' (scheduleWords' list), with
  * ' (ends after N times)' or ' (ends Jan 5, 2027)'; otherwise 'Not scheduled'. A sent or
  * cancelled one-time reminder says so instead of 'Tomorrow at'. One clock style per locale
  * (12-hour in English, 24-hour in Spanish and French) for every time; times in the
@@ -115,15 +85,5 @@ export function scheduleText(input: ScheduleTextInput, options: ScheduleTextOpti
   const suffix = label ? t("inZone", { zone: label }) : "";
   if (input.scheduleType === "once" && input.scheduledFor) return oneTimeText(input, zone, options) + suffix;
   if (input.scheduleType !== "recurring" || !input.frequency) return t("notScheduled");
-  const config = input.frequencyConfig ?? {};
-  const rule = ruleText(input, options);
-  let text = config.time
-    ? t("recurringAt", { rule, time: formatClock(config.time, locale) })
-    : t("recurring", { rule });
-  if (config.endCondition === "after" && config.endAfterCount) {
-    text += t("endsAfter", { count: config.endAfterCount });
-  } else if (config.endCondition === "by" && config.endByDate) {
-    text += t("endsBy", { date: formatCivilDay(config.endByDate, "fullDate", locale) });
-  }
-  return text + suffix;
+  return scheduleWords(input, { t, locale, style: "list" }) + suffix;
 }

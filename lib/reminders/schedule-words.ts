@@ -3,7 +3,9 @@ import { format } from "date-fns";
 import { enUS, es, fr } from "date-fns/locale";
 import { WEEKDAYS } from "@/db/schema/enums";
 import { formatCivilDay, formatClock, formatWeekday } from "./format-in-zone";
-import type { RecurrenceTranslate } from "./schedule-text";
+
+/** The `recurrence` message namespace, as a plain function (next-intl's `t` fits). */
+export type RecurrenceTranslate = (key: string, values?: Record<string, string | number>) => string;
 
 /** A recurring schedule's fields as the reminder body and DTO carry them (frequencyConfig). */
 export interface ScheduleWordsInput {

@@ -1,13 +1,15 @@
 import "server-only";
 import { formatCivilDateTime, nextOccurrences, scheduleProblem, utcToLocal } from "@/lib/recurrence";
-import type { DeliveryMethod, GroupTiming } from "@/db/schema/enums";
+import type { DeliveryMethod, GroupTiming, NthWeekday } from "@/db/schema/enums";
 import { failureReason } from "@/lib/channels/failure-reasons";
 import { scheduleFromRow, type ReminderRow } from "@/lib/recurrence/schedule-from-row";
 import { toMediaDto, type MediaDtoSource } from "@/lib/media/to-media-dto";
 import type { Authorship } from "@/lib/users/authorship";
 
-/** How many upcoming occurrences each reminder previews. */
+/** How many upcoming occurrences each reminder of a list previews. */
 export const PREVIEW_COUNT = 3;
+/** How many one reminder read alone (GET /reminders/{id}) and a quick-add draft show. */
+export const DETAIL_PREVIEW_COUNT = 5;
 
 /** A group reminder's group as the lists read it (`groupSelection`); null for other reminders. */
 export interface ReminderGroupInfo {
@@ -38,6 +40,7 @@ export function toReminderDto(
   group: ReminderGroupInfo | null = null,
   /** Who created it and who changed it last (the lists and the dialogs show them). */
   authorship: Authorship | null = null,
+  previewCount = PREVIEW_COUNT,
 ) {
   const recurring = row.scheduleType === "recurring";
   let upcoming: Date[] = [];
@@ -48,7 +51,7 @@ export function toReminderDto(
     // no preview rather than fail the whole list.
     const schedule = recurring ? scheduleFromRow(row) : null;
     if (schedule && !scheduleProblem(schedule)) {
-      upcoming.push(...nextOccurrences(schedule, row.nextRunAt, PREVIEW_COUNT - 1, row.occurrencesSent + 1));
+      upcoming.push(...nextOccurrences(schedule, row.nextRunAt, previewCount - 1, row.occurrencesSent + 1));
     }
   }
   return {
@@ -78,6 +81,9 @@ export function toReminderDto(
           ...(row.days ? { days: row.days } : {}),
           ...(row.dayOfMonth != null ? { dayOfMonth: row.dayOfMonth } : {}),
           ...(row.month != null ? { month: row.month } : {}),
+          ...(row.repeatInterval != null ? { interval: row.repeatInterval } : {}),
+          ...(row.nthWeekday != null ? { nthWeekday: row.nthWeekday as NthWeekday } : {}),
+          ...(row.anchorDate ? { anchorDate: row.anchorDate } : {}),
           endCondition: row.endCondition ?? "never",
           ...(row.endAfterCount != null ? { endAfterCount: row.endAfterCount } : {}),
           ...(row.endByDate ? { endByDate: row.endByDate } : {}),

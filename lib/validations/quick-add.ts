@@ -16,3 +16,14 @@ export const quickAddInputSchema = z
   .strict();
 
 export type QuickAddInput = z.input<typeof quickAddInputSchema>;
+
+/** POST /api/v1/quick-add: the line, in the key owner's language unless `locale` says another. */
+export const quickAddRequestSchema = z
+  .object({
+    text: z.string().trim().min(1).max(QUICK_ADD_MAX_LENGTH),
+    locale: z
+      .enum(LOCALES)
+      .optional()
+      .meta({ description: "The language the line is written in; absent: the key owner's language." }),
+  })
+  .strict();

@@ -5,8 +5,11 @@ import { DEFAULT_TIME, scheduleProblem, type Schedule } from "@/lib/recurrence";
 import {
   DELIVERY_METHODS,
   END_CONDITIONS,
+  type Frequency,
   FREQUENCIES,
   GROUP_TIMINGS,
+  MAX_INTERVAL,
+  NTH_WEEKDAYS,
   REMINDER_TYPES,
   SCHEDULE_TYPES,
   SEND_NOW_MODES,
@@ -90,17 +93,40 @@ export type FallbackStep = z.output<typeof fallbackStepSchema>;
 /** The most fallback steps after the delivery method (four channels in all). */
 export const MAX_FALLBACK_STEPS = 3;
 
+/**
+ * A recurring schedule's fields besides its frequency. Every N (`interval`) days; weeks on `days`;
+ * months on `dayOfMonth`, or on the first to fourth or last (`nthWeekday`) weekday given as the one
+ * entry of `days`; years on `month` and the same. `anchorDate` is the first day it may fall on, from
+ * which an interval counts (the first occurrence's day when absent). Absent, the interval is 1 and
+ * there is no first day: every body written before these fields means what it meant.
+ */
+/**
+ * The first to fourth (1-4) or last (-1) weekday of the month. The enum is repeated in the
+ * metadata: the OpenAPI generator writes a literal of several values as its first value only.
+ */
+export const nthWeekdaySchema = z
+  .literal(NTH_WEEKDAYS, { error: "nthWeekday must be 1, 2, 3, 4 or -1 (last)" })
+  .meta({ enum: [...NTH_WEEKDAYS] });
+
 export const frequencyConfigSchema = z
   .object({
     time: z.string().regex(TIME, "Time must be HH:MM (00:00-23:59)").optional(),
     days: z.array(z.enum(WEEKDAYS)).max(7).optional(),
     dayOfMonth: z.number().int().min(1).max(31).optional(),
     month: z.number().int().min(1).max(12).optional(),
+    /** Every `interval` days, weeks, months or years. */
+    interval: z.number().int().min(1).max(MAX_INTERVAL).optional(),
+    /** Monthly and yearly: the first to fourth (1-4) or last (-1) of the weekday in `days`. */
+    nthWeekday: nthWeekdaySchema.optional(),
+    /** The first day 'YYYY-MM-DD' (local): which days, weeks, months or years an interval counts. */
+    anchorDate: z.preprocess(emptyToNull, z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").nullish()),
     endCondition: z.enum(END_CONDITIONS).optional(),
     endAfterCount: z.number().int().min(1).max(10_000).optional(),
     endByDate: z.preprocess(emptyToNull, z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").nullish()),
   })
   .strict();
+
+export type FrequencyConfig = z.output<typeof frequencyConfigSchema>;
 
 /**
  * The fields of POST /api/reminders and PUT /api/reminders/{id}, and of the dialog: types,
@@ -143,24 +169,41 @@ export const reminderShapeSchema = z
 export type ReminderBody = z.output<typeof reminderShapeSchema>;
 export type ReminderBodyInput = z.input<typeof reminderShapeSchema>;
 
+/**
+ * The recurrence engine's view of a recurring body's frequency and config, in `timezone`: days reach
+ * a monthly or yearly schedule only with an nth weekday (which replaces the day of the month), an
+ * interval of 1 is none. An interval without a first day is anchored when saved (`anchoredSchedule`).
+ */
+export function scheduleFromConfig(
+  frequency: Frequency | null | undefined,
+  config: FrequencyConfig | null | undefined,
+  timezone: string,
+): Schedule {
+  const c = config ?? {};
+  const byWeekday = (frequency === "monthly" || frequency === "yearly") && c.nthWeekday !== undefined;
+  return {
+    scheduleType: "recurring",
+    frequency: frequency ?? undefined,
+    time: c.time ?? DEFAULT_TIME,
+    days: frequency === "weekly" || byWeekday ? c.days : undefined,
+    dayOfMonth: (frequency === "monthly" || frequency === "yearly") && !byWeekday ? c.dayOfMonth : undefined,
+    month: frequency === "yearly" ? c.month : undefined,
+    ...(byWeekday ? { nthWeekday: c.nthWeekday } : {}),
+    ...(c.interval !== undefined && c.interval > 1 ? { interval: c.interval } : {}),
+    ...(c.anchorDate ? { anchorDate: c.anchorDate } : {}),
+    endCondition: c.endCondition ?? "never",
+    endAfterCount: c.endCondition === "after" ? (c.endAfterCount ?? 10) : undefined,
+    endByDate: c.endCondition === "by" ? (c.endByDate ?? undefined) : undefined,
+    timezone,
+  };
+}
+
 /** The recurrence engine's view of a request body, in `timezone` (the user's). */
 export function scheduleFromBody(body: ReminderBody, timezone: string): Schedule {
   if (body.scheduleType === "once") {
     return { scheduleType: "once", localDateTime: body.scheduledFor ?? undefined, timezone };
   }
-  const config = body.frequencyConfig ?? {};
-  return {
-    scheduleType: "recurring",
-    frequency: body.frequency ?? undefined,
-    time: config.time ?? DEFAULT_TIME,
-    days: body.frequency === "weekly" ? config.days : undefined,
-    dayOfMonth: body.frequency === "monthly" || body.frequency === "yearly" ? config.dayOfMonth : undefined,
-    month: body.frequency === "yearly" ? config.month : undefined,
-    endCondition: config.endCondition ?? "never",
-    endAfterCount: config.endCondition === "after" ? (config.endAfterCount ?? 10) : undefined,
-    endByDate: config.endCondition === "by" ? (config.endByDate ?? undefined) : undefined,
-    timezone,
-  };
+  return scheduleFromConfig(body.frequency, body.frequencyConfig, timezone);
 }
 
 /** The first required field the body leaves empty, in the form's order, or null. */
@@ -171,7 +214,9 @@ function missingField(body: ReminderBody): MissingField | null {
   if (body.scheduleType === "once") return body.scheduledFor ? null : "dateTime";
   if (!body.frequency) return "frequency";
   const config = body.frequencyConfig ?? {};
-  if (body.frequency === "weekly" && (config.days ?? []).length === 0) return "days";
+  const byWeekday =
+    body.frequency !== "weekly" && body.frequency !== "daily" && config.nthWeekday !== undefined;
+  if ((body.frequency === "weekly" || byWeekday) && (config.days ?? []).length === 0) return "days";
   if (config.endCondition === "by" && !config.endByDate) return "endDate";
   return null;
 }
@@ -188,8 +233,9 @@ function reminderRuleProblem(body: ReminderBody): Problem | null {
   if (missing) return { code: MISSING_FIELD_CODES[missing], message: REMINDER_MESSAGES[missing] };
   if (body.type === "text" && body.mediaId) return REMINDER_RULE_ERRORS.textMedia;
   if (body.type === "video" && body.deliveryMethod === "call") return REMINDER_RULE_ERRORS.callVideo;
-  // The rules do not depend on the zone; the user's own zone is checked where it is known.
-  const schedule = scheduleProblem(scheduleFromBody(body, "UTC"));
+  // The rules do not depend on the zone; the user's own zone is checked where it is known. An
+  // interval's missing first day is set when saved (the first occurrence's): any day stands for it.
+  const schedule = scheduleProblem({ anchorDate: "2000-01-01", ...scheduleFromBody(body, "UTC") });
   if (schedule) return { code: "invalid_schedule", message: schedule };
   // Replies come back on SMS, WhatsApp and a call's keypad; the follow-up e-mail waits for a reply.
   if (body.askConfirmation && body.deliveryMethod === "email")

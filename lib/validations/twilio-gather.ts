@@ -32,4 +32,3 @@ export const twilioGatherSchema = z
   })
   .loose();
 export type TwilioGather = z.output<typeof twilioGatherSchema>;
-

@@ -20,6 +20,7 @@ import {
 } from "@/db/schema/enums";
 import { LOCALES } from "@/i18n/locales";
 import { ACTIVITY_STATUSES } from "@/lib/validations/delivery";
+import { nthWeekdaySchema } from "@/lib/validations/reminder";
 import { instant, pageSchema } from "./common-schemas";
 
 // What v1 answers: each route's result is parsed by its schema (unknown fields dropped), and the
@@ -122,6 +123,19 @@ export const reminderSchema = z
         days: z.array(z.enum(WEEKDAYS)).optional(),
         dayOfMonth: z.number().int().optional(),
         month: z.number().int().optional(),
+        interval: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: "Every `interval` days, weeks, months or years; absent: every one." }),
+        nthWeekday: nthWeekdaySchema.optional().meta({
+          description:
+            "Monthly and yearly: on the first to fourth (1-4) or last (-1) of the weekday in `days`, instead of a day of the month.",
+        }),
+        anchorDate: z.string().optional().meta({
+          description:
+            "The first day (YYYY-MM-DD, local) the schedule may fall on; an interval counts its periods from the one this day is in.",
+        }),
         endCondition: z.enum(END_CONDITIONS),
         endAfterCount: z.number().int().optional(),
         endByDate: z.string().optional(),
@@ -131,7 +145,10 @@ export const reminderSchema = z
     askConfirmation: z.boolean(),
     followUpMinutes: z.number().int().nullable(),
     nextRunAt: instant().nullable(),
-    nextOccurrences: z.array(instant()),
+    nextOccurrences: z.array(instant()).meta({
+      description:
+        "The next occurrences still to be sent (UTC), as the schedule computes them: three in a list, five for `GET /reminders/{id}`; none once nothing is left.",
+    }),
     occurrencesSent: z.number().int(),
     lastSentAt: instant().nullable(),
     lastError: z.string().nullable(),

@@ -16,6 +16,7 @@ import {
   renameGroupOperation,
 } from "./group-operations";
 import type { V1Operation } from "./operation";
+import { quickAddOperation } from "./quick-add-operation";
 import {
   createTemplateOperation,
   deleteTemplateOperation,
@@ -51,6 +52,7 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
   getReminderOperation,
   updateReminderOperation,
   cancelReminderOperation,
+  quickAddOperation,
   listDeliveriesOperation,
   listTemplatesOperation,
   createTemplateOperation,

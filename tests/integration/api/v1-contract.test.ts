@@ -16,6 +16,7 @@ import * as groupMembersRoute from "@/app/api/v1/groups/[id]/members/route";
 import * as groupMembersRemoveRoute from "@/app/api/v1/groups/[id]/members/remove/route";
 import * as groupsRoute from "@/app/api/v1/groups/route";
 import * as openapiRoute from "@/app/api/v1/openapi.json/route";
+import * as quickAddRoute from "@/app/api/v1/quick-add/route";
 import * as reminderRoute from "@/app/api/v1/reminders/[id]/route";
 import * as remindersRoute from "@/app/api/v1/reminders/route";
 import * as templateRoute from "@/app/api/v1/templates/[id]/route";
@@ -222,6 +223,11 @@ describe("/api/v1 against its OpenAPI document", () => {
       id: reminderId,
       contactName: "Ann Lee",
     });
+    const draft = await call("readQuickAdd", quickAddRoute.POST, "/quick-add", {
+      method: "POST",
+      body: { text: "email Ann every other Tuesday at 8am: bins" },
+    });
+    expect(draft.json).toMatchObject({ reminder: { contactId, frequencyConfig: { interval: 2 } } });
     const replaced = await call("updateReminder", reminderRoute.PUT, `/reminders/${reminderId}`, {
       method: "PUT",
       params: { id: reminderId },

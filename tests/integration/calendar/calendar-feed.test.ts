@@ -8,45 +8,32 @@ import { POST as createReminder } from "@/app/api/reminders/route";
 import { reminders, workspaceMembers } from "@/db/schema";
 import { rotateCalendarToken } from "@/lib/calendar/rotate-calendar-token";
 import { db } from "@/lib/db";
+import { nextOccurrences } from "@/lib/recurrence";
+import { scheduleFromRow } from "@/lib/recurrence/schedule-from-row";
 import { env } from "@/lib/env";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { callRoute } from "../../support/call-route";
 import { snapshotDatabase } from "../../support/db-snapshot";
 import { createContact } from "../../support/reminders";
+import { icalJsOccurrences, pythonOccurrences } from "../../support/feed-occurrences-ical";
 import { createSignedInUser } from "../../support/users";
 
-interface ParsedEvent {
-  uid: string;
-  start: Date;
-  durationMinutes: number;
-  summary: string;
-  description: string;
-  url: string;
-}
+/** How far the tests read the feed: its whole window and a day more. */
+const HORIZON_MS = 367 * 86_400_000;
 
-/** The feed read back by ical.js (an independent RFC 5545 parser), not by our own writer's logic. */
+/**
+ * The feed read back by ical.js (an independent RFC 5545 parser), not by our own writer's logic:
+ * its calendar properties and the occurrences a calendar app would show in the year ahead.
+ */
 function parseFeed(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
-  const events: ParsedEvent[] = calendar.getAllSubcomponents("vevent").map((vevent) => {
-    const event = new ICAL.Event(vevent);
-    const start = event.startDate;
-    // DTSTART must be UTC ("Z"), not floating or zoned.
-    expect(start.zone?.tzid).toBe("UTC");
-    return {
-      uid: event.uid,
-      start: start.toJSDate(),
-      durationMinutes: event.duration.toSeconds() / 60,
-      summary: event.summary,
-      description: event.description,
-      url: String(vevent.getFirstPropertyValue("url")),
-    };
-  });
+  const now = Date.now();
   return {
     name: String(calendar.getFirstPropertyValue("x-wr-calname")),
     method: String(calendar.getFirstPropertyValue("method")),
     version: String(calendar.getFirstPropertyValue("version")),
     prodId: String(calendar.getFirstPropertyValue("prodid")),
-    events,
+    events: icalJsOccurrences(text, new Date(now - 86_400_000), new Date(now + HORIZON_MS)),
   };
 }
 
@@ -84,7 +71,7 @@ function wallClock(date: Date, timeZone: string) {
 }
 
 describe("GET /api/calendar/<token>.ics", () => {
-  it("lists each scheduled occurrence of the next 12 months in UTC, at the reminder's wall time across DST", async () => {
+  it("lists each scheduled occurrence of the next 12 months at the reminder's wall time across DST", async () => {
     const { user, cookie } = await createSignedInUser({ timezone: "America/New_York", firstName: "Ana" });
     const ben = await createContact(user.id, {
       name: "Ben Ruiz",
@@ -144,7 +131,9 @@ describe("GET /api/calendar/<token>.ics", () => {
     expect(feed.events.some((e) => e.uid.startsWith(`${cancelled.id}-`))).toBe(false);
     expect(feed.events).toHaveLength(dailyEvents.length + monthlyEvents.length);
 
-    // The daily one: every day for a year, each at 09:00 New York time, EST and EDT both present.
+    // The daily one: a series in New York's time, every day for a year, each at 09:00 there,
+    // EST and EDT both present.
+    expect(new Set(dailyEvents.map((e) => e.zone))).toEqual(new Set(["America/New_York"]));
     expect(dailyEvents.length).toBeGreaterThanOrEqual(365);
     const clocks = dailyEvents.map((e) => wallClock(e.start, "America/New_York"));
     expect(new Set(clocks.map((c) => c.time))).toEqual(new Set(["09:00"]));
@@ -168,11 +157,90 @@ describe("GET /api/calendar/<token>.ics", () => {
     expect(first.durationMinutes).toBe(15);
     expect(first.url).toBe("http://localhost:3000/reminders");
     expect(monthlyEvents[0].summary).toBe("Reminder to Ben Ruiz (e-mail)");
-    expect(new Set(feed.events.map((e) => e.uid)).size).toBe(feed.events.length);
+    const keys = feed.events.map((e) => `${e.uid}@${e.start.toISOString()}`);
+    expect(new Set(keys).size).toBe(keys.length);
 
     // UIDs are stable from one fetch to the next (calendar apps update rather than duplicate).
     const again = parseFeed((await fetchFeed(token)).text);
     expect(again.events.map((e) => e.uid)).toEqual(feed.events.map((e) => e.uid));
+  });
+
+  it("writes intervals and nth weekdays as RRULEs that ical.js and python's icalendar both expand to the engine's occurrences", async () => {
+    const { user, cookie } = await createSignedInUser({ timezone: "America/New_York" });
+    const contact = await createContact(user.id, { name: "Mia Park", email: "mia@example.org" });
+    const recurring = (frequency: string, frequencyConfig: Record<string, unknown>) =>
+      post(cookie, {
+        contactId: contact.id,
+        message: `${frequency} ${JSON.stringify(frequencyConfig)}`,
+        deliveryMethod: "email",
+        scheduleType: "recurring",
+        frequency,
+        frequencyConfig,
+      });
+    const firstSunday = await recurring("monthly", { time: "12:00", nthWeekday: 1, days: ["Sun"] });
+    const everyOtherTuesday = await recurring("weekly", { time: "08:00", days: ["Tue"], interval: 2 });
+    const lastFriday = await recurring("monthly", { time: "12:00", nthWeekday: -1, days: ["Fri"] });
+    const quarterly31st = await recurring("monthly", { time: "07:15", dayOfMonth: 31, interval: 3 });
+    const weekdays = await recurring("weekly", {
+      time: "18:00",
+      days: ["Mon", "Tue", "Wed", "Thu", "Fri"],
+      endCondition: "after",
+      endAfterCount: 40,
+    });
+    // In New York 02:30 is skipped in March and 01:30 happens twice in November: named outright.
+    const skipped = await recurring("daily", { time: "02:30" });
+    const repeated = await recurring("daily", { time: "01:30" });
+    const leapDay = await recurring("yearly", { time: "09:00", month: 2, dayOfMonth: 29 });
+    const all = [
+      firstSunday,
+      everyOtherTuesday,
+      lastFriday,
+      quarterly31st,
+      weekdays,
+      skipped,
+      repeated,
+      leapDay,
+    ];
+
+    const text = (await fetchFeed(await rotateCalendarToken(user.id, user.id))).text;
+    expect(text).toContain("RRULE:FREQ=MONTHLY;BYDAY=1SU");
+    expect(text).toContain("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;WKST=MO");
+    expect(text).toContain("RRULE:FREQ=MONTHLY;BYDAY=-1FR");
+    expect(text).toContain("BEGIN:VTIMEZONE\r\nTZID:America/New_York");
+
+    const now = Date.now();
+    const from = new Date(now - 86_400_000);
+    const to = new Date(now + HORIZON_MS);
+    const byIcalJs = icalJsOccurrences(text, from, to);
+    const byPython = pythonOccurrences(text, from, to);
+    expect(byPython.zoneMismatches).toEqual([]);
+    const stored = await db.select().from(reminders).where(eq(reminders.contactId, contact.id));
+    for (const { id } of all) {
+      const row = stored.find((r) => r.id === id)!;
+      const engine = nextOccurrences(scheduleFromRow(row), new Date(row.nextRunAt!.getTime() - 1), 400)
+        .filter((at) => at < to)
+        .map((at) => at.toISOString());
+      const mine = (list: { uid: string; start: Date }[]) =>
+        list.filter((e) => e.uid.startsWith(`${id}-`)).map((e) => e.start.toISOString());
+      expect(engine.length, row.message ?? "").toBeGreaterThan(0);
+      expect(mine(byIcalJs), row.message ?? "").toEqual(engine);
+      expect(mine(byPython.occurrences), row.message ?? "").toEqual(engine);
+    }
+    // The first Sunday of each month at noon, the Tuesdays two weeks apart at 08:00, local time.
+    const starts = (id: string) => byIcalJs.filter((e) => e.uid.startsWith(`${id}-`)).map((e) => e.start);
+    for (const at of starts(firstSunday.id)) {
+      const clock = wallClock(at, "America/New_York");
+      expect(clock.time).toBe("12:00");
+      expect(Number(clock.day.slice(8))).toBeLessThanOrEqual(7);
+      expect(new Date(`${clock.day}T12:00Z`).getUTCDay()).toBe(0);
+    }
+    const tuesdays = starts(everyOtherTuesday.id).map((at) => wallClock(at, "America/New_York"));
+    expect(new Set(tuesdays.map((c) => c.time))).toEqual(new Set(["08:00"]));
+    expect(new Set(tuesdays.map((c) => c.offset))).toEqual(new Set(["GMT-5", "GMT-4"]));
+    for (let i = 1; i < tuesdays.length; i++)
+      expect(Date.parse(`${tuesdays[i].day}T00:00Z`) - Date.parse(`${tuesdays[i - 1].day}T00:00Z`)).toBe(
+        14 * 86_400_000,
+      );
   });
 
   it("speaks the user's language and fills the message's fields", async () => {
@@ -325,7 +393,8 @@ describe("GET /api/calendar/<token>.ics", () => {
     const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
     if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
     const busy = randomBytes(32).toString("base64url");
-    for (let i = 0; i < limit; i++) await fetchFeed(busy, { "x-forwarded-for": `203.0.113.${(i % 200) + 1}` });
+    for (let i = 0; i < limit; i++)
+      await fetchFeed(busy, { "x-forwarded-for": `203.0.113.${(i % 200) + 1}` });
     expect((await fetchFeed(busy)).status).toBe(429);
     const other = randomBytes(32).toString("base64url");
     expect((await fetchFeed(other)).status).toBe(404);

@@ -49,6 +49,7 @@ const ROUTES: Record<string, Permission | "public" | "api-key"> = {
   "DELETE /api/v1/reminders/[id]": "api-key",
   "GET /api/v1/reminders": "api-key",
   "POST /api/v1/reminders": "api-key",
+  "POST /api/v1/quick-add": "api-key",
   "DELETE /api/v1/templates/[id]": "api-key",
   "GET /api/v1/templates": "api-key",
   "POST /api/v1/templates": "api-key",

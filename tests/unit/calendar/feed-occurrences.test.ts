@@ -5,7 +5,7 @@ const NOW = new Date("2027-01-10T12:00:00Z");
 
 function daily(id: string, time: string, nextRunAt: string, extra: Partial<FeedReminder> = {}): FeedReminder {
   // Columns some schedules carry (a lead reminder's days before its date): none here.
-  const unused = { leadDays: null };
+  const unused = { leadDays: null, repeatInterval: null, anchorDate: null, nthWeekday: null };
   return {
     ...unused,
     id,

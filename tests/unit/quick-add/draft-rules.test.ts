@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { anchoredSchedule, firstOccurrence, localToUtc, scheduleProblem } from "@/lib/recurrence";
 import { parseQuickAdd, type QuickAddDraft, type QuickAddLocale } from "@/lib/quick-add";
-import { reminderInputSchema, reminderShapeSchema, type ReminderBodyInput } from "@/lib/validations/reminder";
-import { frequencyConfigWithRepeatsSchema, scheduleFromRepeats } from "@/lib/validations/schedule-repeats";
+import {
+  reminderInputSchema,
+  reminderShapeSchema,
+  scheduleFromConfig,
+  type ReminderBodyInput,
+} from "@/lib/validations/reminder";
 import { CONTACTS, NOW, PEOPLE, ZONE, noteText, parse } from "./parse-table";
 import { PEOPLE_ROWS, ROWS } from "./rows";
 
@@ -21,29 +25,15 @@ function bodyOf(draft: QuickAddDraft): ReminderBodyInput | null {
   };
 }
 
-/** The body's shape once it holds intervals, nth weekdays and first days. */
-const shapeWithRepeats = reminderShapeSchema.extend({
-  frequencyConfig: frequencyConfigWithRepeatsSchema.nullish(),
-});
-
-/** A draft whose schedule needs the new fields (an interval, an nth weekday, a first day). */
-const usesRepeats = (draft: QuickAddDraft) => {
-  const schedule = draft.schedule;
-  if (schedule?.scheduleType !== "recurring") return false;
-  return ["interval", "nthWeekday", "anchorDate"].some((key) => key in schedule.frequencyConfig);
-};
-
 describe("a draft fills the reminder body", () => {
   it.each(ALL)("[%s] %s: its schedule has the shape the reminder body takes", (locale, text, book) => {
     const draft = parse(locale, text, NOW, ZONE, book);
     const body = bodyOf(draft);
     if (!body) return;
-    expect(shapeWithRepeats.safeParse(body).error).toBeUndefined();
-    // Without the new fields, the shape POST /api/reminders takes today.
-    if (!usesRepeats(draft)) expect(reminderShapeSchema.safeParse(body).error).toBeUndefined();
+    expect(reminderShapeSchema.safeParse(body).error).toBeUndefined();
   });
 
-  it("passes the dialog's own rules, or the engine's, when every part was read", () => {
+  it("passes the dialog's own rules and the engine's when every part was read", () => {
     const complete = ALL.map(([locale, text, book]) => parse(locale, text, NOW, ZONE, book)).filter(
       (d) =>
         d.contact.status === "matched" &&
@@ -53,13 +43,10 @@ describe("a draft fills the reminder body", () => {
     );
     expect(complete.length).toBeGreaterThan(60);
     for (const draft of complete) {
-      if (!usesRepeats(draft)) {
-        expect(reminderInputSchema.safeParse(bodyOf(draft)).error).toBeUndefined();
-        continue;
-      }
+      expect(reminderInputSchema.safeParse(bodyOf(draft)).error).toBeUndefined();
       if (draft.schedule?.scheduleType !== "recurring") continue;
       const { frequency, frequencyConfig } = draft.schedule;
-      const schedule = anchoredSchedule(scheduleFromRepeats(frequency, frequencyConfig, ZONE), NOW);
+      const schedule = anchoredSchedule(scheduleFromConfig(frequency, frequencyConfig, ZONE), NOW);
       expect(scheduleProblem(schedule)).toBeNull();
       expect(firstOccurrence(schedule, NOW)).not.toBeNull();
     }

@@ -266,11 +266,15 @@ describe("anchoredSchedule: a new schedule starts at its first occurrence", () =
     ]);
   });
 
-  it("leaves an anchored or one-time schedule as it is, and anchors one that no longer occurs on today", () => {
+  it("leaves an anchored, one-time or every-period schedule as it is, and anchors one that no longer occurs on today", () => {
     const anchored = { ...fortnightly, anchorDate: "2026-01-06" };
     expect(anchoredSchedule(anchored, at("2026-03-12T09:00:00Z"))).toBe(anchored);
     const once: Schedule = { scheduleType: "once", localDateTime: "2026-04-01T09:00", timezone: "UTC" };
     expect(anchoredSchedule(once, at("2026-03-12T09:00:00Z"))).toBe(once);
+    // Every week counts: no start is needed, and none is stored (as before intervals).
+    const weekly = { ...fortnightly, interval: undefined };
+    expect(anchoredSchedule(weekly, at("2026-03-12T09:00:00Z"))).toBe(weekly);
+    expect(anchoredSchedule({ ...fortnightly, interval: 1 }, at("2026-03-12T09:00:00Z")).anchorDate).toBeUndefined();
     const ended = anchoredSchedule(
       { ...fortnightly, endCondition: "by", endByDate: "2026-01-01" },
       at("2026-03-12T09:00:00Z"),

@@ -12,9 +12,64 @@ const CONTACTS = [
 // Tuesday 10 March 2026, 10:00 in Madrid.
 const NOW = new Date("2026-03-10T09:00:00Z");
 const read = (text: string, locale: "en" | "es" | "fr" = "en") =>
-  parseQuickAdd(text, { locale, timeZone: "Europe/Madrid", now: NOW, contacts: CONTACTS });
+  parseQuickAdd(text, {
+    locale,
+    timeZone: "Europe/Madrid",
+    now: NOW,
+    contacts: CONTACTS,
+    groups: [{ id: "choir", name: "Choir" }],
+    richSchedules: true,
+  });
 
 describe("the reminder dialog filled from a quick-add draft", () => {
+  it("fills an interval, an nth weekday, an end and a group, and the body says the same schedule", () => {
+    const lunch = withQuickAddDraft(
+      emptyFormState(),
+      read("escribe por WhatsApp a mamá el primer domingo de cada mes a mediodía: comida en casa", "es"),
+      true,
+    );
+    expect(lunch).toMatchObject({
+      contactId: "mama",
+      frequency: "monthly",
+      monthlyBy: "weekday",
+      nthWeekday: 1,
+      nthDay: "Sun",
+      hour: "12",
+      minute: "00",
+    });
+    expect(toRequestBody(lunch)).toMatchObject({
+      frequency: "monthly",
+      frequencyConfig: { time: "12:00", nthWeekday: 1, days: ["Sun"] },
+    });
+    expect(toRequestBody(lunch).frequencyConfig).not.toHaveProperty("dayOfMonth");
+
+    const bins = withQuickAddDraft(
+      emptyFormState(),
+      read("text Marc Dubois every other Tuesday at 7pm, 6 times: bins"),
+      true,
+    );
+    expect(bins).toMatchObject({
+      frequency: "weekly",
+      interval: 2,
+      days: ["Tue"],
+      endCondition: "after",
+      endAfterCount: 6,
+    });
+    expect(reminderInputSchema.safeParse(toRequestBody(bins)).success).toBe(true);
+    expect(toRequestBody(bins).frequencyConfig).toMatchObject({
+      interval: 2,
+      days: ["Tue"],
+      endAfterCount: 6,
+    });
+
+    const choir = withQuickAddDraft(
+      emptyFormState("mama"),
+      read("email the choir on the last Friday of every month at noon: notes"),
+      true,
+    );
+    expect(choir).toMatchObject({ recipient: "group", groupId: "choir", nthWeekday: -1, nthDay: "Fri" });
+  });
+
   it("fills contact, channel, a weekly schedule and the message, and the body passes the reminder schema", () => {
     const state = withQuickAddDraft(
       emptyFormState(),

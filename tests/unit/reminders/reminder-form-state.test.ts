@@ -152,4 +152,68 @@ describe("reminder dialog state", () => {
       mediaId: "m-video",
     });
   });
+
+  it("sends an interval, an nth weekday or a day of the month, and a kept first day; opens them back", () => {
+    const base = { ...emptyFormState("c1"), message: "Hi", scheduleType: "recurring" as const };
+    const monthly = { ...base, frequency: "monthly" as const, interval: 3, dayOfMonth: 31 };
+    expect(toRequestBody(monthly).frequencyConfig).toEqual({
+      time: "09:00",
+      dayOfMonth: 31,
+      interval: 3,
+      endCondition: "never",
+    });
+    const lastFriday = {
+      ...monthly,
+      interval: 1,
+      monthlyBy: "weekday" as const,
+      nthWeekday: -1 as const,
+      nthDay: "Fri" as const,
+    };
+    expect(toRequestBody(lastFriday).frequencyConfig).toEqual({
+      time: "09:00",
+      nthWeekday: -1,
+      days: ["Fri"],
+      endCondition: "never",
+    });
+    const yearly = {
+      ...lastFriday,
+      frequency: "yearly" as const,
+      month: 5,
+      nthWeekday: 2 as const,
+      nthDay: "Sun" as const,
+    };
+    expect(toRequestBody(yearly).frequencyConfig).toMatchObject({ month: 5, nthWeekday: 2, days: ["Sun"] });
+    const weekly = {
+      ...base,
+      frequency: "weekly" as const,
+      interval: 2,
+      days: ["Tue" as const],
+      anchorDate: "2026-03-10",
+    };
+    expect(toRequestBody(weekly).frequencyConfig).toEqual({
+      time: "09:00",
+      days: ["Tue"],
+      interval: 2,
+      anchorDate: "2026-03-10",
+      endCondition: "never",
+    });
+    for (const state of [monthly, lastFriday, yearly, weekly]) {
+      const body = toRequestBody(state);
+      expect(reminderInputSchema.safeParse(body).success).toBe(true);
+      const reopened = formStateFrom({
+        ...({} as ReminderDto),
+        contactId: "c1",
+        type: "text",
+        message: "Hi",
+        deliveryMethod: "email",
+        scheduleType: "recurring",
+        localDateTime: null,
+        frequency: body.frequency ?? null,
+        frequencyConfig: body.frequencyConfig as ReminderDto["frequencyConfig"],
+        fallback: [],
+        media: null,
+      } as ReminderDto);
+      expect(toRequestBody(reopened).frequencyConfig).toEqual(body.frequencyConfig);
+    }
+  });
 });

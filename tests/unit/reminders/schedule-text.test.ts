@@ -88,6 +88,16 @@ describe("schedule text (Reminders screen)", () => {
       recurring("daily", { time: "09:00", endCondition: "never" }),
       "Recurring: daily at 9:00 AM",
     ],
+    [
+      "every 2 weeks",
+      recurring("weekly", { time: "19:00", days: ["Tue"], interval: 2 }),
+      "Recurring: every 2 weeks on Tue at 7:00 PM",
+    ],
+    [
+      "the last Friday",
+      recurring("monthly", { time: "12:00", days: ["Fri"], nthWeekday: -1 }),
+      "Recurring: last Friday of every month at 12:00 PM",
+    ],
     ["once without a time", { scheduleType: "once", scheduledFor: null }, "Not scheduled"],
     ["recurring without frequency", { scheduleType: "recurring" }, "Not scheduled"],
   ])("%s", (_label, input, expected) => {
