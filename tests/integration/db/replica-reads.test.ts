@@ -4,9 +4,9 @@ import pg from "pg";
 import { freePort } from "@/lib/db/embedded";
 import { TEMPLATE_DATABASE } from "../../setup/template";
 
-// DATABASE_REPLICA_URL names another database of the same server (the "replica", holding a row
-// the primary lacks), reached through a gate this test opens and closes; lib/env reads it when
-// the app's modules are first imported, below.
+// DATABASE_REPLICA_URL names another database of the same server (the "replica", empty: the
+// primary holds a reminder it lacks), reached through a gate this test opens and closes; lib/env
+// reads it when the app's modules are first imported, below.
 const primaryUrl = new URL(process.env.DATABASE_URL!);
 const replicaDatabase = `${primaryUrl.pathname.slice(1)}_replica`;
 const gatePort = await freePort();
@@ -41,12 +41,6 @@ async function admin<T>(database: string, run: (client: pg.Client) => Promise<T>
 
 beforeAll(async () => {
   await admin("postgres", (c) => c.query(`create database ${replicaDatabase} template ${TEMPLATE_DATABASE}`));
-  await admin(replicaDatabase, (c) =>
-    c.query(
-      "insert into users (id, email, calendar_token) values ('on-replica', 'replica@example.com', $1)",
-      [token],
-    ),
-  );
   await new Promise<void>((resolve) => gate.listen(gatePort, "127.0.0.1", resolve));
 });
 
@@ -59,14 +53,30 @@ afterAll(async () => {
 });
 
 it("the calendar feed reads the replica when DATABASE_REPLICA_URL is set, and the primary when the replica cannot be reached", async () => {
+  const { eq } = await import("drizzle-orm");
+  const { workspaceMembers } = await import("@/db/schema");
+  const { db } = await import("@/lib/db");
+  const { createContact, createReminder, createSender } = await import("../../support/delivery-fixtures");
   const { getCalendarFeed } = await import("@/lib/calendar/get-calendar-feed");
-  // Only the replica knows this token: an answer proves the read went there.
-  expect(await getCalendarFeed(token, "http://localhost:3000")).toContain("BEGIN:VCALENDAR");
+  // On the primary only: the member with the feed's token (looked up on the primary, so a revoked
+  // token stops at once) and one reminder a day away.
+  const sender = await createSender();
+  await db
+    .update(workspaceMembers)
+    .set({ calendarToken: token })
+    .where(eq(workspaceMembers.userId, sender.id));
+  const contact = await createContact(sender.workspace.id);
+  await createReminder(sender.workspace.id, contact.id, new Date(Date.now() + 86_400_000));
 
-  // The replica goes away (its open connections cut too): the read falls back to the primary,
-  // which does not know the token, instead of failing.
+  // The reminders are read on the replica, which lacks it: a feed without events.
+  const fromReplica = await getCalendarFeed(token, "http://localhost:3000");
+  expect(fromReplica).toContain("BEGIN:VCALENDAR");
+  expect(fromReplica).not.toContain("BEGIN:VEVENT");
+
+  // The replica goes away (its open connections cut too): the read falls back to the primary
+  // instead of failing, and the reminder is there.
   gate.close();
   for (const s of sockets) s.destroy();
   await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(await getCalendarFeed(token, "http://localhost:3000")).toBeNull();
+  expect(await getCalendarFeed(token, "http://localhost:3000")).toContain("BEGIN:VEVENT");
 });
