@@ -79,7 +79,7 @@ try {
   const readers = [];
   for (const s of sessions) {
     const token = randomBytes(32).toString("base64url");
-    await harness.query("update users set calendar_token = $1 where id = $2", [token, s.id]);
+    await harness.query("update workspace_members set calendar_token = $1 where user_id = $2", [token, s.id]);
     readers.push({
       ...s,
       cookie: `authjs.session-token=${s.token}`,

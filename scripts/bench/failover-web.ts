@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { HaCluster } from "@/scripts/ha/cluster";
-import type { SqlClient } from "@/tests/support/bench-kit";
+import { seedOwnWorkspaces, type SqlClient } from "@/tests/support/bench-kit";
 import type { WebTarget } from "./failover-web-load";
 import { startNextServer, type NextServer } from "./next-server";
 
@@ -53,16 +53,18 @@ export async function failoverWebUser(h: SqlClient) {
   const id = `web-${randomBytes(4).toString("hex")}`;
   const token = randomBytes(24).toString("hex");
   await h.query(
-    `insert into users (id, email, name, plan_type, subscription_status, reminders_quota, timezone)
-     values ($1, $1 || '@bench.example', 'Web User', 'business', 'active', 1000, 'UTC')`,
+    `insert into users (id, email, name, timezone, current_workspace_id)
+     values ($1, $1 || '@bench.example', 'Web User', 'UTC', $1)`,
     [id],
   );
+  await seedOwnWorkspaces(h, { userIds: [id] }, { planType: "business", remindersQuota: 1000 });
+  await h.query(`update workspaces set subscription_status = 'active' where id = $1`, [id]);
   await h.query(
     `insert into sessions (session_token, user_id, expires) values ($1, $2, now() + interval '1 day')`,
     [token, id],
   );
   const { rows } = await h.query<{ id: string }>(
-    `insert into message_templates (id, user_id, name, body, locale)
+    `insert into message_templates (id, workspace_id, name, body, locale)
      values (gen_random_uuid(), $1, 'Failover', 'Hello', 'en') returning id`,
     [id],
   );
