@@ -32,6 +32,7 @@ export const contactDateSchema = z
       .transform((value) => (value === "" || value === undefined || value === null ? null : Number(value)))
       .pipe(z.number().int().min(1900).max(2100).nullable()),
   })
+  .strict()
   .superRefine((value, ctx) => {
     if (value.day > maxDayOf(value.month, value.year))
       ctx.addIssue({ code: "custom", path: ["day"], message: INVALID_DATE_MESSAGE });

@@ -79,6 +79,7 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
       /** Absent: the stored dates stay as they are; given: they replace the contact's set. */
       dates: contactDatesSchema.optional(),
     })
+    .strict()
     .superRefine((value, ctx) => {
       if (value.whatsappConsentAt && !value.whatsappConsentSource) {
         ctx.addIssue({
@@ -126,17 +127,17 @@ export type ContactInput = z.output<typeof contactSchema>;
 /** PUT /api/contacts/{id}: any subset of the fields; null or "" clears an optional one. */
 export const updateContactBodySchema = z
   .object({
-    name: z.string().optional(),
-    email: z.string().nullish(),
-    phone: z.string().nullish(),
-    relationship: z.string().nullish(),
-    timezone: z.string().nullish(),
-    locale: z.string().nullish(),
+    name: z.string().max(200).optional(),
+    email: z.string().max(320).nullish(),
+    phone: z.string().max(32).nullish(),
+    relationship: z.string().max(100).nullish(),
+    timezone: z.string().max(64).nullish(),
+    locale: z.string().max(8).nullish(),
     deliveryMethod: z.enum(CONTACT_DELIVERY_METHODS).optional(),
-    avatarUrl: z.string().nullish(),
-    whatsappConsentSource: z.string().nullish(),
-    whatsappConsentAt: z.string().nullish(),
-    dates: z.array(z.unknown()).optional(),
+    avatarUrl: z.string().max(200).nullish(),
+    whatsappConsentSource: z.string().max(32).nullish(),
+    whatsappConsentAt: z.string().max(40).nullish(),
+    dates: contactDatesSchema.optional(),
   })
   .strict();
 export type UpdateContactBody = z.output<typeof updateContactBodySchema>;
