@@ -67,7 +67,8 @@ export const REMINDER_RULE_ERRORS = {
   },
 } as const satisfies Record<string, Problem>;
 
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+/** A local wall time and date, YYYY-MM-DDTHH:MM. */
+export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A local wall time, HH:MM (00:00-23:59). */
 export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -82,7 +82,10 @@ function routeOf(operation: V1Operation): RouteConfig {
             })
           : undefined,
       body: operation.body
-        ? { required: true, content: { "application/json": { schema: operation.body } } }
+        ? {
+            required: true,
+            content: { "application/json": { schema: operation.documentedBody ?? operation.body } },
+          }
         : undefined,
     },
     responses: {
@@ -90,6 +93,37 @@ function routeOf(operation: V1Operation): RouteConfig {
       ...Object.fromEntries(errorStatusesOf(operation).map((status) => [status, errorResponse(status)])),
     },
   };
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A request's optional field with a default says it in its description, not as `default`:
+ * generated clients (openapi-typescript) type a field with a `default` as always present, which
+ * holds for answers and would make every client send it. Applies to the schemas request bodies
+ * use (the components they reference, transitively).
+ */
+function inputDefaultsInDescriptions(document: OpenApiDocument): OpenApiDocument {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node) || seen.has(node)) return;
+    seen.add(node);
+    if (typeof node.$ref === "string") return visit(schemas[node.$ref.replace("#/components/schemas/", "")]);
+    if ("default" in node) {
+      const said = `Default: \`${JSON.stringify(node.default)}\`.`;
+      node.description = typeof node.description === "string" ? `${node.description} ${said}` : said;
+      delete node.default;
+    }
+    Object.values(node).forEach(visit);
+  };
+  for (const item of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(item as JsonObject))
+      if (isObject(operation)) visit(operation.requestBody);
+  return document;
 }
 
 /** The OpenAPI 3.1 document of /api/v1, generated from the operations' zod schemas. */
@@ -114,7 +148,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
   registry.registerComponent("headers", "RateLimitReset", integerHeader("Seconds until the window resets."));
   registry.registerComponent("headers", "RetryAfter", integerHeader("Seconds to wait before trying again."));
   for (const operation of V1_OPERATIONS) registry.registerPath(routeOf(operation));
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Remindful API",
@@ -133,4 +167,5 @@ export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
       { name: "Account", description: "Plan and usage." },
     ],
   });
+  return inputDefaultsInDescriptions(document);
 }

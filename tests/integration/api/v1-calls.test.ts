@@ -78,7 +78,7 @@ describe("/api/v1 reminders by phone call", () => {
 
   it("documents the call method, its refusals and the delivery's callOutcome and callsPlaced", () => {
     const schemas = document.components?.schemas as Record<string, { properties: Record<string, unknown> }>;
-    expect(schemas.ReminderInput.properties.deliveryMethod).toMatchObject({
+    expect(schemas.ReminderFields.properties.deliveryMethod).toMatchObject({
       enum: expect.arrayContaining(["call"]),
     });
     expect(schemas.Delivery.properties.callOutcome).toMatchObject({
