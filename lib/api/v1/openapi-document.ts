@@ -9,6 +9,7 @@ import { z } from "zod";
 
 /** A path or query schema as the registry takes it (every v1 one is a zod object). */
 type RouteParameter = NonNullable<RouteConfig["request"]>["params"];
+import { API_KEY_CHALLENGE } from "../api-key-challenge";
 import { errorSchema } from "./common-schemas";
 import type { V1Operation } from "./operation";
 import { V1_OPERATIONS } from "./v1-operations";
@@ -32,14 +33,19 @@ const RATE_HEADERS = {
   "RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
 };
 
-const errorResponse = (status: number): ResponseConfig => ({
+/** On every answer to a POST, which takes an Idempotency-Key: present on a replayed answer. */
+const REPLAY_HEADER = { "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } };
+
+/** The headers of an answer: 401 and 429 come before the request runs, so are never replayed. */
+function headersOf(status: number, operation: V1Operation): ResponseConfig["headers"] {
+  if (status === 401) return { "WWW-Authenticate": { $ref: "#/components/headers/WWWAuthenticate" } };
+  if (status === 429) return { ...RATE_HEADERS, "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
+  return operation.method === "POST" ? { ...RATE_HEADERS, ...REPLAY_HEADER } : RATE_HEADERS;
+}
+
+const errorResponse = (status: number, operation: V1Operation): ResponseConfig => ({
   description: ERROR_DESCRIPTIONS[status] ?? "Error",
-  headers:
-    status === 429
-      ? { ...RATE_HEADERS, "Retry-After": { $ref: "#/components/headers/RetryAfter" } }
-      : status === 401
-        ? undefined
-        : RATE_HEADERS,
+  headers: headersOf(status, operation),
   content: { "application/json": { schema: errorSchema } },
 });
 
@@ -57,10 +63,10 @@ function routeOf(operation: V1Operation): RouteConfig {
   const success: ResponseConfig = operation.response
     ? {
         description: "Success",
-        headers: RATE_HEADERS,
+        headers: headersOf(200, operation),
         content: { "application/json": { schema: operation.response } },
       }
-    : { description: "Done (no content)", headers: RATE_HEADERS };
+    : { description: "Done (no content)", headers: headersOf(204, operation) };
   return {
     method: operation.method.toLowerCase() as RouteConfig["method"],
     path: operation.path,
@@ -90,7 +96,9 @@ function routeOf(operation: V1Operation): RouteConfig {
     },
     responses: {
       [operation.status ?? (operation.response ? 200 : 204)]: success,
-      ...Object.fromEntries(errorStatusesOf(operation).map((status) => [status, errorResponse(status)])),
+      ...Object.fromEntries(
+        errorStatusesOf(operation).map((status) => [status, errorResponse(status, operation)]),
+      ),
     },
   };
 }
@@ -134,7 +142,12 @@ export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
     scheme: "bearer",
     description: "An API key from Settings → Developers: `Authorization: Bearer rmd_…`.",
   });
-  const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const } });
+  // `required`: sent on every answer the header is listed for (the contract test holds it).
+  const integerHeader = (description: string) => ({
+    description,
+    required: true,
+    schema: { type: "integer" as const, format: "int32" },
+  });
   registry.registerComponent(
     "headers",
     "RateLimitLimit",
@@ -147,6 +160,17 @@ export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
   );
   registry.registerComponent("headers", "RateLimitReset", integerHeader("Seconds until the window resets."));
   registry.registerComponent("headers", "RetryAfter", integerHeader("Seconds to wait before trying again."));
+  registry.registerComponent("headers", "WWWAuthenticate", {
+    description: `The authentication scheme to use: \`${API_KEY_CHALLENGE}\` (RFC 6750 §3).`,
+    required: true,
+    schema: { type: "string", const: API_KEY_CHALLENGE },
+  });
+  registry.registerComponent("headers", "IdempotentReplayed", {
+    description:
+      "`true` when this is the stored answer to an earlier request with the same Idempotency-Key and body; absent otherwise.",
+    required: false,
+    schema: { type: "string", const: "true" },
+  });
   for (const operation of V1_OPERATIONS) registry.registerPath(routeOf(operation));
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
