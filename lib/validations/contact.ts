@@ -26,11 +26,14 @@ const optionalText = (max: number) =>
 const whatsappConsentSource = z.enum(WHATSAPP_CONSENT_SOURCES).nullish();
 const whatsappConsentAt = z.iso
   .datetime({ offset: true })
+  .max(40)
   .nullish()
   .refine((value) => !value || Date.parse(value) <= Date.now() + 60_000, "Opt-in date is in the future");
 
 /** An avatar is a path the app serves (`/api/objects/uploads/<id>`) or nothing. */
 export const AVATAR_PATH_PATTERN = /^\/api\/objects\/uploads\/[0-9a-f-]{36}$/;
+/** The pattern's length: the prefix and a UUID. */
+const AVATAR_PATH_LENGTH = "/api/objects/uploads/".length + 36;
 
 export interface ContactSchemaOptions {
   /** The region national numbers are read in (the user's phone country, else their zone's). */
@@ -72,6 +75,7 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
       avatarUrl: z
         .string()
         .regex(AVATAR_PATH_PATTERN, "Invalid avatar")
+        .max(AVATAR_PATH_LENGTH)
         .nullish()
         .transform((value) => value ?? undefined),
       whatsappConsentSource,

@@ -93,13 +93,16 @@ export const MAX_FALLBACK_STEPS = 3;
 
 export const frequencyConfigSchema = z
   .object({
-    time: z.string().regex(TIME, "Time must be HH:MM (00:00-23:59)").optional(),
+    time: z.string().regex(TIME, "Time must be HH:MM (00:00-23:59)").max(5).optional(),
     days: z.array(z.enum(WEEKDAYS)).max(7).optional(),
     dayOfMonth: z.number().int().min(1).max(31).optional(),
     month: z.number().int().min(1).max(12).optional(),
     endCondition: z.enum(END_CONDITIONS).optional(),
     endAfterCount: z.number().int().min(1).max(10_000).optional(),
-    endByDate: z.preprocess(emptyToNull, z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").nullish()),
+    endByDate: z.preprocess(
+      emptyToNull,
+      z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").max(10).nullish(),
+    ),
   })
   .strict();
 
@@ -126,7 +129,7 @@ export const reminderShapeSchema = z
     scheduleType: z.enum(SCHEDULE_TYPES),
     scheduledFor: z.preprocess(
       emptyToNull,
-      z.string().regex(LOCAL_DATE_TIME, "Expected a local date and time YYYY-MM-DDTHH:MM").nullish(),
+      z.string().regex(LOCAL_DATE_TIME, "Expected a local date and time YYYY-MM-DDTHH:MM").max(16).nullish(),
     ),
     frequency: z.preprocess(emptyToNull, z.enum(FREQUENCIES).nullish()),
     frequencyConfig: frequencyConfigSchema.nullish(),

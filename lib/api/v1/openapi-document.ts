@@ -25,6 +25,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "Conflicts with the current state (a duplicate, a reminder no longer scheduled, a request with this Idempotency-Key still running).",
   422: "Cannot be done as asked: a group without members (`group_empty`) or that no channel of the chain reaches (`group_unreachable`), a fallback channel this server cannot send (`fallback_channel_unavailable`), or an Idempotency-Key used with another request (`idempotency_key_reused`).",
   429: "Too many requests for this key: wait `Retry-After` seconds.",
+  500: "An unexpected error (`internal`), logged on our side. Its Idempotency-Key keeps no answer: the same request may be sent again.",
+  503: "The database cannot be reached (`database_unavailable`): retry after `Retry-After` seconds.",
 };
 
 const RATE_HEADERS = {
@@ -39,6 +41,9 @@ const REPLAY_HEADER = { "Idempotent-Replayed": { $ref: "#/components/headers/Ide
 /** The headers of an answer: 401 and 429 come before the request runs, so are never replayed. */
 function headersOf(status: number, operation: V1Operation): ResponseConfig["headers"] {
   if (status === 401) return { "WWW-Authenticate": { $ref: "#/components/headers/WWWAuthenticate" } };
+  // Either may come before the key's call was counted: no rate headers promised.
+  if (status === 500) return undefined;
+  if (status === 503) return { "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
   if (status === 429) return { ...RATE_HEADERS, "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
   return operation.method === "POST" ? { ...RATE_HEADERS, ...REPLAY_HEADER } : RATE_HEADERS;
 }
@@ -51,7 +56,7 @@ const errorResponse = (status: number, operation: V1Operation): ResponseConfig =
 
 /** The refusals an operation may answer: every operation's, and those of its kind. */
 export function errorStatusesOf(operation: V1Operation): number[] {
-  const statuses = new Set([401, 429, ...(operation.errors ?? [])]);
+  const statuses = new Set([401, 429, 500, 503, ...(operation.errors ?? [])]);
   if (operation.params || operation.query || operation.body) statuses.add(400);
   if (operation.method !== "GET") statuses.add(403);
   if (operation.params) statuses.add(404);
@@ -134,6 +139,27 @@ function inputDefaultsInDescriptions(document: OpenApiDocument): OpenApiDocument
   return document;
 }
 
+const INT32 = 2 ** 31 - 1;
+
+/**
+ * Every integer says its size (`format`): int32 when its bounds fit, int64 otherwise (JSON
+ * integers the API reads and writes are JavaScript safe integers).
+ */
+function integerFormats(document: OpenApiDocument): OpenApiDocument {
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    const types = ([] as unknown[]).concat(node.type ?? []);
+    if (types.includes("integer") && node.format === undefined) {
+      const fits = (bound: unknown) => typeof bound === "number" && Math.abs(bound) <= INT32;
+      node.format = fits(node.minimum) && fits(node.maximum) ? "int32" : "int64";
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
+  return document;
+}
+
 /** The OpenAPI 3.1 document of /api/v1, generated from the operations' zod schemas. */
 export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
   const registry = new OpenAPIRegistry();
@@ -181,7 +207,8 @@ export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
         "Contacts, groups, reminders, the delivery log, templates and usage of one Remindful account, with an API key. " +
         "Guide: docs/api.md; reference: /docs/api.",
     },
-    servers: [{ url: serverUrl }],
+    // A public API (OWASP API9: the inventory says which servers are internal).
+    servers: [{ url: serverUrl, "x-internal": false }],
     tags: [
       { name: "Contacts", description: "The people you remind, with their dates." },
       { name: "Groups", description: "Named lists of contacts; a contact may be in several." },
@@ -191,5 +218,5 @@ export function buildOpenApiDocument(serverUrl = "/api/v1"): OpenApiDocument {
       { name: "Account", description: "Plan and usage." },
     ],
   });
-  return inputDefaultsInDescriptions(document);
+  return integerFormats(inputDefaultsInDescriptions(document));
 }
