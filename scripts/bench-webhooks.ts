@@ -1,6 +1,6 @@
 /**
  * npm run bench:webhooks -- [--events 3000] [--slow-events 1000] [--reminders 10000] [--users 200]
- *   [--concurrency 20] [--out file]
+ *   [--concurrency 20] [--retries 5] [--out file]
  * One `npm run worker` process (production mode, WEBHOOK_ALLOW_PRIVATE_URLS=true for the loopback
  * receivers) on a fresh database:
  * 1. fan-out: `--events` messages to 10 endpoints on a receiver answering in 1 ms, then
@@ -9,7 +9,10 @@
  * 2. the delivery engine: `--reminders` e-mail reminders due at one instant, four times (the same
  *    database emptied in between): without webhook endpoints, with every user subscribed to
  *    delivery.sent on the 1 ms receiver, and both again; deliveries per second from the due time
- *    to the last send (the means of each pair compared), and when the webhooks were all delivered.
+ *    to the last send (the means of each pair compared), and when the webhooks were all delivered;
+ * 3. retries: `--retries` events, one at a time, to a receiver that fails each message's first
+ *    attempt (500): the seconds from that answer to the retry's arrival (schedule: 5 s plus up to
+ *    10 %).
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -30,6 +33,7 @@ const SLOW_EVENTS = numberFlag("slow-events", 1_000);
 const N = numberFlag("reminders", 10_000);
 const USERS = numberFlag("users", 200);
 const C = numberFlag("concurrency", 20);
+const RETRIES = numberFlag("retries", 5);
 
 const db = await benchDatabase("bench_webhooks");
 const smtp = await startSmtpSink({ latencyMs: 1 });
@@ -119,6 +123,47 @@ const fanSlow = await fanOut(
 );
 console.log("fan-out, 100 ms receiver:", fanSlow);
 
+/** Seconds from a message's failed first attempt (answered 500) to its retry, one event at a time. */
+async function retryDelays(count: number) {
+  const flaky = await startWebhookReceiver();
+  const answeredAt = new Map<string, number>();
+  const gaps: number[] = [];
+  flaky.answer = (request) => {
+    const id = String(request.headers["webhook-id"]);
+    const first = answeredAt.get(id);
+    if (first === undefined) answeredAt.set(id, Date.now());
+    else gaps.push((Date.now() - first) / 1000);
+    return { status: first === undefined ? 500 : 200 };
+  };
+  const ids = await users("r", 1);
+  await endpoints(flaky, ids);
+  for (let i = 0; i < count; i++) {
+    await client.query(
+      `insert into webhook_messages (endpoint_id, workspace_id, message_id, event_type, payload, occurred_at, status, next_attempt_at)
+       select w.id, w.workspace_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'delivery.sent',
+              jsonb_build_object('type', 'delivery.sent', 'timestamp', now(), 'data', jsonb_build_object('deliveryId', $2::text)),
+              now(), 'pending', now()
+         from webhook_endpoints w where w.workspace_id = $1`,
+      [ids[0], String(i)],
+    );
+    await client.query(
+      `select graphile_worker.add_job('webhook_dispatch', '{}'::json, job_key := 'webhook-dispatch')`,
+    );
+    await waitUntil(async () => gaps.length > i, 60_000, 20);
+  }
+  await flaky.close();
+  const sorted = [...gaps].sort((a, b) => a - b);
+  return {
+    retries: count,
+    secondsMin: Number(sorted[0].toFixed(2)),
+    secondsMedian: Number(sorted[Math.floor(sorted.length / 2)].toFixed(2)),
+    secondsMax: Number(sorted[sorted.length - 1].toFixed(2)),
+  };
+}
+
+const retries = await retryDelays(RETRIES);
+console.log("first retry after a 500:", retries);
+
 /** The engine's burst: N reminders due at once; deliveries per second from the due time to the last send. */
 async function engineRun(withEndpoints: boolean) {
   await client.query("truncate users, workspaces cascade");
@@ -174,8 +219,16 @@ const change = Number((((withHooks - without) / without) * 100).toFixed(1));
 worker.kill("SIGTERM");
 await new Promise((resolve) => worker.once("exit", resolve));
 const summary = {
-  settings: { events: EVENTS, slowEvents: SLOW_EVENTS, reminders: N, users: USERS, concurrency: C },
+  settings: {
+    events: EVENTS,
+    slowEvents: SLOW_EVENTS,
+    reminders: N,
+    users: USERS,
+    concurrency: C,
+    retries: RETRIES,
+  },
   fanOut: { receiver1ms: fanFast, receiver100ms: fanSlow },
+  retries,
   engine: {
     runs,
     meanPerSecondWithout: without,

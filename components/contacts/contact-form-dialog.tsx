@@ -118,7 +118,15 @@ function ContactForm({
       timezone: contact?.timezone ?? "",
       // "" is Automatic: the phone's country's language, else the owner's (set when saved).
       locale: contact?.locale ?? "",
-      dates: (contact?.dates ?? []).map((d) => ({ ...d, label: d.label ?? "", year: d.year ?? "" })),
+      // The fields a date is sent with (its id keeps it); the view's extras stay behind.
+      dates: (contact?.dates ?? []).map((d) => ({
+        id: d.id,
+        kind: d.kind,
+        label: d.label ?? "",
+        month: d.month,
+        day: d.day,
+        year: d.year ?? "",
+      })),
     },
   });
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: "keep" });

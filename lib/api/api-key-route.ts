@@ -21,6 +21,7 @@ import { idempotencyKeyOf, requestFingerprint } from "./idempotency-key-header";
 import { localizedErrorResponse } from "./localized-error-response";
 import { parseBody, parseInput, readJson, type Infer, type RouteContext, type Schema } from "./parse-request";
 import type { V1Operation } from "./v1/operation";
+import { API_KEY_CHALLENGE } from "./api-key-challenge";
 
 interface ApiKeyHandlerContext<B extends Schema, P extends Schema, Q extends Schema> {
   request: NextRequest;
@@ -38,14 +39,11 @@ interface ApiKeyRouteOptions<P extends Schema> {
   beforeRules?: (ctx: { actor: Actor; params: Infer<P> }) => Promise<unknown>;
 }
 
-/** The challenge of a 401 (RFC 6750 §3): a bearer token is what this API takes. */
-const CHALLENGE = 'Bearer realm="Remindful API"';
-
 const invalidKey = () =>
   new DomainError(
     "unauthenticated",
     { code: "invalid_api_key", message: "Missing, unknown or revoked API key" },
-    { wwwAuthenticate: CHALLENGE },
+    { wwwAuthenticate: API_KEY_CHALLENGE },
   );
 
 function bearerOf(request: NextRequest): string | null {

@@ -93,9 +93,9 @@ const MARK_DELIVERED = compileStatement<
       set ${columnName(d.status)} = 'delivered', ${columnName(d.deliveredAt)} = now(),
           ${columnName(d.callOutcome)} = ${p.outcome}, ${columnName(d.updatedAt)} = now()
     where ${CURRENT(p)}
-    returning ${EVENT_COLUMNS}),
+    returning ${EVENT_COLUMNS}, ${d.sentAt} as sent_at),
   hooks as (${webhookFanOut(sql`select workspace_id, 'delivery.delivered' as type,
-      ${eventData(sql`'deliveredAt', ${isoInstant(sql`now()`)}, 'callOutcome', ${p.outcome}::text`)} as data,
+      ${eventData(sql`'sentAt', ${isoInstant(sql`sent_at`)}, 'deliveredAt', ${isoInstant(sql`now()`)}, 'callOutcome', ${p.outcome}::text`)} as data,
       now() as occurred_at from done`)} returning 1)
   select (select count(*) from done)::int as n, (select count(*) from hooks)::int as hooks`,
 );

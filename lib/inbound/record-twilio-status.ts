@@ -47,9 +47,10 @@ const MARK_DELIVERED = compileStatement<Target, { n: number; hooks: number }>(
           ${columnName(d.updatedAt)} = now()
      from ${contacts} ${c}
     where ${IS_TARGET(p)} and ${d.status} = 'sent'
-    returning ${EVENT_COLUMNS}),
+    returning ${EVENT_COLUMNS}, ${d.sentAt} as sent_at),
   hooks as (${webhookFanOut(sql`select workspace_id, 'delivery.delivered' as type,
-      ${eventData(sql`'deliveredAt', ${isoInstant(sql`now()`)}`)} as data, now() as occurred_at from done`)} returning 1)
+      ${eventData(sql`'sentAt', ${isoInstant(sql`sent_at`)}, 'deliveredAt', ${isoInstant(sql`now()`)}`)} as data,
+      now() as occurred_at from done`)} returning 1)
   select (select count(*) from done)::int as n, (select count(*) from hooks)::int as hooks`,
 );
 

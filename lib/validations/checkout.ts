@@ -29,6 +29,7 @@ export const checkoutSchema = z
       .max(MAX_EXTRA_SEATS, `At most ${MAX_EXTRA_SEATS} extra members at once`)
       .default(0),
   })
+  .strict()
   .superRefine((input, ctx) => {
     const plan = PLANS[input.planType];
     if (input.planType === "payg") {

@@ -27,11 +27,13 @@ export const contactDateSchema = z
     month: z.coerce.number().int().min(1).max(12),
     day: z.coerce.number().int().min(1).max(31),
     year: z
-      .union([z.number(), z.string()])
+      // A year written as text ("1950"): the pipe below reads it as a number, 1900-2100.
+      .union([z.number(), z.string().max(10)])
       .nullish()
       .transform((value) => (value === "" || value === undefined || value === null ? null : Number(value)))
       .pipe(z.number().int().min(1900).max(2100).nullable()),
   })
+  .strict()
   .superRefine((value, ctx) => {
     if (value.day > maxDayOf(value.month, value.year))
       ctx.addIssue({ code: "custom", path: ["day"], message: INVALID_DATE_MESSAGE });

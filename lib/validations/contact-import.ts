@@ -3,24 +3,26 @@ import { maxDayOf } from "./contact-date";
 import { GROUP_NAME_MAX_LENGTH } from "./group";
 
 /** POST /api/contacts/import: rows already split by the CSV parser or the phone picker. */
-export const importRowSchema = z.object({
-  /** Where the row came from (its line in the file), echoed in failure reports. */
-  line: z.number().int().min(1).optional(),
-  name: z.string().max(1000).optional(),
-  email: z.string().max(1000).optional(),
-  phone: z.string().max(1000).optional(),
-  relationship: z.string().max(1000).optional(),
-  timezone: z.string().max(1000).optional(),
-  locale: z.string().max(1000).optional(),
-  /**
-   * 'YYYY-MM-DD', or without a year '--MM-DD' / 'MM-DD'; a numeric date (3/14/1986) is read in
-   * the user's order when both numbers could be the day (lib/contacts/read-file-date.ts).
-   */
-  birthday: z.string().max(100).optional(),
-  anniversary: z.string().max(100).optional(),
-  /** The country the file gives for the contact (code or name): its phone is read there first. */
-  country: z.string().max(1000).optional(),
-});
+export const importRowSchema = z
+  .object({
+    /** Where the row came from (its line in the file), echoed in failure reports. */
+    line: z.number().int().min(1).optional(),
+    name: z.string().max(1000).optional(),
+    email: z.string().max(1000).optional(),
+    phone: z.string().max(1000).optional(),
+    relationship: z.string().max(1000).optional(),
+    timezone: z.string().max(1000).optional(),
+    locale: z.string().max(1000).optional(),
+    /**
+     * 'YYYY-MM-DD', or without a year '--MM-DD' / 'MM-DD'; a numeric date (3/14/1986) is read in
+     * the user's order when both numbers could be the day (lib/contacts/read-file-date.ts).
+     */
+    birthday: z.string().max(100).optional(),
+    anniversary: z.string().max(100).optional(),
+    /** The country the file gives for the contact (code or name): its phone is read there first. */
+    country: z.string().max(1000).optional(),
+  })
+  .strict();
 /**
  * The rows, and optionally the group they go into: an existing one (`groupId`) or a new one
  * (`newGroupName`), not both.

@@ -26,11 +26,14 @@ const optionalText = (max: number) =>
 const whatsappConsentSource = z.enum(WHATSAPP_CONSENT_SOURCES).nullish();
 const whatsappConsentAt = z.iso
   .datetime({ offset: true })
+  .max(40)
   .nullish()
   .refine((value) => !value || Date.parse(value) <= Date.now() + 60_000, "Opt-in date is in the future");
 
 /** An avatar is a path the app serves (`/api/objects/uploads/<id>`) or nothing. */
 export const AVATAR_PATH_PATTERN = /^\/api\/objects\/uploads\/[0-9a-f-]{36}$/;
+/** The pattern's length: the prefix and a UUID. */
+const AVATAR_PATH_LENGTH = "/api/objects/uploads/".length + 36;
 
 export interface ContactSchemaOptions {
   /** The region national numbers are read in (the user's phone country, else their zone's). */
@@ -72,6 +75,7 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
       avatarUrl: z
         .string()
         .regex(AVATAR_PATH_PATTERN, "Invalid avatar")
+        .max(AVATAR_PATH_LENGTH)
         .nullish()
         .transform((value) => value ?? undefined),
       whatsappConsentSource,
@@ -79,6 +83,7 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
       /** Absent: the stored dates stay as they are; given: they replace the contact's set. */
       dates: contactDatesSchema.optional(),
     })
+    .strict()
     .superRefine((value, ctx) => {
       if (value.whatsappConsentAt && !value.whatsappConsentSource) {
         ctx.addIssue({
@@ -126,17 +131,17 @@ export type ContactInput = z.output<typeof contactSchema>;
 /** PUT /api/contacts/{id}: any subset of the fields; null or "" clears an optional one. */
 export const updateContactBodySchema = z
   .object({
-    name: z.string().optional(),
-    email: z.string().nullish(),
-    phone: z.string().nullish(),
-    relationship: z.string().nullish(),
-    timezone: z.string().nullish(),
-    locale: z.string().nullish(),
+    name: z.string().max(200).optional(),
+    email: z.string().max(320).nullish(),
+    phone: z.string().max(32).nullish(),
+    relationship: z.string().max(100).nullish(),
+    timezone: z.string().max(64).nullish(),
+    locale: z.string().max(8).nullish(),
     deliveryMethod: z.enum(CONTACT_DELIVERY_METHODS).optional(),
-    avatarUrl: z.string().nullish(),
-    whatsappConsentSource: z.string().nullish(),
-    whatsappConsentAt: z.string().nullish(),
-    dates: z.array(z.unknown()).optional(),
+    avatarUrl: z.string().max(200).nullish(),
+    whatsappConsentSource: z.string().max(32).nullish(),
+    whatsappConsentAt: z.string().max(40).nullish(),
+    dates: contactDatesSchema.optional(),
   })
   .strict();
 export type UpdateContactBody = z.output<typeof updateContactBodySchema>;

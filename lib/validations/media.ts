@@ -13,14 +13,16 @@ export const createMediaSchema = z
   .strict();
 
 /** The `{ mediaId }` file meta the uploader sends with every upload (other meta fields are ignored). */
-const uploaderMetadata = z.object({ mediaId: z.uuid() });
+const uploaderMetadata = z.object({ mediaId: z.uuid() }).strict();
 
 /** POST s3/multipart: the uploader's `{ filename, type, metadata }`. */
-export const startMultipartSchema = z.object({
-  filename: z.string().max(1024).optional(),
-  type: z.string().min(1).max(255),
-  metadata: uploaderMetadata,
-});
+export const startMultipartSchema = z
+  .object({
+    filename: z.string().max(1024).optional(),
+    type: z.string().min(1).max(255),
+    metadata: uploaderMetadata,
+  })
+  .strict();
 
 /** GET s3/params?filename=&type=&metadata[mediaId]=. */
 export const postUploadQuerySchema = z
@@ -45,16 +47,20 @@ export const multipartPartParamsSchema = z.object({
 });
 
 /** POST s3/multipart/{uploadId}/complete: the parts with the ETags their PUTs answered. */
-export const completeMultipartSchema = z.object({
-  parts: z
-    .array(
-      z.object({
-        PartNumber: z.number().int().min(1).max(UPLOAD_PROTOCOL.maxParts),
-        ETag: z.string().min(1).max(200),
-      }),
-    )
-    .min(1)
-    .max(UPLOAD_PROTOCOL.maxParts),
-});
+export const completeMultipartSchema = z
+  .object({
+    parts: z
+      .array(
+        z
+          .object({
+            PartNumber: z.number().int().min(1).max(UPLOAD_PROTOCOL.maxParts),
+            ETag: z.string().min(1).max(200),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(UPLOAD_PROTOCOL.maxParts),
+  })
+  .strict();
 
 export const mediaIdParamsSchema = z.object({ id: z.uuid() });

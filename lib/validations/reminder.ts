@@ -70,7 +70,8 @@ export const REMINDER_RULE_ERRORS = {
   },
 } as const satisfies Record<string, Problem>;
 
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+/** A local wall time and date, YYYY-MM-DDTHH:MM. */
+export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A local wall time, HH:MM (00:00-23:59). */
 export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -110,7 +111,7 @@ export const nthWeekdaySchema = z
 
 export const frequencyConfigSchema = z
   .object({
-    time: z.string().regex(TIME, "Time must be HH:MM (00:00-23:59)").optional(),
+    time: z.string().regex(TIME, "Time must be HH:MM (00:00-23:59)").max(5).optional(),
     days: z.array(z.enum(WEEKDAYS)).max(7).optional(),
     dayOfMonth: z.number().int().min(1).max(31).optional(),
     month: z.number().int().min(1).max(12).optional(),
@@ -122,7 +123,10 @@ export const frequencyConfigSchema = z
     anchorDate: z.preprocess(emptyToNull, z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").nullish()),
     endCondition: z.enum(END_CONDITIONS).optional(),
     endAfterCount: z.number().int().min(1).max(10_000).optional(),
-    endByDate: z.preprocess(emptyToNull, z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").nullish()),
+    endByDate: z.preprocess(
+      emptyToNull,
+      z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").max(10).nullish(),
+    ),
   })
   .strict();
 
@@ -151,7 +155,7 @@ export const reminderShapeSchema = z
     scheduleType: z.enum(SCHEDULE_TYPES),
     scheduledFor: z.preprocess(
       emptyToNull,
-      z.string().regex(LOCAL_DATE_TIME, "Expected a local date and time YYYY-MM-DDTHH:MM").nullish(),
+      z.string().regex(LOCAL_DATE_TIME, "Expected a local date and time YYYY-MM-DDTHH:MM").max(16).nullish(),
     ),
     frequency: z.preprocess(emptyToNull, z.enum(FREQUENCIES).nullish()),
     frequencyConfig: frequencyConfigSchema.nullish(),

@@ -15,19 +15,23 @@ const events = z
   });
 
 /** POST /api/webhooks/endpoints. The URL's rules (https, public address) are lib/webhooks'. */
-export const webhookEndpointInputSchema = z.object({
-  url: z.string().trim().min(1).max(2000),
-  description: z.string().trim().max(200).nullish(),
-  events,
-});
+export const webhookEndpointInputSchema = z
+  .object({
+    url: z.string().trim().min(1).max(2000),
+    description: z.string().trim().max(200).nullish(),
+    events,
+  })
+  .strict();
 
 /** PATCH /api/webhooks/endpoints/{id}: any of the fields, and `enabled` to turn it off or on. */
-export const webhookEndpointPatchSchema = z.object({
-  url: z.string().trim().min(1).max(2000).optional(),
-  description: z.string().trim().max(200).nullish(),
-  events: events.optional(),
-  enabled: z.boolean().optional(),
-});
+export const webhookEndpointPatchSchema = z
+  .object({
+    url: z.string().trim().min(1).max(2000).optional(),
+    description: z.string().trim().max(200).nullish(),
+    events: events.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
 
 export const webhookEndpointParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -19,6 +19,16 @@ function withDefs(value: unknown): unknown {
   return value;
 }
 
+/** The headers the API itself sets on an answer: each one it sends must be documented. */
+const API_HEADERS = [
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+  "retry-after",
+  "www-authenticate",
+  "idempotent-replayed",
+];
+
 export interface ContractCheck {
   operationId: string;
   status: number;
@@ -28,7 +38,8 @@ export interface ContractCheck {
 
 /**
  * Checks a real answer against the OpenAPI document: the operation documents the status, every
- * header the document lists for it is present, and the JSON body matches the documented schema
+ * header the document lists for it as required is present, every header of the API's own it
+ * carries is listed, and the JSON body matches the documented schema
  * (JSON Schema 2020-12 read by zod's own reader, components as $defs). Returns the problems.
  */
 export function contractProblems(document: OpenApiDocument, answer: ContractCheck): string[] {
@@ -41,9 +52,18 @@ export function contractProblems(document: OpenApiDocument, answer: ContractChec
   const response = responses[String(answer.status)];
   if (!response) return [`${answer.operationId} does not document status ${answer.status}`];
   const problems: string[] = [];
-  for (const header of Object.keys((response.headers as Json | undefined) ?? {})) {
-    if (!answer.headers.has(header))
+  const declared = (response.headers as Record<string, Json> | undefined) ?? {};
+  const components = (document.components?.headers ?? {}) as Record<string, Json>;
+  for (const [header, value] of Object.entries(declared)) {
+    const resolved =
+      typeof value.$ref === "string" ? components[value.$ref.replace("#/components/headers/", "")] : value;
+    if (resolved?.required === true && !answer.headers.has(header))
       problems.push(`${answer.operationId} ${answer.status}: no ${header} header`);
+  }
+  const names = Object.keys(declared).map((name) => name.toLowerCase());
+  for (const header of API_HEADERS) {
+    if (answer.headers.has(header) && !names.includes(header))
+      problems.push(`${answer.operationId} ${answer.status}: ${header} sent but not documented`);
   }
   const content = response.content as Record<string, { schema: Json }> | undefined;
   if (!content) {

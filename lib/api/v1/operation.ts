@@ -29,6 +29,11 @@ export interface V1Operation<
   body?: B;
   /** The body schema as applied for the key's actor (a contact's phone is read in their region); `body` documents it. */
   bodyFor?: (actor: Actor) => NonNullable<B>;
+  /**
+   * The body as the document shows it, when `body` checks requirements through rules (in the
+   * form's order, with its messages) that the document states as a union of branches.
+   */
+  documentedBody?: z.ZodType;
   /** The success answer; none: 204 No Content. */
   response?: R;
   /** The success status (default 200). */

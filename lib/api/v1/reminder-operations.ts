@@ -4,6 +4,7 @@ import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { reminderInputSchema, reminderListQuerySchema } from "@/lib/validations/reminder";
 import { idParams } from "./common-schemas";
 import { defineOperation } from "./operation";
+import { reminderInputDocument } from "./reminder-input";
 import { cancelledReminderSchema, reminderPageSchema, reminderSchema } from "./resource-schemas";
 
 const SCHEDULE_HELP =
@@ -57,7 +58,8 @@ export const createReminderOperation = defineOperation({
   tag: "Reminders",
   summary: "Create a reminder",
   description: `${SCHEDULE_HELP} ${GROUP_HELP} Your plan's quota and credits apply (403 \`reminder_limit\`, 402 \`no_credit\`).`,
-  body: reminderInputSchema.meta({ id: "ReminderInput" }),
+  body: reminderInputSchema,
+  documentedBody: reminderInputDocument,
   response: reminderSchema,
   status: 201,
   errors: [402, 404, 409, 422],
@@ -73,6 +75,7 @@ export const updateReminderOperation = defineOperation({
   description: `The whole reminder, as on create. ${SCHEDULE_HELP} ${GROUP_HELP} Only a scheduled reminder can be changed (409); a group reminder stays a group's and a contact's a contact's (409 \`reminder_recipient_fixed\`); a group reminder's edit checks the quota only for what one occurrence needs more. A member reminder (\`parentReminderId\` set) changes with its group reminder only (409 \`member_reminder_read_only\`).`,
   params: idParams,
   body: reminderInputSchema,
+  documentedBody: reminderInputDocument,
   response: reminderSchema,
   errors: [402, 409, 422],
   rateLimit: RATE_LIMITS.reminderWrite,

@@ -191,7 +191,9 @@ export const cancelledReminderSchema = z
 
 export const deliverySchema = z
   .object({
-    id: z.number().int(),
+    id: z.string().meta({
+      description: "The delivery's id: digits, as a string (webhook events name it `deliveryId`).",
+    }),
     reminderId: z.string(),
     contactId: z.string(),
     contactName: z.string().nullable(),
@@ -210,7 +212,9 @@ export const deliverySchema = z
     providerMessage: z.string().nullable(),
     reason: failureSchema.nullable(),
     confirmation: z.enum(CONFIRMATION_STATES).nullable(),
-    snoozedFromId: z.number().int().nullable(),
+    snoozedFromId: z.string().nullable().meta({
+      description: "A delivery sent again after a LATER reply: the delivery that was snoozed.",
+    }),
     extra: z.boolean(),
     callOutcome: z.enum(CALL_OUTCOMES).nullable().meta({
       description:

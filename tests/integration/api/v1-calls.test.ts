@@ -78,7 +78,7 @@ describe("/api/v1 reminders by phone call", () => {
 
   it("documents the call method, its refusals and the delivery's callOutcome and callsPlaced", () => {
     const schemas = document.components?.schemas as Record<string, { properties: Record<string, unknown> }>;
-    expect(schemas.ReminderInput.properties.deliveryMethod).toMatchObject({
+    expect(schemas.ReminderFields.properties.deliveryMethod).toMatchObject({
       enum: expect.arrayContaining(["call"]),
     });
     expect(schemas.Delivery.properties.callOutcome).toMatchObject({
@@ -146,14 +146,14 @@ describe("/api/v1 reminders by phone call", () => {
       query: { reminderId: reminder.id },
     });
     expect(log.status).toBe(200);
-    const byId = new Map((log.json.data as { id: number }[]).map((d) => [d.id, d]));
-    expect(byId.get(voicemail.id)).toMatchObject({
+    const byId = new Map((log.json.data as { id: string }[]).map((d) => [d.id, d]));
+    expect(byId.get(String(voicemail.id))).toMatchObject({
       channel: "call",
       status: "delivered",
       callOutcome: "voicemail",
       callsPlaced: 2,
     });
-    expect(byId.get(unanswered.id)).toMatchObject({ callOutcome: null, callsPlaced: 1 });
-    expect(byId.get(sms.id)).toMatchObject({ channel: "sms", callOutcome: null, callsPlaced: null });
+    expect(byId.get(String(unanswered.id))).toMatchObject({ callOutcome: null, callsPlaced: 1 });
+    expect(byId.get(String(sms.id))).toMatchObject({ channel: "sms", callOutcome: null, callsPlaced: null });
   });
 });

@@ -289,11 +289,19 @@ describe("/api/v1 against its OpenAPI document", () => {
     ).toBe(400);
 
     // Templates.
-    const template = await call("createTemplate", templatesRoute.POST, "/templates", {
+    const templateRequest = {
       method: "POST",
+      headers: { "Idempotency-Key": "template-birthday" },
       body: { name: "Birthday", body: "Happy birthday, {first_name}!" },
-    });
+    };
+    const template = await call("createTemplate", templatesRoute.POST, "/templates", templateRequest);
     expect(template.status).toBe(201);
+    // The same request again: the stored answer, marked as a replay.
+    const replayed = await call("createTemplate", templatesRoute.POST, "/templates", templateRequest);
+    expect({ status: replayed.status, replay: replayed.headers.get("Idempotent-Replayed") }).toEqual({
+      status: 201,
+      replay: "true",
+    });
     expect((await call("listTemplates", templatesRoute.GET, "/templates")).json).toMatchObject({
       data: [{ name: "Birthday" }],
       nextCursor: null,
@@ -437,7 +445,9 @@ describe("/api/v1 against its OpenAPI document", () => {
       plan: "trial",
       contacts: { used: 2, limit: 50 },
     });
-    expect((await call("getUsage", usageRoute.GET, "/usage", { key: null })).status).toBe(401);
+    const unauthenticated = await call("getUsage", usageRoute.GET, "/usage", { key: null });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get("WWW-Authenticate")).toBe('Bearer realm="Remindful API"');
     // The workspace's members: the key's creator, its owner.
     expect((await call("listMembers", membersRoute.GET, "/members")).json).toMatchObject({
       data: [{ role: "owner" }],

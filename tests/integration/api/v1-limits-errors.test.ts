@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as contactRoute from "@/app/api/v1/contacts/[id]/route";
 import * as contactsRoute from "@/app/api/v1/contacts/route";
 import * as reminderRoute from "@/app/api/v1/reminders/[id]/route";
@@ -12,29 +12,43 @@ import { createContact, insertReminder } from "../../support/reminders";
 
 describe("/api/v1 rate limits", () => {
   it("counts calls per key in RateLimit-* headers and answers 429 with Retry-After past the limit", async () => {
-    const holder = await createKeyHolder("read");
-    const first = await callV1(usageRoute.GET, "/usage", holder.key);
-    const { limit, windowSeconds } = RATE_LIMITS.apiKey;
-    expect(first.headers.get("ratelimit-limit")).toBe(String(limit));
-    expect(first.headers.get("ratelimit-remaining")).toBe(String(limit - 1));
-    const reset = Number(first.headers.get("ratelimit-reset"));
-    expect(reset).toBeGreaterThan(0);
-    expect(reset).toBeLessThanOrEqual(windowSeconds);
-    expect(
-      Number((await callV1(usageRoute.GET, "/usage", holder.key)).headers.get("ratelimit-remaining")),
-    ).toBe(limit - 2);
-    // The rest of the window's allowance, spent at once.
-    await db.execute(
-      sql`update rate_limits set count = ${limit} where key = ${`${RATE_LIMITS.apiKey.name}:${holder.apiKeyId}`}`,
-    );
-    const limited = await callV1(usageRoute.GET, "/usage", holder.key);
-    expect(limited.status).toBe(429);
-    expect(limited.json).toMatchObject({ code: "too_many_requests" });
-    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Another key of the same user has its own window.
-    const other = await createKeyHolder("read");
-    expect((await callV1(usageRoute.GET, "/usage", other.key)).status).toBe(200);
+    // The window is the test's clock's, held still 5 s into a window (only Date is faked: the
+    // database and timers run as usual), so the calls cannot fall into two windows.
+    const windowStart = new Date("2031-01-06T10:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: windowStart.getTime() + 5_000 });
+    try {
+      const holder = await createKeyHolder("read");
+      const first = await callV1(usageRoute.GET, "/usage", holder.key);
+      const { limit, windowSeconds } = RATE_LIMITS.apiKey;
+      expect(first.headers.get("ratelimit-limit")).toBe(String(limit));
+      expect(first.headers.get("ratelimit-remaining")).toBe(String(limit - 1));
+      expect(first.headers.get("ratelimit-reset")).toBe(String(windowSeconds - 5));
+      expect(
+        Number((await callV1(usageRoute.GET, "/usage", holder.key)).headers.get("ratelimit-remaining")),
+      ).toBe(limit - 2);
+      // The rest of the window's allowance, spent at once.
+      await db.execute(
+        sql`update rate_limits set count = ${limit}
+          where key = ${`${RATE_LIMITS.apiKey.name}:${holder.apiKeyId}`} and window_start = ${windowStart.toISOString()}`,
+      );
+      const limited = await callV1(usageRoute.GET, "/usage", holder.key);
+      expect(limited.status).toBe(429);
+      expect(limited.json).toMatchObject({ code: "too_many_requests" });
+      expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+      expect(limited.headers.get("retry-after")).toBe(String(windowSeconds - 5));
+      // Another key of the same user has its own window.
+      const other = await createKeyHolder("read");
+      expect((await callV1(usageRoute.GET, "/usage", other.key)).status).toBe(200);
+      // The last second of the window still refuses; the next window counts again.
+      vi.setSystemTime(windowStart.getTime() + windowSeconds * 1000 - 1);
+      expect((await callV1(usageRoute.GET, "/usage", holder.key)).status).toBe(429);
+      vi.setSystemTime(windowStart.getTime() + windowSeconds * 1000);
+      const next = await callV1(usageRoute.GET, "/usage", holder.key);
+      expect(next.status).toBe(200);
+      expect(next.headers.get("ratelimit-remaining")).toBe(String(limit - 1));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -152,6 +152,7 @@ describe("a reminder call answered by a person", () => {
         contactId: contact.id,
         channel: "call",
         callOutcome: "answered",
+        sentAt: delivery.sentAt!.toISOString(),
       },
     });
   });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contacts, creditLedger, deliveries, reminders } from "@/db/schema";
+import {
+  contacts,
+  creditLedger,
+  deliveries,
+  reminders,
+  webhookEndpoints,
+  webhookMessages,
+} from "@/db/schema";
 import { db } from "@/lib/db";
 import { runBatch } from "@/lib/delivery/run-batch";
 import { POST as status } from "@/app/api/webhooks/twilio/status/route";
@@ -181,13 +188,31 @@ describe("status callbacks change what the user sees", () => {
     expect((await deliveryOf(a.reminder.id)).status).toBe("failed");
   });
 
-  it("queued and sent callbacks change nothing; delivered marks the delivery delivered", async () => {
-    const { reminder, sid } = await sentSms({}, "+12125550505", new Date("2031-11-05T12:00:00Z"));
+  it("queued and sent callbacks change nothing; delivered marks the delivery delivered, its event says when it was sent", async () => {
+    const due = new Date("2031-11-05T12:00:00Z");
+    const { user, reminder, sid } = await sentSms({}, "+12125550505", due);
+    await db.insert(webhookEndpoints).values({
+      workspaceId: user.id,
+      url: "https://hooks.example/sms",
+      events: ["delivery.delivered"],
+      secret: "whsec_dGVzdA==",
+    });
     await callback({ MessageSid: sid, MessageStatus: "sent" });
     expect((await deliveryOf(reminder.id)).status).toBe("sent");
     await callback({ MessageSid: sid, MessageStatus: "delivered" });
     const row = await deliveryOf(reminder.id);
     expect(row.status).toBe("delivered");
     expect((await reminderOf(reminder.id)).status).toBe("sent");
+    const events = await db.select().from(webhookMessages).where(eq(webhookMessages.workspaceId, user.id));
+    expect(events.map((e) => e.payload)).toMatchObject([
+      {
+        type: "delivery.delivered",
+        data: {
+          deliveryId: String(row.id),
+          sentAt: due.toISOString(),
+          deliveredAt: row.deliveredAt!.toISOString(),
+        },
+      },
+    ]);
   });
 });

@@ -17,6 +17,7 @@ describe.each(JSON_ENDPOINTS)("$name from another site", (endpoint) => {
       body: {},
       cookie,
       params,
+      query: endpoint.query,
       headers: { [header]: value },
     });
     expect(res.status).toBe(403);

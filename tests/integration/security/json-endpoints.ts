@@ -6,9 +6,30 @@ import * as contactAvatar from "@/app/api/contacts/[id]/avatar/route";
 import * as contact from "@/app/api/contacts/[id]/route";
 import * as contactImport from "@/app/api/contacts/import/route";
 import * as contactList from "@/app/api/contacts/route";
+import * as groupMembersRemove from "@/app/api/groups/[id]/members/remove/route";
+import * as groupMembers from "@/app/api/groups/[id]/members/route";
+import * as group from "@/app/api/groups/[id]/route";
+import * as groupList from "@/app/api/groups/route";
+import * as media from "@/app/api/media/route";
+import * as reminderSend from "@/app/api/reminders/[id]/send/route";
 import * as reminder from "@/app/api/reminders/[id]/route";
+import * as dateReminder from "@/app/api/reminders/from-date/route";
 import * as reminderList from "@/app/api/reminders/route";
+import * as invitations from "@/app/api/team/invitations/route";
+import * as teamMember from "@/app/api/team/members/[userId]/route";
+import * as transfer from "@/app/api/team/transfer/route";
+import * as template from "@/app/api/templates/[id]/route";
+import * as templateList from "@/app/api/templates/route";
+import * as completeMultipart from "@/app/api/uploads/s3/multipart/[uploadId]/complete/route";
+import * as startMultipart from "@/app/api/uploads/s3/multipart/route";
+import * as webhookEndpoint from "@/app/api/webhooks/endpoints/[id]/route";
+import * as webhookEndpoints from "@/app/api/webhooks/endpoints/route";
+import * as workspace from "@/app/api/workspace/route";
+import * as outboxReply from "@/app/dev/outbox/reply/route";
+import { messageTemplates } from "@/db/schema";
+import { db } from "@/lib/db";
 import type { callRoute } from "../../support/call-route";
+import { insertGroup } from "../../support/groups";
 import { createContact, insertReminder } from "../../support/reminders";
 
 type Handler = Parameters<typeof callRoute>[0];
@@ -16,14 +37,20 @@ type Handler = Parameters<typeof callRoute>[0];
 /** Placeholders in `params`, replaced by records the signed-in user owns. */
 export const OWN_CONTACT = ":own-contact";
 export const OWN_REMINDER = ":own-reminder";
+export const OWN_GROUP = ":own-group";
+export const OWN_TEMPLATE = ":own-template";
 
 export interface JsonEndpoint {
   name: string;
   method: "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   handler: Handler;
-  /** Route params; OWN_CONTACT / OWN_REMINDER are filled in by `ownParams`. */
+  /** Route params; the OWN_* placeholders are filled in by `ownParams`. */
   params?: Record<string, string>;
+  /** The query string the route requires besides its body. */
+  query?: Record<string, string>;
+  /** No body at all (empty or blank) is a valid request: the body's fields all have defaults. */
+  bodyOptional?: boolean;
   /** A body the endpoint accepts, which the malformed-body test bends one field at a time. */
   sample: (own: { contactId: string }) => Record<string, unknown>;
 }
@@ -34,9 +61,9 @@ const REMINDER_SAMPLE = ({ contactId }: { contactId: string }) => ({
   message: "Hello",
   deliveryMethod: "sms",
   scheduleType: "recurring",
-  scheduledFor: "2030-01-15T09:00",
   frequency: "weekly",
-  frequencyConfig: { daysOfWeek: [1, 3] },
+  frequencyConfig: { time: "09:00", days: ["Mon", "Wed"] },
+  fallback: [{ channel: "email" }],
 });
 
 const CONTACT_SAMPLE = () => ({
@@ -133,6 +160,164 @@ export const JSON_ENDPOINTS: JsonEndpoint[] = [
     handler: account.DELETE,
     sample: () => ({ email: "someone-else@example.com" }),
   },
+  {
+    name: "POST /api/groups",
+    method: "POST",
+    path: "/api/groups",
+    handler: groupList.POST,
+    sample: ({ contactId }) => ({ name: "Choir", contactIds: [contactId] }),
+  },
+  {
+    name: "PATCH /api/groups/{id}",
+    method: "PATCH",
+    path: "/api/groups/{id}",
+    handler: group.PATCH,
+    params: { id: OWN_GROUP },
+    sample: () => ({ name: "Choir" }),
+  },
+  {
+    name: "POST /api/groups/{id}/members",
+    method: "POST",
+    path: "/api/groups/{id}/members",
+    handler: groupMembers.POST,
+    params: { id: OWN_GROUP },
+    sample: ({ contactId }) => ({ contactIds: [contactId] }),
+  },
+  {
+    name: "POST /api/groups/{id}/members/remove",
+    method: "POST",
+    path: "/api/groups/{id}/members/remove",
+    handler: groupMembersRemove.POST,
+    params: { id: OWN_GROUP },
+    sample: ({ contactId }) => ({ contactIds: [contactId] }),
+  },
+  {
+    name: "POST /api/media",
+    method: "POST",
+    path: "/api/media",
+    handler: media.POST,
+    sample: () => ({ kind: "voice", filename: "hello.webm", type: "audio/webm", size: 1000 }),
+  },
+  {
+    name: "POST /api/reminders/{id}/send",
+    method: "POST",
+    path: "/api/reminders/{id}/send",
+    handler: reminderSend.POST,
+    params: { id: OWN_REMINDER },
+    bodyOptional: true,
+    sample: () => ({ mode: "extra" }),
+  },
+  {
+    name: "POST /api/reminders/from-date",
+    method: "POST",
+    path: "/api/reminders/from-date",
+    handler: dateReminder.POST,
+    sample: () => ({
+      contactDateId: "unknown-date",
+      time: "09:00",
+      message: "Happy birthday!",
+      leadDays: [7],
+    }),
+  },
+  {
+    name: "PUT /api/reminders/from-date",
+    method: "PUT",
+    path: "/api/reminders/from-date",
+    handler: dateReminder.PUT,
+    sample: () => ({
+      contactDateId: "unknown-date",
+      time: "09:00",
+      message: "Happy birthday!",
+      leadDays: [7],
+    }),
+  },
+  {
+    name: "POST /api/team/invitations",
+    method: "POST",
+    path: "/api/team/invitations",
+    handler: invitations.POST,
+    sample: () => ({ email: "new-member@example.com", role: "member" }),
+  },
+  {
+    name: "PATCH /api/team/members/{userId}",
+    method: "PATCH",
+    path: "/api/team/members/{userId}",
+    handler: teamMember.PATCH,
+    params: { userId: "not-a-member" },
+    sample: () => ({ role: "viewer" }),
+  },
+  {
+    name: "POST /api/team/transfer",
+    method: "POST",
+    path: "/api/team/transfer",
+    handler: transfer.POST,
+    sample: () => ({ userId: "not-a-member" }),
+  },
+  {
+    name: "POST /api/templates",
+    method: "POST",
+    path: "/api/templates",
+    handler: templateList.POST,
+    sample: () => ({ name: "Thanks", body: "Thank you, {first_name}!", locale: "en" }),
+  },
+  {
+    name: "PUT /api/templates/{id}",
+    method: "PUT",
+    path: "/api/templates/{id}",
+    handler: template.PUT,
+    params: { id: OWN_TEMPLATE },
+    sample: () => ({ name: "Thanks", body: "Thank you, {first_name}!", locale: "en" }),
+  },
+  {
+    name: "POST /api/uploads/s3/multipart",
+    method: "POST",
+    path: "/api/uploads/s3/multipart",
+    handler: startMultipart.POST,
+    sample: () => ({
+      filename: "hello.webm",
+      type: "audio/webm",
+      metadata: { mediaId: crypto.randomUUID() },
+    }),
+  },
+  {
+    name: "POST /api/uploads/s3/multipart/{uploadId}/complete",
+    method: "POST",
+    path: "/api/uploads/s3/multipart/{uploadId}/complete",
+    handler: completeMultipart.POST,
+    params: { uploadId: "unknown-upload" },
+    query: { key: "media/unknown/original" },
+    sample: () => ({ parts: [{ PartNumber: 1, ETag: '"etag"' }] }),
+  },
+  {
+    name: "POST /api/webhooks/endpoints",
+    method: "POST",
+    path: "/api/webhooks/endpoints",
+    handler: webhookEndpoints.POST,
+    sample: () => ({ url: "http://127.0.0.1:9/hooks", description: "CRM", events: ["delivery.sent"] }),
+  },
+  {
+    name: "PATCH /api/webhooks/endpoints/{id}",
+    method: "PATCH",
+    path: "/api/webhooks/endpoints/{id}",
+    handler: webhookEndpoint.PATCH,
+    params: { id: "unknown-endpoint" },
+    sample: () => ({ description: "CRM", events: ["delivery.sent"], enabled: false }),
+  },
+  {
+    name: "PATCH /api/workspace",
+    method: "PATCH",
+    path: "/api/workspace",
+    handler: workspace.PATCH,
+    sample: () => ({ name: "Ann's studio", senderIdentity: "workspace" }),
+  },
+  {
+    // Development only (a 404 in production), after the body is read.
+    name: "POST /dev/outbox/reply",
+    method: "POST",
+    path: "/dev/outbox/reply",
+    handler: outboxReply.POST,
+    sample: () => ({ messageId: 1, body: "YES" }),
+  },
 ];
 
 /** The endpoint's params and path with its placeholders replaced by the user's own records. */
@@ -141,10 +326,20 @@ export async function ownParams(endpoint: JsonEndpoint, userId: string) {
   const needs = Object.values(params);
   const own = await createContact(userId);
   const ownReminder = needs.includes(OWN_REMINDER) ? await insertReminder(userId, own.id) : null;
-  for (const [key, value] of Object.entries(params)) {
-    if (value === OWN_CONTACT) params[key] = own.id;
-    if (value === OWN_REMINDER && ownReminder) params[key] = ownReminder.id;
-  }
+  const ownGroup = needs.includes(OWN_GROUP) ? await insertGroup(userId, `Group ${own.id}`) : null;
+  const [ownTemplate] = needs.includes(OWN_TEMPLATE)
+    ? await db
+        .insert(messageTemplates)
+        .values({ workspaceId: userId, name: "Thanks", body: "Thank you!", locale: "en" })
+        .returning()
+    : [];
+  const owned: Record<string, string | undefined> = {
+    [OWN_CONTACT]: own.id,
+    [OWN_REMINDER]: ownReminder?.id,
+    [OWN_GROUP]: ownGroup?.id,
+    [OWN_TEMPLATE]: ownTemplate?.id,
+  };
+  for (const [key, value] of Object.entries(params)) params[key] = owned[value] ?? value;
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? key);
   return { params, path, contactId: own.id };
 }

@@ -12,6 +12,9 @@ import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { dispatchWebhooks } from "@/lib/webhooks/dispatch-webhooks";
 import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { POST as createReminderRoute } from "@/app/api/reminders/route";
+import { GET as listDeliveriesV1 } from "@/app/api/v1/deliveries/route";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { callV1 } from "@/tests/support/api-keys";
 import { callRoute } from "@/tests/support/call-route";
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 import { loopbackPeers } from "@/tests/support/peers";
@@ -92,6 +95,22 @@ describe("events from the domain paths", () => {
     });
   });
 
+  it("names a delivery by the id /api/v1/deliveries lists, a string in both", async () => {
+    const user = await createSender();
+    const endpoint = await subscribe(user.id, ["delivery.sent"]);
+    const contact = await createContact(user.id);
+    const at = new Date("2031-03-04T12:00:00Z");
+    const reminder = await createReminder(user.id, contact.id, at);
+    await runBatch({ workerId: "hooks", clock: () => at });
+    const [event] = await received(endpoint.secret);
+    const { key } = await createApiKey(await ownActor(user.id), { name: "read key", scope: "read" });
+    const listed = await callV1<{ data: { id: unknown }[] }>(listDeliveriesV1, "/deliveries", key, {
+      query: { reminderId: reminder.id },
+    });
+    expect(typeof event.data.deliveryId).toBe("string");
+    expect(listed.json?.data.map((d) => d.id)).toEqual([event.data.deliveryId]);
+  });
+
   it("a failed delivery produces delivery.failed", async () => {
     const user = await createSender();
     const endpoint = await subscribe(user.id, ["delivery.failed"]);
@@ -133,7 +152,12 @@ describe("events from the domain paths", () => {
       "reply.confirmed",
     ]);
     expect(events.find((e) => e.type === "reply.confirmed")).toMatchObject({
-      data: { reminderId: reminder.id, contactId: contact.id, channel: "sms" },
+      data: {
+        deliveryId: expect.any(String),
+        reminderId: reminder.id,
+        contactId: contact.id,
+        channel: "sms",
+      },
     });
     expect(events.find((e) => e.type === "contact.opted_out")).toMatchObject({
       data: { contactId: contact.id, channels: ["sms"] },
