@@ -120,7 +120,10 @@ export const frequencyConfigSchema = z
     /** Monthly and yearly: the first to fourth (1-4) or last (-1) of the weekday in `days`. */
     nthWeekday: nthWeekdaySchema.optional(),
     /** The first day 'YYYY-MM-DD' (local): which days, weeks, months or years an interval counts. */
-    anchorDate: z.preprocess(emptyToNull, z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").nullish()),
+    anchorDate: z.preprocess(
+      emptyToNull,
+      z.string().regex(LOCAL_DATE, "Date must be YYYY-MM-DD").max(10).nullish(),
+    ),
     endCondition: z.enum(END_CONDITIONS).optional(),
     endAfterCount: z.number().int().min(1).max(10_000).optional(),
     endByDate: z.preprocess(
