@@ -77,6 +77,7 @@ const V1_SAMPLES: Record<string, (ids: { contactId: string }) => Json> = {
     scheduledFor: "2030-01-15T09:00",
   }),
   createTemplate: () => ({ name: "Thanks", body: "Thank you, {first_name}!", locale: "en" }),
+  readQuickAdd: () => ({ text: "email Ben tomorrow at 9: pills", locale: "en" }),
 };
 
 const V1_ROUTES = import.meta.glob<Record<string, Handler>>("../../../app/api/v1/**/route.ts");
