@@ -106,7 +106,7 @@ function OutboxCall({
   return (
     <>
       <CallScript call={call} twiml={message.text} />
-      {call.gatherUrl ? <OutboxKeypad messageId={message.id} labels={labels} /> : null}
+      {call.gatherUrl ? <OutboxKeypad messageId={message.id} keys={call.keys} labels={labels} /> : null}
     </>
   );
 }
