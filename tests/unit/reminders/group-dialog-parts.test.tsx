@@ -160,6 +160,7 @@ describe("a member's outcome in the History", () => {
         confirmation: "confirmed",
         playedAt: null,
         sentAt: "2030-05-06T18:00:05.000Z",
+        nextAttemptAt: null,
         fallbackStep: 1,
       },
       {
@@ -170,6 +171,7 @@ describe("a member's outcome in the History", () => {
         confirmation: null,
         playedAt: null,
         sentAt: null,
+        nextAttemptAt: null,
         fallbackStep: 0,
       },
     ],
