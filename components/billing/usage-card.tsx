@@ -1,6 +1,6 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { PLANS, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { LOW_BALANCE_CENTS, PLANS, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -116,7 +116,7 @@ export function UsageCard({
   if (!period && isLowBalance(workspace.paygCreditBalance)) {
     notices.push(
       <Notice key="b" tone="warning" title={t("lowBalance")}>
-        {t("lowBalanceMessage")}
+        {t("lowBalanceMessage", { amount: formatMoney(LOW_BALANCE_CENTS, locale) })}
       </Notice>,
     );
   }
