@@ -72,9 +72,12 @@ export type UsageCardWorkspace = Pick<
 export function UsageCard({
   workspace,
   contactsCount,
+  timeZone,
 }: {
   workspace: UsageCardWorkspace;
   contactsCount: number;
+  /** The viewer's zone: the period's start is written in it. */
+  timeZone: string;
 }) {
   const t = useTranslations("billing");
   const locale = useLocale();
@@ -144,7 +147,7 @@ export function UsageCard({
               // Usage starts again with each period, an upgrade's included: say when and why.
               <p className="text-xs text-muted-foreground" data-testid="period-usage-rule">
                 {t("periodUsageRule", {
-                  start: format.dateTime(period.start, { dateStyle: "medium", timeStyle: "short" }),
+                  start: format.dateTime(period.start, { dateStyle: "medium", timeStyle: "short", timeZone }),
                 })}
               </p>
             )}

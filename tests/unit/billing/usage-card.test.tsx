@@ -10,12 +10,12 @@ const CATALOGUES = { en, es, fr };
 
 const render = (locale: keyof typeof CATALOGUES, workspace: UsageCardWorkspace) =>
   renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={CATALOGUES[locale]} timeZone="Europe/Madrid">
-      <UsageCard workspace={workspace} contactsCount={3} />
+    <NextIntlClientProvider locale={locale} messages={CATALOGUES[locale]} timeZone="UTC">
+      <UsageCard workspace={workspace} contactsCount={3} timeZone="Europe/Madrid" />
     </NextIntlClientProvider>,
   );
 
-// Just upgraded from Free to Starter at 10:32 UTC (11:32 in Madrid): a new period, nothing used yet.
+// Just upgraded from Free to Starter at 10:32 UTC (11:32 in Madrid, the viewer's zone; the request's is UTC).
 const upgraded: UsageCardWorkspace = {
   planType: "starter",
   paygCreditBalance: 0,
