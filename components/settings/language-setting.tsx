@@ -24,14 +24,17 @@ export function LanguageSetting({
   return (
     <div className="space-y-2" data-testid="language-setting">
       <Label htmlFor={id}>{t("language")}</Label>
-      <LanguageSelect
-        id={id}
-        describedBy={`${id}-hint`}
-        locale={locale}
-        label={t("language")}
-        names={names}
-        persist={persist}
-      />
+      {/* On its own line under the label, as the form's other fields. */}
+      <div>
+        <LanguageSelect
+          id={id}
+          describedBy={`${id}-hint`}
+          locale={locale}
+          label={t("language")}
+          names={names}
+          persist={persist}
+        />
+      </div>
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
         {t("languageHint")}
       </p>
