@@ -1,6 +1,7 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { PLANS } from "@/config/plans";
+import { PLANS, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { formatMoney } from "@/lib/plans/format-money";
 import type { PlanType } from "@/db/schema/enums";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -21,6 +22,7 @@ export function CurrentPlanCard({
   const t = useTranslations("billing");
   const tPlans = useTranslations("plans");
   const format = useFormatter();
+  const locale = useLocale();
   const planType = workspace.planType as PlanType;
   const plan = PLANS[planType];
   const inTrial = workspace.subscriptionStatus === "trial";
@@ -54,7 +56,7 @@ export function CurrentPlanCard({
           <dt className="text-muted-foreground">{t("remindersLimitLabel")}</dt>
           <dd data-testid="reminders-limit">
             {plan.remindersLimit === null
-              ? t("remindersPayg")
+              ? t("remindersPayg", { price: formatMoney(PRICE_PER_REMINDER_CENTS, locale) })
               : t("remindersPerMonth", { count: workspace.remindersQuota })}
           </dd>
           <dt className="text-muted-foreground">{t("callsLimitLabel")}</dt>

@@ -1,10 +1,11 @@
-import { useLocale, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { PLANS, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
+import { LOW_BALANCE_CENTS, PLANS, PRICE_PER_REMINDER_CENTS } from "@/config/plans";
 import type { PlanType } from "@/db/schema/enums";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { formatMoney } from "@/lib/plans/format-money";
+import { periodUsage } from "@/lib/plans/period-usage";
 import { isLowBalance, usageLevel, usagePercent, type UsageLevel } from "@/lib/billing/usage-level";
 import type { Workspace } from "@/db/schema";
 import { cn } from "@/lib/utils";
@@ -58,15 +59,33 @@ function Notice({ tone, title, children }: { tone: "warning" | "reached"; title:
   );
 }
 
-export function UsageCard({ workspace, contactsCount }: { workspace: Workspace; contactsCount: number }) {
+export type UsageCardWorkspace = Pick<
+  Workspace,
+  | "planType"
+  | "paygCreditBalance"
+  | "remindersQuota"
+  | "remindersUsedCurrentPeriod"
+  | "billingPeriodStart"
+  | "billingPeriodEnd"
+>;
+
+export function UsageCard({
+  workspace,
+  contactsCount,
+  timeZone,
+}: {
+  workspace: UsageCardWorkspace;
+  contactsCount: number;
+  /** The viewer's zone: the period's start is written in it. */
+  timeZone: string;
+}) {
   const t = useTranslations("billing");
   const locale = useLocale();
   const plan = PLANS[workspace.planType as PlanType];
-  const payg = workspace.planType === "payg";
+  const format = useFormatter();
+  const period = periodUsage(workspace);
   const contactLevel = usageLevel(contactsCount, plan.contactsLimit);
-  const reminderLevel = payg
-    ? "ok"
-    : usageLevel(workspace.remindersUsedCurrentPeriod, workspace.remindersQuota);
+  const reminderLevel = period ? usageLevel(period.used, period.quota) : "ok";
   const notices: React.ReactNode[] = [];
   if (contactLevel === "reached") {
     notices.push(
@@ -90,19 +109,17 @@ export function UsageCard({ workspace, contactsCount }: { workspace: Workspace; 
           : t("reminderLimitReached")}
       </Notice>,
     );
-  } else if (reminderLevel === "warning") {
+  } else if (period && reminderLevel === "warning") {
     notices.push(
       <Notice key="r" tone="warning" title={t("usageWarning")}>
-        {t("reminderWarning", {
-          percent: usagePercent(workspace.remindersUsedCurrentPeriod, workspace.remindersQuota),
-        })}
+        {t("reminderWarning", { percent: usagePercent(period.used, period.quota) })}
       </Notice>,
     );
   }
-  if (payg && isLowBalance(workspace.paygCreditBalance)) {
+  if (!period && isLowBalance(workspace.paygCreditBalance)) {
     notices.push(
       <Notice key="b" tone="warning" title={t("lowBalance")}>
-        {t("lowBalanceMessage")}
+        {t("lowBalanceMessage", { amount: formatMoney(LOW_BALANCE_CENTS, locale) })}
       </Notice>,
     );
   }
@@ -118,20 +135,30 @@ export function UsageCard({ workspace, contactsCount }: { workspace: Workspace; 
           limit={plan.contactsLimit}
           testId="contacts-usage"
         />
-        {payg ? (
+        {period ? (
+          <div className="space-y-1">
+            <Meter
+              label={t("remindersThisMonth")}
+              used={period.used}
+              limit={period.quota}
+              testId="reminders-usage"
+            />
+            {period.start && (
+              // Usage starts again with each period, an upgrade's included: say when and why.
+              <p className="text-xs text-muted-foreground" data-testid="period-usage-rule">
+                {t("periodUsageRule", {
+                  start: format.dateTime(period.start, { dateStyle: "medium", timeStyle: "short", timeZone }),
+                })}
+              </p>
+            )}
+          </div>
+        ) : (
           <div className="flex justify-between text-sm">
             <span>{t("creditBalance")}</span>
             <span data-testid="credit-balance" className="font-semibold">
               {formatMoney(workspace.paygCreditBalance, locale)}
             </span>
           </div>
-        ) : (
-          <Meter
-            label={t("remindersThisMonth")}
-            used={workspace.remindersUsedCurrentPeriod}
-            limit={workspace.remindersQuota}
-            testId="reminders-usage"
-          />
         )}
         {notices}
         {(contactLevel !== "ok" || reminderLevel !== "ok") && (

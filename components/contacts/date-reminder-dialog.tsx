@@ -30,6 +30,7 @@ import {
 import { TIME } from "@/lib/validations/reminder";
 import type { Locale } from "@/i18n/locales";
 import { useContactGreeting } from "./date-greetings";
+import { dropDoubledStops } from "@/lib/messages/drop-doubled-stops";
 
 // Fields stay as written in the message; they are filled in at each send.
 const FIELDS = { first_name: "{first_name}", age: "{age}", date: "{date}", name: "{name}" };
@@ -202,7 +203,10 @@ function DateReminderForm({
         />
         <p id="date-reminder-message-hint" className="text-xs text-muted-foreground">
           <span data-testid="date-reminder-language">
-            {t("messageLanguage", { name: contact.name, language: languageName ?? messageLocale })}
+            {dropDoubledStops(
+              t("messageLanguage", { name: contact.name, language: languageName ?? messageLocale }),
+              { name: contact.name },
+            )}
           </span>{" "}
           {t("fieldsHint", FIELDS)}
         </p>

@@ -102,9 +102,16 @@ export async function DashboardScreen({ actor }: { actor: Actor }) {
         <StatCard
           testId="stat-next"
           title={t("nextReminder")}
-          value={data.nextReminderAt ? t("scheduled") : t("none")}
+          // Who and when, the status word under them.
+          value={
+            data.nextReminderAt ? formatNearDate(data.nextReminderAt, "dateTime", zone, locale) : t("none")
+          }
           detail={
-            data.nextReminderAt ? formatNearDate(data.nextReminderAt, "dateTime", zone, locale) : undefined
+            data.nextReminderAt
+              ? data.nextReminderTo
+                ? t("scheduledFor", { name: data.nextReminderTo })
+                : t("scheduled")
+              : undefined
           }
         />
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ListedMessage } from "@/components/reminders/listed-message";
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { FailureReasonLine } from "@/components/delivery-log/failure-reason-line";
@@ -45,7 +46,7 @@ export function RecentReminders({ reminders, timeZone }: { reminders: ReminderDt
               <Badge variant="outline">{form(`methods.${reminder.deliveryMethod as "sms"}`)}</Badge>
             </div>
             <p className="truncate text-sm">
-              {(reminder.messageText ?? reminder.message) || t("typeReminder", { type })}
+              <ListedMessage reminder={reminder} fallback={t("typeReminder", { type })} />
             </p>
             <p className="text-sm text-muted-foreground">
               {reminder.scheduledFor

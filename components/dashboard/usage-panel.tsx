@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatMoney } from "@/lib/plans/format-money";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { DashboardData, UsageLevel } from "@/lib/dashboard/get-dashboard-data";
@@ -35,8 +36,11 @@ function UsageBar({
 
 /** The usage panel: reminders (80 % warning, 100 % limit), contacts, payg balance, trial days. */
 export async function UsagePanel({ data }: { data: DashboardData }) {
-  const t = await getTranslations("dashboard");
-  const plans = await getTranslations("plans");
+  const [t, plans, locale] = await Promise.all([
+    getTranslations("dashboard"),
+    getTranslations("plans"),
+    getLocale(),
+  ]);
   const { usage } = data;
   const percentOf = (used: number, limit: number) => (limit > 0 ? Math.floor((used / limit) * 100) : 100);
   return (
@@ -76,7 +80,7 @@ export async function UsagePanel({ data }: { data: DashboardData }) {
               <div className="space-y-1 text-sm" data-testid="credits-past-quota">
                 <p>{t("pastQuotaSent", { count: usage.pastQuota.sent })}</p>
                 <p className="text-muted-foreground">
-                  {t("pastQuotaBalance", { amount: (usage.pastQuota.creditBalanceCents / 100).toFixed(2) })}
+                  {t("pastQuotaBalance", { amount: formatMoney(usage.pastQuota.creditBalanceCents, locale) })}
                 </p>
               </div>
             )}
@@ -99,8 +103,7 @@ export async function UsagePanel({ data }: { data: DashboardData }) {
         {usage.creditBalanceCents !== null && (
           <div className="space-y-1">
             <p className="text-sm">
-              {t("creditBalance")}:{" "}
-              <span className="font-semibold">${(usage.creditBalanceCents / 100).toFixed(2)}</span>
+              {t("creditBalanceLine", { amount: formatMoney(usage.creditBalanceCents, locale) })}
             </p>
             {usage.lowBalance && (
               <div role="status" className="text-sm text-amber-800 dark:text-amber-200">

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { SKIP_CODES } from "@/lib/channels/failure-reasons";
-import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
+import type { DeliveryEntry, DisplayStatus } from "@/lib/activity/to-delivery-entry";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
 import { cn } from "@/lib/utils";
 
@@ -17,7 +17,21 @@ const COLOURS: Record<string, string> = {
   skipped: "bg-orange-100 text-orange-900 dark:bg-orange-900/40 dark:text-orange-100",
 };
 
-/** A delivery's status in words: 'Held for quiet hours until 08:00', 'Skipped: opted out'... */
+/** Each status in words without a value ('skipped' without a skip code cannot come from toDeliveryEntry). */
+const PLAIN = {
+  queued: "status.queued",
+  held: "status.held",
+  sending: "status.sending",
+  sent: "status.sent",
+  delivered: "status.delivered",
+  failed: "status.failed",
+  skipped: "status.failed",
+} as const satisfies Record<DisplayStatus, string>;
+
+/**
+ * A delivery's status in words: 'Held for quiet hours until 08:00' (or only 'Held for quiet hours'
+ * when the release time is not known), 'Skipped: opted out'...
+ */
 export function DeliveryStatusBadge({
   entry,
   timeZone,
@@ -30,11 +44,11 @@ export function DeliveryStatusBadge({
   const t = useTranslations("deliveryLog");
   let label: string;
   if (entry.status === "held" && entry.nextAttemptAt) {
-    label = t("status.held", { time: formatInZone(entry.nextAttemptAt, "time", timeZone, locale) });
+    label = t("status.heldUntil", { time: formatInZone(entry.nextAttemptAt, "time", timeZone, locale) });
   } else if (entry.status === "skipped" && entry.reason && SKIP_CODES.has(entry.reason.code)) {
     label = t("status.skipped", { reason: t(`skip.${entry.reason.code as "opted_out"}`) });
   } else {
-    label = t(`status.${entry.status as "sent"}`);
+    label = t(PLAIN[entry.status]);
   }
   return (
     <Badge

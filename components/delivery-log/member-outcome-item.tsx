@@ -18,6 +18,8 @@ export interface MemberStep {
   confirmation: ConfirmationState | null;
   playedAt: string | null;
   sentAt: string | null;
+  /** Held for quiet hours: when it will be sent. Queued after an error: the next attempt. */
+  nextAttemptAt: string | null;
   fallbackStep: number;
 }
 
@@ -34,7 +36,7 @@ function displayOf(step: MemberStep) {
   const reason =
     step.status === "failed" || step.status === "queued" ? failureReason(step.channel, step.errorCode) : null;
   const skipped = step.status === "failed" && reason !== null && SKIP_CODES.has(reason.code);
-  return { status: skipped ? ("skipped" as const) : step.status, nextAttemptAt: null, reason };
+  return { status: skipped ? ("skipped" as const) : step.status, nextAttemptAt: step.nextAttemptAt, reason };
 }
 
 /**

@@ -31,10 +31,19 @@ const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /**
- * Under a call of the dev outbox: its keypad. A key is posted to the call's Gather action as
+ * Under a call of the dev outbox: its keypad, with the keys the call offers. A key is posted to the call's Gather action as
  * Twilio would post it (signed, `Digits`); what the call answers shows here and in the outbox.
  */
-export function OutboxKeypad({ messageId, labels }: { messageId: number; labels: OutboxKeypadLabels }) {
+export function OutboxKeypad({
+  messageId,
+  keys,
+  labels,
+}: {
+  messageId: number;
+  /** The keys this call offers (1, 2 and 3 only when it asks for a confirmation). */
+  keys: readonly (typeof OUTBOX_CALL_KEYS)[number][];
+  labels: OutboxKeypadLabels;
+}) {
   const router = useRouter();
   const [result, setResult] = useState<string[] | null>(null);
   const [pending, startTransition] = useTransition();
@@ -60,7 +69,7 @@ export function OutboxKeypad({ messageId, labels }: { messageId: number; labels:
     <fieldset className="mt-3 space-y-2" data-testid="outbox-keypad">
       <legend className="text-sm font-medium">{labels.legend}</legend>
       <div className="grid max-w-xs grid-cols-3 gap-2">
-        {OUTBOX_CALL_KEYS.map((key) => (
+        {keys.map((key) => (
           <Button
             key={key}
             type="button"

@@ -14,11 +14,16 @@ import {
  * first source) and to the cookie the server renders from, then the page re-renders.
  */
 export function LanguageSelect({
+  id,
+  describedBy,
   locale,
   label,
   names,
   persist,
 }: {
+  /** With a visible <label htmlFor> (Settings); the header's select is named by `label` alone. */
+  id?: string;
+  describedBy?: string;
   locale: Locale;
   label: string;
   names: Record<Locale, string>;
@@ -28,7 +33,9 @@ export function LanguageSelect({
   const router = useRouter();
   return (
     <select
+      id={id}
       aria-label={label}
+      aria-describedby={describedBy}
       data-testid="language-select"
       value={locale}
       onChange={async (event) => {

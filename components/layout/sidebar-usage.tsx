@@ -2,7 +2,8 @@
 
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatMoney } from "@/lib/plans/format-money";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
 import type { ShellSummary } from "@/lib/dashboard/get-shell-summary";
@@ -13,7 +14,7 @@ export type SidebarUsageProps = ShellSummary;
 export function SidebarUsage(summary: SidebarUsageProps) {
   const t = useTranslations("shell");
   const tPlans = useTranslations("plans");
-  const format = useFormatter();
+  const locale = useLocale();
   const router = useRouter();
   // Sends happen in the background: coming back to the tab re-reads the layout's counts.
   useEffect(() => {
@@ -47,12 +48,7 @@ export function SidebarUsage(summary: SidebarUsageProps) {
       {summary.creditBalanceCents !== null && (
         <p className="mt-3 text-xs text-muted-foreground" data-testid="sidebar-credit">
           {t("creditBalance", {
-            amount: format.number(summary.creditBalanceCents / 100, {
-              style: "currency",
-              currency: "USD",
-              minimumFractionDigits: 2,
-              maximumFractionDigits: 2,
-            }),
+            amount: formatMoney(summary.creditBalanceCents, locale),
           })}
         </p>
       )}

@@ -40,7 +40,7 @@ export function QuickAddReport(props: QuickAddReportProps) {
   const headline = parts.length > 0 ? t("filled") : t("nothingFilled");
   const announcement = [
     headline,
-    ...parts.map((part) => `${part.label}: ${part.value}.`),
+    ...parts.map((part) => t("filledLine", { label: part.label, value: part.value })),
     contactLine,
     draft.unknown.length > 0 ? t("leftCount", { count: draft.unknown.length }) : null,
     ...notes,
@@ -104,7 +104,12 @@ export function QuickAddReport(props: QuickAddReportProps) {
           <ul className="list-disc space-y-0.5 ps-5">
             {draft.unknown.map((part) => (
               <li key={part.start} className="break-words">
-                <mark className={HIGHLIGHT_CLASS}>{part.text}</mark>: {t(`reasons.${part.reason}`)}
+                {/* French puts a space before the colon: the catalogue writes the line. */}
+                {t.rich("unknownLine", {
+                  text: part.text,
+                  reason: t(`reasons.${part.reason}`),
+                  part: (chunks) => <mark className={HIGHLIGHT_CLASS}>{chunks}</mark>,
+                })}
               </li>
             ))}
           </ul>

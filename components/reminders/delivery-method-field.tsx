@@ -8,6 +8,7 @@ import { contactFormHref, type ContactFormFocus } from "@/components/contacts/co
 import { FieldError, useFieldAria } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { dropDoubledStops } from "@/lib/messages/drop-doubled-stops";
 import { formatMoney } from "@/lib/plans/format-money";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { methodBlocks, type MethodBlock } from "./call-availability";
@@ -102,7 +103,10 @@ export function DeliveryMethodField({
               {block === "email" && t("unavailable.email", { name: contact?.name ?? "" })}
               {block === "phone" &&
                 t("unavailable.phone", { name: contact?.name ?? "", channels: channelsOf(block) })}
-              {block === "consent" && t("unavailable.consent", { name: contact?.name ?? "" })}
+              {block === "consent" &&
+                dropDoubledStops(t("unavailable.consent", { name: contact?.name ?? "" }), {
+                  name: contact?.name,
+                })}
               {FIX_FIELD[block] && <> {fixLink(block)}</>}
             </li>
           ))}

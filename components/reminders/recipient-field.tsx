@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
 import type { DeliveryMethod, GroupTiming } from "@/db/schema/enums";
 import { FieldError, useFieldAria } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
@@ -17,8 +16,6 @@ import type { GroupOption } from "./use-groups";
 export const CONTACT_CONTROL = "reminder-contact";
 export const GROUP_CONTROL = "reminder-group";
 export const TIMING_CONTROL = "reminder-group-timing";
-/** A group offered in the contact select: choosing it switches the dialog to that group. */
-const GROUP_VALUE = "group:";
 
 const SEGMENT =
   "rounded px-3 py-1.5 text-sm font-medium text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground";
@@ -27,8 +24,9 @@ type Update = (patch: Partial<ReminderFormState>) => void;
 
 /**
  * Who the reminder goes to: "To: a contact | a group", then the contact, or the group with its
- * timing and what one occurrence sends to it. The contact select lists the groups too, so that
- * a group is chosen in one pick from the dialog as it opens.
+ * timing and what one occurrence sends to it. The contact select lists contacts only: a native
+ * select changes its value on each arrow key, so a group among its options switched the dialog
+ * (and moved focus) as a keyboard user went through the list. The switch is its own control.
  */
 export function RecipientField({
   state,
@@ -56,17 +54,9 @@ export function RecipientField({
   const tForm = useTranslations("reminderForm");
   const contactAria = useFieldAria(CONTACT_CONTROL);
   const groupAria = useFieldAria(GROUP_CONTROL);
-  // A group picked from the contact select: its own select, which replaces it, takes focus.
-  const focusGroup = useRef(false);
-  useEffect(() => {
-    if (!focusGroup.current || state.recipient !== "group") return;
-    focusGroup.current = false;
-    document.getElementById(GROUP_CONTROL)?.focus();
-  }, [state.recipient]);
 
   const chooseRecipient = (recipient: RecipientKind) => update({ recipient });
   const groupLabel = (group: GroupOption) => t("groupOption", { name: group.name, count: group.memberCount });
-  const hasGroups = !fixed && (groups?.length ?? 0) > 0;
 
   return (
     <div className="grid min-w-0 gap-2">
@@ -101,32 +91,15 @@ export function RecipientField({
           <NativeSelect
             id={CONTACT_CONTROL}
             value={state.contactId}
-            onChange={(e) => {
-              const value = e.target.value;
-              if (value.startsWith(GROUP_VALUE)) {
-                focusGroup.current = true;
-                update({ recipient: "group", groupId: value.slice(GROUP_VALUE.length) });
-              } else onChooseContact(value);
-            }}
+            onChange={(e) => onChooseContact(e.target.value)}
             {...contactAria}
           >
             <NativeSelectOption value="">{tForm("contactPlaceholder")}</NativeSelectOption>
-            {hasGroups ? (
-              <>
-                <optgroup label={t("groupsHeading")}>
-                  {groups?.map((group) => (
-                    <NativeSelectOption key={group.id} value={`${GROUP_VALUE}${group.id}`}>
-                      {groupLabel(group)}
-                    </NativeSelectOption>
-                  ))}
-                </optgroup>
-                <optgroup label={t("contactsHeading")}>
-                  <ContactOptions contacts={contacts} />
-                </optgroup>
-              </>
-            ) : (
-              <ContactOptions contacts={contacts} />
-            )}
+            {contacts.map((c) => (
+              <NativeSelectOption key={c.id} value={c.id}>
+                {c.name}
+              </NativeSelectOption>
+            ))}
           </NativeSelect>
           {contacts.length === 0 && <p className="text-sm text-muted-foreground">{tForm("noContacts")}</p>}
           <FieldError htmlFor={CONTACT_CONTROL} />
@@ -169,14 +142,6 @@ export function RecipientField({
       )}
     </div>
   );
-}
-
-function ContactOptions({ contacts }: { contacts: ContactOption[] }) {
-  return contacts.map((c) => (
-    <NativeSelectOption key={c.id} value={c.id}>
-      {c.name}
-    </NativeSelectOption>
-  ));
 }
 
 /** "Same local time for each member" (default) or "Same moment for everyone", with what it means. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { ListedMessage } from "@/components/reminders/listed-message";
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { FailureReasonLine } from "@/components/delivery-log/failure-reason-line";
@@ -61,7 +62,7 @@ export function ReminderRow({
           <Badge variant="outline">{form(`methods.${reminder.deliveryMethod as "sms"}`)}</Badge>
         </div>
         <p className="truncate text-sm">
-          {(reminder.messageText ?? reminder.message) || t("typeMessage", { type })}
+          <ListedMessage reminder={reminder} fallback={t("typeMessage", { type })} />
         </p>
         <p className="text-sm text-muted-foreground" data-testid="schedule-text">
           {text}

@@ -1,5 +1,6 @@
 "use client";
 
+import { CalendarKeyboardHint } from "./calendar-keyboard-hint";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -92,7 +93,7 @@ export function CalendarView({
             startTransition(() => router.push(scheduleHref(calendar.view, date), { scroll: false }))
           }
         />
-        <p className="text-xs text-muted-foreground">{t("keyboardHint")}</p>
+        <CalendarKeyboardHint view={calendar.view} />
       </div>
       <div className="lg:hidden">
         <CalendarAgenda calendar={calendar} reminders={reminders} timeZone={timeZone} onOpen={onOpen} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { ListedMessage } from "@/components/reminders/listed-message";
 import { useLocale, useTranslations } from "next-intl";
 import { CircleCheck, CircleX, Clock, type LucideIcon } from "lucide-react";
 import type { DeliveryMethod } from "@/db/schema/enums";
@@ -105,8 +106,10 @@ export function OccurrenceButton({
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium">{name}</span>
         <span className="block truncate text-xs">
-          {(reminder.messageText ?? reminder.message) ||
-            t("typeReminder", { type: reminders(`types.${reminder.type as "text"}`) })}
+          <ListedMessage
+            reminder={reminder}
+            fallback={t("typeReminder", { type: reminders(`types.${reminder.type as "text"}`) })}
+          />
         </span>
       </span>
       <span className="flex shrink-0 flex-col items-end text-xs">

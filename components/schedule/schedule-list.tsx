@@ -1,5 +1,6 @@
 "use client";
 
+import { ListedMessage } from "@/components/reminders/listed-message";
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -101,7 +102,7 @@ export function ScheduleList({
                           <Badge variant="secondary">{type}</Badge>
                         </div>
                         <p className="truncate text-sm text-muted-foreground">
-                          {(reminder.messageText ?? reminder.message) || t("typeReminder", { type })}
+                          <ListedMessage reminder={reminder} fallback={t("typeReminder", { type })} />
                         </p>
                       </div>
                       {onOpen && (

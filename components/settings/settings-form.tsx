@@ -2,7 +2,7 @@
 
 import { useId, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -21,13 +21,18 @@ export function SettingsForm({
   initial,
   featuredZones,
   otherZones,
+  phoneRegion,
 }: {
   email: string;
   initial: SettingsFormValues;
   featuredZones: readonly string[];
   otherZones: readonly string[];
+  /** The country contacts' national numbers are read in (phoneRegionOf), if known. */
+  phoneRegion?: string;
 }) {
   const t = useTranslations("settings");
+  const locale = useLocale();
+  const phoneCountry = phoneRegion && new Intl.DisplayNames([locale], { type: "region" }).of(phoneRegion);
   const errorText = useApiErrorText();
   const router = useRouter();
   const id = useId();
@@ -120,7 +125,8 @@ export function SettingsForm({
           <Label htmlFor={`${id}-phone`}>{t("phone")}</Label>
           <Input type="tel" autoComplete="tel" {...field("phone", `${id}-phone-hint`)} />
           <p id={`${id}-phone-hint`} className="text-sm text-muted-foreground">
-            {t("phoneHint")}
+            {/* Nothing is sent to it: it tells which country contacts' national numbers are from. */}
+            {phoneCountry ? t("phoneHintRegion", { country: phoneCountry }) : t("phoneHint")}
           </p>
           {error("phone")}
         </div>

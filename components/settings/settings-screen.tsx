@@ -11,8 +11,12 @@ import type { Actor } from "@/lib/workspaces/actor";
 import { FailureAlertsSetting, type SaveFailureAlerts } from "./failure-alerts-setting";
 import { AccountDataCard } from "./account-data-card";
 import { CalendarFeedCard, type CreateCalendarFeedLink } from "./calendar-feed-card";
-import { formatPhone } from "@/lib/validations/phone";
+import { formatPhone, phoneRegionOf } from "@/lib/validations/phone";
 import { SettingsForm } from "./settings-form";
+import { LanguageSetting } from "./language-setting";
+import { languageNames } from "@/components/layout/language-names";
+import { toLocale } from "@/i18n/locales";
+import { saveLocale } from "@/lib/actions/save-locale";
 
 /** `/settings`: profile form and the Account Information card. */
 export async function SettingsScreen({
@@ -69,7 +73,11 @@ export async function SettingsScreen({
             }}
             featuredZones={FEATURED_TIME_ZONES}
             otherZones={allTimeZones().filter((zone) => !featured.has(zone))}
+            phoneRegion={phoneRegionOf(user)}
           />
+          <div className="mt-6 border-t pt-6">
+            <LanguageSetting locale={toLocale(locale)} names={await languageNames()} persist={saveLocale} />
+          </div>
         </CardContent>
       </Card>
       <Card data-testid="notification-settings">

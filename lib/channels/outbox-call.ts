@@ -1,14 +1,17 @@
 import { z } from "zod";
+import { CALL_KEYS, offeredCallKeys } from "./offered-call-keys";
 import { readCallTwiml, type CallStep } from "./read-call-twiml";
 
 /**
- * What a call kept in the dev outbox carries in its headers: a placed call its TwiML URL and
- * its keypad's gather URL; a line of a call (the answer to a key) the call's id and the key.
+ * What a call kept in the dev outbox carries in its headers: a placed call its TwiML URL, its
+ * keypad's gather URL and the keys it offers; a line of a call (the answer to a key) the call's
+ * id and the key.
  */
 const headersSchema = z
   .object({
     url: z.string().optional(),
     gatherUrl: z.string().optional(),
+    keys: z.array(z.enum(CALL_KEYS)).optional(),
     callSid: z.string().optional(),
     key: z.string().optional(),
   })
@@ -19,6 +22,8 @@ export interface OutboxCall {
   steps: CallStep[];
   /** Where its keys go (the Gather action); null: no keypad (an answer to a key). */
   gatherUrl: string | null;
+  /** The keys it offers (1, 2 and 3 only when it asks for a confirmation). */
+  keys: (typeof CALL_KEYS)[number][];
   /** An answer to a key: that key. */
   key: string | null;
 }
@@ -37,6 +42,8 @@ export function outboxCallOf(message: { text: string; headers: string | null }):
   return {
     steps: readCallTwiml(message.text),
     gatherUrl: headers.gatherUrl ?? null,
+    // Calls kept before the keys were: every key, as they offered.
+    keys: headers.keys ?? offeredCallKeys(true),
     key: headers.key ?? null,
   };
 }

@@ -6,6 +6,7 @@ import { callTwiml } from "./call-twiml";
 import { callWebhookUrl } from "./call-webhook-url";
 import { channelReadiness } from "./channel-readiness";
 import { findTwilioCall } from "./find-twilio-call";
+import { offeredCallKeys } from "./offered-call-keys";
 import { callerId, OUTBOX_SENDER, twilioConfig } from "./twilio-config";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
@@ -47,7 +48,12 @@ export const twilioCallChannel: Channel = {
         // The stand-in's number: keys pressed at /dev/outbox come from the contact to it.
         from: config?.outbox ? OUTBOX_SENDER : undefined,
         text: callTwiml(message.call, "person"),
-        headers: { url: answerUrl, gatherUrl: message.call.gatherUrl },
+        // The outbox's keypad offers the keys this call does (offeredCallKeys).
+        headers: {
+          url: answerUrl,
+          gatherUrl: message.call.gatherUrl,
+          keys: offeredCallKeys(message.askConfirmation),
+        },
         workspaceId: message.workspaceId,
       });
       return { providerMessageId: `outbox-${stored.id}`, outbox: true };

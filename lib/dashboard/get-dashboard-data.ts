@@ -1,7 +1,8 @@
 import "server-only";
+import { periodUsage } from "@/lib/plans/period-usage";
 import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { LOW_BALANCE_CENTS, PLANS } from "@/config/plans";
-import { reminders } from "@/db/schema";
+import { contactGroups, contacts, reminders } from "@/db/schema";
 import type { PlanType } from "@/db/schema/enums";
 import { creditsUsedPastQuota } from "@/lib/credits/credits-used-past-quota";
 import { countContacts } from "@/lib/contacts/count-contacts";
@@ -48,8 +49,10 @@ export async function getDashboardData(workspace: Workspace, now = new Date()) {
         ),
       ),
     db
-      .select({ nextRunAt: reminders.nextRunAt })
+      .select({ nextRunAt: reminders.nextRunAt, contactName: contacts.name, groupName: contactGroups.name })
       .from(reminders)
+      .leftJoin(contacts, eq(contacts.id, reminders.contactId))
+      .leftJoin(contactGroups, eq(contactGroups.id, reminders.groupId))
       .where(
         and(
           eq(reminders.workspaceId, workspace.id),
@@ -64,18 +67,23 @@ export async function getDashboardData(workspace: Workspace, now = new Date()) {
     // The period's start; before the first one (no period yet) every debit counts.
     payg ? 0 : creditsUsedPastQuota(workspace.id, workspace.billingPeriodStart ?? new Date(0)),
   ]);
-  const quota = workspace.remindersQuota;
-  const used = workspace.remindersUsedCurrentPeriod;
+  const period = periodUsage(workspace);
   return {
     planType,
     totalContacts: contactCount,
     activeReminders: activeCount.value,
-    sentThisMonth: used,
-    remaining: payg ? null : Math.max(0, quota - used),
+    sentThisMonth: workspace.remindersUsedCurrentPeriod,
+    remaining: period ? period.left : null,
     nextReminderAt: next?.nextRunAt?.toISOString() ?? null,
+    /** Who the next reminder goes to: its contact, or its group's name. */
+    nextReminderTo: next ? (next.contactName ?? next.groupName ?? null) : null,
     recent: await withMessageTexts(workspace.id, recent.items),
     usage: {
-      reminders: payg ? null : { used, quota, level: usageLevel(used, quota) },
+      reminders: period && {
+        used: period.used,
+        quota: period.quota,
+        level: usageLevel(period.used, period.quota),
+      },
       contacts: {
         used: contactCount,
         limit: plan.contactsLimit,

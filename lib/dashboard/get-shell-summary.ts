@@ -1,4 +1,5 @@
 import "server-only";
+import { periodUsage } from "@/lib/plans/period-usage";
 import { countContacts } from "@/lib/contacts/count-contacts";
 import { getPlan } from "@/lib/plans/get-plan";
 import type { PlanType } from "@/db/schema/enums";
@@ -10,6 +11,9 @@ export interface ShellSummary {
   contactsLimit: number;
   remindersUsed: number;
   remindersQuota: number;
+  /** When the reminders' period began and ends (null before the first one, and on pay-as-you-go). */
+  periodStart: Date | null;
+  periodEnd: Date | null;
   /** Pay-as-you-go, and any plan holding credits; null otherwise. */
   creditBalanceCents: number | null;
 }
@@ -18,12 +22,15 @@ export interface ShellSummary {
 export async function getShellSummary(workspace: Workspace): Promise<ShellSummary> {
   const plan = getPlan(workspace.planType);
   const contactsUsed = await countContacts(workspace.id);
+  const period = periodUsage(workspace);
   return {
     planType: plan.planType,
     contactsUsed,
     contactsLimit: plan.contactsLimit,
-    remindersUsed: workspace.remindersUsedCurrentPeriod,
-    remindersQuota: workspace.remindersQuota,
+    remindersUsed: period?.used ?? workspace.remindersUsedCurrentPeriod,
+    remindersQuota: period?.quota ?? workspace.remindersQuota,
+    periodStart: period?.start ?? null,
+    periodEnd: period?.end ?? null,
     creditBalanceCents:
       plan.planType === "payg" || workspace.paygCreditBalance > 0 ? workspace.paygCreditBalance : null,
   };

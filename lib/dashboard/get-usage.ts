@@ -7,7 +7,12 @@ export async function getUsage(workspace: Workspace) {
   const summary = await getShellSummary(workspace);
   return {
     plan: summary.planType,
-    reminders: { used: summary.remindersUsed, quota: summary.remindersQuota },
+    reminders: {
+      used: summary.remindersUsed,
+      quota: summary.remindersQuota,
+      periodStart: summary.periodStart?.toISOString() ?? null,
+      periodEnd: summary.periodEnd?.toISOString() ?? null,
+    },
     contacts: { used: summary.contactsUsed, limit: summary.contactsLimit },
     creditBalanceCents: summary.creditBalanceCents,
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import { periodUsage } from "@/lib/plans/period-usage";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -100,9 +101,11 @@ export interface WantedUsage {
 /** Units the workspace's plan could still carry: quota left (not pay-as-you-go) and credit. */
 function capacity(workspace: WorkspaceUsage): number {
   const quotaLeft =
-    workspace.plan_type === "payg"
-      ? 0
-      : Math.max(0, workspace.reminders_quota - workspace.reminders_used_current_period);
+    periodUsage({
+      planType: workspace.plan_type,
+      remindersQuota: workspace.reminders_quota,
+      remindersUsedCurrentPeriod: workspace.reminders_used_current_period,
+    })?.left ?? 0;
   return quotaLeft + Math.floor(workspace.payg_credit_balance / PRICE_PER_REMINDER_CENTS);
 }
 

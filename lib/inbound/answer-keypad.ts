@@ -1,6 +1,7 @@
 import "server-only";
 import { hangUpTwiml, redirectTwiml, sayAndHangUp, sayAndRedirect } from "@/lib/channels/call-twiml";
 import { callDeliveryId, callWebhookUrl } from "@/lib/channels/call-webhook-url";
+import { offeredCallKeys } from "@/lib/channels/offered-call-keys";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { recordReply } from "@/lib/replies/record-reply";
@@ -12,7 +13,8 @@ import { keypadAcknowledgement, keypadAction } from "./keypad-acknowledgement";
  * A key pressed after a reminder call's message (Twilio's Gather action, already signed; `marker`
  * is the URL's `?d=`): the TwiML the call continues with, in the recipient's language. The call
  * must be one placed for that call delivery (findCallDelivery), else the call just ends. 1, 2 and 3
- * answer the reminder's confirmation ask through the replies, as a text reply would; 9 stops
+ * answer the reminder's confirmation ask through the replies, as a text reply would (a call that
+ * asks for none does not offer them: there they do nothing, like any other key); 9 stops
  * this sender's calls to the number; each is kept in the History (body the key, id
  * `<CallSid>:<key>`, so a replayed press changes nothing). 0 hears the message again; another
  * key says so and plays it again.
@@ -35,7 +37,8 @@ export async function answerKeypad(
   const again = callWebhookUrl("twiml", deliveryId);
   const action = keypadAction(Digits);
   if (action === "repeat") return redirectTwiml(again);
-  if (!action) return sayAndRedirect(locale, t("call.unknownKey"), again);
+  const offered = (offeredCallKeys(call.delivery.askConfirmation) as string[]).includes(Digits);
+  if (!action || !offered) return sayAndRedirect(locale, t("call.unknownKey"), again);
   const recorded = await recordReply({
     channel: "call",
     deliveryId: deliveryId,

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from "@/config/product";
 import { whatsappTemplateVariables, type TemplateVariablesResult } from "@/lib/channels/whatsapp-template";
+import { dropDoubledStops } from "./drop-doubled-stops";
 
 /** The fixed lines of a reminder, from the `delivery` messages in the recipient's language. */
 export const DELIVERY_TEXT_KEYS = [
@@ -73,8 +74,10 @@ export function composeMessage({
   senderName,
   askConfirmation,
   playback,
-  t,
+  t: translate,
 }: ComposeInput): ComposedMessage {
+  // A sender or contact name ending with a stop ("Lucía G.") before a line's own: one stop.
+  const t: DeliveryText = (key, values) => dropDoubledStops(translate(key, values), values);
   const sender = senderName;
   const body = message?.trim() || t("defaultMessage", { sender });
   if (channel === "call") {

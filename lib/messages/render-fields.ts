@@ -26,6 +26,10 @@ export interface FieldValues {
 }
 
 const FIELD_PATTERN = /\{([a-z_]+)\}/g;
+/** A field and the one full stop after it, if any (not an ellipsis). */
+const FIELD_AND_STOP = /\{([a-z_]+)\}(\.(?!\.))?/g;
+/** A value that already ends a sentence ("Lucía G."): the stop written after its field is not doubled. */
+const ENDS_SENTENCE = /[.!?…]$/u;
 
 function isMessageField(name: string): name is MessageField {
   return (MESSAGE_FIELDS as readonly string[]).includes(name);
@@ -80,7 +84,8 @@ const dayAndMonthFormats = new Map<Locale, Intl.DateTimeFormat>();
  * Fills a message's fields for one occurrence. `{date}` and `{age}` come from the contact date
  * (its next day on or after the occurrence, so a lead reminder a week before names the day ahead);
  * without a contact date `{date}` is the occurrence's own day and `{age}` is empty. Unknown fields
- * stay as written.
+ * stay as written. A value that ends a sentence ("Lucía G.") takes the place of the stop written
+ * after its field: "from {sender}." reads "from Lucía G.", not "Lucía G..".
  */
 export function renderFields(body: string, values: FieldValues): string {
   // Most messages have no field: leave them as they are without working out any value.
@@ -97,5 +102,9 @@ export function renderFields(body: string, values: FieldValues): string {
     },
     date: () => formatDayAndMonth(day(), values.locale),
   };
-  return body.replace(FIELD_PATTERN, (whole, name: string) => (isMessageField(name) ? fill[name]() : whole));
+  return body.replace(FIELD_AND_STOP, (whole, name: string, stop: string | undefined) => {
+    if (!isMessageField(name)) return whole;
+    const value = fill[name]();
+    return stop && !ENDS_SENTENCE.test(value) ? value + stop : value;
+  });
 }

@@ -11,14 +11,26 @@ import { playbackToken } from "@/lib/media/playback-token";
 import { callWebhookUrl } from "@/lib/channels/call-webhook-url";
 import { composeMessage } from "@/lib/messages/compose-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
+import { dropDoubledStops } from "@/lib/messages/drop-doubled-stops";
 import type { CivilDate } from "@/lib/recurrence/civil-date";
 import { PRODUCT_NAME } from "@/config/product";
 import { CALL_AUDIO_LINK_MS } from "@/config/calls";
 
-type DeliveryTranslator = ReturnType<typeof createDeliveryTranslator>;
+type IntlDeliveryTranslator = ReturnType<typeof createIntlTranslator>;
 
-function createDeliveryTranslator(locale: Locale) {
+function createIntlTranslator(locale: Locale) {
   return createTranslator({ ...catalogueFor(locale), namespace: "delivery" });
+}
+
+/** A `delivery.*` message in one language, with its values (names ending with a stop keep one). */
+export type DeliveryTranslator = (
+  key: Parameters<IntlDeliveryTranslator>[0],
+  values?: Parameters<IntlDeliveryTranslator>[1],
+) => string;
+
+function createDeliveryTranslator(locale: Locale): DeliveryTranslator {
+  const t = createIntlTranslator(locale);
+  return (key, values) => dropDoubledStops(t(key, values), values);
 }
 
 // One translator per language for the life of the process: each keeps its parsed messages and

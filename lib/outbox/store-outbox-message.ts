@@ -11,7 +11,8 @@ export interface OutboxMessageInput {
   subject?: string;
   text: string;
   html?: string;
-  headers?: Record<string, string>;
+  /** Kept as JSON: a call's keypad keeps the keys it offers as a list. */
+  headers?: Record<string, string | readonly string[]>;
   /** The workspace whose reminder or notice this is; none for what belongs to no workspace (a sign-in link). */
   workspaceId?: string | null;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { periodUsage } from "@/lib/plans/period-usage";
 import { and, eq, gte, inArray, isNull, ne, not, notExists, or, sql } from "drizzle-orm";
 import { PRICE_PER_REMINDER_CENTS, REMINDERS_PER_CALL } from "@/config/plans";
 import { deliveries, reminders } from "@/db/schema";
@@ -92,7 +93,8 @@ export async function assertReminderQuota(
       ),
     );
   const creditSends = Math.floor(Math.max(0, workspace.paygCreditBalance) / PRICE_PER_REMINDER_CENTS);
-  const available = workspace.remindersQuota + creditSends - workspace.remindersUsedCurrentPeriod - scheduled;
+  const quotaLeft = periodUsage(workspace)?.left ?? 0;
+  const available = quotaLeft + creditSends - scheduled;
   if (sends > available) {
     throw new DomainError(
       "forbidden",

@@ -16,6 +16,8 @@ export interface GroupMemberStep {
   confirmation: ConfirmationState | null;
   playedAt: string | null;
   sentAt: string | null;
+  /** Held for quiet hours: when it will be sent. Queued after an error: the next attempt. */
+  nextAttemptAt: string | null;
   fallbackStep: number;
 }
 
@@ -60,7 +62,11 @@ type Row = {
   name: string;
   status: string;
   deliveries:
-    | (Omit<GroupMemberStep, "playedAt" | "sentAt"> & { playedAt: string | null; sentAt: string | null })[]
+    | (Omit<GroupMemberStep, "playedAt" | "sentAt" | "nextAttemptAt"> & {
+        playedAt: string | null;
+        sentAt: string | null;
+        nextAttemptAt: string | null;
+      })[]
     | null;
 };
 
@@ -91,7 +97,8 @@ export async function listGroupMembers(
     select p.id as "reminderId", p.contact_id as "contactId", p.name, p.status,
            (select json_agg(json_build_object('channel', d.channel, 'status', d.status, 'error', d.error,
                      'errorCode', d.error_code, 'confirmation', d.confirmation, 'playedAt', d.played_at,
-                     'sentAt', d.sent_at, 'fallbackStep', d.fallback_step) order by d.fallback_step)
+                     'sentAt', d.sent_at, 'nextAttemptAt', d.next_attempt_at,
+                     'fallbackStep', d.fallback_step) order by d.fallback_step)
               from deliveries d where d.reminder_id = p.id and d.occurrence_at = l.at) as deliveries
       from (select m.id, m.contact_id, m.status, m.timezone, c.name
               from reminders m join contacts c on c.id = m.contact_id
@@ -118,6 +125,7 @@ export async function listGroupMembers(
         ...step,
         playedAt: iso(step.playedAt),
         sentAt: iso(step.sentAt),
+        nextAttemptAt: iso(step.nextAttemptAt),
       })),
     })),
     totals,

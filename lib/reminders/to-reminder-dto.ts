@@ -63,6 +63,8 @@ export function toReminderDto(
     message: row.message,
     /** The screens' lists: the message with its fields filled for the contact (withMessageTexts). */
     messageText: undefined as string | undefined,
+    /** A group reminder with fields: the member whose reading messageText is (each member gets their own). */
+    messageFor: undefined as string | undefined,
     media: media ? toMediaDto(media) : null,
     status: row.status,
     deliveryMethod: row.deliveryMethod,

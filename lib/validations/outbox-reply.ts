@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CallKey } from "@/config/calls";
+import { CALL_KEYS } from "@/lib/channels/offered-call-keys";
 
 /**
  * The replies the dev outbox offers on an SMS or WhatsApp message, one button each: the
@@ -9,8 +9,8 @@ import type { CallKey } from "@/config/calls";
  */
 export const OUTBOX_REPLY_WORDS = ["YES", "NO", "LATER", "STOP", "START", "HELP"] as const;
 
-/** The keys the outbox's keypad offers on a call, in the order its prompt says them. */
-export const OUTBOX_CALL_KEYS = ["1", "2", "3", "9", "0"] as const satisfies readonly CallKey[];
+/** The keys the outbox's keypad can offer on a call (each call offers its own: offeredCallKeys). */
+export const OUTBOX_CALL_KEYS = CALL_KEYS;
 
 /** POST /dev/outbox/reply: answer outbox message `messageId` with `body` (a call: the key), as its recipient. */
 export const outboxReplySchema = z

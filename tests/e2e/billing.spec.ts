@@ -57,7 +57,7 @@ test("a pay-as-you-go user buys the $20 package and sees $20.00", async ({ page,
   await page.goto("/billing");
   await expect(page.getByText("Low Balance")).toBeVisible();
   await page.goto("/checkout?plan=payg&package=0");
-  await expect(page.getByTestId("demo-order")).toHaveText("2,000 reminder credits");
+  await expect(page.getByTestId("demo-order")).toHaveText("$20.00 of credit: 2,000 reminders");
   await page.getByRole("button", { name: "Complete test payment" }).click();
   await expect(page).toHaveURL(/\/billing\?checkout=success$/);
   await expect(page.getByTestId("credit-balance")).toHaveText("$20.00");

@@ -18,7 +18,7 @@ test("a Starter subscriber buys the $50 package and sees the credits on billing 
   await expect(page.getByText("No credit activity yet.")).toBeVisible();
 
   await page.goto("/checkout?plan=payg&package=1");
-  await expect(page.getByTestId("demo-order")).toHaveText("5,250 reminder credits");
+  await expect(page.getByTestId("demo-order")).toHaveText("$52.50 of credit: 5,250 reminders");
   await page.getByRole("button", { name: "Complete test payment" }).click();
   await expect(page).toHaveURL(/\/billing\?checkout=success$/);
 

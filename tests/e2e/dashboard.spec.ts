@@ -92,7 +92,7 @@ test("dashboard: four stat cards, recent reminders with working actions, usage w
   await page.goto("/");
   await expect(page.getByTestId("stat-contacts")).toContainText("1");
   await expect(page.getByTestId("stat-active")).toContainText("6");
-  await expect(page.getByTestId("stat-next")).toContainText("Scheduled");
+  await expect(page.getByTestId("stat-next")).toContainText("Scheduled for Kai");
   // Years away, so it says its year.
   await expect(page.getByTestId("stat-next")).toContainText("May 6, 2031, 2:05 PM");
   await expect(page.getByTestId("recent-reminder")).toHaveCount(5);

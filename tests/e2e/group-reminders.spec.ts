@@ -4,11 +4,11 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
 import { noonZone } from "@/tests/support/noon-zone";
 import { e2eDb, expect, test } from "./fixtures";
-import { addContact } from "./reminder-helpers";
+import { addContact, openDialog } from "./reminder-helpers";
 import { en, es } from "./shell-helpers";
 
 // A reminder to a whole group with a channel fallback, from the dialog: the choir's Thursday
-// reminder in three clicks, sent by the engine in the server to the dev outbox, each member's
+// reminder in four clicks, sent by the engine in the server to the dev outbox, each member's
 // outcome in the History; and the same dialog at 375 px, in Spanish, by its own controls.
 
 /** A group made through the API, as the contacts screen makes it. */
@@ -33,7 +33,44 @@ async function expectNoA11yViolations(page: Page) {
 /** The engine wakes on this channel (lib/delivery/engine.ts); a test that moves a time says so. */
 const wakeEngine = () => e2eDb.execute(sql`select pg_notify('remindful_delivery', ${String(Date.now())})`);
 
-test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else SMS, e-mail after an hour unconfirmed, in three clicks; each member's outcome in the History", async ({
+test("the contact select by keyboard: arrows move through the contacts only; the switch to a group is its own control, and coming back keeps the contact", async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn({ timezone: "Europe/Madrid" });
+  const ana = await addContact(user.id, "Ana");
+  const ben = await addContact(user.id, "Ben");
+  await makeGroup(page, "Choir", [ana.id, ben.id]);
+  await page.goto("/reminders");
+  const dialog = await openDialog(page);
+  const toContact = dialog.getByRole("radio", { name: "A contact" });
+  const toGroup = dialog.getByRole("radio", { name: "A group" });
+  const contact = dialog.getByLabel("Contact", { exact: true });
+  await contact.focus();
+  // Down from the placeholder: the first contact, then the next; up again to the placeholder.
+  await page.keyboard.press("ArrowDown");
+  await expect(contact).toHaveValue(ana.id);
+  await page.keyboard.press("ArrowDown");
+  await expect(contact).toHaveValue(ben.id);
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowUp");
+  await expect(contact).toHaveValue("");
+  await expect(toContact).toHaveAttribute("aria-checked", "true");
+  await expect(contact).toBeFocused();
+  await expect(contact.locator("option")).toHaveText(["Select a contact", "Ana", "Ben"]);
+
+  await page.keyboard.press("ArrowDown");
+  await expect(contact).toHaveValue(ana.id);
+  // A group is chosen with the "To" switch: arrows there move between its two options.
+  await toContact.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(toGroup).toHaveAttribute("aria-checked", "true");
+  await expect(dialog.getByLabel("Group", { exact: true })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(toContact).toHaveAttribute("aria-checked", "true");
+  await expect(contact).toHaveValue(ana.id);
+});
+
+test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else SMS, e-mail after an hour unconfirmed, in four clicks; each member's outcome in the History", async ({
   page,
   signIn,
 }, testInfo) => {
@@ -64,11 +101,10 @@ test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else S
     "Rehearsal at the church hall",
   );
 
-  // Click 1: the group, straight from the contact select.
-  await dialog.getByLabel("Contact").selectOption({ label: "Choir (4 members)" });
-  const group = dialog.getByLabel("Group", { exact: true });
-  await expect(group).toBeFocused();
+  // Clicks 1 and 2: "A group", then the group (the contact select lists contacts only).
+  await dialog.getByRole("radio", { name: "A group" }).click();
   await expect(dialog.getByRole("radio", { name: "A group" })).toHaveAttribute("aria-checked", "true");
+  await dialog.getByLabel("Group", { exact: true }).selectOption({ label: "Choir (4 members)" });
   await expect(dialog.getByRole("radio", { name: "Same local time for each member" })).toBeChecked();
   await expect(dialog.getByText("Times are each member's local time.")).toBeVisible();
   // By e-mail (the default) Dan, opted out, is not reached.
@@ -78,7 +114,7 @@ test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else S
     "1 member can't be reached",
   );
 
-  // Click 2: the suggested chain.
+  // Click 3: the suggested chain.
   await dialog
     .getByRole("button", {
       name: "Use: WhatsApp; if it fails, SMS; if no one confirms within 1 hour, e-mail",
@@ -99,7 +135,7 @@ test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else S
   await expect(skipped.getByRole("listitem")).toHaveText(["Dan (no phone number)"]);
   await expectNoA11yViolations(page);
 
-  // Click 3: Create.
+  // Click 4: Create.
   await dialog.getByRole("button", { name: en.reminderForm.submitCreate }).click();
   await expect(page.getByText(en.reminderForm.created).last()).toBeVisible();
   await expect(dialog).toHaveCount(0);

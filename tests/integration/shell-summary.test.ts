@@ -20,6 +20,8 @@ describe("getShellSummary", () => {
       planType: "starter",
       remindersQuota: 500,
       remindersUsedCurrentPeriod: 42,
+      billingPeriodStart: new Date("2026-12-07T10:32:00Z"),
+      billingPeriodEnd: new Date("2027-01-07T10:32:00Z"),
     });
     const { workspace: other } = await createSignedInUser();
     await addContacts(workspace.id, 3);
@@ -30,6 +32,8 @@ describe("getShellSummary", () => {
       contactsLimit: 100,
       remindersUsed: 42,
       remindersQuota: 500,
+      periodStart: new Date("2026-12-07T10:32:00Z"),
+      periodEnd: new Date("2027-01-07T10:32:00Z"),
       creditBalanceCents: null,
     });
   });

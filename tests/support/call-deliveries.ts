@@ -2,11 +2,9 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { CALL_WEBHOOK_PATHS } from "@/config/calls";
 import { contacts, deliveries, deliveryCalls, outboxMessages } from "@/db/schema";
-import { callTwiml } from "@/lib/channels/call-twiml";
-import { OUTBOX_SENDER } from "@/lib/channels/twilio-config";
+import { twilioCallChannel } from "@/lib/channels/twilio-call-channel";
 import { db } from "@/lib/db";
 import { renderMessage } from "@/lib/messages/render-message";
-import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { createReminder } from "./delivery-fixtures";
 import { signedWebhook, TEST_ACCOUNT_SID } from "./twilio-sink";
 
@@ -19,8 +17,9 @@ export const callSid = () => `CA${randomBytes(16).toString("hex")}`;
 /**
  * A call reminder to `contactId` whose delivery the engine has placed: the delivery 'sent' (its
  * provider id the CallSid, awaiting an answer when `askConfirmation`) and its delivery_calls row,
- * in progress. Written directly, as the engine records a placed call. The ask is the delivery's
- * (`confirmation`), which is all a reply reads.
+ * in progress. Written directly, as the engine records a placed call: the reminder asks (its
+ * `askConfirmation`, which the call's prompt and keypad follow) and the delivery awaits
+ * (`confirmation`, which a reply reads).
  */
 export async function sentCall(
   workspaceId: string,
@@ -40,10 +39,12 @@ async function sentCallDelivery(
   options: { askConfirmation?: boolean; at?: Date },
 ) {
   const at = options.at ?? new Date();
+  const askConfirmation = options.askConfirmation ?? true;
   const reminder = await createReminder(workspaceId, contactId, at, {
     deliveryMethod: "call",
     status: "sent",
     nextRunAt: null,
+    askConfirmation,
   });
   const [delivery] = await db
     .insert(deliveries)
@@ -58,7 +59,7 @@ async function sentCallDelivery(
       firstAttemptAt: at,
       lastAttemptAt: at,
       sentAt: at,
-      confirmation: (options.askConfirmation ?? true) ? "awaiting" : null,
+      confirmation: askConfirmation ? "awaiting" : null,
     })
     .returning();
   return { reminder, delivery };
@@ -66,7 +67,7 @@ async function sentCallDelivery(
 
 /**
  * A call reminder placed without Twilio (development): kept in the dev outbox as the call
- * channel keeps it (channel 'call', the TwiML a person hears, headers `{url, gatherUrl}`), the
+ * channel keeps it (channel 'call', the TwiML a person hears, headers `{url, gatherUrl, keys}`), the
  * delivery 'sent' with provider id `outbox-<message id>` and its delivery_calls row of that id.
  */
 export async function callInOutbox(
@@ -89,23 +90,15 @@ export async function callInOutbox(
     askConfirmation,
     workspaceId,
   });
-  const script = rendered.channel === "call" ? rendered.call : undefined;
-  if (!script) throw new Error("Not a call");
-  const stored = await storeOutboxMessage({
-    channel: "call",
-    to: contact.phone!,
-    from: OUTBOX_SENDER,
-    text: callTwiml(script, "person"),
-    headers: {
-      url: `http://localhost:3000${CALL_WEBHOOK_PATHS.twiml}?d=${delivery.id}`,
-      gatherUrl: script.gatherUrl,
-    },
-    workspaceId,
-  });
-  const sid = `outbox-${stored.id}`;
+  if (rendered.channel !== "call") throw new Error("Not a call");
+  // Kept by the call channel itself, as the engine's send keeps it without Twilio settings.
+  const sent = await twilioCallChannel.send(rendered);
+  if (!sent.outbox) throw new Error("The call was not kept in the dev outbox");
+  const sid = sent.providerMessageId;
   await db.update(deliveries).set({ providerMessageId: sid }).where(eq(deliveries.id, delivery.id));
   await placedCall(delivery, sid);
-  const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, stored.id));
+  const messageId = Number(sid.replace("outbox-", ""));
+  const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
   return { reminder, delivery, message, callSid: sid };
 }
 

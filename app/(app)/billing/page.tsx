@@ -66,7 +66,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
       <BillingNotices workspace={workspace} />
       <div className="grid gap-6 md:grid-cols-2">
         <CurrentPlanCard workspace={workspace} timeZone={user.timezone} now={now} />
-        <UsageCard workspace={workspace} contactsCount={overview.contactsCount} />
+        <UsageCard workspace={workspace} contactsCount={overview.contactsCount} timeZone={user.timezone} />
         <SeatsCard
           workspace={workspace}
           seats={overview.seats}

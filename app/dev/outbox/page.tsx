@@ -1,5 +1,9 @@
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { cookies } from "next/headers";
+import { getTranslations } from "next-intl/server";
+import { TIME_ZONE_COOKIE, timeZoneFromCookie } from "@/lib/time/time-zone-cookie";
+import { OutboxHtml } from "@/components/dev/outbox-html";
+import { OutboxSentAt } from "@/components/dev/outbox-sent-at";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { OUTBOX_CALL_KEYS } from "@/lib/validations/outbox-reply";
 import { listOutboxMessages } from "@/lib/outbox/list-outbox-messages";
@@ -20,11 +24,14 @@ export const dynamic = "force-dynamic";
 export default async function DevOutboxPage() {
   if (!outboxEnabled()) notFound();
   const actor = await getCurrentActor();
-  const [messages, t, format] = await Promise.all([
+  const [messages, t, cookieStore] = await Promise.all([
     listOutboxMessages(actor && { workspaceId: actor.workspace.id, email: actor.user.email }),
     getTranslations("outbox"),
-    getFormatter(),
+    cookies(),
   ]);
+  // The viewer's zone: their account's, else their browser's (the head script's cookie), else UTC.
+  const viewerZone =
+    actor?.user.timezone ?? timeZoneFromCookie(cookieStore.get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
   const labels = (to: string): OutboxReplyLabels => ({
     legend: t("reply.legend", { to }),
     other: t("reply.other"),
@@ -75,7 +82,9 @@ export default async function DevOutboxPage() {
                 </>
               ) : null}
               <dt className="font-medium">{t("sentAt")}</dt>
-              <dd>{format.dateTime(message.createdAt, { dateStyle: "medium", timeStyle: "medium" })}</dd>
+              <dd>
+                <OutboxSentAt at={message.createdAt} timeZone={viewerZone} />
+              </dd>
             </dl>
             {message.channel === "call" ? (
               <OutboxCall message={message} labels={keypadLabels(message.to)} />
@@ -84,6 +93,7 @@ export default async function DevOutboxPage() {
                 <Linkified text={message.text} />
               </pre>
             )}
+            {message.html ? <OutboxHtml html={message.html} /> : null}
             {message.channel === "sms" || message.channel === "whatsapp" ? (
               <OutboxReply messageId={message.id} labels={labels(message.to)} />
             ) : null}
@@ -106,7 +116,7 @@ function OutboxCall({
   return (
     <>
       <CallScript call={call} twiml={message.text} />
-      {call.gatherUrl ? <OutboxKeypad messageId={message.id} labels={labels} /> : null}
+      {call.gatherUrl ? <OutboxKeypad messageId={message.id} keys={call.keys} labels={labels} /> : null}
     </>
   );
 }

@@ -244,6 +244,16 @@ export const usageSchema = z
     reminders: z.object({
       used: z.number().int().meta({ description: "Sent in the current period." }),
       quota: z.number().int(),
+      periodStart: instant()
+        .nullable()
+        .meta({
+          description:
+            "When the current period began: a subscription's start (an upgrade from Free included), a renewal, " +
+            "or a new free month. Reminders sent before it counted towards the earlier period. Null on pay-as-you-go.",
+        }),
+      periodEnd: instant()
+        .nullable()
+        .meta({ description: "When the current period ends; null on pay-as-you-go." }),
     }),
     contacts: z.object({ used: z.number().int(), limit: z.number().int() }),
     creditBalanceCents: z

@@ -263,15 +263,23 @@ describe("keys pressed during a reminder call", () => {
     expect((await deliveriesOf(call.reminder.id)).map((d) => d.confirmation)).toEqual(["awaiting"]);
   });
 
-  it("a call that asked for nothing: 1 is kept as a reply that did nothing, and the call says goodbye", async () => {
+  it("a call that asked for nothing does not offer 1, 2 or 3: each says it does nothing and plays the message again; none is kept", async () => {
     const call = await callInProgress({ askConfirmation: false });
-    const res = await press(call.delivery.id, call.callSid, "1", call.number);
-    expect(res.text).toBe(sayAndHangUp("en", "Goodbye."));
+    for (const key of ["1", "2", "3"]) {
+      const res = await press(call.delivery.id, call.callSid, key, call.number);
+      expect(res.text).toBe(
+        `${HEAD}<Response><Say ${VOICE.en}>Sorry, that key does nothing here.</Say>` +
+          `<Redirect method="POST">${twimlUrl(call.delivery.id)}</Redirect></Response>`,
+      );
+    }
     expect((await deliveriesOf(call.reminder.id)).map((d) => d.confirmation)).toEqual([null]);
-    expect((await repliesOf(call.delivery.id)).map((r) => [r.body, r.action])).toEqual([["1", "none"]]);
-    // 3 neither: no call back.
-    await press(call.delivery.id, call.callSid, "3", call.number);
+    // Nothing for the History to word as "Pressed 1 (no action)", and no call back.
+    expect(await repliesOf(call.delivery.id)).toHaveLength(0);
     expect(await deliveriesOf(call.reminder.id)).toHaveLength(1);
+    // 9 is offered on every call.
+    expect((await press(call.delivery.id, call.callSid, "9", call.number)).text).toBe(
+      sayAndHangUp("en", "You will receive no more calls from Ana Pérez. Goodbye."),
+    );
   });
 
   it("an unsigned or forged press is refused (403) and changes nothing", async () => {

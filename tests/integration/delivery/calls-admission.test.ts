@@ -189,6 +189,8 @@ describe("in development without Twilio settings", () => {
     expect(JSON.parse(kept.headers!)).toEqual({
       url: `${APP}/api/webhooks/twilio/voice?d=${delivery.id}`,
       gatherUrl: `${APP}/api/webhooks/twilio/voice/gather?d=${delivery.id}`,
+      // No confirmation asked: the keypad offers 9 (no more calls) and 0 (again) only.
+      keys: ["9", "0"],
     });
     expect(kept.text).toContain("<Gather");
     expect(kept.text).toContain("Feliz cumpleaños, abuelo");

@@ -144,6 +144,31 @@ describe("a call's keypad in the dev outbox", () => {
     ).toEqual([["redirect"], ["say", "redirect"]]);
   });
 
+  it("a call that asks for no confirmation offers 9 and 0 only: 1, 2 and 3 do nothing there and are not kept", async () => {
+    const { message, delivery } = await callToOutbox({ askConfirmation: false });
+    const call = outboxCallOf(message);
+    expect(call.keys).toEqual(["9", "0"]);
+    const prompt = call.steps.find((step) => step.kind === "gather");
+    expect(prompt).toEqual({
+      kind: "gather",
+      timeout: 8,
+      steps: [{ kind: "say", text: "Press 0 to hear the message again, or 9 to stop calls from Ana Pérez." }],
+    });
+    for (const key of ["1", "2", "3"]) {
+      expect((await press(message.id, key)).json).toEqual({
+        status: 200,
+        answers: ["Sorry, that key does nothing here."],
+        redirect: true,
+        hungUp: false,
+      });
+    }
+    expect(await repliesOf(delivery.id)).toHaveLength(0);
+    expect((await deliveryOf(delivery.id)).confirmation).toBeNull();
+    // One that asks offers every key.
+    const asking = await callToOutbox();
+    expect(outboxCallOf(asking.message).keys).toEqual(["1", "2", "3", "9", "0"]);
+  });
+
   it("a key pressed again is a replay: nothing changes twice", async () => {
     const { message, delivery } = await callToOutbox();
     await press(message.id, "3");

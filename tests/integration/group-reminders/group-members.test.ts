@@ -96,7 +96,7 @@ describe("GET /api/reminders/{id}/members", () => {
         errorCode: "30003",
       }),
       // Member 4: still going out (held for quiet hours). Member 5: not yet due.
-      step(3, { status: "held" }),
+      step(3, { status: "held", nextAttemptAt: new Date("2030-03-15T07:00:00Z") }),
     ]);
   });
 
@@ -134,6 +134,7 @@ describe("GET /api/reminders/{id}/members", () => {
         confirmation: null,
         playedAt: null,
         sentAt: null,
+        nextAttemptAt: null,
         fallbackStep: 0,
       },
       {
@@ -144,11 +145,16 @@ describe("GET /api/reminders/{id}/members", () => {
         confirmation: "confirmed",
         playedAt: null,
         sentAt: "2030-03-14T23:00:05.000Z",
+        nextAttemptAt: null,
         fallbackStep: 1,
       },
     ]);
     expect(res.json.members[1].deliveries).toEqual([
       expect.objectContaining({ status: "delivered", playedAt: "2030-03-14T23:00:05.000Z" }),
+    ]);
+    // A step held for quiet hours says when it goes (the History words it "until 08:00").
+    expect(res.json.members[3].deliveries).toEqual([
+      expect.objectContaining({ status: "held", nextAttemptAt: "2030-03-15T07:00:00.000Z" }),
     ]);
     expect(res.json.nextCursor).toBeNull();
   });
@@ -195,10 +201,12 @@ describe("GET /api/reminders/{id}/members", () => {
         memberCount: 5,
         contactName: null,
         fallback: [{ channel: "sms", afterMinutes: null }],
-        // Filled per member when sent: the list shows the fields as written.
+        // Filled per member when sent: the raw message stays for editing...
         message: "Choir practice tonight, {first_name}",
+        // ...and the lists show it as the first member by name reads it, naming them.
+        messageText: "Choir practice tonight, Member",
+        messageFor: "Member 1",
       });
-      expect(res.json.find((r) => r.id === groupReminderId)?.messageText).toBeUndefined();
     }
   });
 

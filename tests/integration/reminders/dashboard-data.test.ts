@@ -46,6 +46,8 @@ describe("getDashboardData", () => {
       sentThisMonth: 8,
       remaining: 2,
       nextReminderAt: soon.toISOString(),
+      // The tile names who the next reminder goes to, with when.
+      nextReminderTo: contact.name,
     });
     expect(data.recent).toHaveLength(5);
     expect(data.usage.reminders).toEqual({ used: 8, quota: 10, level: "warning" });
@@ -59,6 +61,7 @@ describe("getDashboardData", () => {
     expect(data.usage.reminders).toBeNull();
     expect(data.usage).toMatchObject({ creditBalanceCents: 499, lowBalance: true, trialDaysLeft: null });
     expect(data.nextReminderAt).toBeNull();
+    expect(data.nextReminderTo).toBeNull();
     const rich = await createSignedInUser({ planType: "payg", paygCreditBalance: 500 });
     expect((await getDashboardData(rich.workspace)).usage.lowBalance).toBe(false);
   });

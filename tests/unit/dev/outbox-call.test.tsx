@@ -11,6 +11,7 @@ import {
   sayAndHangUp,
   sayAndRedirect,
 } from "@/lib/channels/call-twiml";
+import { offeredCallKeys } from "@/lib/channels/offered-call-keys";
 import { outboxCallOf } from "@/lib/channels/outbox-call";
 import { readCallTwiml, spokenLines } from "@/lib/channels/read-call-twiml";
 import en from "@/messages/en.json";
@@ -149,9 +150,21 @@ describe("the dev outbox's call", () => {
         again: "",
         failed: "",
       };
-      const html = render(locale, <OutboxKeypad messageId={1} labels={labels} />);
+      const html = render(
+        locale,
+        <OutboxKeypad messageId={1} keys={offeredCallKeys(true)} labels={labels} />,
+      );
       const buttons = [...html.matchAll(/<button\b([^>]*)>([^<]*)<\/button>/g)];
       expect(buttons.map(([, , digit]) => digit)).toEqual(["1", "2", "3", "9", "0"]);
+      // A call that asks for no confirmation: no key that would confirm, decline or call again.
+      const plain = render(
+        locale,
+        <OutboxKeypad messageId={1} keys={offeredCallKeys(false)} labels={labels} />,
+      );
+      expect([...plain.matchAll(/<button\b[^>]*>([^<]*)<\/button>/g)].map(([, digit]) => digit)).toEqual([
+        "9",
+        "0",
+      ]);
       for (const [, attrs, digit] of buttons) {
         const name = attrs.match(/aria-label="([^"]*)"/)?.[1] ?? "";
         // The visible digit is part of the accessible name (WCAG 2.5.3), and the name is more than the digit.

@@ -35,6 +35,12 @@ const ALLOWED_IDENTICAL = new Set<string>([
   // French "minutes" is the English word, as a unit and counted.
   "fr:groupReminders.chain.units.minutes",
   "fr:groupReminders.chain.minutes",
+  // Punctuation around values: Spanish writes a colon as English does (French puts a space before it).
+  "es:quickAdd.filledLine",
+  "es:quickAdd.unknownLine",
+  // A time and its zone's IANA name, written alike in every language.
+  "es:outbox.sentAtIn",
+  "fr:outbox.sentAtIn",
   // "Webhooks" is the word Spanish and French developer documentation uses.
   "es:webhooks.title",
   "fr:webhooks.title",

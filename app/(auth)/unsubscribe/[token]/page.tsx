@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { findUnsubscribeTarget } from "@/lib/inbound/find-unsubscribe-target";
+import { dropDoubledStops } from "@/lib/messages/drop-doubled-stops";
 
 /**
  * Where an e-mail's unsubscribe link lands. Showing it changes nothing (mail scanners open links);
@@ -29,10 +30,12 @@ export default async function UnsubscribePage({
     body = t("invalidBody");
   } else if (target.optedOut || done === "1") {
     title = t("doneTitle");
-    body = t("doneBody", { sender: target.senderName });
+    const values = { sender: target.senderName };
+    body = dropDoubledStops(t("doneBody", values), values);
   } else {
     title = t("confirmTitle");
-    body = t("confirmBody", { email: target.email ?? "", sender: target.senderName });
+    const values = { email: target.email ?? "", sender: target.senderName };
+    body = dropDoubledStops(t("confirmBody", values), values);
   }
   const ask = target && !target.optedOut && done !== "1";
   return (

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DemoCheckout } from "@/components/billing/demo-checkout";
 import { AppShell } from "@/components/layout/app-shell";
-import { CREDIT_PACKAGES, PLANS, SEAT_PRICES } from "@/config/plans";
+import { CREDIT_PACKAGES, PLANS, PRICE_PER_REMINDER_CENTS, SEAT_PRICES } from "@/config/plans";
 import { getCurrentActor } from "@/lib/auth/current-user";
 import { formatMoney } from "@/lib/plans/format-money";
 import { planHasTrial } from "@/lib/payments/catalogue";
@@ -39,7 +39,10 @@ export default async function DemoCheckoutPage({ searchParams }: { searchParams:
       <AppShell actor={actor}>
         <DemoCheckout
           input={input}
-          line={t("creditsLine", { reminders: pkg.reminders })}
+          line={t("creditsLine", {
+            amount: formatMoney(pkg.reminders * PRICE_PER_REMINDER_CENTS, locale),
+            reminders: pkg.reminders,
+          })}
           total={formatMoney(pkg.amountCents, locale)}
           trial={false}
         />
