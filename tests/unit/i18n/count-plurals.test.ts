@@ -297,6 +297,8 @@ const WITHOUT_NOUN: Record<string, string> = {
   "shell.remindersUsage": "the noun follows the quota, never below 10",
   "shell.contactsBadge": "the noun follows the limit, never below 5",
   "delivery.errors.quotaReached": "used equals the quota, never below 10",
+  "team.seats.count": "'Members: 1 of 3': a label before the numbers",
+  "reminderForm.interval.days": "a plural whose English branch word is ' days'; the count is not written",
 };
 
 function render(locale: Locale, key: string, values: Record<string, string | number>) {
