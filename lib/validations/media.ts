@@ -12,7 +12,7 @@ export const createMediaSchema = z
   })
   .strict();
 
-/** The `{ mediaId }` file meta the uploader sends with every upload (other meta fields are ignored). */
+/** The `{ mediaId }` file meta the uploader sends with every upload (`allowedMetaFields` sends no other). */
 const uploaderMetadata = z.object({ mediaId: z.uuid() }).strict();
 
 /** POST s3/multipart: the uploader's `{ filename, type, metadata }`. */

@@ -72,7 +72,7 @@ export async function loadMediaUploadClient(options: MediaUploadSuiteOptions) {
     callRoute<{ uploadId: string; key: string }>(multipartRoute.POST, "/api/uploads/s3/multipart", {
       method: "POST",
       cookie,
-      body: { filename: "clip.webm", type, metadata: { mediaId, name: "clip.webm" } },
+      body: { filename: "clip.webm", type, metadata: { mediaId } },
     });
   const signPart = (uploadId: string, partNumber: number, key: string, cookie = owner.cookie) =>
     callRoute<{ url: string; expires: number }>(
