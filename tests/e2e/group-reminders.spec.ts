@@ -60,12 +60,13 @@ test("the contact select by keyboard: arrows move through the contacts only; the
 
   await page.keyboard.press("ArrowDown");
   await expect(contact).toHaveValue(ana.id);
-  // A group is chosen with the "To" switch: arrows there move between its two options.
-  await toContact.focus();
-  await page.keyboard.press("ArrowRight");
+  // A group is chosen with the "To" switch, by keyboard too (Space on its option).
+  await toGroup.focus();
+  await page.keyboard.press("Space");
   await expect(toGroup).toHaveAttribute("aria-checked", "true");
   await expect(dialog.getByLabel("Group", { exact: true })).toBeVisible();
-  await page.keyboard.press("ArrowLeft");
+  await toContact.focus();
+  await page.keyboard.press("Space");
   await expect(toContact).toHaveAttribute("aria-checked", "true");
   await expect(contact).toHaveValue(ana.id);
 });

@@ -194,7 +194,7 @@ test("imports a CSV into a new group, then another into that group", async ({ pa
   await expect(
     page
       .locator("[data-sonner-toast]")
-      .filter({ hasText: "Successfully imported 1 contacts; 1 added to “Neighbours”" }),
+      .filter({ hasText: "Successfully imported 1 contact; 1 added to “Neighbours”" }),
   ).toBeVisible();
   expect(await memberNames(neighbours.id)).toEqual(["Pia Ray", "Raj Patel", "Sol Vega"]);
 });
