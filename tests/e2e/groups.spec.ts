@@ -202,7 +202,10 @@ test("imports a CSV into a new group, then another into that group", async ({ pa
 test("an empty group says so and offers every contact back", async ({ page, signIn }) => {
   const user = await signIn({ timezone: "UTC" });
   await seedContacts(user.id, ["Ann Lee"]);
-  const [club] = await e2eDb.insert(contactGroups).values({ workspaceId: user.id, name: "Book club" }).returning();
+  const [club] = await e2eDb
+    .insert(contactGroups)
+    .values({ workspaceId: user.id, name: "Book club" })
+    .returning();
   await page.goto(`/contacts?group=${club.id}`);
   await expect(page.getByRole("heading", { name: "No one in Book club yet" })).toBeVisible();
   await page.getByRole("button", { name: "Show all contacts" }).click();

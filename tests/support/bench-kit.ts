@@ -135,7 +135,11 @@ export async function seedOwnWorkspaces(
       : { where: "starts_with(u.id, $1)", value: users.prefix };
   await client.query(
     `insert into workspaces (id, name, plan_type, reminders_quota, payg_credit_balance, reminders_used_current_period)
-     select u.id, left(coalesce(u.sender_name, u.email), 100), $2, $3, $4, $5 from users u where ${which.where}`,
+     select u.id, left(coalesce(u.sender_name, u.email), 100), $2, $3, $4, $5 from users u where ${which.where}
+     -- A scenario run again on one database deletes its users, not their workspaces: start afresh.
+     on conflict (id) do update set plan_type = excluded.plan_type, reminders_quota = excluded.reminders_quota,
+       payg_credit_balance = excluded.payg_credit_balance,
+       reminders_used_current_period = excluded.reminders_used_current_period`,
     [
       which.value,
       plan.planType,
@@ -146,7 +150,7 @@ export async function seedOwnWorkspaces(
   );
   await client.query(
     `insert into workspace_members (workspace_id, user_id, role)
-     select u.id, u.id, 'owner' from users u where ${which.where}`,
+     select u.id, u.id, 'owner' from users u where ${which.where} on conflict do nothing`,
     [which.value],
   );
 }
