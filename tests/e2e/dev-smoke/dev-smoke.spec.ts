@@ -1,5 +1,6 @@
 import { PNG_1X1 } from "../../support/avatar-suite";
 import { expect, test } from "../fixtures";
+import { addContact } from "../reminder-helpers";
 
 // Runs against `next dev` on a free port with APP_URL unset (playwright.config.ts, project "dev").
 
@@ -59,4 +60,34 @@ test("dev server: the dashboard renders and the photo upload dialog opens and up
   });
   await page.getByRole("button", { name: "Upload 1 file" }).click();
   await expect(dialog.getByTestId("photo-pending")).toBeVisible();
+});
+
+// The development build is where React reports a server/browser mismatch (production hydrates
+// silently); /settings, /contacts and /dev/outbox hold switches, whose hidden inputs were once
+// reported to differ.
+test("dev server: /settings, /contacts and /dev/outbox hydrate without a mismatch", async ({
+  page,
+  signIn,
+}) => {
+  const mismatches: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat/i.test(message.text())) mismatches.push(message.text());
+  });
+  const user = await signIn();
+  // A contact, so /contacts shows its cards rather than the empty state.
+  await addContact(user.workspaceId, "Marie");
+  for (const path of ["/settings", "/contacts", "/dev/outbox"]) {
+    await page.goto(path);
+    // Hydrated once React has claimed the page's last element (it marks each node it adopts);
+    // next dev compiles each page on its first visit, hence the long wait.
+    await page.waitForFunction(
+      () => {
+        const last = document.querySelector("#main *:last-child, main *:last-child");
+        return last !== null && Object.keys(last).some((key) => key.startsWith("__reactFiber"));
+      },
+      undefined,
+      { timeout: 120_000 },
+    );
+  }
+  expect(mismatches).toEqual([]);
 });
