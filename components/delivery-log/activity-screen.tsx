@@ -5,6 +5,7 @@ import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { LoadMoreList } from "@/components/ui/load-more-list";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { DELIVERY_METHODS } from "@/db/schema/enums";
 import type { ActivityPage } from "@/lib/activity/list-activity";
@@ -30,28 +31,15 @@ function ActivityList({
 }) {
   const t = useTranslations("deliveryLog");
   const pages = useKeysetPages<DeliveryEntry>(`/api/deliveries${query ? `?${query}` : ""}`, firstPage);
-  if (pages.items.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
-        {t("activity.empty")}
-      </p>
-    );
-  }
   return (
-    <div className="space-y-4">
-      <ul className="space-y-2" aria-label={t("activity.results")} aria-busy={pages.loading}>
-        {pages.items.map((entry) => (
-          <DeliveryEntryItem key={entry.id} entry={entry} timeZone={timeZone} showContact />
-        ))}
-      </ul>
-      {pages.hasMore && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>
-            {pages.loading ? t("loading") : t("loadMore")}
-          </Button>
-        </div>
-      )}
-    </div>
+    <LoadMoreList
+      pages={pages}
+      empty={t("activity.empty")}
+      label={t("activity.results")}
+      className="space-y-2"
+    >
+      {(entry) => <DeliveryEntryItem key={entry.id} entry={entry} timeZone={timeZone} showContact />}
+    </LoadMoreList>
   );
 }
 

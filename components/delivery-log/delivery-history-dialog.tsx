@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/ui/load-more-list";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { AuthorshipLines } from "@/components/trail/authorship-lines";
 import type { Authorship } from "@/lib/users/authorship";
@@ -24,13 +24,7 @@ function HistoryList({ reminderId, timeZone }: { reminderId: string; timeZone: s
           <DeliveryEntryItem key={entry.id} entry={entry} timeZone={timeZone} />
         ))}
       </ul>
-      {pages.hasMore && (
-        <div className="flex justify-center">
-          <Button variant="outline" size="sm" onClick={pages.loadMore} disabled={pages.loading}>
-            {pages.loading ? t("loading") : t("loadMore")}
-          </Button>
-        </div>
-      )}
+      {pages.hasMore && <LoadMoreButton size="sm" loading={pages.loading} onClick={pages.loadMore} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/ui/load-more-list";
 import { apiResult, type ApiResult } from "@/lib/api-client/request";
 import { formatCivilDay } from "@/lib/reminders/format-in-zone";
 import { MemberOutcomeItem, type MemberOutcome } from "./member-outcome-item";
@@ -106,13 +106,7 @@ export function GroupHistoryList({ reminderId, timeZone }: { reminderId: string;
             ))}
           </ul>
         )}
-        {pages.hasMore && (
-          <div className="flex justify-center">
-            <Button variant="outline" size="sm" onClick={pages.loadMore} disabled={pages.loading}>
-              {pages.loading ? t("loading") : t("loadMore")}
-            </Button>
-          </div>
-        )}
+        {pages.hasMore && <LoadMoreButton size="sm" loading={pages.loading} onClick={pages.loadMore} />}
       </section>
     </div>
   );

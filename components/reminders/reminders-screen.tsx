@@ -4,6 +4,7 @@ import { PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadMoreList } from "@/components/ui/load-more-list";
 import { useCan } from "@/components/layout/permissions";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ReminderPage } from "@/lib/reminders/list-reminders";
@@ -81,35 +82,22 @@ export function RemindersScreen({
           ))}
         </TabsList>
         <TabsContent value={tab} className="space-y-4">
-          {pages.items.length === 0 && !pages.loading ? (
-            <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
-              {t("empty")}
-            </p>
-          ) : (
-            <ul className="space-y-3" aria-busy={pages.loading}>
-              {pages.items.map((reminder) => (
-                <ReminderRow
-                  key={reminder.id}
-                  reminder={reminder}
-                  timeZone={user.timezone}
-                  actions={{
-                    ...actions,
-                    edit: (r) => {
-                      setEditing(r);
-                      setDialogOpen(true);
-                    },
-                  }}
-                />
-              ))}
-            </ul>
-          )}
-          {pages.hasMore && (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>
-                {pages.loading ? t("loading") : t("loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreList pages={pages} empty={t("empty")} className="space-y-3">
+            {(reminder) => (
+              <ReminderRow
+                key={reminder.id}
+                reminder={reminder}
+                timeZone={user.timezone}
+                actions={{
+                  ...actions,
+                  edit: (r) => {
+                    setEditing(r);
+                    setDialogOpen(true);
+                  },
+                }}
+              />
+            )}
+          </LoadMoreList>
         </TabsContent>
       </Tabs>
       <ReminderDialog

@@ -4,6 +4,7 @@ import { ListedMessage } from "@/components/reminders/listed-message";
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/ui/load-more-list";
 import { addDays, formatCivilDate, parseCivilDate } from "@/lib/recurrence/civil-date";
 import { formatInZone, formatNearDate, localDayKey } from "@/lib/reminders/format-in-zone";
 import { recipientName, type RemindersTranslate } from "@/lib/reminders/recipient-name";
@@ -123,13 +124,7 @@ export function ScheduleList({
           ),
         )
       )}
-      {hasMore && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={onLoadMore} disabled={loading}>
-            {t("loadMore")}
-          </Button>
-        </div>
-      )}
+      {hasMore && <LoadMoreButton loading={loading} onClick={onLoadMore} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useId } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { LoadMoreList } from "@/components/ui/load-more-list";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { TRAIL_KIND_GROUP_NAMES } from "@/config/activity-trail";
 import { useKeysetPages } from "@/lib/api-client/use-keyset-pages";
@@ -29,43 +30,27 @@ function TrailList({
   const t = useTranslations("trail");
   const locale = useLocale();
   const pages = useKeysetPages<TrailEntry>(`/api/team/activity${query ? `?${query}` : ""}`, firstPage);
-  if (pages.items.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
-        {t(filtered ? "emptyFiltered" : "empty")}
-      </p>
-    );
-  }
   return (
-    <div className="space-y-4">
-      <ul className="divide-y rounded-lg border" aria-label={t("results")} aria-busy={pages.loading}>
-        {pages.items.map((entry) => (
-          <li
-            key={entry.id}
-            className="flex flex-col gap-0.5 px-3 py-2.5 sm:flex-row sm:items-baseline sm:gap-4"
-            data-testid="trail-line"
-            data-kind={entry.kind}
-          >
-            <time dateTime={entry.at} className="shrink-0 text-sm text-muted-foreground sm:w-56">
-              {formatInZone(entry.at, "fullDateTime", timeZone, locale)}
-            </time>
-            <span className="min-w-0 break-words">{entry.text}</span>
-          </li>
-        ))}
-      </ul>
-      {pages.failed && (
-        <p role="alert" className="text-center text-sm text-destructive">
-          {t("loadFailed")}
-        </p>
+    <LoadMoreList
+      pages={pages}
+      empty={t(filtered ? "emptyFiltered" : "empty")}
+      label={t("results")}
+      className="divide-y rounded-lg border"
+    >
+      {(entry) => (
+        <li
+          key={entry.id}
+          className="flex flex-col gap-0.5 px-3 py-2.5 sm:flex-row sm:items-baseline sm:gap-4"
+          data-testid="trail-line"
+          data-kind={entry.kind}
+        >
+          <time dateTime={entry.at} className="shrink-0 text-sm text-muted-foreground sm:w-56">
+            {formatInZone(entry.at, "fullDateTime", timeZone, locale)}
+          </time>
+          <span className="min-w-0 break-words">{entry.text}</span>
+        </li>
       )}
-      {pages.hasMore && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={pages.loadMore} disabled={pages.loading}>
-            {pages.loading ? t("loading") : t("loadMore")}
-          </Button>
-        </div>
-      )}
-    </div>
+    </LoadMoreList>
   );
 }
 
