@@ -1,12 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder } from "@/lib/db/migrate";
+import { databaseBefore } from "@/tests/support/migrated-before";
 
 const PARTITIONED = [
   "deliveries",
@@ -18,38 +12,13 @@ const PARTITIONED = [
 ];
 const TAG = "0023_partitioned-logs";
 
-/** db/migrations as it was before the partitioning migration. */
-function migrationsBefore(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "remindful-migrations-"));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const at = journal.entries.findIndex((entry) => entry.tag === TAG);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-const database = `remindful_migration_${randomBytes(5).toString("hex")}`;
-const admin = new URL(process.env.DATABASE_URL!);
-admin.pathname = "/postgres";
-const target = new URL(process.env.DATABASE_URL!);
-target.pathname = `/${database}`;
 let client: pg.Client;
-let before: string;
+let scratch: Awaited<ReturnType<typeof databaseBefore>> | undefined;
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
-  const adminClient = new pg.Client({ connectionString: admin.toString() });
-  await adminClient.connect();
-  await adminClient.query(`create database ${database}`);
-  await adminClient.end();
-  client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  before = migrationsBefore();
-  await migrate(drizzle({ client }), { migrationsFolder: before });
+  scratch = await databaseBefore(TAG);
+  client = scratch.client;
   // Rows of several months (one far outside the months the migration makes around now).
   await client.query(`
     insert into users (id, email) values ('u1', 'u1@example.com');
@@ -72,16 +41,11 @@ beforeAll(async () => {
     insert into webhook_attempts (webhook_message_id, attempted_at, duration_ms) values (7, now(), 12);
     insert into outbox_messages (channel, "to", text, created_at) values ('sms', '+1', 'hi', '2025-01-31T23:59:59Z');
   `);
-  await migrate(drizzle({ client }), { migrationsFolder });
+  await scratch.migrateRest();
 });
 
 afterAll(async () => {
-  await client?.end();
-  rmSync(before, { recursive: true, force: true });
-  const adminClient = new pg.Client({ connectionString: admin.toString() });
-  await adminClient.connect();
-  await adminClient.query(`drop database if exists ${database}`);
-  await adminClient.end();
+  await scratch?.drop();
 });
 
 describe("the partitioning migration on a database with rows", () => {

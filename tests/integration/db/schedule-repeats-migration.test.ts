@@ -1,41 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { asc } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/db/schema";
-import { migrationsFolder } from "@/lib/db/migrate";
+import { databaseBefore } from "@/tests/support/migrated-before";
 import { nextOccurrences } from "@/lib/recurrence";
 import { scheduleFromRow } from "@/lib/recurrence/schedule-from-row";
 import { toReminderDto } from "@/lib/reminders/to-reminder-dto";
 
 const TAG = "0029_schedule-repeats";
 
-/** db/migrations as it was before the schedule columns. */
-function migrationsBefore(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "remindful-migrations-"));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === TAG),
-  );
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-const database = `remindful_migration_${randomBytes(5).toString("hex")}`;
-const admin = new URL(process.env.DATABASE_URL!);
-admin.pathname = "/postgres";
-const target = new URL(process.env.DATABASE_URL!);
-target.pathname = `/${database}`;
 let client: pg.Client;
-let before: string;
+let scratch: Awaited<ReturnType<typeof databaseBefore>> | undefined;
 let rowsBefore: string[];
 
 /** Every reminder as text, the columns the migration adds left out. */
@@ -89,14 +65,8 @@ const EXPECTED: Record<string, string[]> = {
 const ENDING = new Set(["once", "weekly", "yearly"]);
 
 beforeAll(async () => {
-  const adminClient = new pg.Client({ connectionString: admin.toString() });
-  await adminClient.connect();
-  await adminClient.query(`create database ${database}`);
-  await adminClient.end();
-  client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  before = migrationsBefore();
-  await migrate(drizzle({ client }), { migrationsFolder: before });
+  scratch = await databaseBefore(TAG);
+  client = scratch.client;
   // Reminders of every kind, as the app wrote them before the migration.
   await client.query(`
     insert into users (id, email, name) values ('u1', 'ana@example.com', 'Ana');
@@ -140,16 +110,11 @@ beforeAll(async () => {
         '2027-03-21T18:00:00Z', 'weekly', '12:00', '{Sun}', 'never', 'America/Mexico_City');
   `);
   rowsBefore = await reminderRows();
-  await migrate(drizzle({ client }), { migrationsFolder });
+  await scratch.migrateRest();
 });
 
 afterAll(async () => {
-  await client?.end();
-  rmSync(before, { recursive: true, force: true });
-  const adminClient = new pg.Client({ connectionString: admin.toString() });
-  await adminClient.connect();
-  await adminClient.query(`drop database if exists ${database}`);
-  await adminClient.end();
+  await scratch?.drop();
 });
 
 describe("the schedule columns' migration on reminders of every kind", () => {
@@ -184,7 +149,8 @@ describe("the schedule columns' migration on reminders of every kind", () => {
     const rows = await db.select().from(schema.reminders);
     for (const row of rows) {
       const config = toReminderDto(row, null).frequencyConfig;
-      for (const key of ["interval", "nthWeekday", "anchorDate"]) expect(config ?? {}, row.id).not.toHaveProperty(key);
+      for (const key of ["interval", "nthWeekday", "anchorDate"])
+        expect(config ?? {}, row.id).not.toHaveProperty(key);
     }
   });
 

@@ -1,12 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder } from "@/lib/db/migrate";
+import { databaseBefore } from "@/tests/support/migrated-before";
 
 const TAG = "0028_workspaces";
 
@@ -31,27 +25,8 @@ const OWNED = [
   "message_templates",
 ];
 
-/** db/migrations as it was before the workspaces migration. */
-function migrationsBefore(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "remindful-migrations-"));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === TAG),
-  );
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-const database = `remindful_migration_${randomBytes(5).toString("hex")}`;
-const admin = new URL(process.env.DATABASE_URL!);
-admin.pathname = "/postgres";
-const target = new URL(process.env.DATABASE_URL!);
-target.pathname = `/${database}`;
 let client: pg.Client;
-let before: string;
+let scratch: Awaited<ReturnType<typeof databaseBefore>> | undefined;
 
 /**
  * Every row of every owned table, keyed by table, as text, with its owner (new actor columns
@@ -88,14 +63,8 @@ const columnsOf = (rows: Record<string, string[]>) =>
 let rowsBefore: Record<string, string[]>;
 
 beforeAll(async () => {
-  const adminClient = new pg.Client({ connectionString: admin.toString() });
-  await adminClient.connect();
-  await adminClient.query(`create database ${database}`);
-  await adminClient.end();
-  client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  before = migrationsBefore();
-  await migrate(drizzle({ client }), { migrationsFolder: before });
+  scratch = await databaseBefore(TAG);
+  client = scratch.client;
   // Two accounts: a paying one with data of every kind, and a plain trial.
   await client.query(`
     insert into users (id, email, first_name, last_name, plan_type, subscription_status, reminders_quota,
@@ -139,16 +108,11 @@ beforeAll(async () => {
     insert into stored_objects (id, owner_id, key, status) values ('o1', 'u1', 'uploads/o1', 'ready');
   `);
   rowsBefore = await ownedRows("user_id");
-  await migrate(drizzle({ client }), { migrationsFolder });
+  await scratch.migrateRest();
 });
 
 afterAll(async () => {
-  await client?.end();
-  rmSync(before, { recursive: true, force: true });
-  const adminClient = new pg.Client({ connectionString: admin.toString() });
-  await adminClient.connect();
-  await adminClient.query(`drop database if exists ${database}`);
-  await adminClient.end();
+  await scratch?.drop();
 });
 
 describe("the workspaces migration on a database with data of every kind", () => {
