@@ -16,7 +16,8 @@ export const LIB_LAYERS = [
   ["users"],
   ["workspaces"],
   ["jobs", "outbox", "security", "plans", "credits", "seo", "maintenance"],
-  ["mail", "storage"],
+  // Consent: the signed preferences link and the record of each change a contact made.
+  ["mail", "storage", "consent"],
   // Below media and channels: a recording's first play is an event too.
   ["webhooks"],
   ["channels", "media"],

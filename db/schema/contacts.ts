@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   jsonb,
   pgTable,
@@ -12,7 +13,12 @@ import {
 } from "drizzle-orm/pg-core";
 import { oneOf } from "./check";
 import { createdAt, instant, updatedAt, uuidId } from "./columns";
-import { CONTACT_DATE_KINDS, CONTACT_DELIVERY_METHODS, WHATSAPP_CONSENT_SOURCES } from "./enums";
+import {
+  CONTACT_DATE_KINDS,
+  CONTACT_DELIVERY_METHODS,
+  DELIVERY_METHODS,
+  WHATSAPP_CONSENT_SOURCES,
+} from "./enums";
 import { LOCALES } from "../../i18n/locales";
 import { users } from "./auth";
 import { workspaces } from "./workspaces";
@@ -46,6 +52,20 @@ export const contacts = pgTable(
     /** Set when the recipient's mail server refused the address for good (SMTP 5xx): no more e-mail to it. */
     emailSuppressedAt: instant(),
     emailSuppressedReason: text(),
+    /**
+     * Set by the contact on their preferences page (never by the sender): the channels they accept
+     * from this sender, preferred first (null: no choice made, the reminder's channel stands); the
+     * hours they accept messages in, minutes after their local midnight (null: any time); a pause
+     * until a date of their calendar (nothing before it); everything stopped; when they asked to be
+     * forgotten; when they last changed any of it.
+     */
+    acceptedChannels: text().array(),
+    windowStart: smallint(),
+    windowEnd: smallint(),
+    pausedUntil: date({ mode: "string" }),
+    stoppedAt: instant(),
+    forgetRequestedAt: instant(),
+    preferencesChangedAt: instant(),
     /** Secret used in the List-Unsubscribe link of e-mails to this contact. */
     unsubscribeToken: text()
       .notNull()
@@ -65,6 +85,14 @@ export const contacts = pgTable(
     // NULL passes a CHECK: a contact without a language follows its owner's.
     check("contacts_locale_check", oneOf(t.locale, LOCALES)),
     check("contacts_name_check", sql`length(btrim(${t.name})) > 0`),
+    check(
+      "contacts_accepted_channels_check",
+      sql`${t.acceptedChannels} <@ array[${sql.raw(DELIVERY_METHODS.map((m) => `'${m}'`).join(", "))}]::text[] and cardinality(${t.acceptedChannels}) > 0`,
+    ),
+    check(
+      "contacts_window_check",
+      sql`(${t.windowStart} is null) = (${t.windowEnd} is null) and (${t.windowStart} is null or (0 <= ${t.windowStart} and ${t.windowStart} < ${t.windowEnd} and ${t.windowEnd} <= 1440))`,
+    ),
     check(
       "contacts_whatsapp_consent_check",
       sql`(${t.whatsappConsentAt} is null) = (${t.whatsappConsentSource} is null) and (${t.whatsappConsentSource} is null or ${oneOf(t.whatsappConsentSource, WHATSAPP_CONSENT_SOURCES)})`,

@@ -94,6 +94,34 @@ export const WHATSAPP_CONSENT_SOURCES = [
 ] as const;
 export type WhatsAppConsentSource = (typeof WHATSAPP_CONSENT_SOURCES)[number];
 
+/**
+ * What a contact changed about hearing from a sender: a channel left or taken back, a request to
+ * take one back (confirmed on that channel), their preferences, everything stopped or resumed, and
+ * a request to be forgotten with its outcome.
+ */
+export const CONSENT_CHANGES = [
+  "opted_out",
+  "opted_in",
+  "opt_in_requested",
+  "preferences_changed",
+  "stopped",
+  "resumed",
+  "forget_requested",
+  "forgotten",
+] as const;
+export type ConsentChange = (typeof CONSENT_CHANGES)[number];
+
+/** Where a consent change came from: the contact's own reply, key, link or page, or the sender's delete. */
+export const CONSENT_SOURCES = [
+  "sms_reply",
+  "whatsapp_reply",
+  "call_keypad",
+  "email_unsubscribe",
+  "preferences_page",
+  "sender",
+] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
 /** A date kept on a contact: a birthday, an anniversary, or one the user names. */
 export const CONTACT_DATE_KINDS = ["birthday", "anniversary", "custom"] as const;
 export type ContactDateKind = (typeof CONTACT_DATE_KINDS)[number];

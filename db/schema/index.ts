@@ -10,3 +10,4 @@ export * from "./integrations";
 export * from "./system";
 export * from "./templates";
 export * from "./workspaces";
+export * from "./consent";
