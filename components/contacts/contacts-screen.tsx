@@ -3,7 +3,6 @@
 import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Plus, Upload, UsersRound } from "lucide-react";
 import { toast } from "sonner";
 import { UpgradeDialog } from "@/components/upgrade/upgrade-dialog";
 import { Button } from "@/components/ui/button";
@@ -16,6 +15,7 @@ import { apiRequest } from "@/lib/api-client/request";
 import { AddToGroupDialog } from "./add-to-group-dialog";
 import { ContactCard } from "./contact-card";
 import { ContactFormDialog } from "./contact-form-dialog";
+import { ContactsHeader } from "./contacts-header";
 import type { ContactFormFocus } from "./contact-form-focus";
 import { ContactSelectionBar, SELECT_ALL_ID } from "./contact-selection-bar";
 import { ContactsToolbar, SELECT_MODE_ID } from "./contacts-toolbar";
@@ -70,7 +70,6 @@ export function ContactsScreen({
   openForm,
 }: ContactsScreenProps) {
   const t = useTranslations("contacts");
-  const tg = useTranslations("groups");
   const errorText = useApiErrorText();
   const canWrite = useCan("write");
   const [contacts, setContacts] = useState(initialContacts);
@@ -155,28 +154,15 @@ export function ContactsScreen({
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
-          <p className="text-muted-foreground">{t("subtitle")}</p>
-          <p className="text-sm text-muted-foreground" data-testid="contacts-usage">
-            {t("usage", { used: contacts.length, limit: contactLimit })}
-          </p>
-        </div>
-        {canWrite && (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setGroupsOpen(true)}>
-              <UsersRound aria-hidden /> {tg("manage")}
-            </Button>
-            <Button variant="outline" onClick={() => setImportOpen(true)}>
-              <Upload /> {t("importContacts")}
-            </Button>
-            <Button onClick={add}>
-              <Plus /> {t("addContact")}
-            </Button>
-          </div>
-        )}
-      </header>
+      <ContactsHeader
+        used={contacts.length}
+        limit={contactLimit}
+        actions={
+          canWrite
+            ? { onGroups: () => setGroupsOpen(true), onImport: () => setImportOpen(true), onAdd: add }
+            : undefined
+        }
+      />
 
       <ContactsToolbar
         query={query}

@@ -1,19 +1,33 @@
-import { BellRing, CalendarClock, CheckCheck } from "lucide-react";
+import { CalendarClock, CheckCheck, PhoneCall, PhoneOff, Volume2 } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/utils";
+
+/** A phone's keypad, row by row; the key the picture's listener presses stands out. */
+const KEYPAD = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"] as const;
+const PRESSED = "1";
 
 /**
- * The landing hero's picture of the product: a phone receiving a WhatsApp reminder and its YES,
- * with the reminder's schedule beside it, drawn with the app's own pieces and colours (so it
- * follows the theme and the language). One image to assistive technology: its label says what
- * it shows, and the drawing inside is not read piece by piece.
+ * The landing hero's picture of the product: a reminder call reading Ana's message aloud with the
+ * keypad prompt, the 1 pressed, and the reminder as the app shows it with the answer recorded.
+ * The call's own lines (greeting, prompt) and the history's line are the product's messages, so
+ * the picture says what a call says, in the page's language. Drawn with the app's own pieces and
+ * colours (it follows the theme). One image to assistive technology: its label says what it
+ * shows, and the drawing inside is not read piece by piece.
  */
 export async function HeroPreview() {
-  const t = await getTranslations("landing.preview");
+  const [t, tCall, tMethods, tReplies] = await Promise.all([
+    getTranslations("landing.preview"),
+    getTranslations("delivery.call"),
+    getTranslations("reminderForm.methods"),
+    getTranslations("replies"),
+  ]);
+  const message = t("message");
+  const prompt = tCall("keypadConfirm");
   return (
     <div
       role="img"
-      aria-label={t("alt")}
+      aria-label={t("alt", { message, prompt })}
       className="relative mx-auto w-full max-w-72 select-none"
       data-testid="hero-preview"
     >
@@ -28,42 +42,67 @@ export async function HeroPreview() {
           </span>
         </div>
         <div className="mt-2 flex items-center gap-2 border-b px-4 pb-3">
-          <span className="flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground">
-            <BellRing className="size-4" />
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <PhoneCall className="size-4" />
           </span>
-          <span className="min-w-0">
+          <span className="min-w-0 flex-1">
             <span className="block text-sm font-semibold">{t("sender")}</span>
-            <span className="block text-xs text-muted-foreground">{t("channel")}</span>
+            <span className="block text-xs text-muted-foreground">
+              {tMethods("call")} · {t("callTime")}
+            </span>
+          </span>
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-destructive text-destructive-foreground">
+            <PhoneOff className="size-4" />
           </span>
         </div>
-        <div className="space-y-3 bg-muted px-3 pt-4 pb-24">
-          <p className="text-center text-[11px] font-medium text-muted-foreground">{t("day")}</p>
-          <div className="mr-6 rounded-2xl rounded-tl-sm border bg-card px-3 py-2 text-sm text-card-foreground shadow-sm">
-            <p>{t("message")}</p>
-            <p className="mt-1 text-xs text-muted-foreground">{t("ask")}</p>
-            <p className="mt-1 text-right text-[11px] text-muted-foreground">{t("time")}</p>
+        <div className="space-y-3 bg-muted px-3 pt-3 pb-32">
+          <div className="rounded-2xl rounded-tl-sm border bg-card px-3 py-2 text-sm text-card-foreground shadow-sm">
+            <p className="flex items-center gap-1 text-[11px] font-medium text-muted-foreground">
+              <Volume2 className="size-3.5 shrink-0" />
+              {t("readAloud")}
+            </p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {tCall("greeting", { sender: t("from"), product: t("sender") })}
+            </p>
+            <p className="mt-1">{message}</p>
+            <p className="mt-1 text-xs text-muted-foreground">{prompt}</p>
           </div>
-          <div className="ml-auto flex w-fit items-end gap-2 rounded-2xl rounded-tr-sm bg-primary px-3 py-2 text-sm font-medium text-primary-foreground">
-            {t("reply")}
-            <span className="flex items-center gap-0.5 text-[11px] font-normal">
-              {t("replyTime")}
-              <CheckCheck className="size-3.5" />
-            </span>
+          <div className="mx-auto grid w-fit grid-cols-3 gap-1.5">
+            {KEYPAD.map((key) => (
+              <span
+                key={key}
+                className={cn(
+                  "flex size-8 items-center justify-center rounded-full text-sm font-medium",
+                  key === PRESSED
+                    ? "bg-primary text-primary-foreground ring-4 ring-primary/30"
+                    : "border bg-card text-card-foreground",
+                )}
+              >
+                {key}
+              </span>
+            ))}
           </div>
         </div>
       </div>
-      {/* The reminder as the app shows it, overlapping the phone's lower edge. */}
-      <div className="absolute inset-x-3 bottom-5 rounded-xl border bg-card p-3 text-card-foreground shadow-lg sm:-left-10 sm:right-8">
+      {/* The reminder as the app shows it, overlapping the phone's lower edge: the key is recorded. */}
+      <div className="absolute inset-x-3 bottom-5 rounded-xl border bg-card p-3 text-card-foreground shadow-lg sm:right-8 sm:-left-10">
         <p className="flex items-center gap-2 text-sm font-semibold">
           <CalendarClock className="size-4 shrink-0 text-primary" />
           {t("schedule")}
         </p>
         <p className="mt-2 flex flex-wrap gap-1.5">
-          <Badge variant="secondary">{t("channel")}</Badge>
+          <Badge variant="secondary">{tMethods("call")}</Badge>
           <Badge variant="outline">
             <CheckCheck />
             {t("confirmed")}
           </Badge>
+        </p>
+        <p className="mt-2 text-xs text-muted-foreground">
+          {tReplies("keyLine", {
+            time: t("answerTime"),
+            body: PRESSED,
+            action: tReplies("replyActions.confirm"),
+          })}
         </p>
       </div>
     </div>

@@ -8,6 +8,7 @@ import { maxDiscount } from "@/lib/plans/max-discount";
 import { CallCostRule } from "@/components/pricing/call-cost-rule";
 import { PlanCallItem } from "@/components/pricing/plan-call-item";
 import { HeroPreview } from "./hero-preview";
+import { LandingFeatures } from "./landing-features";
 import { PublicFooter } from "./public-footer";
 import { PublicHeader } from "./public-header";
 
@@ -50,7 +51,9 @@ export async function LandingPage() {
           </div>
         </section>
 
-        <section aria-labelledby="how-it-works" className="bg-muted/40 py-16">
+        <LandingFeatures />
+
+        <section aria-labelledby="how-it-works" className="py-16">
           <div className="mx-auto max-w-6xl px-4">
             <h2 id="how-it-works" className="text-center text-3xl font-bold">
               {t("howTitle")}
@@ -70,7 +73,7 @@ export async function LandingPage() {
           </div>
         </section>
 
-        <section aria-labelledby="plans" className="py-16">
+        <section aria-labelledby="plans" className="bg-muted/40 py-16">
           <div className="mx-auto max-w-6xl px-4">
             <h2 id="plans" className="text-center text-3xl font-bold">
               {t("plansTitle")}
@@ -126,7 +129,7 @@ export async function LandingPage() {
           </div>
         </section>
 
-        <section aria-labelledby="enterprise" className="bg-muted/40 py-16">
+        <section aria-labelledby="enterprise" className="py-16">
           <div className="mx-auto max-w-3xl px-4 text-center">
             <h2 id="enterprise" className="text-3xl font-bold">
               {t("enterpriseTitle")}

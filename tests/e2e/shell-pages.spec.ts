@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
+import type { Locator } from "@playwright/test";
 import { e2eDb, expect, test } from "./fixtures";
 import { en, es, fr, screenshotBothThemes } from "./shell-helpers";
+
+/** An element's box on the page; it must be shown. */
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`not shown: ${locator.toString()}`);
+  return box;
+}
 
 // Pricing, settings, the route table and accessibility of the pages the shell frames.
 test("pricing tabs, figures and button targets", async ({ page, signIn }) => {
@@ -105,6 +113,56 @@ for (const [locale, m] of [
     await page.goto("/pricing");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.plans.pricingTitle);
     await expect(page.getByTestId("plan-free-monthly")).toContainText(m.plans.actions.currentPlan);
+  });
+}
+
+for (const [locale, m] of [
+  ["es", es],
+  ["fr", fr],
+] as const) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ locale: `${locale}-${locale.toUpperCase()}` });
+
+    test("the contacts header keeps its buttons on one row at 1280 px and in whole rows at 375 px", async ({
+      page,
+      signIn,
+    }) => {
+      await signIn();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto("/contacts");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      const header = page.getByRole("main").locator("header");
+      const buttons = [m.groups.manage, m.contacts.importContacts, m.contacts.addContact].map((name) =>
+        header.getByRole("button", { name, exact: true }),
+      );
+      const boxes = () => Promise.all(buttons.map((button) => boxOf(button)));
+
+      // Beside the title, one row, Add contact last (it used to wrap under the other two).
+      const title = await boxOf(header.getByRole("heading", { level: 1 }));
+      const [groups, importing, adding] = await boxes();
+      expect([importing.y, adding.y]).toEqual([groups.y, groups.y]);
+      expect(groups.x).toBeGreaterThan(title.x + title.width);
+      expect(importing.x).toBeGreaterThan(groups.x + groups.width);
+      expect(adding.x).toBeGreaterThan(importing.x + importing.width);
+
+      // A phone: under the title, nothing off the screen or on top of another, Add contact on a
+      // whole row of its own under the others.
+      await page.setViewportSize({ width: 375, height: 812 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const row = await boxOf(header.getByTestId("contacts-actions"));
+      const phone = await boxes();
+      for (const button of phone) {
+        expect(button.x).toBeGreaterThanOrEqual(0);
+        expect(button.x + button.width).toBeLessThanOrEqual(375);
+      }
+      const [phoneGroups, phoneImporting, phoneAdding] = phone;
+      expect(
+        phoneImporting.x >= phoneGroups.x + phoneGroups.width ||
+          phoneImporting.y >= phoneGroups.y + phoneGroups.height,
+      ).toBe(true);
+      expect(phoneAdding.y).toBeGreaterThanOrEqual(phoneImporting.y + phoneImporting.height);
+      expect(Math.round(phoneAdding.width)).toBe(Math.round(row.width));
+    });
   });
 }
 

@@ -12,6 +12,22 @@ for (const locale of ["en", "es", "fr"] as const) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.landing.heroTitle);
       await expect(page.getByRole("link", { name: m.landing.cta })).toHaveAttribute("href", "/api/login");
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", m.landing.metaTitle);
+      // What sets the product apart: one card per feature, the ones Free lacks with their plan.
+      const features = page.getByRole("region", { name: m.landing.featuresTitle });
+      await expect(features.getByRole("heading", { level: 2 })).toHaveText(m.landing.featuresTitle);
+      await expect(features.getByRole("heading", { level: 3 })).toHaveText(
+        Object.values(m.landing.features).map((feature) => feature.title),
+      );
+      const fromPlan = (plan: keyof typeof m.plans.names) =>
+        m.landing.featureFromPlan.replace("{plan}", m.plans.names[plan]);
+      await expect(features.getByText(fromPlan("personal"), { exact: true })).toHaveCount(2);
+      await expect(features.getByText(fromPlan("starter"), { exact: true })).toHaveCount(2);
+      // The hero's call is one image named by its scene, with the call's own prompt in the page's language.
+      const heroName = m.landing.preview.alt
+        .replace("{message}", m.landing.preview.message)
+        .replace("{prompt}", m.delivery.call.keypadConfirm);
+      await expect(page.getByTestId("hero-preview")).toHaveAccessibleName(heroName);
+      await expect(page.getByRole("img", { name: heroName, exact: true })).toBeVisible();
       await page.goto("/pricing");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.plans.pricingTitle);
       await expect(page.getByRole("tab", { name: new RegExp(m.plans.badge.mostPopular) })).toBeVisible();

@@ -32,6 +32,9 @@ const ALLOWED_IDENTICAL = new Set<string>([
   "fr:messagePreview.variableMessage",
   "fr:messagePreview.exampleContact",
   "fr:messageTemplates.builtIn",
+  // The landing picture's sample sender, a name in every language.
+  "es:landing.preview.from",
+  "fr:landing.preview.from",
   // French "minutes" is the English word, as a unit and counted.
   "fr:groupReminders.chain.units.minutes",
   "fr:groupReminders.chain.minutes",
