@@ -19,6 +19,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiRequestError, apiRequest } from "@/lib/api-client/request";
 import { useApiErrorText } from "@/lib/api-client/use-api-error-text";
 import type { ContactDateView, ContactView } from "@/lib/contacts/contact-view";
+import { fieldTokens } from "@/lib/messages/field-names";
 import { formatDayAndMonth } from "@/lib/messages/render-fields";
 import { DEFAULT_TIME, nextOccurrences } from "@/lib/recurrence";
 import { formatInZone } from "@/lib/reminders/format-in-zone";
@@ -31,9 +32,6 @@ import { TIME } from "@/lib/validations/reminder";
 import type { Locale } from "@/i18n/locales";
 import { useContactGreeting } from "./date-greetings";
 import { dropDoubledStops } from "@/lib/messages/drop-doubled-stops";
-
-// Fields stay as written in the message; they are filled in at each send.
-const FIELDS = { first_name: "{first_name}", age: "{age}", date: "{date}", name: "{name}" };
 
 export interface DateReminderDialogProps {
   open: boolean;
@@ -115,11 +113,13 @@ function DateReminderForm({
   const tr = useTranslations("recurrence");
   const locale = useLocale();
   const errorText = useApiErrorText();
+  // Fields stay as written in the message, in the screen's names; they are filled in at each send.
+  const fields = fieldTokens(locale);
   const [time, setTime] = useState(saved?.time ?? DEFAULT_TIME);
   // The greeting goes to the contact: in their language, which the hint names.
   const contactGreeting = useContactGreeting(contact.locale, date.kind);
   const [message, setMessage] = useState(
-    () => saved?.message ?? contactGreeting?.greeting ?? t(`messages.${date.kind}`, FIELDS),
+    () => saved?.message ?? contactGreeting?.greeting ?? t(`messages.${date.kind}`, fields),
   );
   const messageLocale = contactGreeting?.locale ?? locale;
   const languageName = new Intl.DisplayNames([locale], { type: "language" }).of(messageLocale);
@@ -208,7 +208,7 @@ function DateReminderForm({
               { name: contact.name },
             )}
           </span>{" "}
-          {t("fieldsHint", FIELDS)}
+          {t("fieldsHint", fields)}
         </p>
       </div>
       <fieldset className="grid gap-2">

@@ -4,23 +4,25 @@ import { useLocale, useTranslations } from "next-intl";
 import type { DeliveryMethod, MediaKind } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/locales";
 import { previewMessage } from "@/lib/messages/preview-message";
-import { MESSAGE_FIELDS } from "@/lib/messages/render-fields";
+import { fieldList, fieldToken } from "@/lib/messages/field-names";
+import { usesField } from "@/lib/messages/render-fields";
 import type { ContactOption, ReminderUser } from "@/lib/reminders/types";
 import { messageFieldsProblem } from "@/lib/validations/message-fields";
 
 type FieldsProblem = NonNullable<ReturnType<typeof messageFieldsProblem>>;
 
-/** The translated text of a message's field mistake, naming the unknown fields. */
+/** The translated text of a message's field mistake, naming the fields in the screen's language. */
 export function useFieldsProblemText() {
   const t = useTranslations("messagePreview");
+  const locale = useLocale();
   return (problem: FieldsProblem) =>
     problem.code === "unknown_fields"
       ? t("unknownFields", {
           count: problem.fields.length,
           fields: problem.fields.map((field) => `{${field}}`).join(", "),
-          list: MESSAGE_FIELDS.map((field) => `{${field}}`).join(", "),
+          list: fieldList(locale),
         })
-      : t("ageNeedsYear");
+      : t("ageNeedsYear", { age: fieldToken("age", locale) });
 }
 
 interface MessagePreviewProps {
@@ -69,7 +71,7 @@ export function MessagePreview(props: MessagePreviewProps) {
   const problem = messageFieldsProblem(message, { allowAge });
   const notes = [
     !contact && (group ? tGroups("exampleNote") : t("exampleContactNote")),
-    !date && message.includes("{date}") && t("exampleDateNote"),
+    !date && usesField(message, "date") && t("exampleDateNote", { date: fieldToken("date", uiLocale) }),
   ].filter(Boolean);
 
   return (

@@ -1,11 +1,12 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { fieldTokens } from "@/lib/messages/field-names";
 import { ManageTemplatesDialog } from "./manage-templates-dialog";
 import { SaveTemplateDialog } from "./save-template-dialog";
 import { useMessageTemplates } from "./use-message-templates";
@@ -23,6 +24,7 @@ interface TemplatePickerProps {
 /** "Templates": fills the message from a saved or built-in template; saves and manages the user's. */
 export function TemplatePicker({ locale, message, onPick }: TemplatePickerProps) {
   const t = useTranslations("messageTemplates");
+  const screenLocale = useLocale();
   const { templates, reload } = useMessageTemplates();
   const [saveOpen, setSaveOpen] = useState(false);
   const [manageOpen, setManageOpen] = useState(false);
@@ -32,10 +34,10 @@ export function TemplatePicker({ locale, message, onPick }: TemplatePickerProps)
   function pick(value: string) {
     const [kind, key] = [value.slice(0, value.indexOf(":")), value.slice(value.indexOf(":") + 1)];
     const builtIn = BUILT_INS.find((name) => name === key);
-    // Built-in bodies hold {fields}: read raw, not formatted as ICU arguments.
+    // Built-in bodies take their fields as values: written in the screen's names ("{nombre}").
     const body =
       kind === "builtin" && builtIn
-        ? t.raw(`builtins.${builtIn}.body`)
+        ? t(`builtins.${builtIn}.body`, fieldTokens(screenLocale))
         : templates.find((template) => template.id === key)?.body;
     if (typeof body === "string") onPick(body);
   }

@@ -1,8 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { fieldProblemsOf, type FieldProblem } from "@/lib/api-client/field-problems";
+import { fieldTokens } from "@/lib/messages/field-names";
 
 /**
  * A form's field errors from a refusal (a client-side zod error or the API's answer): each
@@ -13,14 +14,16 @@ import { fieldProblemsOf, type FieldProblem } from "@/lib/api-client/field-probl
  */
 export function useFieldErrors(controls: Readonly<Record<string, string>>) {
   const t = useTranslations("errors");
+  const locale = useLocale();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const focusNext = useRef<string[] | null>(null);
 
   const textOf = useCallback(
     // A rule's code has its words; a malformed value gets the general ones (zod's are English).
-    (problem: FieldProblem) => t(problem.code ?? "invalid_input"),
-    [t],
+    // A message's field mistake names the fields as this language writes them.
+    (problem: FieldProblem) => t(problem.code ?? "invalid_input", fieldTokens(locale)),
+    [t, locale],
   );
 
   const controlOf = useCallback(

@@ -122,7 +122,7 @@ export async function deleteAccount(user: User, input: DeleteAccountInput) {
   if (input.email.toLowerCase() !== user.email.toLowerCase()) {
     throw invalidInput({
       code: "email_mismatch",
-      message: "email: The e-mail address does not match your account",
+      message: "email: The email address does not match your account",
     });
   }
   const before = await memberships(db, user.id);

@@ -2,6 +2,7 @@ import "server-only";
 import { createTranslator } from "use-intl/core";
 import { catalogueFor } from "@/i18n/catalogues";
 import type { Locale } from "@/i18n/locales";
+import { fieldTokens } from "@/lib/messages/field-names";
 import { toDomainError, toErrorResponse } from "./to-error-response";
 
 /**
@@ -17,6 +18,7 @@ export async function localizedErrorResponse(error: unknown, locale: Locale): Pr
   const catalogue = catalogueFor(locale);
   const t = createTranslator({ ...catalogue, namespace: "errors", onError: () => undefined });
   const body = (await response.json()) as Record<string, unknown>;
-  const message = t.has(domainError.code) ? t(domainError.code) : domainError.message;
+  // The messages about message fields name them in this language ("{nombre}").
+  const message = t.has(domainError.code) ? t(domainError.code, fieldTokens(locale)) : domainError.message;
   return Response.json({ ...body, message }, { status: response.status, headers: response.headers });
 }

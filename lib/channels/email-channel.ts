@@ -19,7 +19,7 @@ function fromHeader(fromName: string | undefined): string {
 /** SMTP's 4xx replies and connection problems are worth retrying; 5xx replies are final. */
 export function classifyMailError(error: unknown): ChannelError {
   const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
-  const message = e.response || e.message || "E-mail could not be sent";
+  const message = e.response || e.message || "Email could not be sent";
   if (typeof e.responseCode === "number") {
     return new ChannelError(message, e.responseCode < 500, String(e.responseCode));
   }
@@ -47,7 +47,7 @@ export const emailChannel: Channel = {
     const readiness = channelReadiness("email");
     if (!readiness.ready) {
       throw new ChannelError(
-        `E-mail is not configured (${readiness.missing})`,
+        `Email is not configured (${readiness.missing})`,
         false,
         "channel_not_configured",
       );

@@ -78,7 +78,7 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
 }
 
 function channelName(channel: DeliveryMethod): string {
-  return { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp", call: "phone call" }[channel];
+  return { email: "email", sms: "SMS", whatsapp: "WhatsApp", call: "phone call" }[channel];
 }
 
 /**

@@ -63,7 +63,7 @@ export async function retryReminder({
     // Retrying while the contact is still opted out would only fail again: say so instead.
     if (failed.optedOut[failed.channel as keyof typeof failed.optedOut]) {
       const channel =
-        { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp", call: "phone call" }[failed.channel] ??
+        { email: "email", sms: "SMS", whatsapp: "WhatsApp", call: "phone call" }[failed.channel] ??
         failed.channel;
       return { success: false, error: t("errors.optedOut", { channel }) };
     }

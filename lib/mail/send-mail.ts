@@ -134,7 +134,7 @@ export async function sendMail({ workspaceId, ...message }: MailMessage): Promis
   const from = message.from ?? env.MAIL_FROM;
   const smtpUrl = smtpUrlOverride ?? env.SMTP_URL;
   if (!smtpUrl) {
-    if (!outboxEnabled()) throw new Error("E-mail is not configured (SMTP_URL)");
+    if (!outboxEnabled()) throw new Error("Email is not configured (SMTP_URL)");
     const stored = await storeOutboxMessage({ channel: "email", ...message, from, workspaceId });
     return { messageId: `outbox-${stored.id}`, outbox: true };
   }

@@ -1,9 +1,6 @@
 import { clampedDate, compareCivilDates, type CivilDate } from "@/lib/recurrence/civil-date";
 import type { Locale } from "@/i18n/locales";
-
-/** The fields a message may hold, written in braces: "Happy {age}th, {first_name}!". */
-export const MESSAGE_FIELDS = ["first_name", "name", "sender", "age", "date"] as const;
-export type MessageField = (typeof MESSAGE_FIELDS)[number];
+import { FIELD_WORD, fieldNamed, type MessageField } from "./field-names";
 
 /** A contact's yearly date; the year is optional (no year, no `{age}`). */
 export interface YearlyDate {
@@ -25,26 +22,30 @@ export interface FieldValues {
   contactDate?: YearlyDate | null;
 }
 
-const FIELD_PATTERN = /\{([a-z_]+)\}/g;
+// Each field in any language's names (lib/messages/field-names.ts).
+const FIELD_PATTERN = new RegExp(`\\{(${FIELD_WORD})\\}`, "gu");
 /** A field and the one full stop after it, if any (not an ellipsis). */
-const FIELD_AND_STOP = /\{([a-z_]+)\}(\.(?!\.))?/g;
+const FIELD_AND_STOP = new RegExp(`\\{(${FIELD_WORD})\\}(\\.(?!\\.))?`, "gu");
 /** A value that already ends a sentence ("Lucía G."): the stop written after its field is not doubled. */
 const ENDS_SENTENCE = /[.!?…]$/u;
 
-function isMessageField(name: string): name is MessageField {
-  return (MESSAGE_FIELDS as readonly string[]).includes(name);
-}
-
-/** The `{word}` fields of a body that are not ones we fill in (shown to the user as a mistake). */
+/** The `{word}` fields of a body that are not ones we fill in, as written (shown as a mistake). */
 export function unknownFields(body: string): string[] {
   const unknown = new Set<string>();
-  for (const match of body.matchAll(FIELD_PATTERN)) if (!isMessageField(match[1])) unknown.add(match[1]);
+  for (const match of body.matchAll(FIELD_PATTERN)) if (!fieldNamed(match[1])) unknown.add(match[1]);
   return [...unknown];
 }
 
-/** Whether a body uses a field (e.g. `{age}` needs a date with a year). */
+/** The first name a body writes a field with, in any language ("{edad}"); null when it has none. */
+export function fieldUsed(body: string, field: MessageField): string | null {
+  if (!body.includes("{")) return null;
+  for (const match of body.matchAll(FIELD_PATTERN)) if (fieldNamed(match[1]) === field) return match[0];
+  return null;
+}
+
+/** Whether a body uses a field by any of its names (e.g. `{age}` needs a date with a year). */
 export function usesField(body: string, field: MessageField): boolean {
-  return body.includes(`{${field}}`);
+  return fieldUsed(body, field) !== null;
 }
 
 /** The first word of a name: "Ana María López" → "Ana". */
@@ -81,7 +82,8 @@ export function formatDayAndMonth(date: CivilDate, locale: Locale): string {
 const dayAndMonthFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /**
- * Fills a message's fields for one occurrence. `{date}` and `{age}` come from the contact date
+ * Fills a message's fields for one occurrence, each written by any of its names in any language
+ * (`{nombre}` and `{prénom}` are `{first_name}`). `{date}` and `{age}` come from the contact date
  * (its next day on or after the occurrence, so a lead reminder a week before names the day ahead);
  * without a contact date `{date}` is the occurrence's own day and `{age}` is empty. Unknown fields
  * stay as written. A value that ends a sentence ("Lucía G.") takes the place of the stop written
@@ -103,8 +105,9 @@ export function renderFields(body: string, values: FieldValues): string {
     date: () => formatDayAndMonth(day(), values.locale),
   };
   return body.replace(FIELD_AND_STOP, (whole, name: string, stop: string | undefined) => {
-    if (!isMessageField(name)) return whole;
-    const value = fill[name]();
+    const field = fieldNamed(name);
+    if (!field) return whole;
+    const value = fill[field]();
     return stop && !ENDS_SENTENCE.test(value) ? value + stop : value;
   });
 }

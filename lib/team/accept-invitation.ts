@@ -28,7 +28,7 @@ export async function acceptInvitation(user: User, token: string, now = new Date
     if (invitation.email.toLowerCase() !== user.email.toLowerCase())
       throw forbidden({
         code: "invitation_other_account",
-        message: "This invitation is for another e-mail address",
+        message: "This invitation is for another email address",
       });
     const workspace = await lockWorkspace(tx, invitation.workspaceId);
     const [existing] = await tx

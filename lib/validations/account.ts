@@ -4,9 +4,9 @@ import { z } from "zod";
 export const deleteAccountSchema = z
   .object({
     email: z
-      .string({ error: "Type your e-mail address to confirm" })
+      .string({ error: "Type your email address to confirm" })
       .trim()
-      .min(1, "Type your e-mail address to confirm")
+      .min(1, "Type your email address to confirm")
       .max(320),
   })
   .strict();

@@ -104,7 +104,7 @@ export function buildContactSchema({ defaultCountry, asciiDomain }: ContactSchem
         ctx.addIssue({
           code: "custom",
           path: ["deliveryMethod"],
-          message: "E-mail delivery needs an email",
+          message: "Email delivery needs an email",
           params: issueParams("email_delivery_needs_email"),
         });
       }

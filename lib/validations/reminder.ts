@@ -47,7 +47,7 @@ export const REMINDER_RULE_ERRORS = {
   callVideo: {
     code: "call_video_unsupported",
     message:
-      "A video cannot be sent by phone call: choose e-mail, SMS or WhatsApp, or make it a text or voice reminder",
+      "A video cannot be sent by phone call: choose email, SMS or WhatsApp, or make it a text or voice reminder",
   },
   confirmationChannel: {
     code: "invalid_input",
@@ -66,7 +66,7 @@ export const REMINDER_RULE_ERRORS = {
   fallbackVideoCall: {
     code: "call_video_unsupported",
     message:
-      "A video cannot be sent by phone call: choose e-mail, SMS or WhatsApp, or make it a text or voice reminder",
+      "A video cannot be sent by phone call: choose email, SMS or WhatsApp, or make it a text or voice reminder",
   },
 } as const satisfies Record<string, Problem>;
 

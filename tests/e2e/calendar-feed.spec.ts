@@ -58,7 +58,7 @@ test("settings creates a calendar feed link whose copied URL serves the reminder
   expect(feed.status).toBe(200);
   expect(feed.type).toBe("text/calendar; charset=utf-8");
   expect(feed.text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
-  expect(feed.text).toContain("SUMMARY:Reminder to Ben Ortiz (e-mail)");
+  expect(feed.text).toContain("SUMMARY:Reminder to Ben Ortiz (email)");
   expect(feed.text).toContain("DESCRIPTION:Call the dentist");
 
   // Regenerate: asks first, then the old URL stops working at once.

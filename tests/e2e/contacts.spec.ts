@@ -61,7 +61,7 @@ test("adds a contact with a photo, searches, edits and deletes it", async ({ pag
   // The toaster is the app shell's; this audits the Contacts screen itself.
   const audit = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
   expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-  const search = page.getByLabel("Search contacts by name, e-mail or phone");
+  const search = page.getByLabel("Search contacts by name, email or phone");
   await search.fill("ANN");
   await expect(page.getByTestId("contact-card")).toHaveCount(1);
   // By phone digits, however they are spaced.

@@ -136,7 +136,7 @@ test("failure alert e-mails can be turned off in Settings, and the choice is kep
 }) => {
   const user = await signIn();
   await page.goto("/settings");
-  const toggle = page.getByRole("switch", { name: "E-mail me when a reminder cannot be sent" });
+  const toggle = page.getByRole("switch", { name: "Email me when a reminder cannot be sent" });
   await expect(toggle).toBeChecked();
   await toggle.click();
   await expect(page.getByText("Notification settings saved")).toBeVisible();
@@ -145,6 +145,6 @@ test("failure alert e-mails can be turned off in Settings, and the choice is kep
     .toBe(false);
   await page.reload();
   await expect(
-    page.getByRole("switch", { name: "E-mail me when a reminder cannot be sent" }),
+    page.getByRole("switch", { name: "Email me when a reminder cannot be sent" }),
   ).not.toBeChecked();
 });

@@ -118,13 +118,13 @@ test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else S
   // Click 3: the suggested chain.
   await dialog
     .getByRole("button", {
-      name: "Use: WhatsApp; if it fails, SMS; if no one confirms within 1 hour, e-mail",
+      name: "Use: WhatsApp; if it fails, SMS; if no one confirms within 1 hour, email",
     })
     .click();
   await expect(dialog.getByLabel(en.reminderForm.deliveryMethod)).toHaveValue("whatsapp");
   await expect(dialog.getByRole("checkbox", { name: en.replies.askLabel })).toBeChecked();
   await expect(dialog.getByTestId("chain-sentence")).toHaveText(
-    "WhatsApp; if it fails, SMS; if no one confirms within 1 hour, e-mail",
+    "WhatsApp; if it fails, SMS; if no one confirms within 1 hour, email",
   );
   await expect(dialog.getByLabel("Fallback 1", { exact: true })).toHaveValue("sms");
   await expect(dialog.getByLabel("Fallback 2", { exact: true })).toHaveValue("email");
@@ -208,13 +208,13 @@ test("the choir: every Thursday at 18:00 in each member's zone, WhatsApp, else S
   await expect(steps("Ana")).toHaveCount(2);
   await expect(steps("Ana").nth(0)).toContainText("WhatsApp");
   await expect(steps("Ana").nth(0).locator("[data-status]").first()).toHaveText("Sent");
-  await expect(steps("Ana").nth(1)).toContainText("e-mail");
+  await expect(steps("Ana").nth(1)).toContainText("email");
   await expect(steps("Ben")).toHaveCount(2);
   await expect(steps("Ben").nth(0)).toContainText("Skipped: no consent");
   await expect(steps("Ben").nth(0).getByTestId("failure-reason")).toBeVisible();
   await expect(steps("Ben").nth(1)).toContainText("SMS");
   await expect(steps("Ben").nth(1).getByTestId("confirmation-badge")).toHaveText("Confirmed");
-  await expect(steps("Chloé").last()).toContainText("e-mail");
+  await expect(steps("Chloé").last()).toContainText("email");
   await expect(steps("Dan")).toHaveCount(3);
   await expect(steps("Dan").getByTestId("failure-reason")).toHaveCount(3);
   await page.screenshot({ path: testInfo.outputPath("group-history.png"), fullPage: true });

@@ -28,7 +28,7 @@ test("a message with a field: live preview per channel, SMS segments, save as te
   await expect(message).toHaveValue(`Happy birthday, {first_name}!${LONG}`);
 
   const preview = dialog.getByTestId("message-preview");
-  await expect(dialog.getByRole("heading", { name: "Preview: e-mail" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Preview: email" })).toBeVisible();
   await expect(preview).toContainText("A reminder from Sam");
   await expect(preview).toContainText("Hello Rose Marie Lane,");
   await expect(preview).toContainText(`Happy birthday, Rose!${LONG}`);

@@ -88,7 +88,7 @@ test("a team shares one account: Ana invites Luis, who joins from the e-mail, wo
   // She invites Luis as a member; each role says what it may do.
   const invite = page.getByTestId("invite-form");
   await expect(invite.getByText(en.team.roleDescriptions.viewer)).toBeVisible();
-  await invite.getByLabel("E-mail address").fill(luisEmail);
+  await invite.getByLabel("Email address").fill(luisEmail);
   await expect(invite.getByRole("radio", { name: "Member" })).toBeChecked();
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${luisEmail}`)).toBeVisible();
@@ -240,7 +240,7 @@ test("the invitation page says plainly when a link is not valid, expired, withdr
   await page.goto("/settings/team");
   const invite = page.getByTestId("invite-form");
   const links: string[] = [];
-  await invite.getByLabel("E-mail address").fill("late@example.com");
+  await invite.getByLabel("Email address").fill("late@example.com");
   await invite.getByRole("radio", { name: "Viewer" }).click();
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText("Invitation sent to late@example.com")).toBeVisible();
@@ -253,7 +253,7 @@ test("the invitation page says plainly when a link is not valid, expired, withdr
   expect(second.status()).toBe(201);
   links.push(await mailedLink("late@example.com", "/invitations/"));
   links.push(await mailedLink("withdrawn@example.com", "/invitations/"));
-  await invite.getByLabel("E-mail address").fill("third@example.com");
+  await invite.getByLabel("Email address").fill("third@example.com");
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(invite.getByRole("alert")).toHaveText(en.errors.seat_limit);
   await expect(invite.getByRole("link", { name: en.team.seats.addSeat })).toHaveAttribute("href", "/billing");

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { contactFormRequest } from "@/components/contacts/contact-form-focus";
 import { ContactsScreen } from "@/components/contacts/contacts-screen";
@@ -30,10 +30,11 @@ export default async function ContactsPage({
   const actor = await getCurrentActor();
   if (!actor) redirect("/");
   const { user, workspace } = actor;
-  const [contacts, groups, params] = await Promise.all([
+  const [contacts, groups, params, screenLocale] = await Promise.all([
     listContacts(workspace.id, toLocale(user.locale)),
     listGroups(workspace.id, user.locale),
     searchParams,
+    getLocale(),
   ]);
   // Another workspace's group, or one deleted since, is no filter: every contact shows.
   const groupId = groups.find((group) => group.id === params.group)?.id ?? null;
@@ -41,7 +42,7 @@ export default async function ContactsPage({
     ? (workspace.planType as PlanType)
     : "free";
   return (
-    <DateGreetingsProvider greetings={dateGreetings()} ownerLocale={toLocale(user.locale)}>
+    <DateGreetingsProvider greetings={dateGreetings(screenLocale)} ownerLocale={toLocale(user.locale)}>
       <ContactsScreen
         initialContacts={contacts.map((c) => ({
           ...c,

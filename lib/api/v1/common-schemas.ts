@@ -11,7 +11,7 @@ export const errorSchema = z
     message: z.string(),
     field: z.string().optional().meta({
       description:
-        "The request field the error concerns: the first that failed validation, or the one a refusal names (a taken e-mail, an unusable webhook URL).",
+        "The request field the error concerns: the first that failed validation, or the one a refusal names (a taken email, an unusable webhook URL).",
     }),
     issues: z
       .array(z.object({ path: z.string(), code: z.enum(ERROR_CODES), message: z.string() }))

@@ -48,9 +48,9 @@ export const createContactOperation = defineOperation({
   tag: "Contacts",
   summary: "Create a contact",
   description:
-    "An e-mail or a phone is required. A national phone number is read in your account's region; " +
+    "An email or a phone is required. A national phone number is read in your account's region; " +
     "it is stored in E.164. Your plan's contact limit applies (403 `contact_limit`); a contact with " +
-    "the same e-mail or phone is a 409.",
+    "the same email or phone is a 409.",
   body: buildContactSchema().meta({ id: "ContactInput" }),
   bodyFor: (actor) => contactSchemaFor(actor.user),
   response: contactSchema,

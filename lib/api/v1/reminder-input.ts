@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { FREQUENCIES } from "@/db/schema/enums";
-import { messageSchema } from "@/lib/validations/message-fields";
+import { MESSAGE_FIELDS_DESCRIPTION, messageSchema } from "@/lib/validations/message-fields";
 import { LOCAL_DATE_TIME, reminderShapeSchema } from "@/lib/validations/reminder";
 
 // The reminder body as the document describes it: every field (unknown ones refused), and the
@@ -40,7 +40,9 @@ const toGroup = z.object({ groupId: id, contactId: absent }).meta({
 const text = z
   .object({
     type: z.literal("text").optional(),
-    message: messageSchema({ allowAge: true }).regex(/\S/).meta({ description: "Not blank." }),
+    message: messageSchema({ allowAge: true })
+      .regex(/\S/)
+      .meta({ description: `Not blank. ${MESSAGE_FIELDS_DESCRIPTION}` }),
     mediaId: absent,
   })
   .meta({ id: "ReminderText", description: "A text reminder (the default `type`): its message." });

@@ -15,7 +15,7 @@ const SCHEDULE_HELP =
   "plays a voice one (a video by call is a 400 `call_video_unsupported`; a plan without calls, a 403 " +
   `\`calls_not_in_plan\`); each call counts as ${REMINDERS_PER_CALL} reminders of your quota or credit. ` +
   "`askConfirmation` (SMS, WhatsApp and calls) asks for a YES / NO / LATER reply (on a call: keys " +
-  "1, 2, 3); `followUpMinutes` e-mails you when none came. `fallback` names up to three more " +
+  "1, 2, 3); `followUpMinutes` emails you when none came. `fallback` names up to three more " +
   "channels tried in order when the one before fails for good, or (`afterMinutes`, with " +
   "`askConfirmation`) when no confirmation came that long after it was sent; each channel once (400 " +
   "`fallback_repeated_channel`), each one this server can send (422 `fallback_channel_unavailable`).";

@@ -48,7 +48,7 @@ export const contactSchema = z
     emailDisplay: z
       .string()
       .nullable()
-      .meta({ description: "The e-mail with its domain in its own letters." }),
+      .meta({ description: "The email with its domain in its own letters." }),
     phone: z.string().nullable().meta({ description: "E.164." }),
     relationship: z.string().nullable(),
     avatarUrl: z.string().nullable(),

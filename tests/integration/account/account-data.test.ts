@@ -255,7 +255,7 @@ describe("DELETE /api/account", () => {
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({
       code: "email_mismatch",
-      message: "email: The e-mail address does not match your account",
+      message: "email: The email address does not match your account",
     });
     expect(await remaining(workspace.id)).toMatchObject({ workspaces: 1, contacts: 1, files: 1 });
     expect(await person(user.id)).toMatchObject({ users: 1 });

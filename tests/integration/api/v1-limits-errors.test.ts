@@ -3,12 +3,13 @@ import { describe, expect, it, vi } from "vitest";
 import * as contactRoute from "@/app/api/v1/contacts/[id]/route";
 import * as contactsRoute from "@/app/api/v1/contacts/route";
 import * as reminderRoute from "@/app/api/v1/reminders/[id]/route";
+import * as remindersRoute from "@/app/api/v1/reminders/route";
 import * as usageRoute from "@/app/api/v1/usage/route";
 import { db } from "@/lib/db";
 import { RATE_LIMITS } from "@/lib/security/rate-limit";
 import { callV1, createKeyHolder } from "../../support/api-keys";
 import { snapshotDatabase } from "../../support/db-snapshot";
-import { createContact, insertReminder } from "../../support/reminders";
+import { createContact, insertReminder, localInDays } from "../../support/reminders";
 
 describe("/api/v1 rate limits", () => {
   it("counts calls per key in RateLimit-* headers and answers 429 with Retry-After past the limit", async () => {
@@ -89,6 +90,42 @@ describe("/api/v1 errors", () => {
     });
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ code: "malformed_json" });
+  });
+
+  it("a message's fields by any language's names; a mistake lists the fields in the Accept-Language's names", async () => {
+    const holder = await createKeyHolder();
+    const contact = await createContact(holder.user.id);
+    const reminder = (message: string) => ({
+      contactId: contact.id,
+      message,
+      deliveryMethod: "email",
+      scheduleType: "once",
+      scheduledFor: localInDays(3),
+    });
+    const post = (message: string, language: string) =>
+      callV1(remindersRoute.POST, "/reminders", holder.key, {
+        method: "POST",
+        body: reminder(message),
+        headers: { "accept-language": language },
+      });
+    const accepted = await post("Hola {nombre}, {fecha}. {remitente} / {prénom} {expediteur}", "es");
+    expect(accepted.status).toBe(201);
+    expect(accepted.json).toMatchObject({
+      message: "Hola {nombre}, {fecha}. {remitente} / {prénom} {expediteur}",
+    });
+    const spanish = await post("Hola {nombres}", "es");
+    expect(spanish.status).toBe(400);
+    expect(spanish.json).toMatchObject({
+      code: "unknown_fields",
+      message:
+        "El mensaje usa un campo que no existe. Los campos son {nombre}, {nombre_completo}, {remitente}, {edad} y {fecha}.",
+    });
+    const english = await post("Hi {nickname}", "en");
+    expect(english.json).toMatchObject({
+      code: "unknown_fields",
+      message:
+        "message: Unknown field {nickname}; the fields are {first_name}, {name}, {sender}, {age}, {date}",
+    });
   });
 
   it("another user's ids are 404s and change nothing", async () => {

@@ -156,7 +156,7 @@ describe("GET /api/calendar/<token>.ics", () => {
     expect(first.description).toBe("Pills, water; then rest\nsee you");
     expect(first.durationMinutes).toBe(15);
     expect(first.url).toBe("http://localhost:3000/reminders");
-    expect(monthlyEvents[0].summary).toBe("Reminder to Ben Ruiz (e-mail)");
+    expect(monthlyEvents[0].summary).toBe("Reminder to Ben Ruiz (email)");
     const keys = feed.events.map((e) => `${e.uid}@${e.start.toISOString()}`);
     expect(new Set(keys).size).toBe(keys.length);
 

@@ -69,7 +69,7 @@ describe("production never pretends", () => {
     expect(smsRow.error).toBe("SMS is not configured on this server (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN)");
     const [mailRow] = await db.select().from(deliveries).where(eq(deliveries.reminderId, mail.id));
     expect(mailRow.errorCode).toBe("channel_not_configured");
-    expect(mailRow.error).toBe("E-mail is not configured on this server (SMTP_URL)");
+    expect(mailRow.error).toBe("Email is not configured on this server (SMTP_URL)");
     expect((await db.select().from(reminders).where(eq(reminders.id, sms.id)))[0].status).toBe("failed");
     expect((await db.select().from(outboxMessages)).length).toBe(outboxBefore);
     expect((await reloadWorkspace(user.id)).remindersUsedCurrentPeriod).toBe(1);

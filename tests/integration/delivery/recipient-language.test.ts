@@ -145,4 +145,50 @@ describe("a yearly reminder in the recipient's words", () => {
     expect(textOf(toLuis)).toContain("Hola, Luis Ortega:");
     expect(textOf(toLuis)).toContain("¡Feliz cumpleaños, Luis!");
   });
+
+  it("fields written by their Spanish names are filled for a French contact, the text stored as typed", async () => {
+    // A Spanish user writes to Camille, whose phone is French.
+    const { user, cookie } = await createSignedInUser({
+      ...paid,
+      timezone: "Europe/Madrid",
+      locale: "es",
+      senderName: "Marta",
+    });
+    const typed = "¡Feliz {edad} cumpleaños, {nombre}! Te escribe {remitente} para el {fecha}.";
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-01-15T12:00:00Z") });
+    try {
+      const camille = await createContact(cookie, {
+        name: "Camille Martin",
+        email: "camille.es@example.fr",
+        phone: "+33 6 12 34 56 79",
+        dates: [{ kind: "birthday", month: 3, day: 3, year: 1986 }],
+      });
+      const made = await callRoute<{ message: string; recipient: string }[]>(
+        FROM_DATE,
+        "/api/reminders/from-date",
+        {
+          method: "POST",
+          cookie,
+          body: { contactDateId: camille.json.dates[0].id, time: "09:00", message: typed, leadDays: [7] },
+        },
+      );
+      expect(made.status).toBe(201);
+      // Kept as typed; the lead line the product writes uses the user's names too.
+      expect(made.json.map((r) => [r.recipient, r.message])).toEqual([
+        ["contact", typed],
+        ["owner", "El cumpleaños de {nombre_completo} es el {fecha} (cumple {edad})."],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // The lead, 24 February at 09:00 Madrid, to the user in Spanish; the day, 3 March, to Camille.
+    await runBatch({ workerId: "w", clock: () => new Date("2026-02-24T08:00:01Z") });
+    expect(textOf(mailsTo(user.email)[0])).toContain(
+      "El cumpleaños de Camille Martin es el 3 de marzo (cumple 40).",
+    );
+    await runBatch({ workerId: "w", clock: () => new Date("2026-03-03T08:00:01Z") });
+    const [toCamille] = mailsTo("camille.es@example.fr");
+    expect(textOf(toCamille)).toContain("¡Feliz 40 cumpleaños, Camille! Te escribe Marta para el 3 mars.");
+  });
 });

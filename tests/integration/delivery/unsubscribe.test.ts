@@ -43,7 +43,7 @@ it("the RFC 8058 one-click POST unsubscribes, also from another origin (the mail
     },
   });
   expect(res.status).toBe(200);
-  expect(res.text).toContain("no longer receive reminders by e-mail");
+  expect(res.text).toContain("no longer receive reminders by email");
   expect(await optedOut(contact.id)).toBe(true);
 });
 

@@ -55,7 +55,7 @@ describe("reminders by phone call", () => {
     expect(res.json).toMatchObject({
       code: "call_video_unsupported",
       message:
-        "A video cannot be sent by phone call: choose e-mail, SMS or WhatsApp, or make it a text or voice reminder",
+        "A video cannot be sent by phone call: choose email, SMS or WhatsApp, or make it a text or voice reminder",
     });
     expect(await rowsOf(user.id)).toEqual([]);
     // The same video by WhatsApp is fine.

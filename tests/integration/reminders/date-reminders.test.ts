@@ -68,7 +68,8 @@ describe("POST /api/reminders/from-date", () => {
       recipient: "contact",
       leadDays: null,
       deliveryMethod: "email",
-      message: "¡Feliz cumpleaños, {first_name}!",
+      // The greeting and the lead line write their fields in the (Spanish) user's names.
+      message: "¡Feliz cumpleaños, {nombre}!",
       timezone: "Europe/Madrid",
       frequency: "yearly",
       frequencyConfig: { time: "09:00", month: 3, dayOfMonth: 1 },
@@ -84,7 +85,7 @@ describe("POST /api/reminders/from-date", () => {
       leadDays: 7,
       deliveryMethod: "email",
       timezone: "America/New_York",
-      message: "El cumpleaños de {name} es el {date} (cumple {age}).",
+      message: "El cumpleaños de {nombre_completo} es el {fecha} (cumple {edad}).",
     });
     // 7 days before 1 March at 09:00 New York: 22 February, 23 February in the leap year 2028.
     expect(week.nextOccurrences).toEqual([

@@ -68,7 +68,7 @@ describe("a contact's call opt-out on the card and in the form", () => {
   it("the form shows the opt-outs, read only, with who sets them", () => {
     const html = render("en", <ContactFormOptOuts contact={contact({ callOptOut: true })} />);
     expect(textOf(html, "contact-form-opt-outs")).toBe(
-      "Opt-outs Opted out of phone calls Set by the contact: a STOP reply, an e-mail&#x27;s unsubscribe link, or 9 pressed during one of your calls. Nothing is sent to them on these channels.",
+      "Opt-outs Opted out of phone calls Set by the contact: a STOP reply, an email&#x27;s unsubscribe link, or 9 pressed during one of your calls. Nothing is sent to them on these channels.",
     );
     expect(html).toContain('role="group"');
     expect(html).not.toMatch(/<(input|button|select)\b/);

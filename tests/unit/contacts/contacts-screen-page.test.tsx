@@ -31,7 +31,7 @@ const contact = (i: number): ContactView =>
 function renderScreen(count: number): string {
   return renderToString(
     <NextIntlClientProvider locale="en" messages={messages} timeZone="UTC">
-      <DateGreetingsProvider greetings={dateGreetings()} ownerLocale="en">
+      <DateGreetingsProvider greetings={dateGreetings("en")} ownerLocale="en">
         <ContactsScreen
           initialContacts={Array.from({ length: count }, (_, i) => contact(i))}
           initialGroups={[]}

@@ -32,7 +32,7 @@ describe("the dev outbox shows a message as its viewer and recipient would see i
       "en",
       <OutboxHtml html={'<p>Hi</p><a href="https://x/play"><img src="https://x/poster"></a>'} />,
     );
-    expect(html).toMatch(/<iframe title="The e-mail as it looks \(HTML\)" sandbox=""/);
+    expect(html).toMatch(/<iframe title="The email as it looks \(HTML\)" sandbox=""/);
     expect(html).toContain(
       'srcDoc="&lt;p&gt;Hi&lt;/p&gt;&lt;a href=&quot;https://x/play&quot;&gt;&lt;img src=&quot;https://x/poster&quot;&gt;&lt;/a&gt;"',
     );

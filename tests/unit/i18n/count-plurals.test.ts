@@ -200,7 +200,7 @@ const COUNT_MESSAGES: Record<
     reads: {
       en: [0, 1, 2].map(
         (n) =>
-          `The link works for ${n} day${n === 1 ? "" : "s"}. If you weren't expecting it, you can ignore this e-mail.`,
+          `The link works for ${n} day${n === 1 ? "" : "s"}. If you weren't expecting it, you can ignore this email.`,
       ) as [string, string, string],
       es: [0, 1, 2].map(
         (n) =>

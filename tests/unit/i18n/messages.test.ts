@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
+import { icuArguments } from "@/tests/support/icu-arguments";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -53,6 +54,20 @@ const ALLOWED_IDENTICAL = new Set<string>([
 
 const english = flatten(en as Tree);
 
+describe("reading a message's placeholders", () => {
+  it("takes arguments, also inside branches, and leaves branch text and quoted braces", () => {
+    expect(icuArguments("{channel, select, email {email} sms {SMS by {sender}} other {{channel}}}")).toEqual([
+      "channel",
+      "sender",
+      "channel",
+    ]);
+    expect(
+      icuArguments("{n, plural, offset:1 =0 {none} one {# '{x}'} other {{n, number} left}} on {date}"),
+    ).toEqual(["n", "n", "date"]);
+    expect(icuArguments("It''s '{date}' today, {when}.")).toEqual(["when"]);
+  });
+});
+
 describe.each([
   ["es", es],
   ["fr", fr],
@@ -74,7 +89,8 @@ describe.each([
   });
 
   it("keeps the placeholders of each English value", () => {
-    const placeholders = (value: string) => [...value.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
+    // Read the ICU way: a branch's text ("{channel, select, email {email} ...}") is not a placeholder.
+    const placeholders = (value: string) => icuArguments(value).sort();
     const mismatched = [...english]
       .filter(([key, value]) => placeholders(value).join() !== placeholders(translated.get(key) ?? "").join())
       .map(([key]) => key);

@@ -142,7 +142,7 @@ describe("the chain in words", () => {
   const choir = suggestedChain(ALL)!;
 
   it.each([
-    ["en", "WhatsApp; if it fails, SMS; if no one confirms within 1 hour, e-mail"],
+    ["en", "WhatsApp; if it fails, SMS; if no one confirms within 1 hour, email"],
     ["es", "WhatsApp; si falla, SMS; si nadie confirma en 1 hora, correo electrónico"],
     ["fr", "WhatsApp ; en cas d’échec, SMS ; si personne ne confirme sous 1 heure, courriel"],
   ] as const)("%s: %s", (locale, words) => {
@@ -154,7 +154,7 @@ describe("the chain in words", () => {
       deliveryMethod: "email",
       fallback: [{ channel: "call", wait: null }],
     });
-    expect(sentence("en", state)).toBe("E-mail; if it fails, a phone call");
+    expect(sentence("en", state)).toBe("Email; if it fails, a phone call");
     const waits = chain({
       askConfirmation: true,
       fallback: [
@@ -163,7 +163,7 @@ describe("the chain in words", () => {
       ],
     });
     expect(sentence("en", waits)).toBe(
-      "WhatsApp; if no one confirms within 2 hours, SMS; if no one confirms within 45 minutes, e-mail",
+      "WhatsApp; if no one confirms within 2 hours, SMS; if no one confirms within 45 minutes, email",
     );
     expect(sentence("es", waits)).toBe(
       "WhatsApp; si nadie confirma en 2 horas, SMS; si nadie confirma en 45 minutos, correo electrónico",

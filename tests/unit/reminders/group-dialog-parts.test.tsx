@@ -121,7 +121,7 @@ describe("the fallback chain field", () => {
       <FallbackChainField state={suggestedChain(ALL)!} offered={ALL} suggest update={noop} />,
     );
     expect(html).not.toContain("chain-suggestion");
-    expect(text(html)).toContain("WhatsApp; if it fails, SMS; if no one confirms within 1 hour, e-mail");
+    expect(text(html)).toContain("WhatsApp; if it fails, SMS; if no one confirms within 1 hour, email");
     expect(html.match(/data-testid="fallback-step"/g)).toHaveLength(2);
     expect(html).toContain('aria-label="Remove fallback 2"');
     expect(html).toContain('aria-describedby="reminder-fallback-sentence"');
@@ -142,7 +142,7 @@ describe("the fallback chain field", () => {
       />,
     );
     expect(html).not.toContain("or if no one confirms within");
-    expect(text(html)).toContain("E-mail; if it fails, SMS");
+    expect(text(html)).toContain("Email; if it fails, SMS");
   });
 });
 
