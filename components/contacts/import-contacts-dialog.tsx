@@ -1,8 +1,8 @@
 "use client";
 
-import { useState, useSyncExternalStore } from "react";
+import { useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { useTranslations } from "next-intl";
-import { Download, Smartphone, Upload } from "lucide-react";
+import { Smartphone } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,19 +11,22 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { CONTACTS_TEMPLATE_CSV, CONTACTS_TEMPLATE_FILENAME } from "@/lib/contacts/contacts-template";
 import type { UserDateContext } from "@/lib/contacts/date-order";
-import type { ImportResult } from "@/lib/contacts/import-contacts";
-import type { ShownImportFailure } from "@/lib/contacts/import-reason-key";
-import type { LeftOutDetail } from "@/lib/contacts/left-out";
-import { parseContactsFile } from "@/lib/contacts/parse-contacts-file";
+import {
+  GroupNameTooLongError,
+  previewContactsFile,
+  type ImportPreview,
+} from "@/lib/contacts/import-preview";
 import { isPhonePickerSupported, pickPhoneContacts } from "@/lib/contacts/phone-picker";
-import { apiRequest, errorMessage } from "@/lib/api-client/request";
-import type { ImportRow } from "@/lib/validations/contact-import";
+import { ApiRequestError, errorMessage } from "@/lib/api-client/request";
+import { GROUP_NAME_MAX_LENGTH } from "@/lib/validations/group";
 import type { GroupView } from "./group-calls";
 import { GroupChoiceField, NO_GROUP_CHOICE, chosenGroup, type GroupChoice } from "./group-choice-field";
+import { ImportFileHelp } from "./import-file-help";
 import { ImportOutcome } from "./import-outcome";
+import { ImportPreviewPanel } from "./import-preview";
 import { useImportReason } from "./use-import-reason";
+import { useImportSend, type GroupTarget } from "./use-import-send";
 
 export interface ImportContactsDialogProps {
   open: boolean;
@@ -34,20 +37,6 @@ export interface ImportContactsDialogProps {
   /** The user's groups: the imported contacts can go into one, or into a new one. */
   groups: readonly GroupView[];
 }
-
-function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([CONTACTS_TEMPLATE_CSV], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = CONTACTS_TEMPLATE_FILENAME;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
-/** Where the import's contacts go: an existing group, a new one, or none. */
-type GroupTarget = { groupId?: string; newGroupName?: string };
-/** The import's answer; with a group, the group and how many contacts joined it. */
-type GroupImportResult = ImportResult & { group?: { name: string } | null; addedToGroup?: number };
 
 const subscribeNever = () => () => {};
 const FILE_CONTROL = "contacts-csv";
@@ -61,7 +50,10 @@ const CONTROLS = {
   name: GROUP_NAME_CONTROL,
 } as const;
 
-/** Import dialog: a CSV file or the phone's contact picker, then one server import. */
+/**
+ * Import dialog: a CSV or vCard file, read in the browser and previewed (what will come in,
+ * what will not) before one server import on confirmation; or the phone's contact picker.
+ */
 export function ImportContactsDialog({
   open,
   onOpenChange,
@@ -71,14 +63,16 @@ export function ImportContactsDialog({
 }: ImportContactsDialogProps) {
   const t = useTranslations("contactImport");
   const tg = useTranslations("groups");
-  const td = useTranslations("contactDates");
   const reason = useImportReason();
-  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The file being read: a second choice before the first is read wins.
+  const reading = useRef(0);
   // 'Import from Phone' only where the browser has the Contact Picker (false on the server).
   const phonePicker = useSyncExternalStore(subscribeNever, isPhonePickerSupported, () => false);
   const [pending, setPending] = useState(false);
-  const [failures, setFailures] = useState<ShownImportFailure[]>([]);
-  const [leftOut, setLeftOut] = useState<LeftOutDetail[]>([]);
+  const outcome = useImportSend(onImported, () => change(false));
+  const { send } = outcome;
   const fieldErrors = useFieldErrors(CONTROLS);
   const [groupChoice, setGroupChoice] = useState<GroupChoice>(NO_GROUP_CHOICE);
 
@@ -93,71 +87,73 @@ export function ImportContactsDialog({
     }
     return { newGroupName: target.newName };
   };
+  const chosen = chosenGroup(groupChoice, groups);
+  const intoGroup = !chosen ? null : "group" in chosen ? chosen.group.name : chosen.newName || null;
 
-  const send = async (
-    rows: ImportRow[],
-    localFailures: ShownImportFailure[],
-    localLeftOut: LeftOutDetail[] = [],
-    group: GroupTarget = {},
-  ) => {
-    const result: GroupImportResult =
-      rows.length > 0
-        ? await apiRequest<GroupImportResult>("POST", "/api/contacts/import", { rows, ...group })
-        : { imported: 0, failed: 0, failures: [], leftOut: [] };
-    const all = [...localFailures, ...result.failures].sort((a, b) => a.line - b.line);
-    // A detail the browser left out counts only when its contact came in.
-    const failedLines = new Set(all.map((f) => f.line));
-    const details = [...localLeftOut.filter((d) => !failedLines.has(d.line)), ...result.leftOut].sort(
-      (a, b) => a.line - b.line,
-    );
-    // Contacts already yours that a row matched join the group too, even with nothing imported.
-    const joined = result.group && result.addedToGroup ? result.addedToGroup : 0;
-    const intoGroup =
-      result.group && joined > 0 ? tg("importedInto", { count: joined, name: result.group.name }) : "";
-    const description =
-      t("successCount", { count: result.imported }) +
-      (all.length > 0 ? t("failedCount", { count: all.length }) : "") +
-      (details.length > 0 ? t("leftOutCount", { count: details.length }) : "") +
-      intoGroup;
-    // Nothing imported is an error with the first reason; a partial import a warning.
-    if (result.imported === 0) {
-      const first = all[0];
-      toast.error(t("nothingImported"), {
-        description: first
-          ? t("failureRow", { line: first.line, reason: reason(first) }) + intoGroup
-          : description,
-      });
-    } else if (all.length > 0) toast.warning(t("importPartial"), { description });
-    else toast.success(t("importComplete"), { description });
-    setFailures(all);
-    setLeftOut(details);
-    if (result.imported > 0 || joined > 0) onImported();
-    // The dialog stays open while it has something to list.
-    if (all.length === 0 && details.length === 0) onOpenChange(false);
+  function change(next: boolean) {
+    if (!next) {
+      fieldErrors.clear();
+      setPreview(null);
+      setGroupChoice(NO_GROUP_CHOICE);
+      outcome.reset();
+    }
+    onOpenChange(next);
+  }
+
+  /** A file's own problem (its format, a missing column, a group name too long), in the user's words. */
+  const fileProblem = (error: unknown) => {
+    if (error instanceof GroupNameTooLongError) {
+      const name = error.groupName.length > 40 ? `${error.groupName.slice(0, 40)}…` : error.groupName;
+      return t("reasons.groupNameTooLong", { line: error.line, name, max: GROUP_NAME_MAX_LENGTH });
+    }
+    const message = errorMessage(error);
+    return message ? reason(message) : t("failedDefault");
   };
 
-  const importCsv = async () => {
+  /** A chosen file is read at once and previewed; nothing is sent until its import is confirmed. */
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const turn = ++reading.current;
+    fieldErrors.clear(FILE_CONTROL);
+    setPreview(null);
+    outcome.reset();
     if (!file) return;
+    try {
+      const next = previewContactsFile(file.name, new Uint8Array(await file.arrayBuffer()), user);
+      if (turn === reading.current) setPreview(next);
+    } catch (error) {
+      // The file's own problem shows under the file control, which keeps focus.
+      if (turn === reading.current) fieldErrors.set(FILE_CONTROL, fileProblem(error));
+    }
+  };
+
+  /** Back to the file control, empty, for another file. */
+  const chooseAnother = () => {
+    reading.current += 1;
+    setPreview(null);
+    if (fileInput.current) {
+      fileInput.current.value = "";
+      fileInput.current.focus();
+    }
+  };
+
+  const importPreview = async () => {
+    if (!preview) return;
     fieldErrors.clear();
     const group = groupPart();
     if (group === false) return;
     setPending(true);
     try {
-      let parsed: ReturnType<typeof parseContactsFile>;
-      try {
-        parsed = parseContactsFile(file.name, new Uint8Array(await file.arrayBuffer()), user);
-      } catch (error) {
-        // The file's own problem (its format, a missing column) shows under the file control.
-        const message = errorMessage(error);
-        fieldErrors.set(FILE_CONTROL, message ? reason(message) : t("failedDefault"));
-        return;
-      }
-      await send(parsed.rows, parsed.skipped, parsed.leftOut, group);
+      await send(preview.rows, preview.skipped, preview.leftOut, group);
+      chooseAnother();
     } catch (error) {
       // A refusal of the group (gone, a name already taken) shows at its control.
       if (fieldErrors.show(error)) return;
+      const code = error instanceof ApiRequestError ? (error.code ?? undefined) : undefined;
       const message = errorMessage(error);
-      toast.error(t("importFailed"), { description: message ? reason(message) : t("failedDefault") });
+      toast.error(t("importFailed"), {
+        description: message ? reason({ line: 0, reason: message, code }) : t("failedDefault"),
+      });
     } finally {
       setPending(false);
     }
@@ -188,17 +184,6 @@ export function ImportContactsDialog({
     }
   };
 
-  const change = (next: boolean) => {
-    if (!next) {
-      fieldErrors.clear();
-      setFile(null);
-      setGroupChoice(NO_GROUP_CHOICE);
-      setFailures([]);
-      setLeftOut([]);
-    }
-    onOpenChange(next);
-  };
-
   return (
     <Dialog open={open} onOpenChange={change}>
       <FieldErrorsContext value={fieldErrors.errors}>
@@ -220,35 +205,35 @@ export function ImportContactsDialog({
             selectId={GROUP_CONTROL}
             nameId={GROUP_NAME_CONTROL}
           />
-          <Tabs defaultValue="csv">
+          <Tabs defaultValue="csv" className="min-w-0">
             <TabsList className="w-full">
               <TabsTrigger value="csv">{t("csvTab")}</TabsTrigger>
               <TabsTrigger value="phone">{t("phoneTab")}</TabsTrigger>
             </TabsList>
-            <TabsContent value="csv" className="grid gap-4 pt-2">
-              <p className="text-sm text-muted-foreground">{t("csvHelp")}</p>
-              <p className="text-sm text-muted-foreground">{td("importHelp")}</p>
-              <p className="text-sm text-muted-foreground">{t("formatsHelp")}</p>
-              <Button type="button" variant="outline" onClick={downloadTemplate} className="w-fit">
-                <Download /> {t("downloadTemplate")}
-              </Button>
+            <TabsContent value="csv" className="grid min-w-0 gap-4 pt-2">
+              <ImportFileHelp />
               <div className="grid gap-2">
-                <Label htmlFor="contacts-csv">{t("fileLabel")}</Label>
+                <Label htmlFor={FILE_CONTROL}>{t("fileLabel")}</Label>
                 <Input
                   id={FILE_CONTROL}
+                  ref={fileInput}
                   type="file"
                   accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
+                  disabled={pending}
                   {...fieldAria(fieldErrors.errors, FILE_CONTROL)}
-                  onChange={(event) => {
-                    fieldErrors.clear(FILE_CONTROL);
-                    setFile(event.target.files?.[0] ?? null);
-                  }}
+                  onChange={chooseFile}
                 />
                 <FieldError htmlFor={FILE_CONTROL} />
               </div>
-              <Button type="button" onClick={importCsv} disabled={!file || pending} className="w-fit">
-                <Upload /> {pending ? t("importing") : t("import")}
-              </Button>
+              {preview ? (
+                <ImportPreviewPanel
+                  preview={preview}
+                  intoGroup={intoGroup}
+                  pending={pending}
+                  onConfirm={importPreview}
+                  onChooseAnother={chooseAnother}
+                />
+              ) : null}
             </TabsContent>
             <TabsContent value="phone" className="grid gap-4 pt-2">
               {phonePicker ? (
@@ -271,7 +256,7 @@ export function ImportContactsDialog({
               )}
             </TabsContent>
           </Tabs>
-          <ImportOutcome failures={failures} leftOut={leftOut} />
+          <ImportOutcome failures={outcome.failures} leftOut={outcome.leftOut} />
         </DialogContent>
       </FieldErrorsContext>
     </Dialog>

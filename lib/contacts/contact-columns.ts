@@ -1,3 +1,5 @@
+import { splitGroupNames } from "./group-names";
+
 /** What a column of a contacts file can hold. */
 export type ColumnField =
   | "name"
@@ -12,7 +14,8 @@ export type ColumnField =
   | "locale"
   | "birthday"
   | "anniversary"
-  | "country";
+  | "country"
+  | "groups";
 
 /** For each field, the columns that may hold it, best first: a row takes the first non-empty. */
 export type Columns = Partial<Record<ColumnField, number[]>>;
@@ -157,6 +160,7 @@ const KNOWN: Record<ColumnField, string[]> = {
     "business country region",
     "work country",
   ],
+  groups: ["group", "groups", "grupo", "grupos", "groupe", "groupes"],
 };
 
 /**
@@ -256,7 +260,7 @@ export const hasNameColumn = (c: Columns) => Boolean(c.name || c.first || c.last
 /**
  * The values of one row: the first non-empty cell of each field; a multi-value Google cell
  * ("+1 555 0100 ::: +1 555 0101") gives its first value. The name is the name column, else
- * first, middle and last names joined, else the organization.
+ * first, middle and last names joined, else the organization. Groups are every group column's.
  */
 export function readRow(columns: Columns, cells: string[]) {
   const cell = (field: ColumnField) => {
@@ -270,6 +274,7 @@ export function readRow(columns: Columns, cells: string[]) {
     return undefined;
   };
   const parts = [cell("first"), cell("middle"), cell("last")].filter(Boolean);
+  const groups = splitGroupNames((columns.groups ?? []).map((at) => cells[at] ?? "").join(";"));
   return {
     name: cell("name") ?? (parts.length > 0 ? parts.join(" ") : cell("organization")),
     email: cell("email"),
@@ -280,5 +285,6 @@ export function readRow(columns: Columns, cells: string[]) {
     birthday: cell("birthday"),
     anniversary: cell("anniversary"),
     country: cell("country"),
+    groups: groups.length > 0 ? groups : undefined,
   };
 }

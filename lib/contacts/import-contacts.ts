@@ -2,14 +2,15 @@ import "server-only";
 import { toLocale } from "@/i18n/locales";
 import type { Actor } from "@/lib/workspaces/actor";
 import type { ContactInput } from "@/lib/validations/contact";
-import type { ImportRow } from "@/lib/validations/contact-import";
+import type { Transaction } from "@/lib/db";
+import { rowGroupNames, type ImportRow } from "@/lib/validations/contact-import";
 import { INVALID_PHONE_MESSAGE, phoneRegionOf, toE164 } from "@/lib/validations/phone";
 import type { CountryCode } from "libphonenumber-js";
 import { contactSchemaFor } from "./contact-schema-for";
 import { countryCodeOf } from "./country-code-of";
 import { userDateOrder } from "./date-order";
 import { invalidRowCode, refusedRowCode, type ImportFailureCode } from "./import-failure-code";
-import { insertContacts, type AfterInsert } from "./insert-contacts";
+import { insertContacts, type InsertOutcome } from "./insert-contacts";
 import { leftOut, type LeftOutDetail } from "./left-out";
 import { defaultContactLocale } from "./phone-language";
 import { readFileDate, type DateOrder } from "./read-file-date";
@@ -30,6 +31,15 @@ export interface ImportResult {
   /** Details of imported contacts that could not be read: the contact came in without them. */
   leftOut: LeftOutDetail[];
 }
+
+/** A valid row's outcome, and the groups its row names (trimmed, none empty). */
+export interface RowOutcome {
+  outcome: InsertOutcome;
+  groups: string[];
+}
+
+/** More work in the import's transaction once the contacts are in (lib/groups puts them in groups). */
+export type ImportAfterInsert = (tx: Transaction, rows: RowOutcome[]) => Promise<void>;
 
 /** A row's birthday and anniversary as contact dates; one that cannot be read is left out. */
 function importedDates(row: ImportRow, line: number, order: DateOrder, left: LeftOutDetail[]) {
@@ -63,13 +73,13 @@ function importedPhone(raw: string, countries: (CountryCode | undefined)[]): str
  * A phone is read in the row's own country (the file's address or country column), then in the
  * user's; a phone or date that cannot be read is left out and reported, and the contact comes in
  * with the rest (a contact whose only address is that phone fails, as it has nothing to reach).
- * `afterInsert` runs in the import's transaction with every valid row's outcome (an import into
- * a group, lib/groups), even when none came in.
+ * `afterInsert` runs in the import's transaction with every valid row's outcome and its group
+ * names (an import into groups, lib/groups), even when none came in.
  */
 export async function importContacts(
   actor: Actor,
   rows: ImportRow[],
-  afterInsert?: AfterInsert,
+  afterInsert?: ImportAfterInsert,
 ): Promise<ImportResult> {
   const { user } = actor;
   const schema = contactSchemaFor(user);
@@ -77,7 +87,7 @@ export async function importContacts(
   const region = phoneRegionOf(user);
   const order = userDateOrder({ region, locale: user.locale });
   const failures: ImportFailure[] = [];
-  const valid: { line: number; input: ContactInput; left: LeftOutDetail[] }[] = [];
+  const valid: { line: number; input: ContactInput; left: LeftOutDetail[]; groups: string[] }[] = [];
   rows.forEach((row, index) => {
     const line = row.line ?? index + 2;
     const left: LeftOutDetail[] = [];
@@ -101,7 +111,7 @@ export async function importContacts(
     });
     if (parsed.success) {
       const chosen = parsed.data.locale ?? defaultContactLocale(parsed.data.phone, locale);
-      valid.push({ line, input: { ...parsed.data, locale: chosen }, left });
+      valid.push({ line, input: { ...parsed.data, locale: chosen }, left, groups: rowGroupNames(row) });
     } else {
       const issue = parsed.error.issues[0];
       failures.push({ line, reason: issue?.message ?? "Invalid input", ...invalidRowCode(issue) });
@@ -113,7 +123,12 @@ export async function importContacts(
           actor,
           valid.map((v) => v.input),
           "contacts.imported",
-          afterInsert,
+          afterInsert &&
+            ((tx, outcomes) =>
+              afterInsert(
+                tx,
+                outcomes.map((outcome, index) => ({ outcome, groups: valid[index].groups })),
+              )),
         )
       : [];
   const left: LeftOutDetail[] = [];

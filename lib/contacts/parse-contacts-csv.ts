@@ -2,6 +2,7 @@ import Papa from "papaparse";
 import type { ImportRow } from "@/lib/validations/contact-import";
 import { hasNameColumn, matchColumns, readRow } from "./contact-columns";
 import { headerDateOrder, type UserDateContext } from "./date-order";
+import { csvFileColumns, type FileColumn } from "./file-columns";
 import { languageOf } from "./language-of";
 import type { LeftOutDetail } from "./left-out";
 import { readRowDates } from "./read-row-dates";
@@ -20,6 +21,8 @@ export interface ParsedCsv {
   skipped: { line: number; reason: string }[];
   /** Details of imported rows that could not be read (a date), left out of their row. */
   leftOut: LeftOutDetail[];
+  /** The file's columns (a vCard's properties), each with the field it gives or none. */
+  columns: FileColumn[];
 }
 
 /**
@@ -27,8 +30,8 @@ export interface ParsedCsv {
  * or line breaks, CRLF, a byte-order mark, blank lines and Excel's ";" separator are all
  * handled. Columns are found by contactColumns: the exports of Google Contacts and Outlook,
  * French and Spanish headers; first, middle and last names are joined into the name. Dates are
- * read by readRowDates (numeric dates the file leaves open in `user`'s order), and a country
- * column is passed on for the phone.
+ * read by readRowDates (numeric dates the file leaves open in `user`'s order), a country
+ * column is passed on for the phone, and a Group column's names (";" or "," between them) too.
  */
 export function parseContactsCsv(text: string, user?: UserDateContext): ParsedCsv {
   const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
@@ -50,7 +53,7 @@ export function parseContactsCsv(text: string, user?: UserDateContext): ParsedCs
     rows.push(withoutEmpty({ line, ...values, locale: languageOf(values.locale) }));
   });
   const dated = readRowDates(rows, { headerOrder: headerDateOrder(table[0], columns), user });
-  return { rows: dated.rows, skipped, leftOut: dated.leftOut };
+  return { rows: dated.rows, skipped, leftOut: dated.leftOut, columns: csvFileColumns(table[0], columns) };
 }
 
 /** Drops absent fields, so a row is sent as the fields it has. */

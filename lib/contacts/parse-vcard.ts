@@ -1,5 +1,7 @@
 import type { ImportRow } from "@/lib/validations/contact-import";
 import type { UserDateContext } from "./date-order";
+import type { FileColumn, ImportField } from "./file-columns";
+import { uniqueGroupNames } from "./group-names";
 import { languageOf } from "./language-of";
 import { CsvFormatError, withoutEmpty, type ParsedCsv } from "./parse-contacts-csv";
 import { readRowDates } from "./read-row-dates";
@@ -160,6 +162,10 @@ function toRow(card: Property[], line: number): ImportRow {
   const phone = best(all("TEL"), ["CELL", "IPHONE", "MOBILE", "HOME", "VOICE", "WORK"])
     ?.replace(/^tel:/i, "")
     .split(";")[0];
+  // CATEGORIES (RFC 6350 6.7.1): the card's groups, separated by commas.
+  const groups = uniqueGroupNames(
+    all("CATEGORIES").flatMap((p) => splitUnescaped(p.value, ",").map(unescape)),
+  );
   // Only a named zone tells a clock; a bare offset (TZ:-05:00) does not.
   const tz = best(all("TZ"))?.replace(/^VALUE=text:/i, "");
   return withoutEmpty({
@@ -172,14 +178,41 @@ function toRow(card: Property[], line: number): ImportRow {
     birthday: dateValue(all("BDAY")),
     anniversary: dateValue(all("ANNIVERSARY")),
     country: countryOf(all),
+    groups: groups.length > 0 ? groups : undefined,
   });
+}
+
+/** The properties toRow reads, and the field each gives. */
+const READ: Record<string, ImportField> = {
+  FN: "name",
+  N: "name",
+  ORG: "name",
+  EMAIL: "email",
+  TEL: "phone",
+  TZ: "timezone",
+  LANG: "locale",
+  BDAY: "birthday",
+  ANNIVERSARY: "anniversary",
+  ADR: "country",
+  "X-ABADR": "country",
+  CATEGORIES: "groups",
+};
+/** What every card carries about itself rather than the person: never listed as ignored. */
+const HOUSEKEEPING = new Set(["VERSION", "PRODID", "UID", "REV"]);
+
+/** The properties the file's cards use, each once in the order first met, with the field it gives. */
+function vcardColumns(cards: Property[][]): FileColumn[] {
+  const names = new Set(cards.flatMap((card) => card.map((p) => p.name)));
+  return [...names]
+    .filter((name) => !HOUSEKEEPING.has(name))
+    .map((name) => ({ label: name, field: READ[name] ?? null }));
 }
 
 /**
  * Reads a vCard file (3.0 and 4.0, and Android's 2.1): every card becomes a row numbered by
  * its position. Name from FN, else N; the preferred e-mail and phone (a mobile before others);
  * a named zone (TZ) and a language (LANG) when given; the address's country, which the phone is
- * read in; dates by readRowDates. Photos and other properties are ignored.
+ * read in; the groups (CATEGORIES); dates by readRowDates. Photos and other properties are ignored.
  */
 export function parseVcard(text: string, user?: UserDateContext): ParsedCsv {
   const cards: Property[][] = [];
@@ -200,5 +233,5 @@ export function parseVcard(text: string, user?: UserDateContext): ParsedCsv {
     cards.map((card, index) => toRow(card, index + 1)),
     { user },
   );
-  return { rows: dated.rows, skipped: [], leftOut: dated.leftOut };
+  return { rows: dated.rows, skipped: [], leftOut: dated.leftOut, columns: vcardColumns(cards) };
 }

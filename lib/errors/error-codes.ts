@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   "group_not_found",
   "duplicate_group_name",
   "group_limit",
+  "group_name_too_long",
   // Billing.
   "payments_not_configured",
   "no_saved_card",

@@ -1,6 +1,24 @@
 import { z } from "zod";
+import { issueParams } from "@/lib/errors/zod-error";
 import { maxDayOf } from "./contact-date";
-import { GROUP_NAME_MAX_LENGTH } from "./group";
+import { GROUP_LIMIT, GROUP_NAME_MAX_LENGTH } from "./group";
+
+/** A row's group names as the import uses them: trimmed, empty ones dropped. */
+export function rowGroupNames(row: { groups?: readonly string[] }): string[] {
+  return (row.groups ?? []).map((name) => name.trim()).filter(Boolean);
+}
+
+/** The first of a row's group names that breaks the group name rule (too long), if any. */
+export function tooLongGroupName(row: { groups?: readonly string[] }): string | undefined {
+  return rowGroupNames(row).find((name) => name.length > GROUP_NAME_MAX_LENGTH);
+}
+
+/** What an import answers for a group name that cannot be a group's (English, for API callers). */
+export function groupNameTooLongMessage(line: number | undefined, name: string): string {
+  const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+  const where = line === undefined ? "" : `Row ${line}: `;
+  return `${where}the group name "${shown}" is longer than ${GROUP_NAME_MAX_LENGTH} characters`;
+}
 
 /** POST /api/contacts/import: rows already split by the CSV parser or the phone picker. */
 export const importRowSchema = z
@@ -21,8 +39,23 @@ export const importRowSchema = z
     anniversary: z.string().max(100).optional(),
     /** The country the file gives for the contact (code or name): its phone is read there first. */
     country: z.string().max(1000).optional(),
+    /**
+     * The groups the contact goes into, by name (a file's Group column, vCard CATEGORIES): found
+     * whatever their case, else created. A name longer than a group's refuses the whole import.
+     */
+    groups: z.array(z.string().max(1000)).max(GROUP_LIMIT).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((row, ctx) => {
+    const name = tooLongGroupName(row);
+    if (name !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["groups"],
+        message: groupNameTooLongMessage(row.line, name),
+        params: issueParams("group_name_too_long"),
+      });
+  });
 /**
  * The rows, and optionally the group they go into: an existing one (`groupId`) or a new one
  * (`newGroupName`), not both.

@@ -104,19 +104,26 @@ test("downloads the template and imports it back", async ({ page, signIn }) => {
   expect(download.suggestedFilename()).toBe("contacts_template.csv");
   const file = await download.path();
   expect(readFileSync(file, "utf8").split(/\r?\n/)[0]).toBe(
-    "name,email,phone,relationship,birthday,anniversary",
+    "name,email,phone,relationship,birthday,anniversary,group",
   );
   await dialog.getByLabel("CSV or vCard file", { exact: true }).setInputFiles(file);
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  // Nothing is sent before the preview's confirmation.
+  await expect(dialog.getByTestId("import-preview-count")).toHaveText("3 contacts will be imported.");
+  expect(await rowsOf(user.id)).toHaveLength(0);
+  await dialog.getByRole("button", { name: "Import 3 contacts" }).click();
   await expect(page.getByText("Import complete")).toBeVisible();
-  await expect(page.getByText("Successfully imported 3 contacts")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Successfully imported 3 contacts; 2 added to “Book club”; 1 added to “Work”; 1 added to “Family”",
+    ),
+  ).toBeVisible();
   await expect(page.getByTestId("contact-card")).toHaveCount(3);
   expect(await rowsOf(user.id)).toHaveLength(3);
 
   // Importing the same file again: every row is a duplicate and is listed with its reason.
   await page.getByRole("button", { name: "Import Contacts" }).click();
   await dialog.getByLabel("CSV or vCard file", { exact: true }).setInputFiles(file);
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await dialog.getByRole("button", { name: "Import 3 contacts" }).click();
   // Nothing imported is not a success: an error toast with the first reason.
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "No contacts imported" });
   await expect(toast).toHaveAttribute("data-type", "error");
@@ -149,7 +156,7 @@ test("imports a real Google Contacts export: all 5 rows, names joined, numbers f
   await dialog
     .getByLabel("CSV or vCard file", { exact: true })
     .setInputFiles("tests/fixtures/contacts/google-contacts.csv");
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await dialog.getByRole("button", { name: "Import 5 contacts" }).click();
   const done = page.locator("[data-sonner-toast]").filter({ hasText: "Import complete" });
   await expect(done).toHaveAttribute("data-type", "success");
   await expect(done).toContainText("Successfully imported 5 contacts");

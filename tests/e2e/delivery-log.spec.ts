@@ -125,7 +125,7 @@ test("the sidebar's contact count follows an import without a reload", async ({ 
     mimeType: "text/csv",
     buffer: Buffer.from("name,email,phone,relationship\nAna,ana@example.com,,\nBen,ben@example.com,,\n"),
   });
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await dialog.getByRole("button", { name: "Import 2 contacts" }).click();
   await expect(page.getByText("Successfully imported 2 contacts")).toBeVisible();
   await expect(usage).toContainText(`2/${limit}`);
 });

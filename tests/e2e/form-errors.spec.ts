@@ -114,7 +114,7 @@ test("webhook endpoint: an unusable URL and no events show under their controls,
   await expect(section.getByTestId("webhook-endpoint")).toHaveCount(0);
 });
 
-test("import contacts: a file without a name column is named under the file control, focused", async ({
+test("import contacts: a file without a name column is named under the file control as it is chosen, focused", async ({
   page,
   signIn,
 }) => {
@@ -128,8 +128,9 @@ test("import contacts: a file without a name column is named under the file cont
     mimeType: "text/csv",
     buffer: Buffer.from("email,phone\nrose@example.com,\n"),
   });
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  // Read as soon as it is chosen: no preview, the reason under the file control.
   await expectFieldError(file, en.contactImport.reasons.noNameColumn);
+  await expect(dialog.getByTestId("import-preview")).toHaveCount(0);
   await expectNoToast(page);
 });
 

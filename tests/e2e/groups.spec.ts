@@ -1,7 +1,9 @@
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "@playwright/test";
 import { contactGroupMembers, contactGroups, contacts } from "@/db/schema";
 import { e2eDb, expect, test } from "./fixtures";
+import { layoutProblems } from "./screen-checks";
 
 test.use({ timezoneId: "UTC" });
 
@@ -166,11 +168,14 @@ test("imports a CSV into a new group, then another into that group", async ({ pa
     buffer: Buffer.from("name,email\nPia Ray,pia@example.com\nRaj Patel,raj@example.com\n"),
   });
   // The new group needs its name before anything is sent.
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await dialog.getByRole("button", { name: "Import 2 contacts" }).click();
   await expect(dialog.getByText("Give the group a name")).toBeVisible();
   expect(await e2eDb.select().from(contacts).where(eq(contacts.workspaceId, user.id))).toEqual([]);
   await dialog.getByLabel("Name of the new group").fill("Neighbours");
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(dialog.getByTestId("import-preview-count")).toHaveText(
+    "2 contacts will be imported. All of them also join “Neighbours”.",
+  );
+  await dialog.getByRole("button", { name: "Import 2 contacts" }).click();
   const done = page.locator("[data-sonner-toast]").filter({ hasText: "Import complete" });
   await expect(done).toContainText("Successfully imported 2 contacts; 2 added to “Neighbours”");
   const [neighbours] = await groupsOf(user.id);
@@ -190,13 +195,150 @@ test("imports a CSV into a new group, then another into that group", async ({ pa
     mimeType: "text/csv",
     buffer: Buffer.from("name,email\nSol Vega,sol@example.com\n"),
   });
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await dialog.getByRole("button", { name: "Import 1 contact" }).click();
   await expect(
     page
       .locator("[data-sonner-toast]")
       .filter({ hasText: "Successfully imported 1 contact; 1 added to “Neighbours”" }),
   ).toBeVisible();
   expect(await memberNames(neighbours.id)).toEqual(["Pia Ray", "Raj Patel", "Sol Vega"]);
+});
+
+test("on a 375 px phone: a file with a Group column is previewed, confirmed by keyboard, and lands in its groups", async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const user = await signIn({ timezone: "UTC" });
+  const [old] = await seedContacts(user.id, ["Old Friend"]);
+  const [choir] = await e2eDb
+    .insert(contactGroups)
+    .values({ workspaceId: user.id, name: "Choir" })
+    .returning();
+  await e2eDb
+    .insert(contactGroupMembers)
+    .values({ groupId: choir.id, contactId: old.id, workspaceId: user.id });
+  await page.goto("/contacts");
+  await page.getByRole("button", { name: "Import Contacts" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Contacts" });
+
+  // Plain words first; the technical detail waits behind its disclosure.
+  const help = dialog.getByTestId("import-help");
+  await expect(help.locator("p").first()).toHaveText(
+    "Use a spreadsheet saved as CSV, or contacts exported from your phone, Google or Outlook. Each row is one person: a name, and an email or a phone number. You can add birthday, anniversary and group columns too.",
+  );
+  await expect(help.getByText(/BDAY/)).toBeHidden();
+  await help.getByText("More about files, dates and groups").click();
+  await expect(help.getByText(/BDAY/)).toBeVisible();
+
+  const file = dialog.getByLabel("CSV or vCard file", { exact: true });
+  await file.setInputFiles({
+    name: "wrong.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("name,email\nZed,zed@example.com\n"),
+  });
+  await expect(dialog.getByTestId("import-preview-count")).toHaveText("1 contact will be imported.");
+  // Another file instead: back to the file control, nothing sent.
+  await dialog.getByRole("button", { name: "Choose another file" }).click();
+  await expect(dialog.getByTestId("import-preview")).toHaveCount(0);
+  await expect(file).toBeFocused();
+
+  await file.setInputFiles({
+    name: "people.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      [
+        "Name,Email,Phone,Birthday,Group,Notes",
+        "Ann Lee,ann.lee.with.a.long.address@example.com,,1986-03-14,choir,likes tea",
+        "Bo Ray,bo@example.com,+34 600 000 001,,Choir; Family,",
+        "Cy Fox,cy@example.com,,,,",
+        "No Way,,,,Choir,",
+        "Di Moss,di@example.com,,--07-14,Family,",
+        "Ed Bell,ed@example.com,,,,",
+        "Flo Hart,flo@example.com,,,choir,",
+      ].join("\n"),
+    ),
+  });
+  const preview = dialog.getByTestId("import-preview");
+  await expect(preview.getByRole("heading", { name: "Check before importing" })).toBeFocused();
+  await expect(dialog.getByTestId("import-preview-count")).toHaveText(
+    "6 contacts will be imported. 1 row will be skipped.",
+  );
+  await expect(dialog.getByTestId("import-columns-understood")).toHaveText(
+    "Name, Email, Phone, Birthday, Group",
+  );
+  await expect(dialog.getByTestId("import-columns-ignored")).toHaveText("Notes");
+  const table = preview.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Row",
+    "Name",
+    "Email",
+    "Phone",
+    "Birthday",
+    "Group",
+  ]);
+  await expect(dialog.getByTestId("import-preview-caption")).toHaveText(
+    "The first 5 contacts of 6, as they will be imported",
+  );
+  await expect(
+    preview.getByRole("table", { name: "The first 5 contacts of 6, as they will be imported" }),
+  ).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(5);
+  await expect(table.locator("tbody tr").first().getByRole("cell")).toHaveText([
+    "2",
+    "ann.lee.with.a.long.address@example.com",
+    "",
+    "March 14, 1986",
+    "choir",
+  ]);
+  await expect(table.getByRole("rowheader")).toHaveText([
+    "Ann Lee",
+    "Bo Ray",
+    "Cy Fox",
+    "Di Moss",
+    "Ed Bell",
+  ]);
+  await expect(dialog.getByTestId("import-preview-skipped")).toHaveText(
+    "Row 5: Either email or phone must be provided",
+  );
+  expect(await e2eDb.select().from(contacts).where(eq(contacts.workspaceId, user.id))).toHaveLength(1);
+
+  // The table scrolls sideways in its own box; the page and the dialog do not.
+  const region = preview.getByRole("region", { name: "The first 5 contacts of 6, as they will be imported" });
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await layoutProblems(page)).toEqual([]);
+  expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const audit = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
+  expect(audit.violations.map((v) => v.id)).toEqual([]);
+
+  // Keyboard only from the heading: the table's box, then the confirmation.
+  await page.keyboard.press("Tab");
+  await expect(region).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Import 6 contacts" })).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  const done = page.locator("[data-sonner-toast]").filter({ hasText: "Import finished with errors" });
+  await expect(done).toContainText(
+    "Successfully imported 6 contacts, 1 failed; 3 added to “Choir”; 2 added to “Family”",
+  );
+  await expect(dialog.getByTestId("import-failures")).toHaveText(
+    "Row 5: Either email or phone must be provided",
+  );
+  const groups = await e2eDb.select().from(contactGroups).where(eq(contactGroups.workspaceId, user.id));
+  expect(groups.map((g) => g.name).sort()).toEqual(["Choir", "Family"]);
+  expect(await memberNames(choir.id)).toEqual(["Ann Lee", "Bo Ray", "Flo Hart", "Old Friend"]);
+  const family = groups.find((g) => g.name === "Family");
+  expect(await memberNames(family?.id ?? "")).toEqual(["Bo Ray", "Di Moss"]);
+
+  await page.keyboard.press("Escape");
+  await expect(page.getByLabel("Show contacts of a group").locator("option")).toHaveText([
+    "All contacts (7)",
+    "Choir (4 members)",
+    "Family (2 members)",
+  ]);
+  await expect(card(page, "Bo Ray").getByRole("list", { name: "Groups" })).toHaveText(/Choir\s*Family/);
 });
 
 test("an empty group says so and offers every contact back", async ({ page, signIn }) => {

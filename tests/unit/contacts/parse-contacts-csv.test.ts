@@ -25,6 +25,12 @@ describe("parseContactsCsv", () => {
       ],
       skipped: [],
       leftOut: [],
+      columns: [
+        { label: "name", field: "name" },
+        { label: "email", field: "email" },
+        { label: "phone", field: "phone" },
+        { label: "relationship", field: "relationship" },
+      ],
     });
   });
 
@@ -51,10 +57,15 @@ describe("parseContactsCsv", () => {
     expect(() => parseContactsCsv(text)).toThrow(message);
   });
 
-  it("reads its own template back: three rows", () => {
+  it("reads its own template back: three rows, with their groups", () => {
     const parsed = parseContactsCsv(CONTACTS_TEMPLATE_CSV);
-    expect(parsed.rows.map((r) => r.name)).toEqual(["Jane Smith", "John Doe", "García, María"]);
+    expect(parsed.rows.map((r) => [r.name, r.groups])).toEqual([
+      ["Jane Smith", ["Book club"]],
+      ["John Doe", ["Work"]],
+      ["García, María", ["Family", "Book club"]],
+    ]);
     expect(parsed.skipped).toEqual([]);
+    expect(parsed.columns.every((c) => c.field !== null)).toBe(true);
   });
 
   it("handles a 10,000-row file", () => {

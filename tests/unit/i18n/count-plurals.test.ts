@@ -64,6 +64,99 @@ const COUNT_MESSAGES: Record<
       fr: [", 0 en échec", ", 1 en échec", ", 2 en échec"],
     },
   },
+  "contactImport.previewCount": {
+    count: "count",
+    reads: {
+      en: [
+        "No contact in this file can be imported.",
+        "1 contact will be imported.",
+        "2 contacts will be imported.",
+      ],
+      es: [
+        "No se puede importar ningún contacto de este archivo.",
+        "Se importará 1 contacto.",
+        "Se importarán 2 contactos.",
+      ],
+      fr: [
+        "Aucun contact de ce fichier ne peut être importé.",
+        "1 contact sera importé.",
+        "2 contacts seront importés.",
+      ],
+    },
+  },
+  "contactImport.previewSkippedCount": {
+    count: "count",
+    reads: {
+      en: ["0 rows will be skipped.", "1 row will be skipped.", "2 rows will be skipped."],
+      es: ["Se omitirán 0 filas.", "Se omitirá 1 fila.", "Se omitirán 2 filas."],
+      fr: ["0 ligne sera ignorée.", "1 ligne sera ignorée.", "2 lignes seront ignorées."],
+    },
+  },
+  "contactImport.previewFirstRows": {
+    count: "shown",
+    values: { total: 12 },
+    reads: {
+      en: [
+        "The first 0 contacts of 12, as they will be imported",
+        "The first contact of 12, as it will be imported",
+        "The first 2 contacts of 12, as they will be imported",
+      ],
+      es: [
+        "Los 0 primeros contactos de 12, tal como se importarán",
+        "El primer contacto de 12, tal como se importará",
+        "Los 2 primeros contactos de 12, tal como se importarán",
+      ],
+      fr: [
+        "Le premier contact sur 12, tel qu’il sera importé",
+        "Le premier contact sur 12, tel qu’il sera importé",
+        "Les 2 premiers contacts sur 12, tels qu’ils seront importés",
+      ],
+    },
+  },
+  "contactImport.previewAllRows": {
+    count: "count",
+    reads: {
+      en: [
+        "The 0 contacts, as they will be imported",
+        "The contact, as it will be imported",
+        "The 2 contacts, as they will be imported",
+      ],
+      es: [
+        "Los 0 contactos, tal como se importarán",
+        "El contacto, tal como se importará",
+        "Los 2 contactos, tal como se importarán",
+      ],
+      fr: [
+        "Le contact, tel qu’il sera importé",
+        "Le contact, tel qu’il sera importé",
+        "Les 2 contacts, tels qu’ils seront importés",
+      ],
+    },
+  },
+  "contactImport.importCount": {
+    count: "count",
+    reads: {
+      en: ["Import 0 contacts", "Import 1 contact", "Import 2 contacts"],
+      es: ["Importar 0 contactos", "Importar 1 contacto", "Importar 2 contactos"],
+      fr: ["Importer 0 contact", "Importer 1 contact", "Importer 2 contacts"],
+    },
+  },
+  "groups.importedIntoMany": {
+    count: "count",
+    reads: {
+      en: ["; contacts added to 0 groups", "; contacts added to 1 group", "; contacts added to 2 groups"],
+      es: [
+        "; contactos añadidos a 0 grupos",
+        "; contactos añadidos a 1 grupo",
+        "; contactos añadidos a 2 grupos",
+      ],
+      fr: [
+        " ; contacts ajoutés à 0 groupe",
+        " ; contacts ajoutés à 1 groupe",
+        " ; contacts ajoutés à 2 groupes",
+      ],
+    },
+  },
   "recurrence.endsAfter": {
     count: "count",
     reads: {
