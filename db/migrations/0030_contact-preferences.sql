@@ -33,7 +33,6 @@ ALTER TABLE "contacts" ADD COLUMN "stopped_at" timestamp with time zone;--> stat
 ALTER TABLE "contacts" ADD COLUMN "forget_requested_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "preferences_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "consent_records" ADD CONSTRAINT "consent_records_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "consent_records" ADD CONSTRAINT "consent_records_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consent_requests" ADD CONSTRAINT "consent_requests_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consent_requests" ADD CONSTRAINT "consent_requests_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "consent_records_contact_idx" ON "consent_records" USING btree ("workspace_id","contact_id","at");--> statement-breakpoint

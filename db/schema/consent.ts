@@ -9,8 +9,8 @@ import { workspaces } from "./workspaces";
 /**
  * Every change a contact made to their consent with a sender, as it was made: when, on which
  * channel (null: all of them), from where, and the words they were shown. Kept when the contact is
- * deleted (the contact id is cleared, nothing personal is stored in a record), so a sender can show
- * that a request to be forgotten was honoured.
+ * deleted for good (the contact id is then cleared; nothing personal is stored in a record), so a
+ * sender can show that a request to be forgotten was honoured.
  */
 export const consentRecords = pgTable(
   "consent_records",
@@ -19,7 +19,11 @@ export const consentRecords = pgTable(
     workspaceId: text()
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    contactId: text().references(() => contacts.id, { onDelete: "set null" }),
+    /**
+     * No foreign key: a deleted contact's records keep its id through the undo window (an Undo
+     * finds them again); the deletion's end clears it (finishContactDeletions).
+     */
+    contactId: text(),
     channel: text(),
     change: text().notNull(),
     source: text().notNull(),

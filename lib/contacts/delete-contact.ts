@@ -26,6 +26,7 @@ export const CONTACT_ROW_TABLES = [
   "deliveries",
   "delivery_replies",
   "delivery_calls",
+  "consent_requests",
 ] as const;
 
 const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
@@ -40,7 +41,8 @@ const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
     'delivery_replies', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from delivery_replies x
        where x.reminder_id in (select id from reminders where contact_id = ${contactId})),
     'delivery_calls', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from delivery_calls x
-       where x.delivery_id in (select id from deliveries where contact_id = ${contactId}))
+       where x.delivery_id in (select id from deliveries where contact_id = ${contactId})),
+    'consent_requests', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from consent_requests x where x.contact_id = ${contactId})
   ) as rows`;
 
 /**

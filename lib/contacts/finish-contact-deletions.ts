@@ -13,13 +13,20 @@ const MARKER_MS = 24 * 60 * 60 * 1000;
  */
 export async function finishContactDeletions(now = new Date()): Promise<number> {
   // Rows a restore holds are skipped: that restore is inside its window and wins.
+  // The contact's consent records stay, without its id: nothing personal is left in them.
   const { rows } = await db.execute<{ workspace_id: string; avatar_url: string | null }>(sql`
-    update deleted_contacts dc set rows = null, avatar_url = null
-    from (select contact_id, avatar_url from deleted_contacts
-          where rows is not null and restorable_until < ${now.toISOString()}::timestamptz
-          for update skip locked) old
-    where dc.contact_id = old.contact_id
-    returning dc.workspace_id, old.avatar_url`);
+    with finished as (
+      update deleted_contacts dc set rows = null, avatar_url = null
+      from (select contact_id, avatar_url from deleted_contacts
+            where rows is not null and restorable_until < ${now.toISOString()}::timestamptz
+            for update skip locked) old
+      where dc.contact_id = old.contact_id
+      returning dc.contact_id, dc.workspace_id, old.avatar_url
+    ), unlinked as (
+      update consent_records r set contact_id = null from finished f
+      where r.workspace_id = f.workspace_id and r.contact_id = f.contact_id
+    )
+    select workspace_id, avatar_url from finished`);
   for (const row of rows) await removeObjectAtPath(row.workspace_id, row.avatar_url);
   await db.execute(
     sql`delete from deleted_contacts where rows is null

@@ -13,6 +13,8 @@ import {
   reminders,
   contactGroups,
   contactGroupMembers,
+  consentRecords,
+  consentRequests,
 } from "@/db/schema";
 import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
 import { CONTACT_ROW_TABLES, deleteContact } from "@/lib/contacts/delete-contact";
@@ -168,7 +170,9 @@ describe("Undo of a contact's deletion", () => {
     expect(await finishContactDeletions(new Date())).toBeGreaterThanOrEqual(1);
     const [marker] = await db.select().from(deletedContacts).where(eq(deletedContacts.contactId, contact.id));
     expect(marker.rows).toBeNull();
-    await expect(restoreContact(await ownActor(user.id), contact.id)).rejects.toMatchObject({ code: "undo_expired" });
+    await expect(restoreContact(await ownActor(user.id), contact.id)).rejects.toMatchObject({
+      code: "undo_expired",
+    });
     expect(await db.select().from(contacts).where(eq(contacts.id, contact.id))).toEqual([]);
   });
 
@@ -181,6 +185,50 @@ describe("Undo of a contact's deletion", () => {
     expect(
       await db.select({ id: reminders.id }).from(reminders).where(eq(reminders.contactId, contact.id)),
     ).toHaveLength(1);
+  });
+
+  it("keeps the contact's consent records linked through the window, and unlinked once the deletion is final", async () => {
+    const { user } = await createSignedInUser();
+    const { contact } = await richContact(user.id);
+    await db.insert(consentRecords).values({
+      workspaceId: user.id,
+      contactId: contact.id,
+      channel: "call",
+      change: "opted_out",
+      source: "call_keypad",
+      wording: "Press 9 to stop these calls.",
+    });
+    await db.insert(consentRequests).values({
+      workspaceId: user.id,
+      contactId: contact.id,
+      channel: "call",
+      phone: "+34600111222",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const linked = () =>
+      db
+        .select({ contactId: consentRecords.contactId })
+        .from(consentRecords)
+        .where(eq(consentRecords.workspaceId, user.id));
+    const requests = () =>
+      db
+        .select({ id: consentRequests.id })
+        .from(consentRequests)
+        .where(eq(consentRequests.contactId, contact.id));
+
+    // Undo within the window: the pending request comes back, the record never lost its contact.
+    await deleteContact(await ownActor(user.id), contact.id);
+    expect(await requests()).toEqual([]);
+    await finishContactDeletions(new Date());
+    await restoreContact(await ownActor(user.id), contact.id);
+    expect(await requests()).toHaveLength(1);
+    expect(await linked()).toEqual([{ contactId: contact.id }]);
+
+    // Final: the record stays, without the contact's id.
+    await deleteContact(await ownActor(user.id), contact.id, new Date(Date.now() - UNDO_WINDOW_MS - 1_000));
+    await finishContactDeletions(new Date());
+    expect(await linked()).toEqual([{ contactId: null }]);
+    expect(await requests()).toEqual([]);
   });
 
   it("answers 404 for another user's contact and changes nothing", async () => {
