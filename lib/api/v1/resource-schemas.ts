@@ -198,6 +198,10 @@ export const deliverySchema = z
     contactId: z.string(),
     contactName: z.string().nullable(),
     channel: z.enum(DELIVERY_METHODS),
+    requestedChannel: z.enum(DELIVERY_METHODS).nullable().meta({
+      description:
+        "The reminder's own channel for this step when the contact's preferences sent it by `channel` instead; null otherwise.",
+    }),
     recipient: z.string().nullable(),
     occurrenceAt: instant(),
     status: z.enum(ACTIVITY_STATUSES),
