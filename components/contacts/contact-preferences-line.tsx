@@ -65,10 +65,7 @@ export function ContactPreferencesLine({ preferences }: { preferences?: ContactP
       <span>
         <span className="sr-only">{t("label")}: </span>
         {line.charAt(0).toLocaleUpperCase(locale) + line.slice(1)}
-        <span className="sr-only">
-          {" "}
-          {t("hint")}
-        </span>
+        <span className="sr-only"> {t("hint")}</span>
       </span>
     </li>
   );

@@ -101,8 +101,8 @@ export function DeliveryEntryItem({
       {entry.reason &&
         (entry.reason.rawCode !== entry.reason.code || DETAILED.has(entry.reason.code)) &&
         entry.providerMessage && (
-        <p className="text-xs break-words text-muted-foreground">{entry.providerMessage}</p>
-      )}
+          <p className="text-xs break-words text-muted-foreground">{entry.providerMessage}</p>
+        )}
       {entry.playback && <WithdrawLinkButton deliveryId={entry.id} playback={entry.playback} />}
       {entry.replies && <DeliveryReplies replies={entry.replies} timeZone={timeZone} />}
     </li>

@@ -129,7 +129,12 @@ export const deliveries = pgTable(
     // status; by contact it uses deliveries_contact_created_idx. Not ordered by id alone: the
     // planner would then walk the primary key through other users' rows.
     index("deliveries_workspace_created_idx").on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
-    index("deliveries_workspace_status_created_idx").on(t.workspaceId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("deliveries_workspace_status_created_idx").on(
+      t.workspaceId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // The monitoring window (GET /api/metrics: the last day's deliveries by status and channel)
     // reads this range instead of the whole table. A key that only grows: entries go to the
     // rightmost page.

@@ -110,7 +110,10 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
     const error = window
       ? t("errors.contactWindowHeld", { start: clock(window.start), end: clock(window.end), time })
       : t(d.channel === "call" ? "errors.callHeld" : "errors.held", { time });
-    return { delivery: d, outcome: { kind: "held", until, error, ...(window ? { code: "contact_window" } : {}) } };
+    return {
+      delivery: d,
+      outcome: { kind: "held", until, error, ...(window ? { code: "contact_window" } : {}) },
+    };
   }
   return null;
 }

@@ -28,8 +28,7 @@ export function canGoBy(d: LeasedDelivery, channel: DeliveryMethod): boolean {
     email: () => Boolean(d.email) && !d.emailOptOut && !d.emailSuppressed,
     sms: () => Boolean(d.phone) && !d.smsOptOut,
     whatsapp: () => Boolean(d.phone) && !d.whatsappOptOut && d.whatsappConsentAt !== null,
-    call: () =>
-      Boolean(d.phone) && !d.callOptOut && d.media?.kind !== "video" && planHasCalls(d.planType),
+    call: () => Boolean(d.phone) && !d.callOptOut && d.media?.kind !== "video" && planHasCalls(d.planType),
   }[channel]();
   return reachable && channelReadiness(channel, d.contactLocale ?? d.locale).ready;
 }

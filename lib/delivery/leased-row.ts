@@ -185,7 +185,12 @@ function recipientOf(row: LeasedRow) {
   };
 }
 
-const NO_CHOICES: ContactChoices = { acceptedChannels: null, window: null, pausedUntil: null, stopped: false };
+const NO_CHOICES: ContactChoices = {
+  acceptedChannels: null,
+  window: null,
+  pausedUntil: null,
+  stopped: false,
+};
 
 /** The contact's choices as the engine applies them (see ContactChoices). */
 function choicesOf(row: SendingRow): ContactChoices {

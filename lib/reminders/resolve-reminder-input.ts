@@ -7,7 +7,13 @@ import { configuredChannels } from "@/lib/channels/configured-channels";
 import { DomainError, invalidInput, forbidden, notFound } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
-import { anchoredSchedule, localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
+import {
+  anchoredSchedule,
+  localToUtc,
+  nextOccurrence,
+  timeZoneProblem,
+  type Schedule,
+} from "@/lib/recurrence";
 import type { Media } from "@/db/schema";
 import type { Actor } from "@/lib/workspaces/actor";
 import { scheduleFromBody, type ReminderBody } from "@/lib/validations/reminder";

@@ -109,7 +109,11 @@ describe("a contact who stopped everything or paused", () => {
     const sent = await createReminder(user.id, contact.id, new Date("2032-04-04T12:00:00Z"));
     await drain(new Date("2032-04-03T12:00:00Z"));
     const [paused] = await stepsOf(skipped.id);
-    expect([paused.status, paused.errorCode, paused.nextAttemptAt]).toEqual(["failed", "contact_paused", null]);
+    expect([paused.status, paused.errorCode, paused.nextAttemptAt]).toEqual([
+      "failed",
+      "contact_paused",
+      null,
+    ]);
     expect(paused.error).toBe("Not sent: the contact paused messages until 2032-04-05");
     expect(mailsTo(address)).toHaveLength(0);
     expect(await used(user.id)).toBe(0);

@@ -43,7 +43,10 @@ describe("a reminder on a channel the contact refuses is refused (422)", () => {
     expect(sms.status).toBe(422);
     expect(sms.json).toMatchObject({ code: "contact_refused_channel", field: "deliveryMethod" });
     // A refused fallback step too.
-    const chain = await post(cookie, body(marie.id, { deliveryMethod: "email", fallback: [{ channel: "sms" }] }));
+    const chain = await post(
+      cookie,
+      body(marie.id, { deliveryMethod: "email", fallback: [{ channel: "sms" }] }),
+    );
     expect(chain.status).toBe(422);
     expect(chain.json).toMatchObject({ code: "contact_refused_channel" });
     expect(await rowsOf(user.id)).toEqual([]);

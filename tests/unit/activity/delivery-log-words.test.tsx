@@ -175,33 +175,36 @@ describe("the delivery log's words, in every language", () => {
     expect(plain.html).not.toContain("deliveryLog");
   });
 
-  it.each(LOCALES)("%s: a delivery sent by the contact's channel, and one held for their hours, say so", (locale) => {
-    const words = CATALOGUES[locale].deliveryLog.status;
-    const entry = (values: Partial<DeliveryRow>) => ({
-      ...toDeliveryEntry(row(values, true)),
-      replies: [],
-    });
-    const switched = render(
-      locale,
-      <DeliveryEntryItem
-        entry={entry({ channel: "whatsapp", requestedChannel: "sms" })}
-        timeZone="Europe/Madrid"
-      />,
-    );
-    const held = render(
-      locale,
-      <DeliveryEntryItem
-        entry={entry({ status: "held", errorCode: "contact_window" })}
-        timeZone="Europe/Madrid"
-      />,
-    );
-    expect([...switched.problems, ...held.problems]).toEqual([]);
-    expect(switched.html).toContain('data-testid="channel-switched"');
-    if (locale === "en") expect(switched.html).toContain("The contact asked for WhatsApp rather than SMS.");
-    const heldText = held.html.replaceAll("&#x27;", "'");
-    expect(heldText).toContain(words.heldForContactUntil.split("{time}")[0]);
-    expect(heldText).not.toContain(words.heldUntil.split("{time}")[0]);
-  });
+  it.each(LOCALES)(
+    "%s: a delivery sent by the contact's channel, and one held for their hours, say so",
+    (locale) => {
+      const words = CATALOGUES[locale].deliveryLog.status;
+      const entry = (values: Partial<DeliveryRow>) => ({
+        ...toDeliveryEntry(row(values, true)),
+        replies: [],
+      });
+      const switched = render(
+        locale,
+        <DeliveryEntryItem
+          entry={entry({ channel: "whatsapp", requestedChannel: "sms" })}
+          timeZone="Europe/Madrid"
+        />,
+      );
+      const held = render(
+        locale,
+        <DeliveryEntryItem
+          entry={entry({ status: "held", errorCode: "contact_window" })}
+          timeZone="Europe/Madrid"
+        />,
+      );
+      expect([...switched.problems, ...held.problems]).toEqual([]);
+      expect(switched.html).toContain('data-testid="channel-switched"');
+      if (locale === "en") expect(switched.html).toContain("The contact asked for WhatsApp rather than SMS.");
+      const heldText = held.html.replaceAll("&#x27;", "'");
+      expect(heldText).toContain(words.heldForContactUntil.split("{time}")[0]);
+      expect(heldText).not.toContain(words.heldUntil.split("{time}")[0]);
+    },
+  );
 
   it("every code shown as skipped has its word in each language", () => {
     for (const locale of LOCALES) {

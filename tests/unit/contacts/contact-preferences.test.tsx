@@ -8,7 +8,12 @@ import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 
 const CATALOGUES = { en, es, fr } as const;
-const NONE: ContactPreferencesView = { acceptedChannels: null, window: null, pausedUntil: null, stopped: false };
+const NONE: ContactPreferencesView = {
+  acceptedChannels: null,
+  window: null,
+  pausedUntil: null,
+  stopped: false,
+};
 const prefs = (values: Partial<ContactPreferencesView>) => ({ ...NONE, ...values });
 const TODAY = "2026-02-10";
 
@@ -48,7 +53,10 @@ describe("preferencesSummary: the parts of the contact card's line", () => {
   it("a pause that is over says nothing; a stop says everything alone", () => {
     expect(preferencesSummary(prefs({ pausedUntil: TODAY }), TODAY)).toEqual([]);
     expect(
-      preferencesSummary(prefs({ stopped: true, acceptedChannels: ["email"], pausedUntil: "2026-05-01" }), TODAY),
+      preferencesSummary(
+        prefs({ stopped: true, acceptedChannels: ["email"], pausedUntil: "2026-05-01" }),
+        TODAY,
+      ),
     ).toEqual([{ kind: "stopped" }]);
   });
 });
@@ -105,7 +113,11 @@ describe("the contact card's preferences line, in every language", () => {
     expect(
       visibleLine(
         "en",
-        prefs({ acceptedChannels: ["call"], window: { start: "08:30", end: "20:00" }, pausedUntil: "2027-01-05" }),
+        prefs({
+          acceptedChannels: ["call"],
+          window: { start: "08:30", end: "20:00" },
+          pausedUntil: "2027-01-05",
+        }),
       ),
     ).toBe("Only by phone calls · between 8:30 AM and 8:00 PM (their time) · paused until January 5, 2027");
     expect(visibleLine("fr", prefs({ window: { start: "00:00", end: "21:00" } }))).toBe(
