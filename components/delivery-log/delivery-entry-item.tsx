@@ -9,6 +9,10 @@ import { WithdrawLinkButton } from "./withdraw-link-button";
 import { FailureReasonLine } from "./failure-reason-line";
 import { ConfirmationBadge, DeliveryReplies } from "./delivery-replies";
 import type { ReplyEntry } from "@/lib/activity/with-replies";
+import type { FailureReasonCode } from "@/lib/channels/failure-reasons";
+
+/** Engine decisions whose own words say more than their reason (the channels, the date). */
+const DETAILED: ReadonlySet<FailureReasonCode> = new Set(["contact_refused_channel", "contact_paused"]);
 
 /**
  * One delivery: when it was due, its status, channel and address, every attempt time we
@@ -86,11 +90,19 @@ export function DeliveryEntryItem({
         )}
       </p>
       {times.length > 0 && <p className="text-xs text-muted-foreground">{times.join(" · ")}</p>}
-      {entry.reason && <FailureReasonLine reason={entry.reason} />}
-      {/* The provider's own words; engine decisions (opted_out, quota...) are already said above. */}
-      {entry.reason && entry.reason.rawCode !== entry.reason.code && entry.providerMessage && (
-        <p className="text-xs break-words text-muted-foreground">{entry.providerMessage}</p>
+      {entry.requestedChannel && entry.requestedChannel !== entry.channel && (
+        <p className="text-sm text-muted-foreground" data-testid="channel-switched">
+          {t("switched", { channel: entry.channel, requested: entry.requestedChannel })}
+        </p>
       )}
+      {entry.reason && <FailureReasonLine reason={entry.reason} />}
+      {/* The provider's own words; engine decisions (opted_out, quota...) are already said above,
+          but for those whose words carry more (the channels the contact accepts, until when). */}
+      {entry.reason &&
+        (entry.reason.rawCode !== entry.reason.code || DETAILED.has(entry.reason.code)) &&
+        entry.providerMessage && (
+          <p className="text-xs break-words text-muted-foreground">{entry.providerMessage}</p>
+        )}
       {entry.playback && <WithdrawLinkButton deliveryId={entry.id} playback={entry.playback} />}
       {entry.replies && <DeliveryReplies replies={entry.replies} timeZone={timeZone} />}
     </li>

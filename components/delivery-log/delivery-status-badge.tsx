@@ -30,7 +30,8 @@ const PLAIN = {
 
 /**
  * A delivery's status in words: 'Held for quiet hours until 08:00' (or only 'Held for quiet hours'
- * when the release time is not known), 'Skipped: opted out'...
+ * when the release time is not known; 'Held for the contact's hours…' for their own window),
+ * 'Skipped: opted out'...
  */
 export function DeliveryStatusBadge({
   entry,
@@ -43,8 +44,13 @@ export function DeliveryStatusBadge({
 }) {
   const t = useTranslations("deliveryLog");
   let label: string;
+  // Held for the contact's own hours (their preferences) rather than quiet hours.
+  const contactHours = entry.status === "held" && entry.reason?.code === "contact_window";
   if (entry.status === "held" && entry.nextAttemptAt) {
-    label = t("status.heldUntil", { time: formatInZone(entry.nextAttemptAt, "time", timeZone, locale) });
+    const time = formatInZone(entry.nextAttemptAt, "time", timeZone, locale);
+    label = t(contactHours ? "status.heldForContactUntil" : "status.heldUntil", { time });
+  } else if (contactHours) {
+    label = t("status.heldForContact");
   } else if (entry.status === "skipped" && entry.reason && SKIP_CODES.has(entry.reason.code)) {
     label = t("status.skipped", { reason: t(`skip.${entry.reason.code as "opted_out"}`) });
   } else {

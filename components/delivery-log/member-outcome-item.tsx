@@ -12,6 +12,8 @@ import { FailureReasonLine } from "./failure-reason-line";
 /** One step of a member's chain for the latest occurrence (GET /api/reminders/{id}/members). */
 export interface MemberStep {
   channel: DeliveryMethod;
+  /** The step's own channel when the contact's choices sent it by `channel` instead. */
+  requestedChannel?: DeliveryMethod | null;
   status: DeliveryStatus;
   error: string | null;
   errorCode: string | null;
@@ -33,8 +35,11 @@ export interface MemberOutcome {
 
 /** A step as the status badge reads it: a refusal before any send is 'skipped', with its reason. */
 function displayOf(step: MemberStep) {
-  const reason =
-    step.status === "failed" || step.status === "queued" ? failureReason(step.channel, step.errorCode) : null;
+  const explained =
+    step.status === "failed" ||
+    step.status === "queued" ||
+    (step.status === "held" && step.errorCode === "contact_window");
+  const reason = explained ? failureReason(step.channel, step.errorCode) : null;
   const skipped = step.status === "failed" && reason !== null && SKIP_CODES.has(reason.code);
   return { status: skipped ? ("skipped" as const) : step.status, nextAttemptAt: step.nextAttemptAt, reason };
 }
@@ -85,6 +90,11 @@ export function MemberOutcomeItem({ member, timeZone }: { member: MemberOutcome;
                     </span>
                   )}
                 </div>
+                {step.requestedChannel && step.requestedChannel !== step.channel && (
+                  <p className="text-sm text-muted-foreground" data-testid="channel-switched">
+                    {t("switched", { channel: step.channel, requested: step.requestedChannel })}
+                  </p>
+                )}
                 {display.reason && <FailureReasonLine reason={display.reason} />}
               </li>
             );

@@ -6,10 +6,12 @@ export type CallBlock = "plan" | "video" | "phone";
 
 /**
  * Why a delivery method cannot be chosen: this server does not send it (nothing the user can
- * do), a call's own reasons, or what the contact lacks (an e-mail address, a phone number,
- * recorded WhatsApp consent: each fixed in the contact's form).
+ * do), the contact's own choice on their preferences page (they stopped everything, or do not
+ * accept this channel: nothing the user can do either), a call's own reasons, or what the contact
+ * lacks (an e-mail address, a phone number, recorded WhatsApp consent: each fixed in the
+ * contact's form).
  */
-export type MethodBlock = "server" | "email" | "consent" | CallBlock;
+export type MethodBlock = "server" | "stopped" | "refused" | "email" | "consent" | CallBlock;
 
 /** What the availability rules read about a contact. */
 export interface ContactAddresses {
@@ -17,6 +19,10 @@ export interface ContactAddresses {
   phone: string | null;
   locale?: string | null;
   whatsappConsent: boolean;
+  /** The channels the contact accepts (their preferences page); null or absent: no choice made. */
+  acceptedChannels?: readonly DeliveryMethod[] | null;
+  /** The contact asked to receive nothing. */
+  stopped?: boolean;
 }
 
 /**
@@ -41,8 +47,9 @@ export function callBlock({
 
 /**
  * What stops the dialog offering `method`; null: it can be chosen. The server's configuration
- * comes first (the user cannot change it), then a call's plan and type, then the contact: its
- * address, then (WhatsApp) its consent. WhatsApp is configured per language: the contact's, else
+ * comes first (the user cannot change it), then the contact's own choices (a stop, the channels
+ * they accept: the server refuses the same, lib/reminders/resolve-reminder-input.ts), then a
+ * call's plan and type, then the contact: its address, then (WhatsApp) its consent. WhatsApp is configured per language: the contact's, else
  * the user's; before a contact is chosen, any language will do. The engine refuses the same
  * cases when sending (lib/delivery/channel-preflight.ts).
  */
@@ -65,6 +72,8 @@ export function methodBlock(
 ): MethodBlock | null {
   const locale = isLocale(contact?.locale) ? contact.locale : userLocale;
   if (contact ? !configured.includes(locale) : configured.length === 0) return "server";
+  if (contact?.stopped) return "stopped";
+  if (contact?.acceptedChannels && !contact.acceptedChannels.includes(method)) return "refused";
   if (method === "call") return callBlock({ callsPerDay, type, contact });
   if (!contact) return null;
   if (method === "email") return contact.email ? null : "email";

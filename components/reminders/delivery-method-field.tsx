@@ -18,7 +18,16 @@ import type { ReminderFormState } from "./reminder-form-state";
 const COST_ID = "reminder-method-call-cost";
 const noteId = (block: MethodBlock) => `reminder-method-note-${block}`;
 /** The order the reasons are listed in: what the user cannot change first. */
-const BLOCK_ORDER: readonly MethodBlock[] = ["server", "plan", "video", "email", "phone", "consent"];
+const BLOCK_ORDER: readonly MethodBlock[] = [
+  "server",
+  "stopped",
+  "refused",
+  "plan",
+  "video",
+  "email",
+  "phone",
+  "consent",
+];
 /** The contact form's field that fixes a block. */
 const FIX_FIELD: Partial<Record<MethodBlock, ContactFormFocus>> = {
   email: "email",
@@ -91,6 +100,9 @@ export function DeliveryMethodField({
           {reasons.map((block) => (
             <li key={block} id={noteId(block)} data-testid={`method-unavailable-${block}`}>
               {block === "server" && t("unavailable.server", { channels: channelsOf(block) })}
+              {block === "stopped" && t("unavailable.stopped", { name: contact?.name ?? "" })}
+              {block === "refused" &&
+                t("unavailable.refused", { name: contact?.name ?? "", channels: channelsOf(block) })}
               {block === "plan" && (
                 <>
                   {t("call.notInPlan")}{" "}

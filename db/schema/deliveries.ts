@@ -98,6 +98,11 @@ export const deliveries = pgTable(
      * came; null otherwise, and once looked at.
      */
     fallbackDueAt: instant(),
+    /**
+     * The channel the reminder asked for when the contact's preferences sent it by another one
+     * (`channel` is the one used); null when the reminder's own channel was used.
+     */
+    requestedChannel: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -124,13 +129,22 @@ export const deliveries = pgTable(
     // status; by contact it uses deliveries_contact_created_idx. Not ordered by id alone: the
     // planner would then walk the primary key through other users' rows.
     index("deliveries_workspace_created_idx").on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
-    index("deliveries_workspace_status_created_idx").on(t.workspaceId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("deliveries_workspace_status_created_idx").on(
+      t.workspaceId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // The monitoring window (GET /api/metrics: the last day's deliveries by status and channel)
     // reads this range instead of the whole table. A key that only grows: entries go to the
     // rightmost page.
     index("deliveries_created_idx").on(t.createdAt),
     check("deliveries_channel_check", oneOf(t.channel, DELIVERY_METHODS)),
     check("deliveries_status_check", oneOf(t.status, DELIVERY_STATUSES)),
+    check(
+      "deliveries_requested_channel_check",
+      sql`${t.requestedChannel} is null or ${oneOf(t.requestedChannel, DELIVERY_METHODS)}`,
+    ),
     check("deliveries_attempt_count_check", sql`${t.attemptCount} >= 0`),
     check(
       "deliveries_call_outcome_check",

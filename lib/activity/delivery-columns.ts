@@ -12,6 +12,7 @@ export const deliveryColumns = {
   phone: contacts.phone,
   occurrenceAt: deliveries.occurrenceAt,
   channel: deliveries.channel,
+  requestedChannel: deliveries.requestedChannel,
   status: deliveries.status,
   error: deliveries.error,
   errorCode: deliveries.errorCode,

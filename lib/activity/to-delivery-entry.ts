@@ -14,6 +14,8 @@ export interface DeliveryRow {
   phone: string | null;
   occurrenceAt: Date;
   channel: string;
+  /** The step's own channel when the contact's choices sent it by `channel` instead. */
+  requestedChannel: string | null;
   status: string;
   error: string | null;
   errorCode: string | null;
@@ -44,8 +46,12 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
  */
 export function toDeliveryEntry(row: DeliveryRow) {
   const channel = row.channel as DeliveryMethod;
-  const reason: FailureReason | null =
-    row.status === "failed" || row.status === "queued" ? failureReason(channel, row.errorCode) : null;
+  // A held row explains itself only when the contact's hours hold it (quiet hours need no reason).
+  const explained =
+    row.status === "failed" ||
+    row.status === "queued" ||
+    (row.status === "held" && row.errorCode === "contact_window");
+  const reason: FailureReason | null = explained ? failureReason(channel, row.errorCode) : null;
   const skipped = row.status === "failed" && reason !== null && SKIP_CODES.has(reason.code);
   return {
     id: row.id,
@@ -53,10 +59,12 @@ export function toDeliveryEntry(row: DeliveryRow) {
     contactId: row.contactId,
     contactName: row.contactName,
     channel,
+    /** Set when the contact's choices sent it by `channel` rather than the reminder's own channel. */
+    requestedChannel: (row.requestedChannel ?? null) as DeliveryMethod | null,
     recipient: (channel === "email" ? row.email : row.phone) ?? null,
     occurrenceAt: row.occurrenceAt.toISOString(),
     status: (skipped ? "skipped" : row.status) as DisplayStatus,
-    /** Held for quiet hours: when it will be sent. Queued after an error: the next attempt. */
+    /** Held (quiet hours, the contact's hours): when it will be sent. Queued after an error: the next attempt. */
     nextAttemptAt: iso(row.nextAttemptAt),
     attemptCount: row.attemptCount,
     firstAttemptAt: iso(row.firstAttemptAt),

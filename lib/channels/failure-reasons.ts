@@ -15,6 +15,7 @@ export const FIX_ACTIONS = {
   update_payment: "/billing",
   upgrade: "/pricing",
   edit_message: "/reminders",
+  change_channel: "/reminders",
   retry: null,
   none: null,
 } as const satisfies Record<string, string | null>;
@@ -53,6 +54,12 @@ export const FAILURE_REASONS = {
   cancelled: reason("cancelled", "none"),
   // A fallback step not sent: the recipient had answered another step of the occurrence.
   answered_earlier: reason("answered_earlier", "none"),
+  // The contact's own choices on their preferences page: everything stopped, a pause, the channels
+  // they accept (a step by a refused channel; the hold for their hours is a code of held rows).
+  contact_stopped: reason("contact_stopped", "none"),
+  contact_paused: reason("contact_paused", "none"),
+  contact_refused_channel: reason("contact_refused_channel", "change_channel"),
+  contact_window: reason("contact_window", "none"),
   // Calls: a video reminder cannot be read out; the plan's calls a day; a call nobody took.
   call_video_unsupported: reason("call_video_unsupported", "edit_message"),
   call_daily_cap: reason("call_daily_cap", "upgrade"),
@@ -154,7 +161,7 @@ export function failureReason(channel: DeliveryMethod, errorCode: string | null)
 }
 
 /** Codes that are the user's own doing or a hold, not worth an alert e-mail. */
-export const NOT_ALERTED: ReadonlySet<string> = new Set(["cancelled", "answered_earlier"]);
+export const NOT_ALERTED: ReadonlySet<string> = new Set(["cancelled", "answered_earlier", "contact_paused"]);
 
 /** Failures decided before any send: shown as 'skipped' rather than 'failed'. */
 export const SKIP_CODES: ReadonlySet<string> = new Set([
@@ -166,4 +173,7 @@ export const SKIP_CODES: ReadonlySet<string> = new Set([
   "subscription_unpaid",
   "suppressed",
   "answered_earlier",
+  "contact_stopped",
+  "contact_paused",
+  "contact_refused_channel",
 ]);

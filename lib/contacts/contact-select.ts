@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contacts, users } from "@/db/schema";
 import { authorshipSql } from "@/lib/users/authorship-sql";
+import { contactPreferencesSql } from "./contact-preferences-sql";
 import type { ContactDateView } from "./contact-view";
 
 /**
@@ -32,6 +33,8 @@ export const contactColumns = {
   locale: contacts.locale,
   emailSuppressedAt: contacts.emailSuppressedAt,
   emailSuppressedReason: contacts.emailSuppressedReason,
+  /** What the contact chose on their preferences page (read-only for the workspace). */
+  preferences: contactPreferencesSql,
   createdAt: contacts.createdAt,
   /** "Created by" and "Last changed by" (the creator and updater joined by primary key). */
   authorship: authorshipSql(contacts, contactCreator, contactUpdater),

@@ -1,4 +1,5 @@
 import type { Authorship } from "@/lib/users/authorship";
+import type { ContactPreferencesView } from "./contact-preferences";
 import { foldSearchText } from "./fold-search-text";
 
 /** One of a contact's yearly dates as the API returns it; no year: null. */
@@ -47,6 +48,8 @@ export interface ContactView {
   /** The recipient's mail server refused the address for good; e-mail to it is not sent. */
   emailSuppressedAt?: string | null;
   emailSuppressedReason?: string | null;
+  /** What the contact chose on their preferences page (absent in views built without it). */
+  preferences?: ContactPreferencesView;
 }
 
 /** Up to two initials for the avatar fallback ("Jane Smith" -> "JS"). */

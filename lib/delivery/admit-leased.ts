@@ -1,12 +1,16 @@
 import "server-only";
 import type pg from "pg";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { deliveries } from "@/db/schema";
 import type { DeliveryMethod } from "@/db/schema/enums";
-import { recipientTimeZone } from "@/lib/contacts/recipient-time-zone";
+import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { capCalls } from "./cap-calls";
 import { channelPreflight } from "./channel-preflight";
+import { chosenChannel, contactRefusal, contactZone } from "./contact-choices";
 import { paceSends } from "./pace-sends";
-import { quietHoursRelease } from "./quiet-hours";
+import { sendingHours, windowRelease } from "./quiet-hours";
 import { reserveUsage } from "./reserve-usage";
 import { usageUnits } from "@/lib/plans/usage-units";
 import type { DecidedDelivery, LeasedDelivery } from "./types";
@@ -18,9 +22,38 @@ export interface LeaseResult {
   crossedThreshold: string[];
 }
 
+const dl = alias(deliveries, "dl");
+
 /**
- * Checks that need no provider: cancelled, answered on another step, no address, opted out, channel settings, WhatsApp
- * opt-in and template variables, a video reminder by call, quiet hours of SMS and calls.
+ * The channel each delivery goes by, where the contact's choices changed it: `requested_channel`
+ * keeps the step's own (null again when the contact accepts it once more). In the lease
+ * transaction, only for those rows: the common path writes nothing here.
+ */
+const SWITCH_CHANNELS = compileStatement<{
+  ids: number[];
+  from: Date;
+  to: Date;
+  channels: string[];
+  requested: (string | null)[];
+}>(
+  // The span of the rows' partition keys (see record-outcomes): a Date drops microseconds.
+  (p) => sql`update ${deliveries} ${dl}
+      set ${columnName(dl.channel)} = v.channel, ${columnName(dl.requestedChannel)} = v.requested
+     from unnest(${p.ids}::bigint[], ${p.channels}::text[], ${p.requested}::text[]) as v(id, channel, requested)
+    where ${dl.id} = v.id and ${dl.id} = any(${p.ids}::bigint[])
+      and ${dl.occurrenceAt} >= ${p.from}::timestamptz and ${dl.occurrenceAt} < ${p.to}::timestamptz`,
+);
+
+/** "HH:MM" of minutes after midnight (1440: "24:00"). */
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/**
+ * Checks that need no provider, in this order (docs/delivery.md#contact-preferences): cancelled,
+ * answered on another step, the contact's stop, pause and accepted channels (which may put another
+ * channel in the step's place: `d` then goes by it), no address, opted out, channel settings,
+ * WhatsApp opt-in and template variables, a video reminder by call, then the hours: the contact's
+ * own (every channel) and quiet hours of SMS and calls.
  */
 function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   const t = deliveryTranslator(d.locale);
@@ -43,6 +76,10 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
       },
     };
   }
+  const refusedByContact = contactRefusal(d, reserved);
+  if (refusedByContact) return { delivery: d, outcome: refusedByContact };
+  // contactRefusal passed: the chosen channel exists.
+  d.channel = chosenChannel(d) ?? d.channel;
   const address = d.channel === "email" ? d.email : d.phone;
   if (!address) {
     const error = t("errors.noAddress", { channel: channelName(d.channel) });
@@ -65,14 +102,18 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   }
   const refused = channelPreflight(d, reserved);
   if (refused) return { delivery: d, outcome: refused };
-  if (d.channel === "sms" || d.channel === "call") {
-    const zone = recipientTimeZone({ timezone: d.contactTimezone, phone: d.phone }, d.userTimezone);
-    const until = quietHoursRelease(now, zone);
-    if (until) {
-      const time = until.toISOString();
-      const error = t(d.channel === "call" ? "errors.callHeld" : "errors.held", { time });
-      return { delivery: d, outcome: { kind: "held", until, error } };
-    }
+  const window = d.choices.window;
+  const hours = sendingHours(d.channel, window);
+  const until = hours && windowRelease(now, contactZone(d), hours);
+  if (until) {
+    const time = until.toISOString();
+    const error = window
+      ? t("errors.contactWindowHeld", { start: clock(window.start), end: clock(window.end), time })
+      : t(d.channel === "call" ? "errors.callHeld" : "errors.held", { time });
+    return {
+      delivery: d,
+      outcome: { kind: "held", until, error, ...(window ? { code: "contact_window" } : {}) },
+    };
   }
   return null;
 }
@@ -95,10 +136,23 @@ export async function admitLeased(
 ): Promise<LeaseResult> {
   const decided: DecidedDelivery[] = [];
   const candidates: LeasedDelivery[] = [];
+  const switched: LeasedDelivery[] = [];
   for (const d of leased) {
+    const stored = d.channel;
     const verdict = preflight(d, now);
+    if (d.channel !== stored) switched.push(d);
     if (verdict) decided.push(verdict);
     else candidates.push(d);
+  }
+  if (switched.length > 0) {
+    const times = switched.map((d) => d.occurrenceAt.getTime());
+    await SWITCH_CHANNELS.run(client, {
+      ids: switched.map((d) => d.id),
+      from: new Date(Math.min(...times)),
+      to: new Date(Math.max(...times) + 1),
+      channels: switched.map((d) => d.channel),
+      requested: switched.map((d) => (d.channel === d.requestedChannel ? null : d.requestedChannel)),
+    });
   }
   const paced = await paceSends(client, candidates, now);
   decided.push(...paced.deferred);

@@ -8,7 +8,9 @@ import type { FailureReasonCode } from "@/lib/channels/failure-reasons";
  * A reminder's chain (docs/delivery.md#fallback): step 0 is its delivery method, step n its n-th
  * fallback channel, each tried for the same occurrence as its own delivery. These failures do NOT
  * go on to the next step: refusals another channel would meet alike (usage, the plan's call cap),
- * a member's own doing (cancelled), the reminder's own clip, and an answer given on another step.
+ * a member's own doing (cancelled), the reminder's own clip, an answer given on another step, and
+ * the contact's stop or pause (every step would meet it). A step by a channel the contact refuses
+ * does go on (contact_refused_channel): the next step may be one they accept.
  */
 export const NO_FALLBACK_CODES: ReadonlySet<string> = new Set([
   "quota",
@@ -18,6 +20,8 @@ export const NO_FALLBACK_CODES: ReadonlySet<string> = new Set([
   "call_daily_cap",
   "media_not_ready",
   "answered_earlier",
+  "contact_stopped",
+  "contact_paused",
 ] satisfies FailureReasonCode[]);
 
 /** Whether a failure with this code goes on to the next step of the chain (if there is one). */

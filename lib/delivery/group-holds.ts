@@ -66,13 +66,17 @@ const READ_HOLDS = compileStatement<
 
 /**
  * Members of these group reminders whom their first step can reach: a live member reminder
- * whose contact has the address of its channel, has not opted out of it and (WhatsApp) gave
- * consent. The others fail before any usage is reserved, so the hold does not count them.
+ * whose contact has not stopped everything from the workspace, has the address of its channel,
+ * has not opted out of it and (WhatsApp) gave consent. The others fail before any usage is
+ * reserved, so the hold does not count them. A contact who accepts another channel than the
+ * group's is counted on the group's (their first step goes by theirs, drawing on the hold when
+ * its units fit, else reserving as a single delivery does).
  */
 const COUNT_MEMBERS = compileStatement<{ reminderIds: string[] }, { reminder_id: string; members: number }>(
   (p) => sql`select ${r.parentReminderId} as reminder_id, count(*)::int as members
     from ${reminders} ${r} join ${contacts} ${c} on ${c.id} = ${r.contactId}
     where ${r.parentReminderId} = any(${p.reminderIds}::text[]) and ${r.status} <> 'cancelled'
+      and ${c.stoppedAt} is null
       and case ${r.deliveryMethod}
         when 'email' then ${c.email} is not null and not ${c.emailOptOut} and ${c.emailSuppressedAt} is null
         when 'sms' then ${c.phone} is not null and not ${c.smsOptOut}

@@ -71,7 +71,7 @@ const LEASE = compileStatement<
       ${d.occurrenceAt} as occurrence_at, ${d.attemptCount} as attempt_count, ${d.slowedCount} as slowed_count,
       ${d.errorCode} as last_error_code, ${d.createdAt} as created_at, ${SENDING_COLUMNS},
       (${d.occurrenceAt} at time zone ${r.timezone})::date::text as occurrence_local_date,
-      ${d.fallbackStep} as fallback_step,
+      ${d.fallbackStep} as fallback_step, ${d.requestedChannel} as requested_channel,
       case when ${d.fallbackStep} > 0 then ${occurrenceAnswered(d)} else false end as answered_earlier`,
 );
 

@@ -6,7 +6,7 @@ import type { DeliveryMethod } from "@/db/schema/enums";
 import { selectList } from "@/lib/db/compile-statement";
 import { whatsappVideoKey } from "@/lib/media/media-renditions";
 import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
-import type { DeliveryMedia, LeasedDelivery } from "./types";
+import type { ContactChoices, DeliveryMedia, LeasedDelivery } from "./types";
 
 /** The engine's statements name a delivery's reminder, contact and contact date so. */
 export const r = alias(reminders, "r");
@@ -54,6 +54,16 @@ export interface SendingRow {
   call_opt_out: boolean;
   whatsapp_consent_at: Date | null;
   email_suppressed: boolean;
+  /** The contact's choices (contacts.accepted_channels … stopped_at), read in the same row as the opt-outs. */
+  accepted_channels: DeliveryMethod[] | null;
+  window_start: number | null;
+  window_end: number | null;
+  /** 'YYYY-MM-DD' (as text: a date parsed to a Date would land on the server's midnight). */
+  paused_until: string | null;
+  stopped: boolean;
+  plan_type: string;
+  reminder_method: DeliveryMethod;
+  fallback_channels: DeliveryMethod[];
   unsubscribe_token: string;
   sender_name: string;
   sender_email: string;
@@ -86,6 +96,14 @@ export const SENDING_COLUMNS = selectList<SendingRow>({
   call_opt_out: c.callOptOut,
   whatsapp_consent_at: c.whatsappConsentAt,
   email_suppressed: sql`${c.emailSuppressedAt} is not null`,
+  accepted_channels: c.acceptedChannels,
+  window_start: c.windowStart,
+  window_end: c.windowEnd,
+  paused_until: sql`${c.pausedUntil}::text`,
+  stopped: sql`${c.stoppedAt} is not null`,
+  plan_type: people.workspace.planType,
+  reminder_method: r.deliveryMethod,
+  fallback_channels: r.fallbackChannels,
   unsubscribe_token: c.unsubscribeToken,
   sender_name: people.senderName,
   sender_email: sql`coalesce(${people.lead.email}, '')`,
@@ -131,6 +149,8 @@ export interface LeasedRow extends SendingRow {
   fallback_step: number;
   /** Another step of this occurrence was answered (YES, NO, LATER): this one is not needed. */
   answered_earlier: boolean;
+  /** Set when the contact's choices sent the step by another channel than its own (absent: none). */
+  requested_channel?: DeliveryMethod | null;
 }
 
 /**
@@ -149,6 +169,7 @@ function recipientOf(row: LeasedRow) {
       whatsappOptOut: row.whatsapp_opt_out,
       callOptOut: row.call_opt_out,
       emailSuppressed: row.email_suppressed,
+      choices: choicesOf(row),
     };
   }
   return {
@@ -160,6 +181,29 @@ function recipientOf(row: LeasedRow) {
     whatsappOptOut: false,
     callOptOut: false,
     emailSuppressed: false,
+    choices: NO_CHOICES,
+  };
+}
+
+const NO_CHOICES: ContactChoices = {
+  acceptedChannels: null,
+  window: null,
+  pausedUntil: null,
+  stopped: false,
+};
+
+/** The contact's choices as the engine applies them (see ContactChoices). */
+function choicesOf(row: SendingRow): ContactChoices {
+  if (!row.accepted_channels && row.window_start === null && !row.paused_until && !row.stopped)
+    return NO_CHOICES;
+  return {
+    acceptedChannels: row.accepted_channels,
+    window:
+      row.window_start !== null && row.window_end !== null
+        ? { start: row.window_start, end: row.window_end }
+        : null,
+    pausedUntil: row.paused_until,
+    stopped: row.stopped,
   };
 }
 
@@ -170,6 +214,8 @@ export function toLeased(row: LeasedRow): LeasedDelivery {
     reminderId: row.reminder_id,
     workspaceId: row.workspace_id,
     channel: row.channel,
+    requestedChannel: row.requested_channel ?? row.channel,
+    chain: [row.reminder_method, ...row.fallback_channels],
     occurrenceAt: row.occurrence_at,
     attemptCount: row.attempt_count,
     slowedCount: row.slowed_count,
@@ -196,6 +242,7 @@ export function toLeased(row: LeasedRow): LeasedDelivery {
     senderEmail: row.sender_email,
     locale: row.locale,
     userTimezone: row.user_timezone,
+    planType: row.plan_type,
     media: mediaOf(row),
   };
 }

@@ -138,21 +138,30 @@ const RECORD_RETRY = compileStatement<{
     where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${inMonths(p.from, p.to)} and ${held(p.workerId)}`,
 );
 
-/** Not attempted (paced, held): the attempt given back, waiting with its status until `at`. */
+/**
+ * Not attempted (paced, held): the attempt given back, waiting with its status until `at`. A row
+ * held for the contact's hours says so in its code (contact_window, which the history reads),
+ * unless it carries an earlier attempt's error code (a retry: sending reads it, see send-leased);
+ * that code goes again when the row waits for anything else.
+ */
 const RECORD_WAITING = compileStatement<{
   ids: number[];
   from: Date;
   to: Date;
   statuses: string[];
   at: Date[];
+  codes: (string | null)[];
   now: Date;
   workerId: string;
 }>(
   (p) => sql`update ${deliveries} ${d}
       set ${columnName(d.status)} = v.status, ${columnName(d.nextAttemptAt)} = v.at,
           ${columnName(d.attemptCount)} = greatest(0, ${d.attemptCount} - 1),
+          ${columnName(d.errorCode)} = case when ${d.errorCode} is null or ${d.errorCode} = 'contact_window' then v.code
+                                          else ${d.errorCode} end,
           ${columnName(d.workerId)} = null, ${columnName(d.leaseExpiresAt)} = null, ${columnName(d.updatedAt)} = ${p.now}
-     from unnest(${p.ids}::bigint[], ${p.statuses}::text[], ${p.at}::timestamptz[]) as v(id, status, at)
+     from unnest(${p.ids}::bigint[], ${p.statuses}::text[], ${p.at}::timestamptz[], ${p.codes}::text[])
+       as v(id, status, at, code)
     where ${d.id} = v.id and ${d.id} = any(${p.ids}::bigint[]) and ${inMonths(p.from, p.to)} and ${held(p.workerId)}`,
 );
 
@@ -273,8 +282,18 @@ export async function recordOutcomes(
   // Paced and held rows were not attempted: each gives its attempt back (a first attempt
   // reserves usage when it is sent), paced ones back to the queue, held ones until quiet hours end.
   const waiting = [
-    ...only(outcomes, "paced").map((p) => ({ delivery: p.delivery, status: "queued", at: p.outcome.at })),
-    ...only(outcomes, "held").map((h) => ({ delivery: h.delivery, status: "held", at: h.outcome.until })),
+    ...only(outcomes, "paced").map((p) => ({
+      delivery: p.delivery,
+      status: "queued",
+      at: p.outcome.at,
+      code: null,
+    })),
+    ...only(outcomes, "held").map((h) => ({
+      delivery: h.delivery,
+      status: "held",
+      at: h.outcome.until,
+      code: h.outcome.code ?? null,
+    })),
   ];
   if (waiting.length > 0) {
     const res = await RECORD_WAITING.run(client, {
@@ -282,6 +301,7 @@ export async function recordOutcomes(
       ...span(waiting),
       statuses: waiting.map((w) => w.status),
       at: waiting.map((w) => w.at),
+      codes: waiting.map((w) => w.code),
       now,
       workerId,
     });

@@ -14,13 +14,33 @@ export interface DeliveryMedia {
   whatsappVideo: boolean;
 }
 
+/**
+ * What a contact chose on their preferences page about messages from this workspace (all null or
+ * false: nothing chosen). Never set for a lead reminder (it goes to the lead person).
+ */
+export interface ContactChoices {
+  /** The channels the contact accepts, preferred first; null: the reminder's own channel stands. */
+  acceptedChannels: DeliveryMethod[] | null;
+  /** Minutes after the contact's local midnight they accept messages in, [start, end); null: any time. */
+  window: { start: number; end: number } | null;
+  /** 'YYYY-MM-DD' in the contact's zone: no occurrence of an earlier local day is sent. */
+  pausedUntil: string | null;
+  /** The contact stopped everything from this workspace. */
+  stopped: boolean;
+}
+
 /** A delivery this worker holds the lease on, with what it needs to send it. */
 export interface LeasedDelivery {
   id: number;
   reminderId: string;
   /** The workspace the reminder belongs to: its plan carries the send. */
   workspaceId: string;
+  /** The channel it goes by: the step's own, or the one the contact's choices put in its place. */
   channel: DeliveryMethod;
+  /** The channel the reminder's chain gives this step (channel differs when the contact chose another). */
+  requestedChannel: DeliveryMethod;
+  /** The reminder's chain: its delivery method, then its fallback channels. */
+  chain: DeliveryMethod[];
   occurrenceAt: Date;
   attemptCount: number;
   /** Attempts answered "slow down" (not failures: they do not advance the retry schedule). */
@@ -69,6 +89,10 @@ export interface LeasedDelivery {
   whatsappConsentAt: Date | null;
   /** The address was refused for good by its mail server (SMTP 5xx) earlier. */
   emailSuppressed: boolean;
+  /** The contact's own choices (a lead reminder: none). */
+  choices: ContactChoices;
+  /** The workspace's plan: the channels it carries (calls). */
+  planType: string;
   unsubscribeToken: string;
   /** The name contacts see: the workspace's, or the reminder's creator's (its sender identity). */
   senderName: string;
@@ -91,7 +115,8 @@ export type Outcome =
   | { kind: "retry"; error: string; code?: string; at: Date; slowed?: boolean }
   | { kind: "paced"; at: Date }
   | { kind: "failed"; error: string; code?: string; refund: boolean }
-  | { kind: "held"; until: Date; error: string };
+  /** `code`: the contact's hours (contact_window) rather than quiet hours. */
+  | { kind: "held"; until: Date; error: string; code?: "contact_window" };
 
 export interface DecidedDelivery {
   delivery: LeasedDelivery;

@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   "contact_not_found",
   "contact_has_no_email",
   "contact_has_no_phone",
+  "contact_refused_channel",
+  "contact_stopped",
   "recurring_needs_paid_plan",
   "scheduled_in_past",
   "no_future_occurrence",

@@ -32,6 +32,8 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
   contact_not_found: "contactId",
   contact_has_no_email: "deliveryMethod",
   contact_has_no_phone: "deliveryMethod",
+  contact_refused_channel: "deliveryMethod",
+  contact_stopped: "contactId",
   send_now_channel: "deliveryMethod",
   call_video_unsupported: "deliveryMethod",
   calls_not_in_plan: "deliveryMethod",

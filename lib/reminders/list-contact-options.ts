@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
+import type { DeliveryMethod } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/locales";
 import { sortByName } from "@/lib/contacts/sort-by-name";
 import { db } from "@/lib/db";
@@ -16,13 +17,17 @@ export async function listContactOptions(workspaceId: string, locale: Locale): P
       phone: contacts.phone,
       locale: contacts.locale,
       whatsappConsentAt: contacts.whatsappConsentAt,
+      acceptedChannels: contacts.acceptedChannels,
+      stoppedAt: contacts.stoppedAt,
     })
     .from(contacts)
     .where(eq(contacts.workspaceId, workspaceId))
     .orderBy(contacts.createdAt);
-  const options = rows.map(({ whatsappConsentAt, ...row }) => ({
+  const options = rows.map(({ whatsappConsentAt, acceptedChannels, stoppedAt, ...row }) => ({
     ...row,
     whatsappConsent: whatsappConsentAt !== null,
+    acceptedChannels: acceptedChannels as DeliveryMethod[] | null,
+    stopped: stoppedAt !== null,
   }));
   return sortByName(options, (row) => row.name, locale);
 }

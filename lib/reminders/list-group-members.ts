@@ -10,6 +10,8 @@ import { groupOccurrenceTotals, type GroupOccurrenceTotals } from "./group-occur
 /** One fallback step of a member's delivery of the occurrence. */
 export interface GroupMemberStep {
   channel: DeliveryMethod;
+  /** The step's own channel when the contact's choices sent it by `channel` instead. */
+  requestedChannel: DeliveryMethod | null;
   status: DeliveryStatus;
   error: string | null;
   errorCode: string | null;
@@ -95,7 +97,7 @@ export async function listGroupMembers(
   // is the group's: a member who has not had it yet shows no step.
   const { rows } = await db.execute<Row>(sql`
     select p.id as "reminderId", p.contact_id as "contactId", p.name, p.status,
-           (select json_agg(json_build_object('channel', d.channel, 'status', d.status, 'error', d.error,
+           (select json_agg(json_build_object('channel', d.channel, 'requestedChannel', d.requested_channel, 'status', d.status, 'error', d.error,
                      'errorCode', d.error_code, 'confirmation', d.confirmation, 'playedAt', d.played_at,
                      'sentAt', d.sent_at, 'nextAttemptAt', d.next_attempt_at,
                      'fallbackStep', d.fallback_step) order by d.fallback_step)

@@ -7,7 +7,13 @@ import { configuredChannels } from "@/lib/channels/configured-channels";
 import { DomainError, invalidInput, forbidden, notFound } from "@/lib/errors/domain-error";
 import type { Problem } from "@/lib/errors/error-codes";
 import type { DbOrTx } from "@/lib/db";
-import { anchoredSchedule, localToUtc, nextOccurrence, timeZoneProblem, type Schedule } from "@/lib/recurrence";
+import {
+  anchoredSchedule,
+  localToUtc,
+  nextOccurrence,
+  timeZoneProblem,
+  type Schedule,
+} from "@/lib/recurrence";
 import type { Media } from "@/db/schema";
 import type { Actor } from "@/lib/workspaces/actor";
 import { scheduleFromBody, type ReminderBody } from "@/lib/validations/reminder";
@@ -35,6 +41,14 @@ export const REMINDER_ERRORS = {
   fallbackUnavailable: {
     code: "fallback_channel_unavailable",
     message: "This channel is not available on this server: choose another",
+  },
+  contactRefusedChannel: {
+    code: "contact_refused_channel",
+    message: "This contact asked not to be reached on this channel: choose one they accept",
+  },
+  contactStopped: {
+    code: "contact_stopped",
+    message: "This contact asked to receive nothing from you: no reminder can be sent to them",
   },
 } as const satisfies Record<string, Problem>;
 
@@ -64,6 +78,25 @@ export function assertContactReachable(
   const has = (channel: string) => (channel === "email" ? contact.email : contact.phone);
   if (has(method) || fallback.some(has)) return;
   throw invalidInput(method === "email" ? REMINDER_ERRORS.noEmail : REMINDER_ERRORS.noPhone);
+}
+
+/**
+ * The contact's own choices (their preferences page) allow the chain: they did not stop
+ * everything, and every channel of it is one they accept when they chose any (422
+ * `contact_stopped`, `contact_refused_channel` naming the first refused channel and theirs).
+ */
+export function assertContactAccepts(
+  contact: { acceptedChannels: string[] | null; stoppedAt: Date | null },
+  chain: readonly string[],
+): void {
+  if (contact.stoppedAt) throw new DomainError("unprocessable", REMINDER_ERRORS.contactStopped);
+  const accepted = contact.acceptedChannels;
+  const refused = accepted ? chain.find((channel) => !accepted.includes(channel)) : undefined;
+  if (refused)
+    throw new DomainError("unprocessable", REMINDER_ERRORS.contactRefusedChannel, {
+      channel: refused,
+      accepted,
+    });
 }
 
 /** The delivery method, then the fallback channels: the order the engine tries them in. */
@@ -97,6 +130,7 @@ async function resolveContact(tx: DbOrTx, workspaceId: string, body: ReminderBod
     body.deliveryMethod,
     body.fallback.map((step) => step.channel),
   );
+  assertContactAccepts(contact, reminderChain(body));
   return contact;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { MediaKind, PlanType } from "@/db/schema/enums";
+import type { DeliveryMethod, MediaKind, PlanType } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/locales";
 import type { ConfiguredChannels } from "@/lib/channels/configured-channels";
 import type { DeliveryTexts } from "@/lib/messages/delivery-texts";
@@ -14,6 +14,10 @@ export interface ContactOption {
   locale?: string | null;
   /** WhatsApp consent is recorded (WhatsApp reminders need it). */
   whatsappConsent: boolean;
+  /** The channels the contact accepts (their preferences page); null: no choice made. */
+  acceptedChannels?: readonly DeliveryMethod[] | null;
+  /** The contact asked to receive nothing. */
+  stopped?: boolean;
 }
 
 /** What the reminder screens need to know about the signed-in user. */

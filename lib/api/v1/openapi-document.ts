@@ -23,7 +23,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "Not allowed: a read-only key on a write (`api_key_read_only`), or a plan limit.",
   404: "Not found: unknown, or another account's.",
   409: "Conflicts with the current state (a duplicate, a reminder no longer scheduled, a request with this Idempotency-Key still running).",
-  422: "Cannot be done as asked: a group without members (`group_empty`) or that no channel of the chain reaches (`group_unreachable`), a fallback channel this server cannot send (`fallback_channel_unavailable`), or an Idempotency-Key used with another request (`idempotency_key_reused`).",
+  422: "Cannot be done as asked: a group without members (`group_empty`) or that no channel of the chain reaches (`group_unreachable`), a fallback channel this server cannot send (`fallback_channel_unavailable`), a contact who asked not to be reached on a channel of the chain (`contact_refused_channel`) or to receive nothing (`contact_stopped`), or an Idempotency-Key used with another request (`idempotency_key_reused`).",
   429: "Too many requests for this key: wait `Retry-After` seconds.",
   500: "An unexpected error (`internal`), logged on our side. Its Idempotency-Key keeps no answer: the same request may be sent again.",
   503: "The database cannot be reached (`database_unavailable`): retry after `Retry-After` seconds.",

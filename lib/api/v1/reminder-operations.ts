@@ -18,7 +18,9 @@ const SCHEDULE_HELP =
   "1, 2, 3); `followUpMinutes` emails you when none came. `fallback` names up to three more " +
   "channels tried in order when the one before fails for good, or (`afterMinutes`, with " +
   "`askConfirmation`) when no confirmation came that long after it was sent; each channel once (400 " +
-  "`fallback_repeated_channel`), each one this server can send (422 `fallback_channel_unavailable`).";
+  "`fallback_repeated_channel`), each one this server can send (422 `fallback_channel_unavailable`). " +
+  "Every channel of the chain must be one the contact accepts (their `preferences`: 422 " +
+  "`contact_refused_channel`), and a contact who asked to receive nothing takes no reminder (422 `contact_stopped`).";
 
 const GROUP_HELP =
   "A `groupId` instead of a `contactId` sends to every member of that group, each their own message " +

@@ -40,6 +40,31 @@ export const contactDateSchema = z
   })
   .meta({ id: "ContactDate" });
 
+export const contactPreferencesSchema = z
+  .object({
+    acceptedChannels: z.array(z.enum(DELIVERY_METHODS)).nullable().meta({
+      description:
+        "The channels the contact accepts from you, preferred first; null: no choice made, each reminder's own channel stands.",
+    }),
+    window: z
+      .object({
+        start: z.string().meta({ description: "HH:MM, the contact's time." }),
+        end: z.string().meta({ description: "HH:MM, the contact's time (24:00: midnight)." }),
+      })
+      .nullable()
+      .meta({ description: "The hours the contact accepts messages in; null: any time." }),
+    pausedUntil: z
+      .string()
+      .nullable()
+      .meta({ description: "YYYY-MM-DD of the contact's calendar: nothing due before it is sent." }),
+    stopped: z.boolean().meta({ description: "The contact asked to receive nothing from you." }),
+  })
+  .meta({
+    id: "ContactPreferences",
+    description:
+      "What the contact chose on their preferences page. Read-only: only the contact changes it (docs/delivery.md).",
+  });
+
 export const contactSchema = z
   .object({
     id: z.string(),
@@ -68,6 +93,7 @@ export const contactSchema = z
     locale: z.string().nullable(),
     emailSuppressedAt: instant().nullable(),
     emailSuppressedReason: z.string().nullable(),
+    preferences: contactPreferencesSchema,
     reminderCount: z.number().int(),
     lastReminder: instant().nullable(),
     dates: z.array(contactDateSchema),
@@ -198,6 +224,10 @@ export const deliverySchema = z
     contactId: z.string(),
     contactName: z.string().nullable(),
     channel: z.enum(DELIVERY_METHODS),
+    requestedChannel: z.enum(DELIVERY_METHODS).nullable().meta({
+      description:
+        "The reminder's own channel for this step when the contact's preferences sent it by `channel` instead; null otherwise.",
+    }),
     recipient: z.string().nullable(),
     occurrenceAt: instant(),
     status: z.enum(ACTIVITY_STATUSES),

@@ -12,6 +12,7 @@ const row = (values: Partial<DeliveryRow>): DeliveryRow => ({
   phone: "+34600000001",
   occurrenceAt: at,
   channel: "call",
+  requestedChannel: null,
   status: "delivered",
   error: null,
   errorCode: null,

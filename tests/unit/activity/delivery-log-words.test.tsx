@@ -55,6 +55,7 @@ function row(values: Partial<DeliveryRow>, withTimes: boolean): DeliveryRow {
     phone: "+34600000001",
     occurrenceAt: at,
     channel: "sms",
+    requestedChannel: null,
     status: "sent",
     error: null,
     errorCode: null,
@@ -87,14 +88,20 @@ describe("the delivery log's words, in every language", () => {
       let rendered = 0;
       for (const channel of DELIVERY_METHODS)
         for (const status of DELIVERY_STATUSES)
-          // A reason is shown for failed and queued deliveries only (toDeliveryEntry).
-          for (const errorCode of status === "failed" || status === "queued" ? errorCodes : [null, "30003"])
+          // A reason is shown for failed and queued deliveries only (toDeliveryEntry), and for
+          // one held for the contact's hours.
+          for (const errorCode of status === "failed" || status === "queued"
+            ? errorCodes
+            : [null, "30003", "contact_window"])
             for (const withTimes of [true, false]) {
+              // Sent by another channel than the step's own (the contact's choice), with times.
+              const requestedChannel = withTimes ? (channel === "sms" ? "whatsapp" : "sms") : null;
               const entry = {
                 ...toDeliveryEntry(
                   row(
                     {
                       channel,
+                      requestedChannel,
                       status,
                       errorCode,
                       error: errorCode ? "Provider words" : null,
@@ -120,6 +127,7 @@ describe("the delivery log's words, in every language", () => {
               );
               const step: MemberStep = {
                 channel,
+                requestedChannel,
                 status,
                 error: entry.providerMessage,
                 errorCode,
@@ -166,6 +174,37 @@ describe("the delivery log's words, in every language", () => {
     expect(plain.html).not.toMatch(/8:00/);
     expect(plain.html).not.toContain("deliveryLog");
   });
+
+  it.each(LOCALES)(
+    "%s: a delivery sent by the contact's channel, and one held for their hours, say so",
+    (locale) => {
+      const words = CATALOGUES[locale].deliveryLog.status;
+      const entry = (values: Partial<DeliveryRow>) => ({
+        ...toDeliveryEntry(row(values, true)),
+        replies: [],
+      });
+      const switched = render(
+        locale,
+        <DeliveryEntryItem
+          entry={entry({ channel: "whatsapp", requestedChannel: "sms" })}
+          timeZone="Europe/Madrid"
+        />,
+      );
+      const held = render(
+        locale,
+        <DeliveryEntryItem
+          entry={entry({ status: "held", errorCode: "contact_window" })}
+          timeZone="Europe/Madrid"
+        />,
+      );
+      expect([...switched.problems, ...held.problems]).toEqual([]);
+      expect(switched.html).toContain('data-testid="channel-switched"');
+      if (locale === "en") expect(switched.html).toContain("The contact asked for WhatsApp rather than SMS.");
+      const heldText = held.html.replaceAll("&#x27;", "'");
+      expect(heldText).toContain(words.heldForContactUntil.split("{time}")[0]);
+      expect(heldText).not.toContain(words.heldUntil.split("{time}")[0]);
+    },
+  );
 
   it("every code shown as skipped has its word in each language", () => {
     for (const locale of LOCALES) {
