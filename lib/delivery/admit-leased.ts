@@ -3,7 +3,6 @@ import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { deliveries } from "@/db/schema";
-import type { DeliveryMethod } from "@/db/schema/enums";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { deliveryTranslator } from "@/lib/messages/render-message";
 import { capCalls } from "./cap-calls";
@@ -82,7 +81,7 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
   d.channel = chosenChannel(d) ?? d.channel;
   const address = d.channel === "email" ? d.email : d.phone;
   if (!address) {
-    const error = t("errors.noAddress", { channel: channelName(d.channel) });
+    const error = t("errors.noAddress", { channel: d.channel });
     const code = d.channel === "email" ? "no_email" : "no_phone";
     return { delivery: d, outcome: { kind: "failed", error, code, refund: reserved } };
   }
@@ -93,7 +92,7 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
     call: d.callOptOut,
   }[d.channel];
   if (optedOut) {
-    const error = t("errors.optedOut", { channel: channelName(d.channel) });
+    const error = t("errors.optedOut", { channel: d.channel });
     return { delivery: d, outcome: { kind: "failed", error, code: "opted_out", refund: reserved } };
   }
   if (d.channel === "email" && d.emailSuppressed) {
@@ -116,10 +115,6 @@ function preflight(d: LeasedDelivery, now: Date): DecidedDelivery | null {
     };
   }
   return null;
-}
-
-function channelName(channel: DeliveryMethod): string {
-  return { email: "email", sms: "SMS", whatsapp: "WhatsApp", call: "phone call" }[channel];
 }
 
 /**

@@ -62,10 +62,7 @@ export async function retryReminder({
     if (!failed || row.status === "cancelled") return { success: false, error: t("errors.notFailed") };
     // Retrying while the contact is still opted out would only fail again: say so instead.
     if (failed.optedOut[failed.channel as keyof typeof failed.optedOut]) {
-      const channel =
-        { email: "email", sms: "SMS", whatsapp: "WhatsApp", call: "phone call" }[failed.channel] ??
-        failed.channel;
-      return { success: false, error: t("errors.optedOut", { channel }) };
+      return { success: false, error: t("errors.optedOut", { channel: failed.channel }) };
     }
     const now = new Date();
     await tx
