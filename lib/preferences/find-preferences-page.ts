@@ -23,6 +23,8 @@ export interface PreferencesPage {
   /** The channels the contact can choose from (reachable, not left), and those they left. */
   choosable: DeliveryMethod[];
   optedOut: DeliveryMethod[];
+  /** Whether a WhatsApp opt-in is on record (else choosing WhatsApp records one). */
+  whatsappConsented: boolean;
   /** Accepted channels, preferred first; empty: no choice made. */
   accepted: DeliveryMethod[];
   notBefore: string;
@@ -59,6 +61,7 @@ export async function findPreferencesPage(token: string, now = new Date()): Prom
     senderName: subject.senderName,
     choosable,
     optedOut: subject.reachable.filter((channel) => subject.optedOut[channel]),
+    whatsappConsented: subject.whatsappConsented,
     accepted: (subject.acceptedChannels ?? []).filter((channel) => choosable.includes(channel)),
     ...windowInputs(subject.windowStart, subject.windowEnd),
     timeZone: subject.timezone ?? "",

@@ -30,7 +30,7 @@ const DETAILS: Record<WorkspaceEventKind, TrailEvent["details"][]> = {
   "contact.deleted": [{ name: "María" }],
   "contact.restored": [{ name: "María" }],
   // Written with the contact's name; a line whose name is missing reads without it.
-  "contact.preferences_changed": PREFERENCE_CHANGES.flatMap((change) => [
+  "contact.preferences_changed": PREFERENCE_CHANGES.flatMap((change): TrailEvent["details"][] => [
     { name: "María", change },
     { change },
   ]),
