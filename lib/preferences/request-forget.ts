@@ -3,6 +3,7 @@ import type pg from "pg";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { users, workspaceMembers, workspaces } from "@/db/schema";
 import { drizzleOnClient } from "@/lib/db/drizzle-on-client";
+import { unavailable } from "@/lib/errors/domain-error";
 import { env } from "@/lib/env";
 import { escapeHtml } from "@/lib/mail/escape-html";
 import { sendMail } from "@/lib/mail/send-mail";
@@ -87,7 +88,15 @@ export async function requestForget(client: pg.PoolClient, subject: PreferencesS
       workspaceName: member.workspace,
       at: now,
     });
-    await sendMail({ to: member.email, ...mail, workspaceId: subject.workspaceId });
+    try {
+      await sendMail({ to: member.email, ...mail, workspaceId: subject.workspaceId });
+    } catch (error) {
+      // The request is not recorded without its e-mail: the page says to try again.
+      throw unavailable({
+        code: "unavailable",
+        message: `The sender could not be told: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
   }
   return { told: told.length };
 }
