@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getTranslations } from "next-intl/server";
 import { BellRing } from "lucide-react";
 import { pageClientMessages } from "@/components/layout/client-messages";
 import { ChoicesForm } from "@/components/preferences/choices-form";
@@ -14,6 +13,7 @@ import { PREFERENCES_LINK_DAYS } from "@/config/preferences";
 import { PRODUCT_NAME } from "@/config/product";
 import { loadMessages } from "@/i18n/messages";
 import { findPreferencesPage } from "@/lib/preferences/find-preferences-page";
+import { preferencesWords } from "@/lib/preferences/preferences-words";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
 
 interface PageProps {
@@ -26,8 +26,7 @@ const PRIVATE_PAGE: Metadata = { robots: { index: false, follow: false }, referr
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const page = await findPreferencesPage((await params).token);
   if (!page) return PRIVATE_PAGE;
-  const t = await getTranslations({ locale: page.locale, namespace: "preferencesPage" });
-  return { ...PRIVATE_PAGE, title: t("metaTitle") };
+  return { ...PRIVATE_PAGE, title: preferencesWords(page.locale)("metaTitle") };
 }
 
 /**
@@ -39,7 +38,8 @@ export default async function PreferencesPage({ params }: PageProps) {
   const { token } = await params;
   const page = await findPreferencesPage(token);
   if (!page) notFound();
-  const t = await getTranslations({ locale: page.locale, namespace: "preferencesPage" });
+  // The contact's language, whatever the visitor's cookie says (the request's own locale).
+  const t = preferencesWords(page.locale);
   const messages = pageClientMessages(await loadMessages(page.locale), PREFERENCES_CLIENT_NAMESPACES);
   const sender = page.senderName;
   const featured = new Set<string>(FEATURED_TIME_ZONES);
