@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { freePort, startEmbeddedPostgres } from "./lib/db/embedded";
 import { runMigrations } from "./lib/db/migrate";
+import { E2E_AUTH_SECRET } from "./tests/e2e/auth-secret";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -48,7 +49,7 @@ const DEV_SMOKE = "**/dev-smoke/**";
 
 const serverEnv = {
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-  AUTH_SECRET: "e2e-secret-not-for-production",
+  AUTH_SECRET: E2E_AUTH_SECRET,
   NEXT_TELEMETRY_DISABLED: "1",
 };
 

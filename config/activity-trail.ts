@@ -18,6 +18,7 @@ export const TRAIL_KIND_GROUPS = {
     "contact.updated",
     "contact.deleted",
     "contact.restored",
+    "contact.preferences_changed",
     "contacts.imported",
   ],
   groups: ["group.created", "group.renamed", "group.deleted", "group.members_changed"],

@@ -27,7 +27,8 @@ export const LIB_LAYERS = [
   ["reminders", "templates", "billing"],
   ["replies", "alerts", "groups"],
   ["delivery"],
-  ["inbound", "activity", "calendar"],
+  // The contact's own preferences page: what it shows and what each choice writes and sends.
+  ["inbound", "activity", "calendar", "preferences"],
   ["dashboard", "account", "health"],
   ["api", "api-client"],
   ["actions"],

@@ -10,6 +10,7 @@ export function eventKey(type: string) {
     | "reply_snoozed"
     | "contact_opted_out"
     | "contact_opted_in"
+    | "contact_preferences_changed"
     | "reminder_created"
     | "reminder_cancelled"
     | "reminder_restored"

@@ -18,6 +18,8 @@ export const SERVER_ONLY_NAMESPACES = [
   "apiReference",
   // The trail's lines are written on the server (GET /api/team/activity answers them in words).
   "activityTrail",
+  // The notices a contact's preferences page sends: written on the server, read by no screen.
+  "consentNotices",
 ] as const;
 
 /**

@@ -148,6 +148,17 @@ export const ERROR_CODES = [
   "invitation_revoked",
   "invitation_used",
   "invitation_other_account",
+  // A contact's preferences page.
+  "invalid_time",
+  "window_order",
+  "invalid_time_zone",
+  "invalid_date",
+  "pause_in_past",
+  "pause_too_far",
+  "duplicate_channel",
+  "channel_unavailable",
+  "not_opted_out",
+  "call_opt_in_needs_sms",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -105,4 +105,7 @@ export const RATE_LIMITS = {
   webhookWrite: { name: "webhook-write", limit: 60, windowSeconds: 600 },
   // Activity trail exports per person: each reads the whole filter, a few a minute is plenty.
   trailExport: { name: "trail-export", limit: 10, windowSeconds: 60 },
+  // Writes of one preferences link (its delivery): a person choosing, switching language and
+  // saving a few times; a brake on a leaked link being replayed (each write may send a message).
+  preferencesWrite: { name: "preferences-write", limit: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;

@@ -5,6 +5,7 @@ import {
   WORKSPACE_ROLES,
   type PlanType,
 } from "@/db/schema/enums";
+import { PREFERENCE_CHANGES } from "@/config/preferences";
 import type { Messages } from "@/i18n/messages";
 import { formatMoney } from "@/lib/plans/format-money";
 import type { TrailEvent } from "./trail-entry";
@@ -76,9 +77,20 @@ function reminderSentence(entry: TrailEvent, actor: string): Sentence {
   }
 }
 
+/** A contact acted themselves: the line names them from the details, whoever the actor column holds. */
+function preferencesSentence(details: Details): Sentence {
+  const name = text(details, "name");
+  const change = oneOf(PREFERENCE_CHANGES, text(details, "change")) ?? "preferences";
+  return name
+    ? [`kinds.contact.preferences_changed.${change}`, { name }]
+    : [`kinds.contact.preferences_changed.unnamed.${change}`];
+}
+
 function contactSentence(entry: TrailEvent, actor: string): Sentence {
   const name = text(entry.details, "name");
   switch (entry.kind) {
+    case "contact.preferences_changed":
+      return preferencesSentence(entry.details);
     case "contact.created":
       return name
         ? ["kinds.contact.created.named", { actor, name }]

@@ -3,7 +3,7 @@ import path from "node:path";
 import { SIGNED_IN_ROUTES } from "@/config/signed-in-routes";
 import { expect, test } from "./fixtures";
 
-const PUBLIC_PAGES = ["/", "/pricing", "/terms", "/sign-in", "/no-such-page"];
+const PUBLIC_PAGES = ["/", "/pricing", "/terms", "/sign-in", "/no-such-page", "/prefs/not-a-link"];
 // The proxy's list: a signed-in page it does not name would be served to signed-out visitors' browsers.
 const SIGNED_IN_PAGES = ["/", ...SIGNED_IN_ROUTES];
 

@@ -14,6 +14,8 @@ const USER_DATA_TABLES = [
   "message_templates",
   "media",
   "contacts",
+  "consent_records",
+  "consent_requests",
   "contact_groups",
   "contact_group_members",
   "deleted_contacts",

@@ -729,6 +729,8 @@ const NOT_USER_OWNED: Record<string, string> = {
   "play/[token]/played/route.ts": "the playback link's token is the capability (the recipient's player)",
   "play/[token]/call.mp3/route.ts":
     "the call's expiring audio token is the capability (Twilio fetches it during the call)",
+  "prefs/[token]/route.ts":
+    "the preferences link's token is the capability: it names one delivery, hence one contact (tests/integration/preferences)",
   "objects/local/multipart/[uploadId]/[partNumber]/route.ts":
     "the URL's signature is the capability, as a presigned S3 part URL is (tested with the uploads)",
   "invitations/[token]/accept/route.ts":

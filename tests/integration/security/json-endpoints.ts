@@ -11,6 +11,7 @@ import * as groupMembers from "@/app/api/groups/[id]/members/route";
 import * as group from "@/app/api/groups/[id]/route";
 import * as groupList from "@/app/api/groups/route";
 import * as media from "@/app/api/media/route";
+import * as preferences from "@/app/api/prefs/[token]/route";
 import * as reminderSend from "@/app/api/reminders/[id]/send/route";
 import * as reminder from "@/app/api/reminders/[id]/route";
 import * as dateReminder from "@/app/api/reminders/from-date/route";
@@ -129,6 +130,22 @@ export const JSON_ENDPOINTS: JsonEndpoint[] = [
     path: "/api/contacts/import",
     handler: contactImport.POST,
     sample: () => ({ rows: [{ line: 1, name: "Ann", email: "ann@example.com", phone: "+14155552671" }] }),
+  },
+  {
+    // Public: the token is the permission; the body is checked before the token is looked up.
+    name: "POST /api/prefs/{token}",
+    method: "POST",
+    path: "/api/prefs/{token}",
+    handler: preferences.POST,
+    params: { token: "not-a-preferences-link" },
+    sample: () => ({
+      action: "save",
+      channels: ["sms", "email"],
+      notBefore: "09:00",
+      notAfter: "20:00",
+      timeZone: "Europe/Paris",
+      pausedUntil: "",
+    }),
   },
   {
     name: "POST /api/reminders",

@@ -392,6 +392,7 @@ const WITHOUT_NOUN: Record<string, string> = {
   "delivery.errors.quotaReached": "used equals the quota, never below 10",
   "team.seats.count": "'Members: 1 of 3': a label before the numbers",
   "reminderForm.interval.days": "a plural whose English branch word is ' days'; the count is not written",
+  "preferencesPage.channels.moved": "'choice 2 of 3': a rank out of a total, no noun after the count",
 };
 
 function render(locale: Locale, key: string, values: Record<string, string | number>) {

@@ -34,7 +34,10 @@ describe("the signed-in shell's client messages", () => {
       const users = [...clientFiles, ...signedInClientModules].filter(({ file, text }) =>
         namespacesNamedIn(text, file).has(namespace),
       );
-      expect(users.map(({ file }) => file), namespace).toEqual([]);
+      expect(
+        users.map(({ file }) => file),
+        namespace,
+      ).toEqual([]);
     }
   });
 

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_CLIENT_NAMESPACES } from "@/components/dashboard/dashboard-client-namespaces";
+import { PREFERENCES_CLIENT_NAMESPACES } from "@/components/preferences/preferences-client-namespaces";
 import { pageClientMessages, SHELL_CLIENT_NAMESPACES } from "@/components/layout/client-messages";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
@@ -84,6 +85,15 @@ describe("per-page client messages", () => {
       .filter((file) => /<AppShell\b[^>]*\bclientNamespaces=/.test(readSource(file)))
       .map(relative);
     expect(withList.sort()).toEqual(Object.keys(PAGES_WITH_A_LIST).sort());
+  });
+
+  it("gives the contact's preferences page (no shell) every namespace its client components name", () => {
+    const page = "app/prefs/[token]/page.tsx";
+    expect(readSource(path.join(PROJECT_ROOT, page))).toContain("PREFERENCES_CLIENT_NAMESPACES");
+    const modules = clientModulesOf([page]);
+    expect(modules.map(relative)).toContain("components/preferences/channel-order.tsx");
+    expect(unreadableNamespaces(modules).map(relative)).toEqual([]);
+    expect(missing([page], PREFERENCES_CLIENT_NAMESPACES)).toEqual({});
   });
 
   it("leaves out what the page does not read", () => {

@@ -1,5 +1,6 @@
 import { createTranslator } from "use-intl/core";
 import { describe, expect, it } from "vitest";
+import { PREFERENCE_CHANGES } from "@/config/preferences";
 import { WORKSPACE_EVENT_KINDS, type WorkspaceEventKind } from "@/db/schema/enums";
 import { LOCALES, type Locale } from "@/i18n/locales";
 import en from "@/messages/en.json";
@@ -28,6 +29,11 @@ const DETAILS: Record<WorkspaceEventKind, TrailEvent["details"][]> = {
   "contact.updated": [{ name: "María" }],
   "contact.deleted": [{ name: "María" }],
   "contact.restored": [{ name: "María" }],
+  // Written with the contact's name; a line whose name is missing reads without it.
+  "contact.preferences_changed": PREFERENCE_CHANGES.flatMap((change): TrailEvent["details"][] => [
+    { name: "María", change },
+    { change },
+  ]),
   "contacts.imported": [{ count: 12 }, { count: 1 }],
   "group.created": [
     { name: "Choir", members: 3 },
@@ -155,6 +161,22 @@ describe.each(LOCALES)("the trail's lines in %s", (locale) => {
 
 describe("what the lines say", () => {
   const words = strictWords("en");
+  it("names the contact who changed their own preferences, whoever the actor column holds", () => {
+    const byContact = { actorId: null, actorName: "María" };
+    expect(
+      trailLine(
+        event("contact.preferences_changed", { name: "María", change: "forget_requested" }, byContact),
+        words,
+      ),
+    ).toBe("The contact María asked to be forgotten");
+    expect(
+      trailLine(event("contact.preferences_changed", { name: "María", change: "stopped" }, byContact), words),
+    ).toBe("The contact María stopped all reminders");
+    expect(trailLine(event("contact.preferences_changed", { change: "odd" }, byContact), words)).toBe(
+      "A contact changed their reminder preferences",
+    );
+  });
+
   it("names the person, the subject and what was done", () => {
     expect(trailLine(event("reminder.cancelled", { recipient: "María" }), words)).toBe(
       "Ana Ruiz cancelled the reminder to María",
