@@ -286,7 +286,7 @@ describe("the channels the contact accepts", () => {
       "failed",
       "contact_refused_channel",
     ]);
-    expect(step.error).toBe("Not sent by SMS: the contact accepts only WhatsApp and e-mail from this sender");
+    expect(step.error).toBe("Not sent by SMS: the contact accepts only WhatsApp and email from this sender");
     expect(textsTo(number)).toHaveLength(0);
     expect(await used(user.id)).toBe(0);
   });
