@@ -136,6 +136,7 @@ describe("GET /api/reminders/{id}/members", () => {
         sentAt: null,
         nextAttemptAt: null,
         fallbackStep: 0,
+        requestedChannel: null,
       },
       {
         channel: "sms",
@@ -147,6 +148,7 @@ describe("GET /api/reminders/{id}/members", () => {
         sentAt: "2030-03-14T23:00:05.000Z",
         nextAttemptAt: null,
         fallbackStep: 1,
+        requestedChannel: null,
       },
     ]);
     expect(res.json.members[1].deliveries).toEqual([
