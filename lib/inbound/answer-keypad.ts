@@ -39,6 +39,7 @@ export async function answerKeypad(
   if (action === "repeat") return redirectTwiml(again);
   const offered = (offeredCallKeys(call.delivery.askConfirmation) as string[]).includes(Digits);
   if (!action || !offered) return sayAndRedirect(locale, t("call.unknownKey"), again);
+  const sender = call.delivery.senderName;
   const recorded = await recordReply({
     channel: "call",
     deliveryId: deliveryId,
@@ -46,9 +47,11 @@ export async function answerKeypad(
     action,
     messageSid: `${CallSid}:${Digits}`,
     now,
+    // The words that offered 9, as the call said them: the opt-out's consent record.
+    optOutWording: action === "opt_out" ? t("call.keypadOptions", { sender }) : undefined,
   });
   if (action === "opt_out") {
-    return sayAndHangUp(locale, t("call.optedOut", { sender: call.delivery.senderName }));
+    return sayAndHangUp(locale, t("call.optedOut", { sender }));
   }
   return sayAndHangUp(locale, t(keypadAcknowledgement(action, recorded)));
 }
