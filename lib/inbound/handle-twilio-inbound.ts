@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contacts, inboundKeywords } from "@/db/schema";
+import { contacts } from "@/db/schema";
 import { fromZodError } from "@/lib/errors/zod-error";
 import { pool } from "@/lib/db";
 import { withTransaction } from "@/lib/db/with-transaction";
@@ -14,6 +14,8 @@ import { deliveryTranslator } from "@/lib/messages/render-message";
 import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
 import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
+import { claimInboundMessage, type InboundAction } from "./claim-inbound-message";
+import { confirmConsentRequest } from "./confirm-consent-request";
 
 /** Twilio's default opt-out and opt-in keywords (docs/delivery.md), matched on the whole body. */
 export const STOP_WORDS = new Set([
@@ -29,7 +31,7 @@ export const STOP_WORDS = new Set([
 export const START_WORDS = new Set(["START", "YES", "UNSTOP"]);
 export const HELP_WORDS = new Set(["HELP", "INFO"]);
 
-export type InboundAction = "opt_out" | "opt_in" | "help" | "none";
+export type { InboundAction };
 
 export interface InboundResult {
   action: InboundAction;
@@ -49,14 +51,6 @@ const people = reminderPeopleSql({ workspaceId: c.workspaceId, createdBy: c.crea
 const OWNER_LOCALE = compileStatement<{ phone: string }, { locale: string | null }>(
   (p) => sql`select ${people.lead.locale} as locale from ${contacts} ${c} ${people.join}
     where ${c.phone} = ${p.phone} order by ${c.updatedAt} desc limit 1`,
-);
-
-/** Claims a keyword message by its MessageSid; no row: it was acted on before (a retry or a replay). */
-const CLAIM_KEYWORD = compileStatement<{ sid: string; phone: string; action: InboundAction }>(
-  (p) => sql`insert into ${inboundKeywords} (${columnName(inboundKeywords.providerMessageId)},
-      ${columnName(inboundKeywords.phone)}, ${columnName(inboundKeywords.action)})
-    values (${p.sid}, ${p.phone}, ${p.action})
-    on conflict (${columnName(inboundKeywords.providerMessageId)}) do nothing`,
 );
 
 /** A contact whose flags a keyword changed, and the channels it changed for them. */
@@ -145,12 +139,21 @@ function classify(optOutType: string | undefined, body: string): InboundAction {
  * (STOPALL: SMS and WhatsApp), for every contact with that number, each contact and channel it
  * changed with its consent record (the words sent) in the same transaction. HELP is answered, except
  * when Advanced Opt-Out sent its own configured answer (OptOutType=HELP). WhatsApp has no
- * keyword handling at Twilio, so opt-out and opt-in are confirmed there by the app. A keyword
- * message is acted on once per MessageSid: its retry or replay changes nothing and is not answered.
+ * keyword handling at Twilio, so opt-out and opt-in are confirmed there by the app. A reply
+ * confirming a request to take a channel back (confirmConsentRequest) is acted on and answered
+ * before all of these. A keyword message is acted on once per MessageSid: its retry or replay
+ * changes nothing and is not answered.
  */
-export async function handleTwilioInbound(raw: Record<string, string>): Promise<InboundResult> {
+export async function handleTwilioInbound(
+  raw: Record<string, string>,
+  now = new Date(),
+): Promise<InboundResult> {
   const parsed = twilioInboundSchema.safeParse(raw);
   if (!parsed.success) throw fromZodError(parsed.error);
+  const channel = parsed.data.From.startsWith("whatsapp:") ? "whatsapp" : "sms";
+  // A contact's word confirming a request to take a channel back (never a reply word below).
+  const confirmed = await confirmConsentRequest(parsed.data, now);
+  if (confirmed) return { action: "confirm_consent", channel, ...confirmed };
   const result = await applyKeywords(parsed.data);
   // Then a reply to a reminder that asked for a confirmation (YES, NO, LATER): its answer wins.
   const answer = await answerConfirmation(parsed.data, result.channel, result.action);
@@ -167,8 +170,8 @@ async function applyKeywords({ From, Body, OptOutType, MessageSid }: TwilioInbou
   return withTransaction(async (client) => {
     // Twilio always sends MessageSid; a message without one cannot be told from its replay.
     if (MessageSid) {
-      const claimed = await CLAIM_KEYWORD.run(client, { sid: MessageSid, phone, action });
-      if (claimed.rowCount === 0) return { action, channel, contacts: 0, reply: null };
+      const claimed = await claimInboundMessage(client, { sid: MessageSid, phone, action });
+      if (!claimed) return { action, channel, contacts: 0, reply: null };
     }
     if (action === "help") {
       return { action, channel, contacts: 0, reply: OptOutType === "HELP" ? null : t("inbound.help") };
