@@ -3,8 +3,11 @@ import { sql } from "drizzle-orm";
 import { inboundKeywords } from "@/db/schema";
 import { columnName, compileStatement, type Queryable } from "@/lib/db/compile-statement";
 
+/** What a keyword (STOP, START, HELP) or any other text asks for. */
+export type KeywordAction = "opt_out" | "opt_in" | "help" | "none";
+
 /** What an incoming message was acted on as (kept with its MessageSid in inbound_keywords). */
-export type InboundAction = "opt_out" | "opt_in" | "help" | "confirm_consent" | "none";
+export type InboundAction = KeywordAction | "confirm_consent";
 
 /** Claims a message by its MessageSid; no row: it was acted on before (a retry or a replay). */
 const CLAIM = compileStatement<{ sid: string; phone: string; action: InboundAction }>(

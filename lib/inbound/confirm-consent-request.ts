@@ -25,7 +25,7 @@ const people = reminderPeopleSql({ workspaceId: c.workspaceId, createdBy: c.crea
 export function confirmedChannelOf(body: string): ConfirmableChannel | null {
   const word = normaliseReply(body);
   const entry = Object.entries(CONSENT_CONFIRM_WORDS).find(([, words]) =>
-    Object.values(words).includes(word),
+    (Object.values(words) as string[]).includes(word),
   );
   return entry ? (entry[0] as ConfirmableChannel) : null;
 }

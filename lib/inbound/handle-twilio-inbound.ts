@@ -14,7 +14,7 @@ import { deliveryTranslator } from "@/lib/messages/render-message";
 import { webhookFanOut } from "@/lib/webhooks/webhook-fan-out";
 import { queueWebhookDispatch } from "@/lib/webhooks/queue-webhook-dispatch";
 import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
-import { claimInboundMessage, type InboundAction } from "./claim-inbound-message";
+import { claimInboundMessage, type InboundAction, type KeywordAction } from "./claim-inbound-message";
 import { confirmConsentRequest } from "./confirm-consent-request";
 
 /** Twilio's default opt-out and opt-in keywords (docs/delivery.md), matched on the whole body. */
@@ -122,7 +122,7 @@ const SET_OPT_OUT = {
   },
 };
 
-function classify(optOutType: string | undefined, body: string): InboundAction {
+function classify(optOutType: string | undefined, body: string): KeywordAction {
   // Advanced Opt-Out has already matched the (possibly localised, custom) keywords for us.
   if (optOutType === "STOP") return "opt_out";
   if (optOutType === "START") return "opt_in";
@@ -160,7 +160,12 @@ export async function handleTwilioInbound(
   return answer ? { ...result, reply: answer } : result;
 }
 
-async function applyKeywords({ From, Body, OptOutType, MessageSid }: TwilioInbound): Promise<InboundResult> {
+async function applyKeywords({
+  From,
+  Body,
+  OptOutType,
+  MessageSid,
+}: TwilioInbound): Promise<InboundResult & { action: KeywordAction }> {
   const channel = From.startsWith("whatsapp:") ? "whatsapp" : "sms";
   const phone = From.replace(/^whatsapp:/, "");
   const action = classify(OptOutType, Body);
