@@ -32,6 +32,7 @@ export const contactColumns = {
   locale: contacts.locale,
   emailSuppressedAt: contacts.emailSuppressedAt,
   emailSuppressedReason: contacts.emailSuppressedReason,
+  forgetRequestedAt: contacts.forgetRequestedAt,
   createdAt: contacts.createdAt,
   /** "Created by" and "Last changed by" (the creator and updater joined by primary key). */
   authorship: authorshipSql(contacts, contactCreator, contactUpdater),

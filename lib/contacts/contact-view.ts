@@ -47,6 +47,8 @@ export interface ContactView {
   /** The recipient's mail server refused the address for good; e-mail to it is not sent. */
   emailSuppressedAt?: string | null;
   emailSuppressedReason?: string | null;
+  /** When the contact asked, on their preferences page, to be forgotten (ISO); null: they did not. */
+  forgetRequestedAt?: string | null;
 }
 
 /** Up to two initials for the avatar fallback ("Jane Smith" -> "JS"). */

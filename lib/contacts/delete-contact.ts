@@ -12,12 +12,20 @@ import { queueContactDeletionEnd } from "./queue-contact-deletion-end";
 export const CONTACT_NOT_FOUND = { code: "contact_not_found", message: "Contact not found" } as const;
 
 /**
+ * The key of a deletion's kept rows that names the contact's consent records (`{ id }` each):
+ * they outlive the contact without its id, and an Undo gives it back to them.
+ */
+export const CONSENT_RECORD_LINKS = "consent_record_links";
+
+/**
  * Everything a contact's deletion cascades to, table by table, as JSON rows in table column
  * order (what restoreContact inserts back). A test compares this list with the foreign keys
  * that cascade from contacts, so a new dependent table cannot be left out unnoticed.
  */
 export const CONTACT_ROW_TABLES = [
   "contacts",
+  // A request to take a channel back, still waiting for its reply (or answered).
+  "consent_requests",
   "contact_dates",
   "contact_group_members",
   "reminders",
@@ -30,6 +38,10 @@ export const CONTACT_ROW_TABLES = [
 
 const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
     'contacts', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contacts x where x.id = ${contactId}),
+    'consent_requests', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from consent_requests x where x.contact_id = ${contactId}),
+    -- Consent records stay (their contact id is cleared): only which ones were the contact's, for an Undo.
+    ${sql.raw(`'${CONSENT_RECORD_LINKS}'`)}, (select coalesce(jsonb_agg(jsonb_build_object('id', x.id)), '[]') from consent_records x
+       where x.contact_id = ${contactId}),
     'contact_dates', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contact_dates x where x.contact_id = ${contactId}),
     'contact_group_members', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contact_group_members x where x.contact_id = ${contactId}),
     'group_occurrences', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from group_occurrences x

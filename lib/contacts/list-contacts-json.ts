@@ -67,6 +67,7 @@ export async function listContactsJson(
       locale: row[at.locale],
       emailSuppressedAt: instantJson(row[at.emailSuppressedAt] as string | null),
       emailSuppressedReason: row[at.emailSuppressedReason],
+      forgetRequestedAt: instantJson(row[at.forgetRequestedAt] as string | null),
       createdAt: instantJson(row[at.createdAt] as string | null),
       authorship: row[at.authorship],
       reminderCount: row[at.reminderCount],

@@ -1,14 +1,14 @@
 import "server-only";
 import type { Actor } from "@/lib/workspaces/actor";
 import { recordWorkspaceEvent } from "@/lib/workspaces/record-workspace-event";
-import { and, eq, isNotNull, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactGroupMembers, contacts, deletedContacts, reminders } from "@/db/schema";
+import { consentRecords, contactGroupMembers, contacts, deletedContacts, reminders } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors/domain-error";
 import { UNDO_EXPIRED } from "@/lib/errors/undo-expired";
 import { db, type Transaction } from "@/lib/db";
 import { ownContact } from "./contact-select";
-import { CONTACT_NOT_FOUND, CONTACT_ROW_TABLES } from "./delete-contact";
+import { CONSENT_RECORD_LINKS, CONTACT_NOT_FOUND, CONTACT_ROW_TABLES } from "./delete-contact";
 import { restorableRows } from "./restorable-rows";
 
 /** More work of the caller's in the restore's transaction: the groups the contact is back in. */
@@ -41,10 +41,31 @@ async function stopStrayMemberReminders(tx: Transaction, contactId: string, now:
     );
 }
 
+/** The contact's consent records, kept without its id while it was deleted, are its own again. */
+async function relinkConsentRecords(
+  tx: Transaction,
+  workspaceId: string,
+  contactId: string,
+  rows: Record<string, { id?: unknown }[]>,
+) {
+  const ids = (rows[CONSENT_RECORD_LINKS] ?? []).map((r) => Number(r.id)).filter(Number.isSafeInteger);
+  if (ids.length === 0) return;
+  await tx
+    .update(consentRecords)
+    .set({ contactId })
+    .where(
+      and(
+        eq(consentRecords.workspaceId, workspaceId),
+        inArray(consentRecords.id, ids),
+        isNull(consentRecords.contactId),
+      ),
+    );
+}
+
 /**
  * POST /api/contacts/{id}/restore: Undo of a deletion, within its window. Every row the deletion
  * removed goes back as it was (ids, dates, consent, opt-outs, reminders with their next runs,
- * deliveries, replies and calls), parents first; a reminder whose run fell inside the window is
+ * deliveries, replies and calls), parents first, and its consent records are its own again; a reminder whose run fell inside the window is
  * due at once. Its group memberships come back too, except in groups deleted meanwhile (their
  * member reminders, gone with the group, stay gone). A second press answers as the first did; after the window (or for a deletion
  * already final) nothing changes and the answer is 409 `undo_expired`. Another user's id is 404.
@@ -79,6 +100,7 @@ export async function restoreContact(
       await tx.execute(sql`insert into ${sql.identifier(table)} overriding system value
         select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
     }
+    await relinkConsentRecords(tx, workspaceId, contactId, kept.rows as Record<string, { id?: unknown }[]>);
     await stopStrayMemberReminders(tx, contactId, now);
     await tx.delete(deletedContacts).where(eq(deletedContacts.contactId, contactId));
     const [restored] = (restorable.contacts ?? []) as { name?: string }[];

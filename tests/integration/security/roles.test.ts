@@ -66,6 +66,7 @@ const ROUTES: Record<string, Permission | "public" | "api-key"> = {
   "DELETE /api/contacts/[id]": "write",
   "PUT /api/contacts/[id]/avatar": "write",
   "POST /api/contacts/[id]/restore": "write",
+  "GET /api/contacts/[id]/consent": "read",
   "POST /api/contacts/import": "write",
   "POST /api/create-checkout-session": "manage_billing",
   "GET /api/deliveries": "read",
@@ -236,8 +237,14 @@ beforeAll(async () => {
 describe("every /api route names what it needs", () => {
   it("is listed, and the list names no route that is gone", () => {
     const onDisk = routes.map((r) => r.key).sort();
-    expect(onDisk.filter((key) => !(key in ROUTES)), "routes missing from ROUTES").toEqual([]);
-    expect(Object.keys(ROUTES).filter((key) => !onDisk.includes(key)), "ROUTES naming no route").toEqual([]);
+    expect(
+      onDisk.filter((key) => !(key in ROUTES)),
+      "routes missing from ROUTES",
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((key) => !onDisk.includes(key)),
+      "ROUTES naming no route",
+    ).toEqual([]);
   });
 
   it("every permission of the table is one of the catalogue's, and /api/v1 is all api-key", () => {
@@ -269,7 +276,8 @@ describe("a role the route's permission does not include is refused with 403, be
       for (const role of WORKSPACE_ROLES) {
         if (mayAct(role, need)) continue;
         const res = await call(route, role);
-        if (!refusedByRole(res)) problems.push(`${route.key} as ${role}: ${res.status} ${res.text.slice(0, 80)}`);
+        if (!refusedByRole(res))
+          problems.push(`${route.key} as ${role}: ${res.status} ${res.text.slice(0, 80)}`);
       }
     }
     expect(problems).toEqual([]);
@@ -288,11 +296,15 @@ describe("a role the route's permission does not include is refused with 403, be
   }, 240_000);
 
   it("the refusal names what was missing, and its message is translated by its code", async () => {
-    const res = await callRoute(routes.find((r) => r.key === "POST /api/contacts")!.handler, "/api/contacts", {
-      method: "POST",
-      cookie: cookies.viewer,
-      body: { name: "Nobody", email: "nobody@example.com" },
-    });
+    const res = await callRoute(
+      routes.find((r) => r.key === "POST /api/contacts")!.handler,
+      "/api/contacts",
+      {
+        method: "POST",
+        cookie: cookies.viewer,
+        body: { name: "Nobody", email: "nobody@example.com" },
+      },
+    );
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ code: "role_forbidden", permission: "write", role: "viewer" });
   });

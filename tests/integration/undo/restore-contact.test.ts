@@ -13,6 +13,8 @@ import {
   reminders,
   contactGroups,
   contactGroupMembers,
+  consentRecords,
+  consentRequests,
 } from "@/db/schema";
 import { syncGroupReminders } from "@/lib/reminders/sync-group-reminders";
 import { CONTACT_ROW_TABLES, deleteContact } from "@/lib/contacts/delete-contact";
@@ -51,10 +53,19 @@ async function rowsOf(contactId: string) {
       where d.contact_id = ${contactId}`),
     calls: await text(sql`select x::text as t from delivery_calls x join deliveries d on d.id = x.delivery_id
       where d.contact_id = ${contactId}`),
+    consentRequests: await text(
+      sql`select x::text as t from consent_requests x where x.contact_id = ${contactId}`,
+    ),
+    consentRecords: await text(
+      sql`select x::text as t from consent_records x where x.contact_id = ${contactId}`,
+    ),
   };
 }
 
-/** A contact with everything a deletion takes: consent, a date, reminders, a delivery with a reply and a call. */
+/**
+ * A contact with everything a deletion takes: consent (its records and a request waiting for its
+ * reply), a date, reminders, a delivery with a reply and a call.
+ */
 async function richContact(userId: string) {
   const contact = await createContact(userId, {
     phone: "+34600111222",
@@ -102,6 +113,21 @@ async function richContact(userId: string) {
     workspaceId: userId,
     status: "completed",
     durationSeconds: 31,
+  });
+  await db.insert(consentRecords).values({
+    workspaceId: userId,
+    contactId: contact.id,
+    channel: "sms",
+    change: "opted_out",
+    source: "sms_reply",
+    wording: "STOP",
+  });
+  await db.insert(consentRequests).values({
+    workspaceId: userId,
+    contactId: contact.id,
+    channel: "call",
+    phone: "+34600111222",
+    expiresAt: new Date("2031-05-02T10:00:00Z"),
   });
   return { contact, reminder };
 }
@@ -168,7 +194,9 @@ describe("Undo of a contact's deletion", () => {
     expect(await finishContactDeletions(new Date())).toBeGreaterThanOrEqual(1);
     const [marker] = await db.select().from(deletedContacts).where(eq(deletedContacts.contactId, contact.id));
     expect(marker.rows).toBeNull();
-    await expect(restoreContact(await ownActor(user.id), contact.id)).rejects.toMatchObject({ code: "undo_expired" });
+    await expect(restoreContact(await ownActor(user.id), contact.id)).rejects.toMatchObject({
+      code: "undo_expired",
+    });
     expect(await db.select().from(contacts).where(eq(contacts.id, contact.id))).toEqual([]);
   });
 
