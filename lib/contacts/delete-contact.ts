@@ -24,8 +24,6 @@ export const CONSENT_RECORD_LINKS = "consent_record_links";
  */
 export const CONTACT_ROW_TABLES = [
   "contacts",
-  // A request to take a channel back, still waiting for its reply (or answered).
-  "consent_requests",
   "contact_dates",
   "contact_group_members",
   "reminders",
@@ -34,11 +32,11 @@ export const CONTACT_ROW_TABLES = [
   "deliveries",
   "delivery_replies",
   "delivery_calls",
+  "consent_requests",
 ] as const;
 
 const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
     'contacts', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from contacts x where x.id = ${contactId}),
-    'consent_requests', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from consent_requests x where x.contact_id = ${contactId}),
     -- Consent records stay (their contact id is cleared): only which ones were the contact's, for an Undo.
     ${sql.raw(`'${CONSENT_RECORD_LINKS}'`)}, (select coalesce(jsonb_agg(jsonb_build_object('id', x.id)), '[]') from consent_records x
        where x.contact_id = ${contactId}),
@@ -52,7 +50,8 @@ const snapshotOf = (contactId: string) => sql`select jsonb_build_object(
     'delivery_replies', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from delivery_replies x
        where x.reminder_id in (select id from reminders where contact_id = ${contactId})),
     'delivery_calls', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from delivery_calls x
-       where x.delivery_id in (select id from deliveries where contact_id = ${contactId}))
+       where x.delivery_id in (select id from deliveries where contact_id = ${contactId})),
+    'consent_requests', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from consent_requests x where x.contact_id = ${contactId})
   ) as rows`;
 
 /**
