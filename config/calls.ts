@@ -16,11 +16,15 @@ export const CALL_VOICES: Record<Locale, { voice: string; language: string }> = 
   fr: { voice: "Polly.Lea-Neural", language: "fr-FR" },
 };
 
-/** What a key pressed after the message does (0 hears the message again). */
+/**
+ * What a key pressed after the message does (0 hears the message again; 8 texts the contact the
+ * link to their preferences page).
+ */
 export const CALL_KEYPAD = {
   "1": "confirm",
   "2": "decline",
   "3": "snooze",
+  "8": "preferences_link",
   "9": "opt_out",
   "0": "repeat",
 } as const;

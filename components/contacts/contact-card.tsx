@@ -18,6 +18,8 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { initialsOf, type ContactView } from "@/lib/contacts/contact-view";
 import { ContactChannelStatus } from "./contact-channel-status";
+import { ContactConsentHistory } from "./contact-consent-history";
+import { ContactForgetRequest } from "./contact-forget-request";
 import { ContactDatesList } from "./contact-dates-list";
 import { formatPhone } from "@/lib/validations/phone";
 import { cn } from "@/lib/utils";
@@ -38,8 +40,9 @@ export interface ContactCardProps {
 }
 
 /**
- * One contact: photo or initials, details, groups, reminder figures, who added and last changed
- * it, and for a role that may write, Send Reminder and a menu to edit or delete it.
+ * One contact: photo or initials, a request to be forgotten (with its Delete), details, groups,
+ * reminder figures, who added and last changed it, its consent history, and for a role that may
+ * write, Send Reminder and a menu to edit or delete it.
  */
 export function ContactCard({
   contact,
@@ -107,6 +110,12 @@ export function ContactCard({
             </DropdownMenu>
           )}
         </div>
+        {/* Shown first: the contact's request waits on the sender, and its button is one click. */}
+        {contact.forgetRequestedAt ? (
+          <div inert={selection !== undefined} className={cn(selection && "pointer-events-none")}>
+            <ContactForgetRequest contact={contact} onDelete={onDelete} />
+          </div>
+        ) : null}
         {groups.length > 0 ? (
           <ul className="flex flex-wrap gap-1" aria-label={tg("cardGroups")} data-testid="contact-groups">
             {groups.map((group) => (
@@ -168,6 +177,7 @@ export function ContactCard({
           inert={selection !== undefined}
         >
           <ContactDatesList contact={contact} ownerTimezone={ownerTimezone} onChanged={onChanged} />
+          <ContactConsentHistory contact={contact} />
           {canWrite && (
             <Button asChild variant="outline" className="mt-auto">
               <Link href={`/reminders?new=1&contactId=${encodeURIComponent(contact.id)}`}>

@@ -1,7 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { CONSENT_CONFIRM_WORDS } from "@/config/preferences";
+import { toLocale } from "@/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field-error";
 import type { DeliveryMethod } from "@/db/schema/enums";
@@ -27,6 +29,7 @@ export function LeftChannels({
   callRequestUntil: string | null;
 }) {
   const t = useTranslations("preferencesPage.optedOut");
+  const locale = toLocale(useLocale());
   const { run, pending, error } = usePreferencesAction(token);
   const [done, setDone] = useState<string | null>(null);
   if (optedOut.length === 0) return null;
@@ -77,7 +80,7 @@ export function LeftChannels({
           <li data-testid="left-call" className="space-y-2 rounded-lg border p-3">
             <p className="font-medium">{t("call")}</p>
             {callRequestUntil ? (
-              <p className="text-sm">{t("callRequested", { time: callRequestUntil })}</p>
+              <p className="text-sm">{t("callRequested", { time: callRequestUntil, word: CONSENT_CONFIRM_WORDS.call[locale] })}</p>
             ) : smsLeft ? (
               <p className="text-sm">{t("callNeedsSms")}</p>
             ) : (

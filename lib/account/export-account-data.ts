@@ -1,6 +1,7 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import {
+  consentRecords,
   contactGroups,
   contacts,
   creditLedger,
@@ -19,7 +20,8 @@ import type { Actor } from "@/lib/workspaces/actor";
 
 /**
  * "Export my data": everything Remindful keeps in the workspace the person acts in (contacts,
- * groups, reminders, deliveries, credits, recordings, its members and its activity trail) and
+ * groups, reminders, deliveries, credits, recordings, its members, its activity trail and its
+ * contacts' consent records) and
  * the person's own profile, as one JSON download. It holds every member's and contact's
  * personal data, so only the workspace's owner may take it (the route's permission).
  */
@@ -36,6 +38,7 @@ export async function exportAccountData(executor: DbOrTx, actor: Actor, now = ne
     totalRows,
     memberRows,
     eventRows,
+    consentRows,
   ] = await Promise.all([
     executor
       .select()
@@ -117,6 +120,20 @@ export async function exportAccountData(executor: DbOrTx, actor: Actor, now = ne
       .from(workspaceEvents)
       .where(eq(workspaceEvents.workspaceId, workspaceId))
       .orderBy(asc(workspaceEvents.createdAt), asc(workspaceEvents.id)),
+    // Every consent record as stored (a forgotten contact's without its id).
+    executor
+      .select({
+        contactId: consentRecords.contactId,
+        channel: consentRecords.channel,
+        change: consentRecords.change,
+        source: consentRecords.source,
+        wording: consentRecords.wording,
+        details: consentRecords.details,
+        at: consentRecords.at,
+      })
+      .from(consentRecords)
+      .where(eq(consentRecords.workspaceId, workspaceId))
+      .orderBy(asc(consentRecords.at), asc(consentRecords.id)),
   ]);
   const app = env.APP_URL.replace(/\/$/, "");
   // The recordings as links the signed-in owner opens (files stay in the store, not in the JSON).
@@ -186,5 +203,7 @@ export async function exportAccountData(executor: DbOrTx, actor: Actor, now = ne
     creditLedger: ledgerRows,
     // Who did what in the workspace, as the activity trail shows it.
     activity: eventRows,
+    // Each change contacts made to their consent (and each request to be forgotten honoured), oldest first.
+    consentRecords: consentRows,
   };
 }

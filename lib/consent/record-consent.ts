@@ -16,8 +16,21 @@ export interface ConsentEntry {
   at?: Date;
 }
 
-/** Writes consent changes in the caller's transaction (a change and its record commit together). */
+/** The longest wording a record keeps (consent_records.wording). */
+const WORDING_MAX = 1000;
+
+/**
+ * Writes consent changes in the caller's transaction (a change and its record commit together).
+ * A wording longer than the column holds (a long reply) is kept to its first 1,000 characters.
+ */
 export async function recordConsent(client: DbOrTx, entries: ConsentEntry[]) {
   if (entries.length === 0) return;
-  await client.insert(consentRecords).values(entries);
+  await client
+    .insert(consentRecords)
+    .values(
+      entries.map((entry) => ({
+        ...entry,
+        wording: Array.from(entry.wording).slice(0, WORDING_MAX).join(""),
+      })),
+    );
 }

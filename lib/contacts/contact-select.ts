@@ -35,6 +35,7 @@ export const contactColumns = {
   emailSuppressedReason: contacts.emailSuppressedReason,
   /** What the contact chose on their preferences page (read-only for the workspace). */
   preferences: contactPreferencesSql,
+  forgetRequestedAt: contacts.forgetRequestedAt,
   createdAt: contacts.createdAt,
   /** "Created by" and "Last changed by" (the creator and updater joined by primary key). */
   authorship: authorshipSql(contacts, contactCreator, contactUpdater),

@@ -50,6 +50,8 @@ export interface ContactView {
   emailSuppressedReason?: string | null;
   /** What the contact chose on their preferences page (absent in views built without it). */
   preferences?: ContactPreferencesView;
+  /** When the contact asked, on their preferences page, to be forgotten (ISO); null: they did not. */
+  forgetRequestedAt?: string | null;
 }
 
 /** Up to two initials for the avatar fallback ("Jane Smith" -> "JS"). */

@@ -68,6 +68,7 @@ export async function listContactsJson(
       emailSuppressedAt: instantJson(row[at.emailSuppressedAt] as string | null),
       emailSuppressedReason: row[at.emailSuppressedReason],
       preferences: row[at.preferences],
+      forgetRequestedAt: instantJson(row[at.forgetRequestedAt] as string | null),
       createdAt: instantJson(row[at.createdAt] as string | null),
       authorship: row[at.authorship],
       reminderCount: row[at.reminderCount],

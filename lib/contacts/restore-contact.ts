@@ -44,7 +44,7 @@ async function stopStrayMemberReminders(tx: Transaction, contactId: string, now:
 /**
  * POST /api/contacts/{id}/restore: Undo of a deletion, within its window. Every row the deletion
  * removed goes back as it was (ids, dates, consent, opt-outs, reminders with their next runs,
- * deliveries, replies and calls), parents first; a reminder whose run fell inside the window is
+ * deliveries, replies and calls), parents first, and its consent records are its own again; a reminder whose run fell inside the window is
  * due at once. Its group memberships come back too, except in groups deleted meanwhile (their
  * member reminders, gone with the group, stay gone). A second press answers as the first did; after the window (or for a deletion
  * already final) nothing changes and the answer is 409 `undo_expired`. Another user's id is 404.

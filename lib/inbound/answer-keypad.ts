@@ -8,16 +8,17 @@ import { recordReply } from "@/lib/replies/record-reply";
 import { twilioGatherSchema } from "@/lib/validations/twilio-gather";
 import { findCallDelivery } from "./find-call-delivery";
 import { keypadAcknowledgement, keypadAction } from "./keypad-acknowledgement";
+import { textPreferencesLink } from "./text-preferences-link";
 
 /**
  * A key pressed after a reminder call's message (Twilio's Gather action, already signed; `marker`
  * is the URL's `?d=`): the TwiML the call continues with, in the recipient's language. The call
  * must be one placed for that call delivery (findCallDelivery), else the call just ends. 1, 2 and 3
  * answer the reminder's confirmation ask through the replies, as a text reply would (a call that
- * asks for none does not offer them: there they do nothing, like any other key); 9 stops
- * this sender's calls to the number; each is kept in the History (body the key, id
- * `<CallSid>:<key>`, so a replayed press changes nothing). 0 hears the message again; another
- * key says so and plays it again.
+ * asks for none does not offer them: there they do nothing, like any other key); 9 stops this
+ * sender's calls to the number; 8 texts the contact the link to their preferences page; each is
+ * kept in the History (body the key, id `<CallSid>:<key>`, so a replayed press changes nothing).
+ * 0 hears the message again; another key says so and plays it again.
  */
 export async function answerKeypad(
   raw: Record<string, string>,
@@ -39,16 +40,25 @@ export async function answerKeypad(
   if (action === "repeat") return redirectTwiml(again);
   const offered = (offeredCallKeys(call.delivery.askConfirmation) as string[]).includes(Digits);
   if (!action || !offered) return sayAndRedirect(locale, t("call.unknownKey"), again);
+  const sender = call.delivery.senderName;
   const recorded = await recordReply({
     channel: "call",
     deliveryId: deliveryId,
     body: Digits,
-    action,
+    // 8 asks for nothing of the reminder: kept as a key that did nothing to it.
+    action: action === "preferences_link" ? "none" : action,
     messageSid: `${CallSid}:${Digits}`,
     now,
+    // The words that offered 9, as the call said them: the opt-out's consent record.
+    optOutWording: action === "opt_out" ? t("call.keypadOptions", { sender }) : undefined,
   });
   if (action === "opt_out") {
-    return sayAndHangUp(locale, t("call.optedOut", { sender: call.delivery.senderName }));
+    return sayAndHangUp(locale, t("call.optedOut", { sender }));
+  }
+  if (action === "preferences_link") {
+    // A replayed 8 sends nothing again and gets the first answer.
+    const sent = recorded?.fresh ? await textPreferencesLink(call.delivery, locale) : recorded !== null;
+    return sayAndHangUp(locale, t(sent ? "call.linkSent" : "call.linkNotSent"));
   }
   return sayAndHangUp(locale, t(keypadAcknowledgement(action, recorded)));
 }

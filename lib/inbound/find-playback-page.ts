@@ -7,7 +7,7 @@ import { toLocale, type Locale } from "@/i18n/locales";
 import { pool } from "@/lib/db";
 import { compileStatement } from "@/lib/db/compile-statement";
 import { findPlaybackGrant } from "@/lib/media/find-playback-grant";
-import { filledMessage } from "@/lib/messages/render-message";
+import { filledMessage, preferencesUrl } from "@/lib/messages/render-message";
 import { reminderPeopleSql } from "@/lib/workspaces/reminder-people-sql";
 
 const d = alias(deliveries, "d");
@@ -54,6 +54,8 @@ export interface PlaybackPage {
   durationMs: number | null;
   hasPoster: boolean;
   playbackType: string;
+  /** The contact's preferences page (the same delivery's); null for a lead reminder to a member. */
+  preferencesUrl: string | null;
 }
 
 /** The page of a playback link, or null where its routes answer 404. Reads only. */
@@ -93,5 +95,6 @@ export async function findPlaybackPage(token: string, now = new Date()): Promise
     durationMs: media.durationMs,
     hasPoster: media.kind === "video" && media.posterKey !== null,
     playbackType: media.playbackType ?? (media.kind === "video" ? "video/mp4" : "audio/mpeg"),
+    preferencesUrl: row.recipient === "owner" ? null : preferencesUrl(grant.deliveryId),
   };
 }

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "@/config/product";
+import { smsSegments } from "@/lib/channels/sms-segments";
 import { whatsappTemplateVariables, type TemplateVariablesResult } from "@/lib/channels/whatsapp-template";
 import { dropDoubledStops } from "./drop-doubled-stops";
 
@@ -15,9 +16,11 @@ export const DELIVERY_TEXT_KEYS = [
   "whatsappText",
   "playVoice",
   "playVideo",
+  "preferencesLine",
   "call.greeting",
   "call.keypadConfirm",
   "call.keypadOptions",
+  "call.keypadPreferences",
   "call.goodbye",
 ] as const;
 export type DeliveryTextKey = (typeof DELIVERY_TEXT_KEYS)[number];
@@ -34,7 +37,8 @@ export type ComposedMessage =
   | { channel: "whatsapp"; text: string; template: TemplateVariablesResult }
   /**
    * A call's spoken lines: who it is from, the message (null: a voice reminder plays its
-   * recording instead), the keypad prompt (1, 2 and 3 only when a confirmation is asked) and goodbye.
+   * recording instead), the keypad prompt (1, 2 and 3 only when a confirmation is asked; 0, 9
+   * and 8, the preferences link by SMS, always) and goodbye.
    */
   | { channel: "call"; greeting: string; text: string | null; prompt: string; goodbye: string };
 
@@ -48,6 +52,11 @@ export interface ComposeInput {
   askConfirmation?: boolean;
   /** Voice and video: the clip's playback page, carried as a "Listen:" / "Watch:" line. */
   playback?: { kind: "voice" | "video"; url: string };
+  /**
+   * The contact's preferences page: SMS and WhatsApp carry it as a "Preferences:" line where it
+   * costs nothing more (see composeMessage); the e-mail's footer is added by renderMessage.
+   */
+  preferences?: { url: string };
   t: DeliveryText;
 }
 
@@ -66,6 +75,11 @@ export const isAddressOnly = (sender: string) => /^[^\s@]+@[^\s@]+$/.test(sender
  * Every channel says who the message is from: an SMS in its product-name prefix ("Remindful,
  * from Ana Pérez: ..."), WhatsApp in its template's text, an e-mail in its From name, subject and
  * signature (the subject and From name without an address: see isAddressOnly).
+ *
+ * The preferences link rides where it costs the contact and the sender nothing: an SMS gains its
+ * line (before the STOP line) only when the text still travels in as many segments, and a WhatsApp
+ * message only when its template variables stay within their limit (it follows the message after
+ * a space, as the playback link does). Otherwise the message goes as it would without it.
  */
 export function composeMessage({
   channel,
@@ -74,6 +88,7 @@ export function composeMessage({
   senderName,
   askConfirmation,
   playback,
+  preferences,
   t: translate,
 }: ComposeInput): ComposedMessage {
   // A sender or contact name ending with a stop ("Lucía G.") before a line's own: one stop.
@@ -81,7 +96,7 @@ export function composeMessage({
   const sender = senderName;
   const body = message?.trim() || t("defaultMessage", { sender });
   if (channel === "call") {
-    const options = t("call.keypadOptions", { sender });
+    const options = `${t("call.keypadOptions", { sender })} ${t("call.keypadPreferences", { sender })}`;
     return {
       channel,
       greeting: t("call.greeting", { sender, product: PRODUCT_NAME }),
@@ -91,21 +106,28 @@ export function composeMessage({
     };
   }
   const play = playback ? playbackLine(playback, t) : null;
+  const preferencesLine = preferences ? t("preferencesLine", { url: preferences.url }) : null;
   if (channel === "whatsapp") {
     // Sent as an approved template, whose fixed text is this one (docs/deployment.md); a
-    // variable holds no newline, so the link follows the message after a space.
+    // variable holds no newline, so the links follow the message after a space.
     const withLink = play ? `${body} ${play}` : body;
+    const withPreferences = preferencesLine ? `${withLink} ${preferencesLine}` : withLink;
+    const carried = whatsappTemplateVariables(sender, withPreferences).ok ? withPreferences : withLink;
     return {
       channel,
-      text: t("whatsappText", { sender, message: withLink }),
-      template: whatsappTemplateVariables(sender, withLink),
+      text: t("whatsappText", { sender, message: carried }),
+      template: whatsappTemplateVariables(sender, carried),
     };
   }
   // Terms: SMS are prefixed with the product name and say how to opt out.
   if (channel === "sms") {
     const ask = askConfirmation ? `${t("smsConfirmationAsk")}\n` : "";
     const link = play ? `${play}\n` : "";
-    return { channel, text: `${t("smsFrom", { sender })} ${body}\n${link}${ask}${t("smsStop")}` };
+    const head = `${t("smsFrom", { sender })} ${body}\n${link}${ask}`;
+    const text = `${head}${t("smsStop")}`;
+    if (!preferencesLine) return { channel, text };
+    const withPreferences = `${head}${preferencesLine}\n${t("smsStop")}`;
+    return { channel, text: smsSegments(withPreferences) === smsSegments(text) ? withPreferences : text };
   }
   const named = !isAddressOnly(sender);
   return {

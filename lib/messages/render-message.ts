@@ -8,6 +8,7 @@ import { escapeHtml } from "@/lib/mail/escape-html";
 import { whatsappMediaTemplateVariables } from "@/lib/channels/whatsapp-template";
 import { callAudioToken } from "@/lib/media/call-audio-token";
 import { playbackToken } from "@/lib/media/playback-token";
+import { preferencesToken } from "@/lib/consent/preferences-token";
 import { callWebhookUrl } from "@/lib/channels/call-webhook-url";
 import { composeMessage } from "@/lib/messages/compose-message";
 import { renderFields, type YearlyDate } from "@/lib/messages/render-fields";
@@ -91,6 +92,14 @@ export function playbackUrls(deliveryId: number) {
 }
 
 /**
+ * The contact's preferences page, reached from the message this delivery carried:
+ * `<APP_URL>/prefs/<token>` (what each channel carries of it: docs/preferences.md).
+ */
+export function preferencesUrl(deliveryId: number): string {
+  return `${appUrl()}/prefs/${preferencesToken(deliveryId)}`;
+}
+
+/**
  * Where Twilio fetches a voice reminder's recording during its call (<Play>):
  * `<APP_URL>/api/play/<token>/call.mp3`, the token expiring CALL_AUDIO_LINK_MS after `now`.
  */
@@ -124,6 +133,8 @@ export function renderMessage(parts: MessageParts): OutgoingMessage {
 function composeOutgoing(parts: MessageParts): OutgoingMessage {
   const t = deliveryTranslator(parts.locale);
   const urls = parts.media ? playbackUrls(parts.deliveryId) : null;
+  // A lead reminder goes to a member's own address: the contact's page is not theirs.
+  const preferences = parts.recipient === "owner" ? null : preferencesUrl(parts.deliveryId);
   const message = filledMessage(parts);
   const composed = composeMessage({
     channel: parts.channel,
@@ -132,6 +143,7 @@ function composeOutgoing(parts: MessageParts): OutgoingMessage {
     senderName: parts.senderName,
     askConfirmation: parts.askConfirmation,
     playback: parts.media && urls ? { kind: parts.media.kind, url: urls.page } : undefined,
+    preferences: preferences ? { url: preferences } : undefined,
     t: (key, values) => t(key, values),
   });
   const idempotencyKey = `delivery-${parts.deliveryId}`;
@@ -163,7 +175,7 @@ function composeOutgoing(parts: MessageParts): OutgoingMessage {
       templateVariables: composed.template.ok ? composed.template.variables : undefined,
       mediaTemplateVariables:
         parts.media?.whatsappVideo && urls
-          ? (whatsappMediaTemplateVariables(parts.senderName, body, urls.whatsappVideoPath) ?? undefined)
+          ? (mediaVariables(parts.senderName, body, urls.whatsappVideoPath, preferences, t) ?? undefined)
           : undefined,
       askConfirmation: parts.askConfirmation,
       idempotencyKey,
@@ -184,14 +196,19 @@ function composeOutgoing(parts: MessageParts): OutgoingMessage {
     parts.media && urls
       ? `\n\n${t(parts.media.kind === "video" ? "playVideo" : "playVoice", { url: urls.page })}`
       : "";
-  const text = `${greeting}\n\n${body}${play}\n\n${signature}\n\n${t("unsubscribe", { url: unsubscribeUrl })}\n`;
+  const sender = { sender: parts.senderName };
+  const choose = preferences ? `${t("preferences", { ...sender, url: preferences })}\n` : "";
+  const text = `${greeting}\n\n${body}${play}\n\n${signature}\n\n${choose}${t("unsubscribe", { url: unsubscribeUrl })}\n`;
+  const chooseHtml = preferences
+    ? `<a href="${escapeHtml(preferences)}">${escapeHtml(t("preferencesLink", sender))}</a> &middot; `
+    : "";
   const html = [
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(body).replace(/\n/g, "<br>")}</p>`,
     parts.media && urls ? playbackHtml(parts.media, urls, t) : "",
     `<p style="color:#555">${escapeHtml(signature)}</p>`,
-    `<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t("unsubscribeLink"))}</a></p>`,
+    `<p style="font-size:12px;color:#555">${chooseHtml}<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t("unsubscribeLink"))}</a></p>`,
     `</body></html>`,
   ].join("");
   return {
@@ -208,6 +225,24 @@ function composeOutgoing(parts: MessageParts): OutgoingMessage {
     },
     idempotencyKey,
   };
+}
+
+/**
+ * The WhatsApp media template's variables: the preferences line follows the message in {{2}}, as
+ * in the text template, when the variables still fit (composeMessage's rule).
+ */
+function mediaVariables(
+  senderName: string,
+  body: string,
+  videoPath: string,
+  preferences: string | null,
+  t: DeliveryTranslator,
+) {
+  const line = preferences ? ` ${t("preferencesLine", { url: preferences })}` : "";
+  return (
+    whatsappMediaTemplateVariables(senderName, `${body}${line}`, videoPath) ??
+    whatsappMediaTemplateVariables(senderName, body, videoPath)
+  );
 }
 
 /**

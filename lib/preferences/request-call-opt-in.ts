@@ -2,7 +2,7 @@ import "server-only";
 import type pg from "pg";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { consentRequests } from "@/db/schema";
-import { CONSENT_REQUEST_HOURS } from "@/config/preferences";
+import { CONSENT_CONFIRM_WORDS, CONSENT_REQUEST_HOURS } from "@/config/preferences";
 import { getChannel } from "@/lib/channels/get-channel";
 import { ChannelError } from "@/lib/channels/types";
 import type { DbOrTx } from "@/lib/db";
@@ -11,7 +11,8 @@ import { conflict, unavailable } from "@/lib/errors/domain-error";
 import { NOT_OPTED_OUT } from "./switch-changes";
 import type { PreferencesSubject } from "./preferences-subject";
 import { recordPreferencesChange } from "./record-preferences-change";
-import { noticeWords, preferencesWords } from "./preferences-words";
+import { deliveryTranslator } from "@/lib/messages/render-message";
+import { preferencesWords } from "./preferences-words";
 
 const HOUR_MS = 3_600_000;
 
@@ -103,7 +104,11 @@ export async function requestCallOptIn(
     await getChannel("sms").send({
       channel: "sms",
       to: subject.phone,
-      text: noticeWords(subject.pageLocale)("callOptInSms", { sender: subject.senderName }),
+      // The words the confirming reply records as what the contact answered (confirm-consent-request.ts).
+      text: deliveryTranslator(subject.pageLocale)("consent.requestSms", {
+        word: CONSENT_CONFIRM_WORDS.call[subject.pageLocale],
+        sender: subject.senderName,
+      }),
       locale: subject.pageLocale,
       // Names no delivery: a status callback for it changes nothing (record-twilio-status.ts).
       idempotencyKey: `consent-request-${request.id}`,

@@ -38,6 +38,8 @@ export interface DeliveryReply extends ReplyFields {
   channel: "call";
   deliveryId: number;
   phone?: never;
+  /** 9: the sentence the call offered it in, kept as the opt-out's consent record. */
+  optOutWording?: string;
 }
 
 export type InboundReply = PhoneReply | DeliveryReply;
@@ -263,6 +265,7 @@ async function act(
       workspaceId: matched.workspace_id,
       contactId: matched.contact_id,
       at: reply.now,
+      wording: reply.optOutWording ?? reply.body,
     });
     return null;
   }

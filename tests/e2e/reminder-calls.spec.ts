@@ -71,7 +71,7 @@ test("Phone call in the dialog: offered with its cost and script, refused with t
   await expect(script).toHaveText([
     "A message from Ana Díaz, through Remindful.",
     "Feliz cumpleaños, abuelo",
-    "Press 0 to hear the message again, or 9 to stop calls from Ana Díaz.",
+    "Press 0 to hear the message again, or 9 to stop calls from Ana Díaz. Press 8 to receive a link to choose how you hear from Ana Díaz.",
     "Goodbye.",
   ]);
   const ask = dialog.getByRole("checkbox", { name: "Ask for confirmation" });
@@ -80,7 +80,7 @@ test("Phone call in the dialog: offered with its cost and script, refused with t
   await expect(ask).toBeChecked();
   await expect(dialog.getByText("The contact can press 1 to confirm, 2 to decline or 3")).toBeVisible();
   await expect(script.nth(2)).toHaveText(
-    "Press 1 to confirm, 2 to decline, or 3 to be called again in an hour. Press 0 to hear the message again, or 9 to stop calls from Ana Díaz.",
+    "Press 1 to confirm, 2 to decline, or 3 to be called again in an hour. Press 0 to hear the message again, or 9 to stop calls from Ana Díaz. Press 8 to receive a link to choose how you hear from Ana Díaz.",
   );
 
   // At 375 px nothing is wider than the screen; axe finds nothing with Phone call chosen.

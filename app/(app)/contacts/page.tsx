@@ -50,6 +50,7 @@ export default async function ContactsPage({
           lastReminder: c.lastReminder ? c.lastReminder.toISOString() : null,
           whatsappConsentAt: c.whatsappConsentAt ? c.whatsappConsentAt.toISOString() : null,
           emailSuppressedAt: c.emailSuppressedAt ? c.emailSuppressedAt.toISOString() : null,
+          forgetRequestedAt: c.forgetRequestedAt ? c.forgetRequestedAt.toISOString() : null,
         }))}
         initialGroups={groups.map((group) => ({ ...group, createdAt: group.createdAt.toISOString() }))}
         initialGroupId={groupId}

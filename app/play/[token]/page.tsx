@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 /**
  * Where a voice or video reminder's link lands: no sign-in (the token is the permission), in the
  * recipient's language (the contact's, else the sender's: the language the message came in),
- * whoever opens it. An altered, expired or revoked link is the 404 page.
+ * whoever opens it, with the contact's link to choose how they hear from the sender. An altered, expired or revoked link is the 404 page.
  */
 export default async function PlayPage({ params }: PageProps) {
   const { token } = await params;
@@ -67,6 +67,17 @@ export default async function PlayPage({ params }: PageProps) {
             </figure>
           ) : null}
         </div>
+        {page.preferencesUrl ? (
+          <p className="text-center text-sm">
+            <a
+              href={page.preferencesUrl}
+              className="font-medium text-primary underline underline-offset-4"
+              data-testid="playback-preferences"
+            >
+              {t("preferences", { sender: page.senderName })}
+            </a>
+          </p>
+        ) : null}
         <p className="text-center text-xs text-muted-foreground">
           {t("footer", { days: PLAYBACK_LINK_DAYS })}
         </p>

@@ -189,8 +189,8 @@ describe("in development without Twilio settings", () => {
     expect(JSON.parse(kept.headers!)).toEqual({
       url: `${APP}/api/webhooks/twilio/voice?d=${delivery.id}`,
       gatherUrl: `${APP}/api/webhooks/twilio/voice/gather?d=${delivery.id}`,
-      // No confirmation asked: the keypad offers 9 (no more calls) and 0 (again) only.
-      keys: ["9", "0"],
+      // No confirmation asked: the keypad offers 8 (the preferences link), 9 (no more calls) and 0 (again) only.
+      keys: ["8", "9", "0"],
     });
     expect(kept.text).toContain("<Gather");
     expect(kept.text).toContain("Feliz cumpleaños, abuelo");
@@ -200,7 +200,8 @@ describe("in development without Twilio settings", () => {
           locale: "es",
           lines: {
             greeting: "Un mensaje de Ana Pérez, a través de Remindful.",
-            prompt: "Pulse 0 para volver a oír el mensaje o 9 para no recibir más llamadas de Ana Pérez.",
+            prompt:
+              "Pulse 0 para volver a oír el mensaje o 9 para no recibir más llamadas de Ana Pérez. Pulse 8 para recibir un enlace y elegir cómo quiere recibir los mensajes de Ana Pérez.",
             goodbye: "Adiós.",
           },
           text: "Feliz cumpleaños, abuelo",

@@ -144,15 +144,20 @@ describe("a call's keypad in the dev outbox", () => {
     ).toEqual([["redirect"], ["say", "redirect"]]);
   });
 
-  it("a call that asks for no confirmation offers 9 and 0 only: 1, 2 and 3 do nothing there and are not kept", async () => {
+  it("a call that asks for no confirmation offers 8, 9 and 0 only: 1, 2 and 3 do nothing there and are not kept", async () => {
     const { message, delivery } = await callToOutbox({ askConfirmation: false });
     const call = outboxCallOf(message);
-    expect(call.keys).toEqual(["9", "0"]);
+    expect(call.keys).toEqual(["8", "9", "0"]);
     const prompt = call.steps.find((step) => step.kind === "gather");
     expect(prompt).toEqual({
       kind: "gather",
       timeout: 8,
-      steps: [{ kind: "say", text: "Press 0 to hear the message again, or 9 to stop calls from Ana Pérez." }],
+      steps: [
+        {
+          kind: "say",
+          text: "Press 0 to hear the message again, or 9 to stop calls from Ana Pérez. Press 8 to receive a link to choose how you hear from Ana Pérez.",
+        },
+      ],
     });
     for (const key of ["1", "2", "3"]) {
       expect((await press(message.id, key)).json).toEqual({
@@ -166,7 +171,7 @@ describe("a call's keypad in the dev outbox", () => {
     expect((await deliveryOf(delivery.id)).confirmation).toBeNull();
     // One that asks offers every key.
     const asking = await callToOutbox();
-    expect(outboxCallOf(asking.message).keys).toEqual(["1", "2", "3", "9", "0"]);
+    expect(outboxCallOf(asking.message).keys).toEqual(["1", "2", "3", "8", "9", "0"]);
   });
 
   it("a key pressed again is a replay: nothing changes twice", async () => {

@@ -23,6 +23,7 @@ import {
   createSender,
   reloadWorkspace,
 } from "@/tests/support/delivery-fixtures";
+import { smsWithPreferences } from "@/tests/support/preferences-line";
 
 const peers = loopbackPeers();
 
@@ -121,10 +122,16 @@ describe("replies that act on a reminder asking for confirmation", () => {
     const contact = await createContact(user.id, { phone: phone(), timezone: "UTC" });
     const plain = await createReminder(user.id, contact.id, DUE, { deliveryMethod: "sms" });
     await sendOccurrenceNow({ workerId: "w", clock: () => DUE, reminderId: plain.id, workspaceId: user.id });
+    const [plainDelivery] = await deliveriesOf(plain.id);
+    // Short enough for the preferences line; the ask above left no room for it in one segment.
     expect(peers.twilio.messages.at(-1)?.body).toBe(
-      "Remindful, from Ana Pérez: Call grandma\nReply STOP to opt out.",
+      smsWithPreferences(
+        "Remindful, from Ana Pérez: Call grandma\nReply STOP to opt out.",
+        "en",
+        plainDelivery.id,
+      ),
     );
-    expect((await deliveriesOf(plain.id))[0].confirmation).toBeNull();
+    expect(plainDelivery.confirmation).toBeNull();
   });
 
   const cases = [

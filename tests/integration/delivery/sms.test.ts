@@ -16,6 +16,7 @@ import {
 import { createContact, createReminder, createSender } from "@/tests/support/delivery-fixtures";
 import { createSignedInUser } from "@/tests/support/users";
 import { POST as createContactRoute } from "@/app/api/contacts/route";
+import { smsWithPreferences } from "@/tests/support/preferences-line";
 
 let sink: TwilioSink;
 
@@ -67,7 +68,9 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     row = await deliveryOf(reminder.id);
     expect(row.status).toBe("sent");
     const [sms] = sink.messages.filter((m) => m.to === "+12125550101");
-    expect(sms.body).toBe("Remindful, from Ana Pérez: Pills\nReply STOP to opt out.");
+    expect(sms.body).toBe(
+      smsWithPreferences("Remindful, from Ana Pérez: Pills\nReply STOP to opt out.", "en", row.id),
+    );
     expect(sms.from).toBe("+15005550006");
     expect(sms.statusCallback).toBe(`${STATUS_URL}?d=delivery-${row.id}`);
     expect(sms.validityPeriod).toBe("14400");
@@ -100,10 +103,15 @@ describe("SMS and WhatsApp through Twilio's Messages API", () => {
     expect(held.nextAttemptAt?.toISOString()).toBe("2031-07-04T06:00:00.000Z"); // 08:00 in Paris
 
     await runBatch({ workerId: "w", clock: at("2031-07-04T06:00:00Z") });
-    expect((await deliveryOf(reminder.id)).status).toBe("sent");
+    const sent = await deliveryOf(reminder.id);
+    expect(sent.status).toBe("sent");
     const [sms] = sink.messages.filter((m) => m.to === "+33612345001");
     expect(sms.body).toBe(
-      "Remindful, envoyé par Test User : Rendez-vous\nRépondez STOP pour vous désabonner.",
+      smsWithPreferences(
+        "Remindful, envoyé par Test User : Rendez-vous\nRépondez STOP pour vous désabonner.",
+        "fr",
+        sent.id,
+      ),
     );
   });
 

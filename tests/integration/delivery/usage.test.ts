@@ -12,6 +12,7 @@ import {
   createSender,
   reloadWorkspace,
 } from "@/tests/support/delivery-fixtures";
+import { smsWithPreferences } from "@/tests/support/preferences-line";
 
 const peers = loopbackPeers();
 
@@ -266,8 +267,9 @@ describe("send now", () => {
     expect(await sendReminderNow({ workspaceId: user.id, reminderId: reminder.id })).toEqual({
       success: true,
     });
+    const [sent] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminder.id));
     expect(peers.twilio.messages.filter((m) => m.to === "+12125550301").map((m) => m.body)).toEqual([
-      "Remindful, from Ana Pérez: Now please\nReply STOP to opt out.",
+      smsWithPreferences("Remindful, from Ana Pérez: Now please\nReply STOP to opt out.", "en", sent.id),
     ]);
     const [row] = await db.select().from(reminders).where(eq(reminders.id, reminder.id));
     expect(row.status).toBe("sent");

@@ -22,6 +22,7 @@ import {
   createSender,
   reloadWorkspace,
 } from "@/tests/support/delivery-fixtures";
+import { preferencesLine } from "@/tests/support/preferences-line";
 
 let sink: TwilioSink;
 
@@ -56,13 +57,15 @@ describe("WhatsApp through approved Content templates", () => {
 
     const sent = sink.messages.filter((m) => m.to === "whatsapp:+34600000101");
     expect(sent).toHaveLength(1);
+    const row = await deliveryOf(reminder.id);
+    // The message, then its preferences link (the variables have room for it).
+    const message = `Toma la pastilla azul ${preferencesLine("es", row.id)}`;
     expect(sent[0].contentSid).toBe(TEST_WHATSAPP_TEMPLATES.es.sid);
-    expect(sent[0].contentVariables).toEqual({ "1": "Ana Pérez", "2": "Toma la pastilla azul" });
-    expect(sent[0].body).toBe("Ana Pérez te envía un recordatorio con Remindful: Toma la pastilla azul");
+    expect(sent[0].contentVariables).toEqual({ "1": "Ana Pérez", "2": message });
+    expect(sent[0].body).toBe(`Ana Pérez te envía un recordatorio con Remindful: ${message}`);
     expect(sent[0].status).toBe("queued");
     // Twilio would owe a failure callback (63016, 63013...) had the message broken its rules.
     expect(sink.takeCallbacks()).toEqual([]);
-    const row = await deliveryOf(reminder.id);
     expect(row.status).toBe("sent");
     expect(row.providerMessageId).toBe(sent[0].sid);
   });

@@ -21,6 +21,7 @@ import {
   type Sender,
 } from "@/tests/support/delivery-fixtures";
 import { loopbackPeers } from "@/tests/support/peers";
+import { smsWithPreferences } from "@/tests/support/preferences-line";
 import { createSignedInMember } from "@/tests/support/users";
 
 const peers = loopbackPeers();
@@ -29,6 +30,12 @@ let phones = 0;
 const nextPhone = () => `+1646555${String(1000 + phones++)}`;
 const smsTo = (phone: string) => peers.twilio.messages.filter((m) => m.to === phone).map((m) => m.body);
 const mailsTo = (address: string) => peers.smtp.messages.filter((m) => m.to.includes(address));
+
+/** An SMS reminder's text as sent: with its delivery's preferences line, which a short one has room for. */
+async function withPreferences(reminderId: string, text: string) {
+  const [delivery] = await db.select().from(deliveries).where(eq(deliveries.reminderId, reminderId));
+  return smsWithPreferences(text, "en", delivery.id);
+}
 
 /** Several workers at once, each taking small batches until nothing is left: batches race on the workspace. */
 async function raceWorkers(clock: () => Date, workers = 4) {
@@ -118,6 +125,7 @@ describe("who a workspace's reminders come from", () => {
     await createReminder(owner.id, contact.id, due, { createdBy: member.user.id, message: "Bring the form" });
     await runBatch({ workerId: "w", clock: () => due });
 
+    // "í" makes it UCS-2, two segments already full enough: no preferences line.
     expect(smsTo(sms.phone)).toEqual([
       "Remindful, from Clínica Sol: Your appointment is tomorrow\nReply STOP to opt out.",
     ]);
@@ -140,10 +148,16 @@ describe("who a workspace's reminders come from", () => {
     });
     await runBatch({ workerId: "w", clock: () => due });
     expect(smsTo(byMember.phone)).toEqual([
-      "Remindful, from Marta Ruiz: Choir at six\nReply STOP to opt out.",
+      await withPreferences(
+        byMember.reminder.id,
+        "Remindful, from Marta Ruiz: Choir at six\nReply STOP to opt out.",
+      ),
     ]);
     expect(smsTo(byOwner.phone)).toEqual([
-      "Remindful, from Ana Pérez: Choir at seven\nReply STOP to opt out.",
+      await withPreferences(
+        byOwner.reminder.id,
+        "Remindful, from Ana Pérez: Choir at seven\nReply STOP to opt out.",
+      ),
     ]);
     const [mail] = mailsTo("leo.member@example.org");
     expect(mail.headers.get("from")).toContain("Marta Ruiz via Remindful");
@@ -168,11 +182,17 @@ describe("who a workspace's reminders come from", () => {
     await db.delete(users).where(eq(users.id, member.user.id));
     await runBatch({ workerId: "w", clock: () => later });
     expect(smsTo(afterRemoval.phone)).toEqual([
-      "Remindful, from Iris Vidal: Rehearsal moved\nReply STOP to opt out.",
+      await withPreferences(
+        afterRemoval.reminder.id,
+        "Remindful, from Iris Vidal: Rehearsal moved\nReply STOP to opt out.",
+      ),
     ]);
     expect(mailsTo("eva.member@example.org")[0].headers.get("reply-to")).toBe(owner.email);
     expect(smsTo(gone.phone)).toEqual([
-      "Remindful, from Ana Pérez: Concert on Friday\nReply STOP to opt out.",
+      await withPreferences(
+        gone.reminder.id,
+        "Remindful, from Ana Pérez: Concert on Friday\nReply STOP to opt out.",
+      ),
     ]);
   });
 });

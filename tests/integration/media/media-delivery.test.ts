@@ -28,6 +28,7 @@ import {
   TEST_WHATSAPP_MEDIA_TEMPLATES,
   TEST_WHATSAPP_TEMPLATES,
 } from "../../support/twilio-sink";
+import { preferencesLine } from "@/tests/support/preferences-line";
 
 const peers = loopbackPeers();
 
@@ -135,7 +136,7 @@ describe("WhatsApp", () => {
     expect(sent.contentSid).toBe(TEST_WHATSAPP_MEDIA_TEMPLATES.en.sid);
     expect(sent.contentVariables).toEqual({
       "1": "Ana Pérez",
-      "2": "Happy birthday, Ben!",
+      "2": `Happy birthday, Ben! ${preferencesLine("en", delivery.id)}`,
       "3": `${token}/video.mp4`,
     });
     expect(sent.status).toBe("queued");
@@ -158,24 +159,26 @@ describe("WhatsApp", () => {
   });
 
   it("sends a video too large for WhatsApp as the text template with the link in its message", async () => {
-    const { phone, token } = await deliver("video", "whatsapp", "2031-05-06T12:00:00Z", {
+    const { phone, token, delivery } = await deliver("video", "whatsapp", "2031-05-06T12:00:00Z", {
       media: { playbackBytes: WHATSAPP_VIDEO_MAX_BYTES + 1 },
     });
     const [sent] = peers.twilio.messages.filter((m) => m.to === `whatsapp:${phone}`);
     expect(sent.contentSid).toBe(TEST_WHATSAPP_TEMPLATES.en.sid);
     expect(sent.contentVariables).toEqual({
       "1": "Ana Pérez",
-      "2": `Happy birthday, Ben! Watch: ${APP}/play/${token}`,
+      "2": `Happy birthday, Ben! Watch: ${APP}/play/${token} ${preferencesLine("en", delivery.id)}`,
     });
     expect(sent.mediaUrl).toBeUndefined();
     expect((await get(whatsappVideoRoute.GET, token)).status).toBe(404);
   });
 
   it("sends a voice clip as the text template with the link (a template header carries no audio)", async () => {
-    const { phone, token } = await deliver("voice", "whatsapp", "2031-05-07T12:00:00Z");
+    const { phone, token, delivery } = await deliver("voice", "whatsapp", "2031-05-07T12:00:00Z");
     const [sent] = peers.twilio.messages.filter((m) => m.to === `whatsapp:${phone}`);
     expect(sent.contentSid).toBe(TEST_WHATSAPP_TEMPLATES.en.sid);
-    expect(sent.contentVariables?.["2"]).toBe(`Happy birthday, Ben! Listen: ${APP}/play/${token}`);
+    expect(sent.contentVariables?.["2"]).toBe(
+      `Happy birthday, Ben! Listen: ${APP}/play/${token} ${preferencesLine("en", delivery.id)}`,
+    );
   });
 
   it("asks for a reply through the quick-reply template, with the link, rather than the media template", async () => {
@@ -184,7 +187,9 @@ describe("WhatsApp", () => {
     });
     const [sent] = peers.twilio.messages.filter((m) => m.to === `whatsapp:${phone}`);
     expect(sent.contentSid).toBe(TEST_WHATSAPP_CONFIRM_TEMPLATES.en.sid);
-    expect(sent.contentVariables?.["2"]).toBe(`Happy birthday, Ben! Watch: ${APP}/play/${token}`);
+    expect(sent.contentVariables?.["2"]).toBe(
+      `Happy birthday, Ben! Watch: ${APP}/play/${token} ${preferencesLine("en", delivery.id)}`,
+    );
     expect(delivery.confirmation).toBe("awaiting");
   });
 });

@@ -247,6 +247,7 @@ describe("owner preview routes", () => {
 describe("the playback page's content", () => {
   it("is in the contact's language, else the sender's, with the message's fields filled", async () => {
     const { findPlaybackPage } = await import("@/lib/inbound/find-playback-page");
+    const { preferencesUrl } = await import("@/lib/messages/render-message");
     const spanish = await createContact(f.owner.user.id, { name: "Lucía Gómez", locale: "es" });
     const reminder = await mediaReminder(f.owner.user.id, spanish.id, "video", f.video.id);
     await db
@@ -260,6 +261,8 @@ describe("the playback page's content", () => {
       locale: "es",
       message: "¡Feliz día, Lucía!",
       hasPoster: true,
+      // The same delivery's preferences page, for the link under the player.
+      preferencesUrl: preferencesUrl(delivery.id),
     });
 
     const plain = await mediaReminder(f.owner.user.id, f.contactId, "voice", f.voice.id);

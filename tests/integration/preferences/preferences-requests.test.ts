@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { consentRequests } from "@/db/schema";
@@ -5,7 +6,10 @@ import en from "@/messages/en.json";
 import { CONSENT_REQUEST_HOURS } from "@/config/preferences";
 import { db } from "@/lib/db";
 import { findPreferencesPage } from "@/lib/preferences/find-preferences-page";
+import { POST as inbound } from "@/app/api/webhooks/twilio/inbound/route";
+import { callRoute } from "../../support/call-route";
 import { snapshotDatabase } from "../../support/db-snapshot";
+import { signedWebhook, TEST_SMS_FROM } from "../../support/twilio-sink";
 import { loopbackPeers } from "../../support/peers";
 import {
   consentOf,
@@ -46,7 +50,7 @@ describe("asking for calls again (after 9 on a call)", () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ to: "+34600111222" });
     expect(texts[0].body).toBe(
-      "Remindful, for Clínica Sol: you asked to receive reminder calls again. Reply YES to confirm. If it was not you, ignore this message.",
+      "Remindful, for Clínica Sol: you asked to receive reminder calls again. Reply CALLS to confirm. If it was not you, ignore this message.",
     );
 
     // Calls stay off until the reply confirms.
@@ -68,6 +72,28 @@ describe("asking for calls again (after 9 on a call)", () => {
     expect((await postPreferences(token, { action: "call_opt_in" })).json).toEqual({ changed: null });
     expect(peers.twilio.messages.slice(sent)).toHaveLength(1);
     expect(await requestsOf(contact.id)).toHaveLength(1);
+  });
+
+  it("the contact's reply to that text takes calls back: the page's request and the inbound confirmation agree", async () => {
+    const { contact, token } = await preferencesLink({ contact: { callOptOut: true } });
+    expect((await postPreferences(token, { action: "call_opt_in" })).status).toBe(200);
+    const [request] = await requestsOf(contact.id);
+    const answer = await callRoute(inbound, "/api/webhooks/twilio/inbound", {
+      method: "POST",
+      ...signedWebhook("http://localhost:3000/api/webhooks/twilio/inbound", {
+        MessageSid: `SM${randomBytes(16).toString("hex")}`,
+        From: request.phone,
+        To: TEST_SMS_FROM,
+        Body: "Calls",
+      }),
+    });
+    expect(answer.status).toBe(200);
+    expect((await contactRow(contact.id)).callOptOut).toBe(false);
+    expect((await requestsOf(contact.id))[0].confirmedAt).toBeInstanceOf(Date);
+    expect((await consentOf(contact.id)).map((record) => record.change).sort()).toEqual([
+      "opt_in_requested",
+      "opted_in",
+    ]);
   });
 
   it("is refused while the contact has left SMS, and when calls were never left", async () => {

@@ -66,6 +66,7 @@ const ROUTES: Record<string, Permission | "public" | "api-key"> = {
   "DELETE /api/contacts/[id]": "write",
   "PUT /api/contacts/[id]/avatar": "write",
   "POST /api/contacts/[id]/restore": "write",
+  "GET /api/contacts/[id]/consent": "read",
   "POST /api/contacts/import": "write",
   "POST /api/create-checkout-session": "manage_billing",
   "GET /api/deliveries": "read",

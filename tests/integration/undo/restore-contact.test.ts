@@ -53,10 +53,19 @@ async function rowsOf(contactId: string) {
       where d.contact_id = ${contactId}`),
     calls: await text(sql`select x::text as t from delivery_calls x join deliveries d on d.id = x.delivery_id
       where d.contact_id = ${contactId}`),
+    consentRequests: await text(
+      sql`select x::text as t from consent_requests x where x.contact_id = ${contactId}`,
+    ),
+    consentRecords: await text(
+      sql`select x::text as t from consent_records x where x.contact_id = ${contactId}`,
+    ),
   };
 }
 
-/** A contact with everything a deletion takes: consent, a date, reminders, a delivery with a reply and a call. */
+/**
+ * A contact with everything a deletion takes: consent (its records and a request waiting for its
+ * reply), a date, reminders, a delivery with a reply and a call.
+ */
 async function richContact(userId: string) {
   const contact = await createContact(userId, {
     phone: "+34600111222",
@@ -105,6 +114,21 @@ async function richContact(userId: string) {
     status: "completed",
     durationSeconds: 31,
   });
+  await db.insert(consentRecords).values({
+    workspaceId: userId,
+    contactId: contact.id,
+    channel: "sms",
+    change: "opted_out",
+    source: "sms_reply",
+    wording: "STOP",
+  });
+  await db.insert(consentRequests).values({
+    workspaceId: userId,
+    contactId: contact.id,
+    channel: "call",
+    phone: "+34600111222",
+    expiresAt: new Date("2031-05-02T10:00:00Z"),
+  });
   return { contact, reminder };
 }
 
@@ -133,7 +157,10 @@ describe("Undo of a contact's deletion", () => {
       params: { id: contact.id },
     });
     expect(deleted.status).toBe(204);
-    expect(Object.values(await rowsOf(contact.id)).flat()).toEqual([]);
+    // Everything goes but the consent records, kept with the contact's id through the window.
+    const { consentRecords: kept, ...gone } = await rowsOf(contact.id);
+    expect(Object.values(gone).flat()).toEqual([]);
+    expect(kept).toEqual(before.consentRecords);
 
     const restore = () =>
       callRoute(RESTORE, `/api/contacts/${contact.id}/restore`, {
@@ -189,22 +216,8 @@ describe("Undo of a contact's deletion", () => {
 
   it("keeps the contact's consent records linked through the window, and unlinked once the deletion is final", async () => {
     const { user } = await createSignedInUser();
+    // Its consent: one record (a STOP) and one request waiting for its reply.
     const { contact } = await richContact(user.id);
-    await db.insert(consentRecords).values({
-      workspaceId: user.id,
-      contactId: contact.id,
-      channel: "call",
-      change: "opted_out",
-      source: "call_keypad",
-      wording: "Press 9 to stop these calls.",
-    });
-    await db.insert(consentRequests).values({
-      workspaceId: user.id,
-      contactId: contact.id,
-      channel: "call",
-      phone: "+34600111222",
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
     const linked = () =>
       db
         .select({ contactId: consentRecords.contactId })

@@ -145,11 +145,12 @@ describe.each(["en", "es", "fr"] as const)("a call's TwiML in %s", (locale) => {
 });
 
 describe("the keypad map", () => {
-  it("1 confirms, 2 declines, 3 calls back later, 9 stops calls, 0 repeats; nothing else", () => {
+  it("1 confirms, 2 declines, 3 calls back later, 8 texts the preferences link, 9 stops calls, 0 repeats; nothing else", () => {
     expect(CALL_KEYPAD).toEqual({
       "1": "confirm",
       "2": "decline",
       "3": "snooze",
+      "8": "preferences_link",
       "9": "opt_out",
       "0": "repeat",
     });

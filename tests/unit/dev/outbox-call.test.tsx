@@ -138,7 +138,7 @@ describe("the dev outbox's call", () => {
   });
 
   it.each(["en", "es", "fr"] as const)(
-    "%s: the keypad's keys 1, 2, 3, 9, 0, each a button with a name that says what it does",
+    "%s: the keypad's keys 1, 2, 3, 8, 9, 0, each a button with a name that says what it does",
     (locale) => {
       const keys = CATALOGUES[locale].outbox.call.keypad.keys;
       const labels: OutboxKeypadLabels = {
@@ -155,13 +155,14 @@ describe("the dev outbox's call", () => {
         <OutboxKeypad messageId={1} keys={offeredCallKeys(true)} labels={labels} />,
       );
       const buttons = [...html.matchAll(/<button\b([^>]*)>([^<]*)<\/button>/g)];
-      expect(buttons.map(([, , digit]) => digit)).toEqual(["1", "2", "3", "9", "0"]);
+      expect(buttons.map(([, , digit]) => digit)).toEqual(["1", "2", "3", "8", "9", "0"]);
       // A call that asks for no confirmation: no key that would confirm, decline or call again.
       const plain = render(
         locale,
         <OutboxKeypad messageId={1} keys={offeredCallKeys(false)} labels={labels} />,
       );
       expect([...plain.matchAll(/<button\b[^>]*>([^<]*)<\/button>/g)].map(([, digit]) => digit)).toEqual([
+        "8",
         "9",
         "0",
       ]);
@@ -172,7 +173,7 @@ describe("the dev outbox's call", () => {
         expect(name.length).toBeGreaterThan(digit.length + 3);
         expect(attrs).toContain('type="button"');
       }
-      expect(new Set(OUTBOX_CALL_KEYS.map((key) => keys[key])).size).toBe(5);
+      expect(new Set(OUTBOX_CALL_KEYS.map((key) => keys[key])).size).toBe(6);
       expect(html).toContain('aria-live="polite"');
     },
   );

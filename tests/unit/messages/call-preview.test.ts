@@ -37,13 +37,15 @@ describe("the dialog's preview of a call", () => {
       channel: "call",
       greeting: "Un mensaje de Ana Díaz, a través de Remindful.",
       text: "Feliz cumpleaños, Abuelo",
-      prompt: "Pulse 0 para volver a oír el mensaje o 9 para no recibir más llamadas de Ana Díaz.",
+      prompt:
+        "Pulse 0 para volver a oír el mensaje o 9 para no recibir más llamadas de Ana Díaz. Pulse 8 para recibir un enlace y elegir cómo quiere recibir los mensajes de Ana Díaz.",
       goodbye: "Adiós.",
     });
     const call = placed(base);
     expect(call?.lines).toEqual({
       greeting: "Un mensaje de Ana Díaz, a través de Remindful.",
-      prompt: "Pulse 0 para volver a oír el mensaje o 9 para no recibir más llamadas de Ana Díaz.",
+      prompt:
+        "Pulse 0 para volver a oír el mensaje o 9 para no recibir más llamadas de Ana Díaz. Pulse 8 para recibir un enlace y elegir cómo quiere recibir los mensajes de Ana Díaz.",
       goodbye: "Adiós.",
     });
     expect(call?.text).toBe("Feliz cumpleaños, Abuelo");
@@ -54,7 +56,7 @@ describe("the dialog's preview of a call", () => {
     const preview = previewMessage(input);
     expect(preview).toMatchObject({
       prompt:
-        "Press 1 to confirm, 2 to decline, or 3 to be called again in an hour. Press 0 to hear the message again, or 9 to stop calls from Ana Díaz.",
+        "Press 1 to confirm, 2 to decline, or 3 to be called again in an hour. Press 0 to hear the message again, or 9 to stop calls from Ana Díaz. Press 8 to receive a link to choose how you hear from Ana Díaz.",
     });
     expect(placed(input)?.lines.prompt).toBe(preview.channel === "call" ? preview.prompt : null);
   });

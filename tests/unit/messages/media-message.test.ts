@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { smsSegmentInfo } from "@/lib/channels/sms-segments";
 import { whatsappMediaTemplateVariables } from "@/lib/channels/whatsapp-template";
 import { playbackToken } from "@/lib/media/playback-token";
+import { preferencesToken } from "@/lib/consent/preferences-token";
 import { renderMessage, type MessageParts } from "@/lib/messages/render-message";
 
 const APP = (process.env.APP_URL ?? "http://localhost:3000").replace(/\/$/, "");
@@ -22,6 +23,7 @@ const parts = (overrides: Partial<MessageParts> = {}): MessageParts => ({
 describe("a voice or video reminder's message", () => {
   const token = playbackToken(4242);
   const page = `${APP}/play/${token}`;
+  const preferences = `Preferences: ${APP}/prefs/${preferencesToken(4242)}`;
 
   it("SMS: the link on its own line before the STOP line, counted in the segments", () => {
     const video = renderMessage(parts());
@@ -60,10 +62,13 @@ describe("a voice or video reminder's message", () => {
 
   it("WhatsApp: the text template's message carries the link; a video that fits gets media template variables", () => {
     const message = renderMessage(parts({ channel: "whatsapp" }));
-    expect(message.templateVariables).toEqual({ "1": "Marta Ruiz", "2": `Happy birthday! Watch: ${page}` });
+    expect(message.templateVariables).toEqual({
+      "1": "Marta Ruiz",
+      "2": `Happy birthday! Watch: ${page} ${preferences}`,
+    });
     expect(message.mediaTemplateVariables).toEqual({
       "1": "Marta Ruiz",
-      "2": "Happy birthday!",
+      "2": `Happy birthday! ${preferences}`,
       "3": `${token}/video.mp4`,
     });
     expect(message.text).toContain(page);

@@ -3,6 +3,7 @@ import { renderMessage } from "@/lib/messages/render-message";
 import { deliveryTexts } from "@/lib/messages/delivery-texts";
 import { previewMessage, type PreviewInput } from "@/lib/messages/preview-message";
 import { renderFields } from "@/lib/messages/render-fields";
+import { preferencesLine, smsWithPreferences } from "../../support/preferences-line";
 
 const base: PreviewInput = {
   channel: "email",
@@ -98,7 +99,7 @@ describe("previewMessage", () => {
       template: { ok: true, variables: { "1": "Sam Lee", "2": "¡Feliz cumpleaños, Ana!" } },
     });
     expect(sent(input)).toMatchObject({
-      templateVariables: { "1": "Sam Lee", "2": "¡Feliz cumpleaños, Ana!" },
+      templateVariables: { "1": "Sam Lee", "2": `¡Feliz cumpleaños, Ana! ${preferencesLine("es")}` },
     });
   });
 
@@ -108,7 +109,9 @@ describe("previewMessage", () => {
       const preview = previewMessage(input);
       const engine = sent(input);
       if (preview.channel === "email") expect(engine.text).toContain(`\n\n${preview.body}\n\n`);
-      else expect(preview.text).toBe(engine.text);
+      // Short enough for the preferences line to ride at no cost: the engine adds it.
+      else if (preview.channel === "sms") expect(engine.text).toBe(smsWithPreferences(preview.text, "en"));
+      else expect(engine.text).toBe(`${preview.text} ${preferencesLine("en")}`);
       expect(JSON.stringify(preview)).toContain("Sam Lee sent you a reminder.");
     }
   });

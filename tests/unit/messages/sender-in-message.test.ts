@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deliveryTexts } from "@/lib/messages/delivery-texts";
 import { previewMessage, type PreviewInput } from "@/lib/messages/preview-message";
 import { renderMessage } from "@/lib/messages/render-message";
+import { preferencesLine, smsWithPreferences } from "../../support/preferences-line";
 
 const base: PreviewInput = {
   channel: "sms",
@@ -35,7 +36,8 @@ describe("every message says who it is from", () => {
       const preview = previewMessage({ ...base, locale });
       const text = preview.channel === "sms" ? preview.text : "";
       expect(text.split("\n")[0]).toBe(prefix);
-      expect(engine({ ...base, locale }).text).toBe(text);
+      // The engine's text is the preview's, with the preferences line (a short SMS has room for it).
+      expect(engine({ ...base, locale }).text).toBe(smsWithPreferences(text, locale));
     }
   });
 
@@ -45,7 +47,9 @@ describe("every message says who it is from", () => {
     expect(preview.channel === "whatsapp" && preview.text).toBe(
       "Marta Ruiz te envía un recordatorio con Remindful: Call grandma",
     );
-    expect(engine(input).text).toBe(preview.channel === "whatsapp" ? preview.text : "");
+    expect(engine(input).text).toBe(
+      preview.channel === "whatsapp" ? `${preview.text} ${preferencesLine("es")}` : "",
+    );
   });
 
   it("without a name of the user's own, the e-mail's subject and From name show no address", () => {
