@@ -34,7 +34,7 @@ describe("the preferences link in each message", () => {
   it("e-mail: beside the unsubscribe link, in the text and HTML parts, in the contact's language", () => {
     const mail = renderMessage(parts());
     expect(mail.text).toContain(
-      `\n\nChoose how you hear from Marta Ruiz: ${url}\nTo stop receiving reminders by e-mail, unsubscribe: ${APP}/api/unsubscribe/u\n`,
+      `\n\nChoose how you hear from Marta Ruiz: ${url}\nTo stop receiving reminders by email, unsubscribe: ${APP}/api/unsubscribe/u\n`,
     );
     expect(mail.html).toContain(
       `<a href="${url}">Choose how you hear from Marta Ruiz</a> &middot; <a href="${APP}/api/unsubscribe/u">Unsubscribe</a>`,
