@@ -37,22 +37,31 @@ export function canGoBy(d: LeasedDelivery, channel: DeliveryMethod): boolean {
  * The channel this step goes by under the contact's accepted channels, or null when it must not
  * be sent (docs/delivery.md#contact-preferences):
  * - a retry or takeover (its usage is reserved on the channel it has): that channel, if accepted;
- * - none chosen, or the step's own channel accepted: the step's own channel;
- * - a reminder with a fallback chain: a refused step is skipped while another step of the chain is
- *   accepted and usable (the chain is the sender's own choice of alternatives); when none is, its
- *   first step goes by the contact's first accepted channel that canGoBy, its later ones are skipped;
- * - a single channel: the contact's first accepted channel that canGoBy.
+ * - none chosen: the step's own channel;
+ * - a reminder with a fallback chain: an accepted step goes by its own channel; a refused step is
+ *   skipped while another step of the chain is accepted and usable (the chain is the sender's own
+ *   choice of alternatives); when none is, its first step goes by the contact's first accepted
+ *   channel that canGoBy, its later ones are skipped;
+ * - a single channel: the contact's first accepted channel that canGoBy, in their order (a call
+ *   only in place of a refused channel), else its own channel if they accept it.
  */
 export function chosenChannel(d: LeasedDelivery): DeliveryMethod | null {
   const accepted = d.choices.acceptedChannels;
   if (d.attemptCount > 1) return !accepted || accepted.includes(d.channel) ? d.channel : null;
   if (!accepted) return d.requestedChannel;
-  if (accepted.includes(d.requestedChannel)) return d.requestedChannel;
+  const requestedAccepted = accepted.includes(d.requestedChannel);
   if (d.chain.length > 1) {
+    if (requestedAccepted) return d.requestedChannel;
     const chainGoesOn = d.chain.some((channel) => accepted.includes(channel) && canGoBy(d, channel));
     if (chainGoesOn || d.fallbackStep > 0) return null;
+    return accepted.find((channel) => canGoBy(d, channel)) ?? null;
   }
-  return accepted.find((channel) => canGoBy(d, channel)) ?? null;
+  // A single channel: the contact's order decides, except that a call (three times the usage, and
+  // a ringing phone) only ever replaces a channel they refuse, never one they accept.
+  const preferred = accepted.find(
+    (channel) => canGoBy(d, channel) && !(requestedAccepted && channel === "call"),
+  );
+  return preferred ?? (requestedAccepted ? d.requestedChannel : null);
 }
 
 /**

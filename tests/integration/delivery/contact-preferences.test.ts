@@ -245,6 +245,31 @@ describe("the channels the contact accepts", () => {
     expect(await used(user.id)).toBe(1);
   });
 
+  it("their order decides between accepted channels, but a call never replaces a channel they accept", async () => {
+    const user = await createSender({ remindersUsedCurrentPeriod: 0, planType: "professional" });
+    const number = phone();
+    const prefersWhatsApp = await createContact(user.id, {
+      phone: number,
+      timezone: "UTC",
+      acceptedChannels: ["whatsapp", "sms"],
+      ...consent,
+    });
+    const due = new Date("2032-05-01T13:00:00Z");
+    const byOrder = await createReminder(user.id, prefersWhatsApp.id, due, { deliveryMethod: "sms" });
+    const calling = phone();
+    const prefersCalls = await createContact(user.id, {
+      phone: calling,
+      timezone: "UTC",
+      acceptedChannels: ["call", "sms"],
+    });
+    const notCalled = await createReminder(user.id, prefersCalls.id, due, { deliveryMethod: "sms" });
+    await drain(due);
+    const [switched] = await stepsOf(byOrder.id);
+    expect([switched.channel, switched.requestedChannel]).toEqual(["whatsapp", "sms"]);
+    const [kept] = await stepsOf(notCalled.id);
+    expect([kept.channel, kept.requestedChannel, kept.status]).toEqual(["sms", null, "sent"]);
+  });
+
   it("WhatsApp accepted without its opt-in recorded: the next accepted channel (e-mail) goes, in the contact's language", async () => {
     const user = await createSender();
     const number = phone();
