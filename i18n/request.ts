@@ -10,7 +10,14 @@ export async function resolveLocale(): Promise<Locale> {
   return localeFromAcceptLanguage((await headers()).get("accept-language")) ?? DEFAULT_LOCALE;
 }
 
-export default getRequestConfig(async () => {
-  const locale = await resolveLocale();
+/**
+ * The request's locale and messages. An explicit locale (getTranslations({ locale })) wins: pages
+ * for a recipient (playback, preferences) speak the recipient's language, whatever the visitor's
+ * cookie says.
+ */
+export async function requestConfig(explicit?: string) {
+  const locale = isLocale(explicit) ? explicit : await resolveLocale();
   return { locale, messages: await loadMessages(locale) };
-});
+}
+
+export default getRequestConfig(({ locale }) => requestConfig(locale));
