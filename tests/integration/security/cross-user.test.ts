@@ -13,6 +13,7 @@ const dataDir = vi.hoisted(() => {
 import { eq } from "drizzle-orm";
 import * as avatarRoute from "@/app/api/contacts/[id]/avatar/route";
 import * as contactRoute from "@/app/api/contacts/[id]/route";
+import * as contactConsentRoute from "@/app/api/contacts/[id]/consent/route";
 import * as contactRestoreRoute from "@/app/api/contacts/[id]/restore/route";
 import * as groupRoute from "@/app/api/groups/[id]/route";
 import * as groupMembersRoute from "@/app/api/groups/[id]/members/route";
@@ -351,6 +352,15 @@ const ID_ROUTES: Record<string, Attempt[]> = {
       method: "DELETE",
       status: 404,
       build: (f) => ({ path: `/api/contacts/${f.contactId}`, params: { id: f.contactId } }),
+    },
+  ],
+  "contacts/[id]/consent/route.ts": [
+    {
+      name: "GET /api/contacts/{A's contact}/consent",
+      handler: contactConsentRoute.GET,
+      method: "GET",
+      status: 404,
+      build: (f) => ({ path: `/api/contacts/${f.contactId}/consent`, params: { id: f.contactId } }),
     },
   ],
   "contacts/[id]/avatar/route.ts": [
