@@ -90,7 +90,6 @@ export function ContactsScreen({
 
   // A group deleted elsewhere leaves the filter: every contact shows.
   const activeGroup = groups.find((group) => group.id === groupId) ?? null;
-  const groupsById = useMemo(() => new Map(groups.map((group) => [group.id, group])), [groups]);
   const visible = useMemo(
     () =>
       filterContacts(
@@ -199,7 +198,8 @@ export function ContactsScreen({
                   onDelete={() => void deleteContact(contact)}
                   ownerTimezone={ownerTimezone}
                   onChanged={refresh}
-                  groups={contact.groupIds.flatMap((id) => groupsById.get(id) ?? [])}
+                  // In the groups list's order (by name in the user's language), not the ids'.
+                  groups={groups.filter((group) => contact.groupIds.includes(group.id))}
                   selection={
                     selection.selecting
                       ? {

@@ -51,7 +51,7 @@ test("pricing tabs, figures and button targets", async ({ page, signIn }) => {
 test("settings round trip, with a 101-character sender name rejected", async ({ page, signIn }) => {
   const user = await signIn();
   await page.goto("/settings");
-  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
   await expect(page.getByTestId("account-information")).toContainText("Free Trial");
   await expect(page.getByTestId("account-information")).toContainText(
     "50 contacts · 50 reminders during the trial",
