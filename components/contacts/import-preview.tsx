@@ -160,38 +160,22 @@ export function ImportPreviewPanel({
           </div>
         </div>
       ) : null}
-      {preview.skipped.length > 0 ? (
-        <section aria-labelledby="import-preview-skipped" className="grid gap-1">
-          <h4 id="import-preview-skipped" className="text-sm font-medium">
-            {t("skippedTitle")}
-          </h4>
-          <ul
-            className="max-h-40 overflow-y-auto rounded-md border p-2 text-sm"
-            data-testid="import-preview-skipped"
-          >
-            {preview.skipped.map((row) => (
-              <li key={`${row.line}-${row.reason}`}>
-                {t("failureRow", { line: row.line, reason: reason(row) })}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {preview.leftOut.length > 0 ? (
-        <section aria-labelledby="import-preview-left-out" className="grid gap-1">
-          <h4 id="import-preview-left-out" className="text-sm font-medium">
-            {t("leftOutPreviewTitle")}
-          </h4>
-          <ul
-            className="max-h-40 overflow-y-auto rounded-md border p-2 text-sm"
-            data-testid="import-preview-left-out"
-          >
-            {preview.leftOut.map((detail) => (
-              <li key={`${detail.line}-${detail.field}`}>{leftOutText(detail)}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <PreviewLines
+        id="import-preview-skipped"
+        title={t("skippedTitle")}
+        lines={preview.skipped.map((row) => ({
+          key: `${row.line}-${row.reason}`,
+          text: t("failureRow", { line: row.line, reason: reason(row) }),
+        }))}
+      />
+      <PreviewLines
+        id="import-preview-left-out"
+        title={t("leftOutPreviewTitle")}
+        lines={preview.leftOut.map((detail) => ({
+          key: `${detail.line}-${detail.field}`,
+          text: leftOutText(detail),
+        }))}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="button" onClick={onConfirm} disabled={pending || total === 0}>
           <Upload /> {pending ? t("importing") : t("importCount", { count: total })}
@@ -200,6 +184,31 @@ export function ImportPreviewPanel({
           <FileUp /> {t("chooseAnother")}
         </Button>
       </div>
+    </section>
+  );
+}
+
+/** A titled list of rows the preview names (skipped rows, details left out); nothing when empty. */
+function PreviewLines({
+  id,
+  title,
+  lines,
+}: {
+  id: string;
+  title: string;
+  lines: { key: string; text: string }[];
+}) {
+  if (lines.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="grid gap-1">
+      <h4 id={id} className="text-sm font-medium">
+        {title}
+      </h4>
+      <ul className="max-h-40 overflow-y-auto rounded-md border p-2 text-sm" data-testid={id}>
+        {lines.map((line) => (
+          <li key={line.key}>{line.text}</li>
+        ))}
+      </ul>
     </section>
   );
 }

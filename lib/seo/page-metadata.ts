@@ -31,3 +31,11 @@ export async function pageMetadata({
     },
   };
 }
+
+/**
+ * A capability link's page (playback, preferences): never in a search index, never sent on as a
+ * Referer; `title` in the recipient's language once the link is known to be good.
+ */
+export function privatePageMetadata(title?: string): Metadata {
+  return { robots: { index: false, follow: false }, referrer: "no-referrer", ...(title ? { title } : {}) };
+}

@@ -6,19 +6,17 @@ import { PlaybackPlayer } from "@/components/play/playback-player";
 import { PLAYBACK_LINK_DAYS } from "@/config/media";
 import { PRODUCT_NAME } from "@/config/product";
 import { findPlaybackPage } from "@/lib/inbound/find-playback-page";
+import { privatePageMetadata } from "@/lib/seo/page-metadata";
 
 interface PageProps {
   params: Promise<{ token: string }>;
 }
 
-// A capability link: never in a search index, never sent on as a Referer.
-const PRIVATE_PAGE: Metadata = { robots: { index: false, follow: false }, referrer: "no-referrer" };
-
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const page = await findPlaybackPage((await params).token);
-  if (!page) return PRIVATE_PAGE;
+  if (!page) return privatePageMetadata();
   const t = await getTranslations({ locale: page.locale, namespace: "playPage" });
-  return { ...PRIVATE_PAGE, title: t("title", { kind: page.kind, sender: page.senderName }) };
+  return privatePageMetadata(t("title", { kind: page.kind, sender: page.senderName }));
 }
 
 /**

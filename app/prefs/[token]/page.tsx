@@ -15,18 +15,16 @@ import { loadMessages } from "@/i18n/messages";
 import { findPreferencesPage } from "@/lib/preferences/find-preferences-page";
 import { preferencesWords } from "@/lib/preferences/preferences-words";
 import { FEATURED_TIME_ZONES, allTimeZones } from "@/lib/time/time-zones";
+import { privatePageMetadata } from "@/lib/seo/page-metadata";
 
 interface PageProps {
   params: Promise<{ token: string }>;
 }
 
-// A capability link: never in a search index, never sent on as a Referer.
-const PRIVATE_PAGE: Metadata = { robots: { index: false, follow: false }, referrer: "no-referrer" };
-
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const page = await findPreferencesPage((await params).token);
-  if (!page) return PRIVATE_PAGE;
-  return { ...PRIVATE_PAGE, title: preferencesWords(page.locale)("metaTitle") };
+  if (!page) return privatePageMetadata();
+  return privatePageMetadata(preferencesWords(page.locale)("metaTitle"));
 }
 
 /**
