@@ -111,6 +111,8 @@ for (const start of [
 
     await page.getByRole("button", { name: f.save }).click();
     await expect(page.getByRole("status").filter({ hasText: fill(f.saved) })).toBeVisible();
+    // The page's title streams in again after the save's refresh: looked at once it is back.
+    await expect(page).toHaveTitle(new RegExp(`^${f.metaTitle}`));
     expect([...(await layoutProblems(page)), ...(await axeProblems(page))]).toEqual([]);
 
     const [saved] = await e2eDb.select().from(schema.contacts).where(eq(schema.contacts.id, contact.id));
