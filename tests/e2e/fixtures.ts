@@ -87,10 +87,28 @@ async function signInMemberQuickly(page: Page, workspaceId: string, role: Worksp
   return { ...person, workspaceId };
 }
 
+/**
+ * Waits until every streamed part of the page has been revealed. React writes a late part into a
+ * hidden holder (`<div hidden id="S:n">`) and moves it into place a moment later, after the load
+ * event Playwright waits for; in that moment a strict lookup can find the same card twice.
+ */
+export async function streamedIn(page: Page) {
+  await page.waitForFunction(() => document.querySelector('div[hidden][id^="S:"]') === null);
+}
+
 export const test = base.extend<{
   signIn: (overrides?: SignInOverrides) => Promise<SignedInUser>;
   signInMember: (workspaceId: string, role: WorkspaceRole) => Promise<SignedInUser>;
 }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await streamedIn(page);
+      return response;
+    };
+    await use(page);
+  },
   signIn: async ({ page }, use) => {
     await use((overrides) => signInQuickly(page, overrides));
   },
