@@ -25,7 +25,6 @@ import {
   postgresCpuSeconds,
   resetStatements,
   seedDue,
-  spawnWorker,
   statementCounts,
   topStatements,
   waitUntil,
@@ -37,6 +36,7 @@ import os from "node:os";
 import path from "node:path";
 import { summariseProfiles } from "./bench/cpu-profile";
 import { benchDeliveryGroup } from "./bench/delivery-group";
+import { buildWorker, spawnFleetWorker } from "./bench/fleet-workers";
 import { SMTP_POOL_SIZE_DEFAULT } from "@/lib/env";
 
 const N = numberFlag("reminders", 100_000);
@@ -72,6 +72,10 @@ const workerEnv = {
   ...(PARALLEL ? { WORKER_PARALLEL: String(PARALLEL) } : {}),
   SMTP_POOL_SIZE: String(SMTP_POOL),
 };
+// What `npm run worker` runs: the bundle (dist/worker.mjs) of this checkout, built first.
+buildWorker();
+const spawnWorker = (env: Record<string, string>, profileDir?: string) =>
+  spawnFleetWorker(env, "bench-delivery", profileDir);
 const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
 const loadAtStart = load();
 // --profile: the workers run under --cpu-prof; their self time is printed by package and function.
@@ -120,6 +124,8 @@ await waitUntil(
   60_000,
 );
 
+// Started and idle: what loading the code costs, apart from what the burst adds.
+const memoryAtStart = workers.map((w) => peakMemoryMb(w.pid));
 const dueAt = new Date(Date.now() + 15_000 + N / 20);
 const seedStart = Date.now();
 await seedDue(client, { reminders: N, users: USERS, dueAt, smsShare: SMS_SHARE });
@@ -271,6 +277,7 @@ const result = {
   duplicates,
   lost,
   peakMemoryMbPerWorker: memory,
+  peakMemoryMbPerWorkerBeforeBurst: memoryAtStart,
   smtpPoolSize: SMTP_POOL,
   perDelivery: engineCost,
   cpuMsPerDelivery: engineCpu,
@@ -288,7 +295,7 @@ console.log(`
 deliveries/s            ${rate}  (${N} in ${seconds.toFixed(1)} s after the due time)
 lateness ms             p50 ${late.p50}  p95 ${late.p95}  p99 ${late.p99}  max ${late.max}
 duplicates / lost       ${duplicates} / ${lost}   failed: ${span[0].failed}
-peak memory per worker  ${memory.join(", ")} MB
+peak memory per worker  ${memory.join(", ")} MB (${memoryAtStart.join(", ")} MB started, before the burst)
 per delivery            ${engineCost.statements} statements, ${engineCost.transactions} transactions; CPU ms: worker ${engineCpu.worker}, postgres ${engineCpu.postgres}, sinks ${engineCpu.sinks}
 graphile no-op jobs/s   ${noopRate} default, mean of ${plainBefore.jobsPerSecond} before and ${plain.jobsPerSecond} after the engine (${plain.perJob.statements} statements/job; CPU ms worker ${plain.cpuMsPerJob.worker}, postgres ${plain.cpuMsPerJob.postgres})
                         ${batched.jobsPerSecond} localQueue ${LOCAL_QUEUE} (${batched.perJob.statements} statements/job; CPU ms worker ${batched.cpuMsPerJob.worker}, postgres ${batched.cpuMsPerJob.postgres})

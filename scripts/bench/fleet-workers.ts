@@ -18,10 +18,16 @@ process.once("exit", () => {
  * its CPU can be read from /proc and a signal reaches the engine itself. Its connections carry
  * `application_name` = `name`, so PostgreSQL's backends serving it can be told apart.
  */
-export function spawnFleetWorker(env: Record<string, string>, name: string): ChildProcess {
+export function spawnFleetWorker(
+  env: Record<string, string>,
+  name: string,
+  /** Writes a V8 CPU profile here when the process exits (`node --cpu-prof`). */
+  profileDir?: string,
+): ChildProcess {
   const url = new URL(env.DATABASE_URL);
   url.searchParams.set("application_name", name);
-  const worker = spawn(process.execPath, ["dist/worker.mjs"], {
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const worker = spawn(process.execPath, [...profile, "dist/worker.mjs"], {
     env: {
       ...process.env,
       LOG_LEVEL: "warn",
