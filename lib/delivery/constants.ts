@@ -29,8 +29,6 @@ export const PACE_HORIZON_MS = 10_000;
 export const BATCH_SIZE = 200;
 /** Sends in flight per batch. */
 export const SEND_CONCURRENCY = 100;
-/** Outcomes of sends are written together at most this long after they happen. */
-export const RECORD_EVERY_MS = 20;
 /** When nothing is scheduled, the engine re-reads the next due time this often. */
 export const IDLE_RECHECK_MS = 30_000;
 export const NOTIFY_CHANNEL = "remindful_delivery";

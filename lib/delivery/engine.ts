@@ -20,6 +20,7 @@ import { env } from "@/lib/env";
 import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { BATCH_SIZE, DISPATCH_TASK, HEARTBEAT_MS, IDLE_RECHECK_MS, NOTIFY_CHANNEL } from "./constants";
+import { createOutcomeRecorder } from "./outcome-recorder";
 import { renewLeases } from "./renew-leases";
 import { runBatch } from "./run-batch";
 
@@ -112,6 +113,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   let timer: NodeJS.Timeout | undefined;
   // Deliveries this process leased and has not recorded yet: the ones its heartbeat renews.
   const held = new Set<number>();
+  const recorder = createOutcomeRecorder(workerId, () => new Date());
   let armedAt = Number.POSITIVE_INFINITY;
 
   // The job runner's connections wait out a failover rather than fail (lib/db/patient-pool.ts).
@@ -150,7 +152,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   async function dispatch(helpers: JobHelpers) {
     const started = Date.now();
     while (!stopped) {
-      const { leased } = await runBatch({ workerId, shouldStop, held });
+      const { leased } = await runBatch({ workerId, shouldStop, held, recorder });
       if (leased < BATCH_SIZE || stopped) return;
       if (Date.now() - started > MAX_BATCH_LOOP_MS) {
         // Hand over rather than hold a job slot for ever during a huge burst.

@@ -3,6 +3,7 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { BATCH_SIZE, LEASE_MS } from "./constants";
 import { leaseDeliveries } from "./lease-deliveries";
 import { materializeDue } from "./materialize-due";
+import type { OutcomeRecorder } from "./outcome-recorder";
 import { recordOutcomes } from "./record-outcomes";
 import { sendAndRecord, type BatchResult } from "./send-and-record";
 
@@ -16,6 +17,8 @@ export interface BatchOptions {
   shouldStop?: () => boolean;
   /** The engine's deliveries in flight, which its heartbeat renews (see sendAndRecord). */
   held?: Set<number>;
+  /** The engine's outcome writer, shared by its batches (see createOutcomeRecorder). */
+  recorder?: OutcomeRecorder;
 }
 
 /** How long a lease transaction waits for the database (a restart, a failover) before failing. */
@@ -46,5 +49,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     // Database work only: a lease that broke before its commit (a failover) is taken again.
     { retryForMs: LEASE_RETRY_MS, giveUp: options.shouldStop },
   );
-  return sendAndRecord(claimed, { workerId, clock, shouldStop: options.shouldStop, held: options.held });
+  return sendAndRecord(claimed, {
+    workerId,
+    clock,
+    shouldStop: options.shouldStop,
+    held: options.held,
+    recorder: options.recorder,
+  });
 }

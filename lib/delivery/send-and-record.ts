@@ -1,11 +1,10 @@
 import "server-only";
-import { pool } from "@/lib/db";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { logger } from "@/lib/logger";
 import { triggerAutoRecharge } from "@/lib/payments/trigger-auto-recharge";
 import type { LeaseResult } from "./admit-leased";
-import { RECORD_EVERY_MS } from "./constants";
-import { onlySent, recordOutcomes } from "./record-outcomes";
+import { createOutcomeRecorder, recordWithRetry, type OutcomeRecorder } from "./outcome-recorder";
+import { recordOutcomes } from "./record-outcomes";
 import { releaseLeases } from "./release-leases";
 import { sendLeased } from "./send-leased";
 import type { DecidedDelivery } from "./types";
@@ -20,8 +19,9 @@ export interface BatchResult {
 
 /**
  * The engine's step after a committed lease: sends what was admitted, outside any transaction,
- * and records each outcome as it comes. A crash in between leaves 'sending' rows whose lease runs
- * out and another worker takes them over; a shutdown (`shouldStop`) hands back what was not sent.
+ * and records each outcome as it comes (an OutcomeRecorder). A crash in between leaves 'sending'
+ * rows whose lease runs out and another worker takes them over; a shutdown (`shouldStop`) hands
+ * back what was not sent.
  */
 export async function sendAndRecord(
   claimed: LeaseResult,
@@ -31,6 +31,8 @@ export async function sendAndRecord(
     shouldStop?: () => boolean;
     /** The engine's deliveries in flight: these are in it until their outcome or release is written. */
     held?: Set<number>;
+    /** The engine's recorder, shared by its batches; a recorder of its own otherwise. */
+    recorder?: OutcomeRecorder;
   },
 ): Promise<BatchResult> {
   const { toSend, decided, crossedThreshold } = claimed;
@@ -43,44 +45,33 @@ export async function sendAndRecord(
       logger.warn("billing.auto_recharge_failed", { workspaceId, error }),
     );
   }
-  // Each outcome is recorded within ~20 ms of its send (group commit): a worker dying
-  // mid-batch leaves only those last few, plus the sends on the wire, in the ambiguous window.
+  // Each outcome goes to the recorder as it comes (see createOutcomeRecorder).
+  const recorder = options.recorder ?? createOutcomeRecorder(workerId, clock);
   const outcomes = [...decided];
   const reported = new Set<number>();
-  const pending: DecidedDelivery[] = [];
-  let chain: Promise<void> = Promise.resolve();
-  const flush = () => {
-    const items = pending.splice(0);
-    if (items.length > 0) {
-      chain = chain.then(() =>
-        recordWithRetry(() =>
-          onlySent(items)
-            ? recordOutcomes(pool, workerId, clock(), items)
-            : withTransaction((client) => recordOutcomes(client, workerId, clock(), items)),
-        ).then(() => {
-          for (const item of items) held.delete(item.delivery.id);
-        }),
+  const writes: Promise<void>[] = [];
+  const failures: unknown[] = [];
+  await sendLeased(
+    toSend,
+    clock,
+    (result) => {
+      reported.add(result.delivery.id);
+      outcomes.push(result);
+      if (result.outcome.kind === "sent" && result.outcome.recorded)
+        return void held.delete(result.delivery.id);
+      writes.push(
+        recorder.record(result).then(
+          () => void held.delete(result.delivery.id),
+          (error: unknown) => void failures.push(error),
+        ),
       );
-    }
-    return chain;
-  };
-  const ticker = setInterval(() => void flush().catch(() => {}), RECORD_EVERY_MS);
+    },
+    options.shouldStop,
+    (client, result) => recordOutcomes(client, workerId, clock(), [result]),
+  );
   try {
-    await sendLeased(
-      toSend,
-      clock,
-      (result) => {
-        reported.add(result.delivery.id);
-        pending.push(result);
-        outcomes.push(result);
-      },
-      options.shouldStop,
-    );
-  } finally {
-    clearInterval(ticker);
-  }
-  try {
-    await flush();
+    await Promise.all(writes);
+    if (failures.length > 0) throw failures[0];
     const unsent = toSend.filter((d) => !reported.has(d.id)).map((d) => d.id);
     const released =
       unsent.length === 0
@@ -95,20 +86,3 @@ export async function sendAndRecord(
     for (const d of toSend) held.delete(d.id);
   }
 }
-
-/**
- * Messages already left: recording them is worth waiting for (a database restart takes
- * seconds), or the lease runs out and another worker sends them again.
- */
-async function recordWithRetry(record: () => Promise<number>): Promise<number> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await record();
-    } catch (error) {
-      if (attempt >= RECORD_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  }
-}
-
-const RECORD_ATTEMPTS = 20;
