@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { sendMail } from "@/lib/mail/send-mail";
 import { authSecret } from "@/lib/security/secret";
 import { env } from "@/lib/env";
+import type { DbOrTx } from "@/lib/db";
 import { channelReadiness } from "./channel-readiness";
 import { ChannelError, type Channel, type OutgoingMessage, type SendResult } from "./types";
 
@@ -43,7 +44,7 @@ export function reminderMessageId(idempotencyKey: string): string {
 }
 
 export const emailChannel: Channel = {
-  async send(message: OutgoingMessage): Promise<SendResult> {
+  async send(message: OutgoingMessage, outbox?: DbOrTx): Promise<SendResult> {
     const readiness = channelReadiness("email");
     if (!readiness.ready) {
       throw new ChannelError(
@@ -63,6 +64,7 @@ export const emailChannel: Channel = {
         replyTo: message.replyTo,
         messageId: reminderMessageId(message.idempotencyKey),
         workspaceId: message.workspaceId,
+        outbox,
       });
       return { providerMessageId: result.messageId, outbox: result.outbox };
     } catch (error) {

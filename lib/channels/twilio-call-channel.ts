@@ -1,6 +1,7 @@
 import "server-only";
 import { createTwilioResource } from "./create-twilio-resource";
 import { CALL_RING_TIMEOUT_S, CALL_TIME_LIMIT_S } from "@/config/calls";
+import type { DbOrTx } from "@/lib/db";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { callTwiml } from "./call-twiml";
 import { callWebhookUrl } from "./call-webhook-url";
@@ -28,7 +29,7 @@ function deliveryIdOf(message: OutgoingMessage): number {
  * would hear; in production without them the send fails.
  */
 export const twilioCallChannel: Channel = {
-  async send(message: OutgoingMessage): Promise<SendResult> {
+  async send(message: OutgoingMessage, outbox?: DbOrTx): Promise<SendResult> {
     const readiness = channelReadiness("call");
     if (!readiness.ready) {
       throw new ChannelError(
@@ -42,20 +43,23 @@ export const twilioCallChannel: Channel = {
     const answerUrl = callWebhookUrl("twiml", deliveryId);
     const config = twilioConfig();
     if (readiness.via === "outbox" || !config || config.outbox) {
-      const stored = await storeOutboxMessage({
-        channel: "call",
-        to: message.to,
-        // The stand-in's number: keys pressed at /dev/outbox come from the contact to it.
-        from: config?.outbox ? OUTBOX_SENDER : undefined,
-        text: callTwiml(message.call, "person"),
-        // The outbox's keypad offers the keys this call does (offeredCallKeys).
-        headers: {
-          url: answerUrl,
-          gatherUrl: message.call.gatherUrl,
-          keys: offeredCallKeys(message.askConfirmation),
+      const stored = await storeOutboxMessage(
+        {
+          channel: "call",
+          to: message.to,
+          // The stand-in's number: keys pressed at /dev/outbox come from the contact to it.
+          from: config?.outbox ? OUTBOX_SENDER : undefined,
+          text: callTwiml(message.call, "person"),
+          // The outbox's keypad offers the keys this call does (offeredCallKeys).
+          headers: {
+            url: answerUrl,
+            gatherUrl: message.call.gatherUrl,
+            keys: offeredCallKeys(message.askConfirmation),
+          },
+          workspaceId: message.workspaceId,
         },
-        workspaceId: message.workspaceId,
-      });
+        outbox,
+      );
       return { providerMessageId: `outbox-${stored.id}`, outbox: true };
     }
     const from = callerId(config);

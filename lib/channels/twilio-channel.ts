@@ -1,6 +1,7 @@
 import "server-only";
 import { createTwilioResource } from "./create-twilio-resource";
 import { env } from "@/lib/env";
+import type { DbOrTx } from "@/lib/db";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import {
   channelReadiness,
@@ -67,7 +68,7 @@ function content(
  */
 export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
   return {
-    async send(message: OutgoingMessage): Promise<SendResult> {
+    async send(message: OutgoingMessage, outbox?: DbOrTx): Promise<SendResult> {
       const to = address(channel, message.to);
       const readiness = channelReadiness(channel, message.locale);
       if (!readiness.ready) {
@@ -81,13 +82,10 @@ export function twilioChannel(channel: "sms" | "whatsapp"): Channel {
       if (readiness.via === "outbox" || !config) {
         // From the stand-in's number (twilio-config.ts): a reply typed at /dev/outbox goes back to it.
         const from = config?.outbox ? address(channel, OUTBOX_SENDER) : undefined;
-        const stored = await storeOutboxMessage({
-          channel,
-          to,
-          from,
-          text: message.text,
-          workspaceId: message.workspaceId,
-        });
+        const stored = await storeOutboxMessage(
+          { channel, to, from, text: message.text, workspaceId: message.workspaceId },
+          outbox,
+        );
         return { providerMessageId: `outbox-${stored.id}`, outbox: true };
       }
       const form = new URLSearchParams({

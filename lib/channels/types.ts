@@ -1,5 +1,6 @@
 import "server-only";
 import type { DeliveryMethod } from "@/db/schema/enums";
+import type { DbOrTx } from "@/lib/db";
 import type { CallScript } from "./call-twiml";
 import type { MediaTemplateVariables, TemplateVariables } from "./whatsapp-template";
 
@@ -42,7 +43,11 @@ export interface SendResult {
 }
 
 export interface Channel {
-  send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * `outbox`: where a dev outbox copy is written (the caller's transaction, which the engine also
+   * records the send's outcome in); the app's database otherwise.
+   */
+  send(message: OutgoingMessage, outbox?: DbOrTx): Promise<SendResult>;
   /**
    * After an ambiguous attempt: the provider's id of a message this delivery already left as,
    * or null when the provider has none. Channels without a lookup (SMTP) leave it out.

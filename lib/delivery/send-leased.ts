@@ -1,11 +1,15 @@
 import "server-only";
 import { carriesConfirmation } from "@/lib/channels/carries-confirmation";
 import { getChannel } from "@/lib/channels/get-channel";
-import { ChannelError } from "@/lib/channels/types";
+import { channelReadiness } from "@/lib/channels/channel-readiness";
+import { ChannelError, type OutgoingMessage } from "@/lib/channels/types";
+import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { deliveries as deliveriesTable, deliveryCalls } from "@/db/schema";
 import { pool } from "@/lib/db";
 import { compileStatement } from "@/lib/db/compile-statement";
+import { drizzleOnClient } from "@/lib/db/drizzle-on-client";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { logger } from "@/lib/logger";
 import {
   MAX_ATTEMPTS,
@@ -78,12 +82,43 @@ function mayHaveLeft(d: LeasedDelivery): boolean {
   return !SLOW_DOWN_CODES.has(code) && !SETTLED_CALL_CODES.has(code);
 }
 
-async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
+/**
+ * Writes a send's outcome in the transaction given (the one its dev outbox copy is written in);
+ * returns how many deliveries it could still record (0: the lease was lost).
+ */
+export type RecordKept = (client: pg.PoolClient, result: DecidedDelivery) => Promise<number>;
+
+/**
+ * A message kept in the dev outbox (a table in the same database) and its outcome are written in
+ * one transaction: exactly once, even if the worker dies mid-burst. A lease lost meanwhile keeps
+ * nothing, and the delivery is the new holder's.
+ */
+async function keepInOutbox(
+  d: LeasedDelivery,
+  message: OutgoingMessage,
+  asked: boolean,
+  recordKept: RecordKept,
+): Promise<Outcome> {
+  return withTransaction(async (client) => {
+    const result = await getChannel(d.channel).send(message, drizzleOnClient(client));
+    const outcome = { kind: "sent", providerMessageId: result.providerMessageId, asked } as const;
+    if ((await recordKept(client, { delivery: d, outcome })) === 0) {
+      throw new ChannelError("The delivery's lease ran out before its outbox copy was kept", true);
+    }
+    return { ...outcome, recorded: true };
+  });
+}
+
+async function sendOne(d: LeasedDelivery, clock: () => Date, recordKept?: RecordKept): Promise<Outcome> {
   if (d.notBefore) await sleep(d.notBefore - Date.now());
   const message = d.rendered ?? renderMessage(messagePartsOf(d));
   const asked = carriesConfirmation(message);
   const channel = getChannel(d.channel);
   try {
+    const readiness = recordKept ? channelReadiness(d.channel, message.locale) : undefined;
+    if (recordKept && readiness?.ready && readiness.via === "outbox") {
+      return await keepInOutbox(d, message, asked, recordKept);
+    }
     // No second message after an unanswered first one: ask the provider whether it has it.
     if (channel.find && mayHaveLeft(d)) {
       const found = await channel.find(message, d.createdAt, (sid) => sidTaken(sid, d.id));
@@ -134,7 +169,8 @@ async function sendOne(d: LeasedDelivery, clock: () => Date): Promise<Outcome> {
 
 /**
  * Sends every leased delivery, SEND_CONCURRENCY at a time, reporting each outcome as it comes;
- * never throws. Once `shouldStop` answers true (shutdown) no further send starts: the ones in
+ * never throws. With `recordKept`, a message the dev outbox keeps is recorded with its copy
+ * (its outcome says `recorded`). Once `shouldStop` answers true (shutdown) no further send starts: the ones in
  * flight finish, the rest are left unreported for the caller to release.
  */
 export async function sendLeased(
@@ -142,6 +178,7 @@ export async function sendLeased(
   clock: () => Date,
   onResult: (result: DecidedDelivery) => void = () => {},
   shouldStop: () => boolean = () => false,
+  recordKept?: RecordKept,
 ): Promise<DecidedDelivery[]> {
   const results: DecidedDelivery[] = new Array(deliveries.length);
   let next = 0;
@@ -149,7 +186,7 @@ export async function sendLeased(
     while (next < deliveries.length && !shouldStop()) {
       const index = next++;
       const delivery = deliveries[index];
-      results[index] = { delivery, outcome: await sendOne(delivery, clock) };
+      results[index] = { delivery, outcome: await sendOne(delivery, clock, recordKept) };
       onResult(results[index]);
     }
   }

@@ -111,7 +111,8 @@ export interface LeasedDelivery {
 
 export type Outcome =
   /** `asked`: the message carried the confirmation ask, so the delivery awaits a reply. */
-  | { kind: "sent"; providerMessageId: string; asked?: boolean }
+  /** `recorded`: already written, with its dev outbox copy (see sendLeased). */
+  | { kind: "sent"; providerMessageId: string; asked?: boolean; recorded?: boolean }
   | { kind: "retry"; error: string; code?: string; at: Date; slowed?: boolean }
   | { kind: "paced"; at: Date }
   | { kind: "failed"; error: string; code?: string; refund: boolean }

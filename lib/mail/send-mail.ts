@@ -5,6 +5,7 @@ import type MailerMessage from "nodemailer/lib/mailer/mail-message.js";
 import MimeNode from "nodemailer/lib/mime-node/index.js";
 import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { env } from "@/lib/env";
+import type { DbOrTx } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
@@ -17,6 +18,8 @@ export type MailMessage = Omit<ComposeInput, "from" | "baseBoundary" | "date"> &
   from?: string;
   /** The workspace whose reminder or notice this is: its dev outbox copy names it (not sent). */
   workspaceId?: string | null;
+  /** Where a dev outbox copy is written (a caller's transaction); the app's database otherwise. */
+  outbox?: DbOrTx;
 };
 
 export interface MailResult {
@@ -130,12 +133,12 @@ function smtpOptions(url: string): Record<string, unknown> {
  * One mail path for sign-in links and reminders: SMTP when SMTP_URL is set, else the dev
  * outbox in development; in production without SMTP_URL the send fails.
  */
-export async function sendMail({ workspaceId, ...message }: MailMessage): Promise<MailResult> {
+export async function sendMail({ workspaceId, outbox, ...message }: MailMessage): Promise<MailResult> {
   const from = message.from ?? env.MAIL_FROM;
   const smtpUrl = smtpUrlOverride ?? env.SMTP_URL;
   if (!smtpUrl) {
     if (!outboxEnabled()) throw new Error("Email is not configured (SMTP_URL)");
-    const stored = await storeOutboxMessage({ channel: "email", ...message, from, workspaceId });
+    const stored = await storeOutboxMessage({ channel: "email", ...message, from, workspaceId }, outbox);
     return { messageId: `outbox-${stored.id}`, outbox: true };
   }
   const mail = composeMail({ ...message, from });
