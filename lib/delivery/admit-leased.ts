@@ -149,7 +149,7 @@ export async function admitLeased(
       requested: switched.map((d) => (d.channel === d.requestedChannel ? null : d.requestedChannel)),
     });
   }
-  const paced = await paceSends(client, candidates, now);
+  const paced = await paceSends(candidates, now);
   decided.push(...paced.deferred);
   const capped = await capCalls(client, paced.ready, now);
   const admitted: LeasedDelivery[] = [];

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { senderPacing } from "@/db/schema";
 import { pool } from "@/lib/db";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { columnName, compileStatement } from "@/lib/db/compile-statement";
 import { twilioSender } from "@/lib/channels/twilio-config";
 import type { OutgoingMessage } from "@/lib/channels/types";
@@ -56,16 +57,15 @@ const SLOW_DOWN = compileStatement<{ sender: string; waitMs: number }>(
 /**
  * Gives each send a slot on its sender's budget, kept in `sender_pacing` so that every worker
  * process shares it: slots are `1 / rate` apart, reserved from `next_free_at` under the row's
- * lock (in the caller's lease transaction). Slots within PACE_HORIZON_MS are kept and the send
- * waits for its slot; the rest are not reserved but queued at estimates spaced the same way
- * from `queue_until`, and reserve a slot when they come back. Times come from the database's
- * clock, so workers on machines whose clocks differ still share one schedule.
+ * lock, in a short transaction of their own: held through the caller's lease transaction, the row
+ * made every other worker's lease wait for it (two workers were slower than one). A lease that
+ * then fails leaves its slots unused: sends go later, never faster than the rate. Slots within
+ * PACE_HORIZON_MS are kept and the send waits for its slot; the rest are not reserved but queued
+ * at estimates spaced the same way from `queue_until`, and reserve a slot when they come back.
+ * Times come from the database's clock, so workers on machines whose clocks differ still share
+ * one schedule.
  */
-export async function paceSends(
-  client: pg.PoolClient,
-  deliveries: LeasedDelivery[],
-  now: Date,
-): Promise<PacedSends> {
+export async function paceSends(deliveries: LeasedDelivery[], now: Date): Promise<PacedSends> {
   const ready: LeasedDelivery[] = [];
   const deferred: DecidedDelivery[] = [];
   const groups = new Map<string, { mps: number; items: LeasedDelivery[] }>();
@@ -79,35 +79,52 @@ export async function paceSends(
     group.items.push(d);
     groups.set(sender.key, group);
   }
-  // One order for every transaction, so two batches never wait on each other's sender rows.
-  for (const key of [...groups.keys()].sort()) {
-    const { mps, items } = groups.get(key)!;
-    const interval = 1_000 / mps;
-    const asked = Date.now();
-    const { rows } = await LOCK_SENDER.run(client, { sender: key });
-    const dbNow = Number(rows[0].db_now);
-    // The database read its clock about halfway through the round trip.
-    const localNow = (asked + Date.now()) / 2;
-    const start = Math.max(Number(rows[0].next_free), dbNow);
-    // A message takes one slot per segment: throughput is counted in segments.
-    let nextFree = start;
-    let granted = 0;
-    while (granted < items.length && nextFree <= dbNow + PACE_HORIZON_MS) {
-      const rendered = renderedSms(items[granted]);
-      ready.push({ ...items[granted], notBefore: localNow + (nextFree - dbNow), rendered });
-      nextFree += units(items[granted], rendered) * interval;
-      granted++;
-    }
-    const queuedBefore = Number(rows[0].queue_until);
-    let queueUntil = Math.max(queuedBefore, nextFree);
-    for (const delivery of items.slice(granted)) {
-      const at = new Date(now.getTime() + (queueUntil - dbNow));
-      deferred.push({ delivery, outcome: { kind: "paced", at } });
-      queueUntil += units(delivery) * interval;
-    }
-    if (granted === items.length) queueUntil = queuedBefore;
-    await MOVE_SENDER.run(client, { sender: key, nextFree, queueUntil });
+  for (const [key, { mps, items }] of groups) {
+    // Rendered before the row is locked: each message's segments decide its slots.
+    const rendered = items.map(renderedSms);
+    const slots = await withTransaction((client) =>
+      reserveSlots(client, key, 1_000 / mps, items, rendered, now),
+    );
+    ready.push(...slots.ready);
+    deferred.push(...slots.deferred);
   }
+  return { ready, deferred };
+}
+
+/** Slots for `items` on one sender's row, locked for this transaction only. */
+async function reserveSlots(
+  client: pg.PoolClient,
+  key: string,
+  interval: number,
+  items: LeasedDelivery[],
+  rendered: (OutgoingMessage | undefined)[],
+  now: Date,
+): Promise<PacedSends> {
+  const ready: LeasedDelivery[] = [];
+  const deferred: DecidedDelivery[] = [];
+  const asked = Date.now();
+  const { rows } = await LOCK_SENDER.run(client, { sender: key });
+  const dbNow = Number(rows[0].db_now);
+  // The database read its clock about halfway through the round trip.
+  const localNow = (asked + Date.now()) / 2;
+  const start = Math.max(Number(rows[0].next_free), dbNow);
+  // A message takes one slot per segment: throughput is counted in segments.
+  let nextFree = start;
+  let granted = 0;
+  while (granted < items.length && nextFree <= dbNow + PACE_HORIZON_MS) {
+    ready.push({ ...items[granted], notBefore: localNow + (nextFree - dbNow), rendered: rendered[granted] });
+    nextFree += units(items[granted], rendered[granted]) * interval;
+    granted++;
+  }
+  const queuedBefore = Number(rows[0].queue_until);
+  let queueUntil = Math.max(queuedBefore, nextFree);
+  for (let i = granted; i < items.length; i++) {
+    const at = new Date(now.getTime() + (queueUntil - dbNow));
+    deferred.push({ delivery: items[i], outcome: { kind: "paced", at } });
+    queueUntil += units(items[i], rendered[i]) * interval;
+  }
+  if (granted === items.length) queueUntil = queuedBefore;
+  await MOVE_SENDER.run(client, { sender: key, nextFree, queueUntil });
   return { ready, deferred };
 }
 
