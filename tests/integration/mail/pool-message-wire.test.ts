@@ -9,7 +9,7 @@ import { closeMail, sendMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
 
 // What sendMail composed for each message, to send the same raw text the reference way.
-const composed: ComposedMail[] = [];
+const composed = vi.hoisted((): ComposedMail[] => []);
 vi.mock("@/lib/mail/compose-mail", async (importOriginal) => {
   const original = await importOriginal<typeof import("@/lib/mail/compose-mail")>();
   return {
