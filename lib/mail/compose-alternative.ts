@@ -2,8 +2,9 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import * as mimeFuncsModule from "nodemailer/lib/mime-funcs/index.js";
 import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64/index.js";
-import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp/index.js";
+import { wrap as qpWrap } from "nodemailer/lib/qp/index.js";
 import type { ComposedMail, ComposeInput } from "./mail-types";
+import { encodeQuotedPrintable } from "./quoted-printable";
 
 // An address nodemailer writes back unchanged: ASCII local part, lower-case ASCII domain.
 const PLAIN_ADDRESS = /^[A-Za-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;
@@ -60,7 +61,7 @@ function part(contentType: string, content: string): string {
     encoding === "7bit"
       ? content
       : encoding === "quoted-printable"
-        ? qpWrap(qpEncode(content), LINE_LENGTH)
+        ? qpWrap(encodeQuotedPrintable(content), LINE_LENGTH)
         : base64Wrap(base64Encode(content), LINE_LENGTH);
   return `${header("Content-Type", `${contentType}; charset=utf-8`)}\r\n${header("Content-Transfer-Encoding", encoding)}\r\n\r\n${body}`;
 }

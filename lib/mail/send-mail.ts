@@ -2,7 +2,6 @@ import "server-only";
 import net from "node:net";
 import tls from "node:tls";
 import type MailerMessage from "nodemailer/lib/mailer/mail-message.js";
-import MimeNode from "nodemailer/lib/mime-node/index.js";
 import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { env } from "@/lib/env";
 import type { DbOrTx } from "@/lib/db";
@@ -10,6 +9,7 @@ import { logger } from "@/lib/logger";
 import { outboxEnabled } from "@/lib/outbox/outbox-enabled";
 import { storeOutboxMessage } from "@/lib/outbox/store-outbox-message";
 import { composeMail } from "./compose-mail";
+import { poolMessage } from "./pool-message";
 import type { ComposedMail, ComposeInput } from "./mail-types";
 
 /** A message to send: what composeMail takes, with From defaulting to MAIL_FROM. */
@@ -89,19 +89,15 @@ function smtp(url: string): SMTPPool {
 
 /**
  * Hands a composed message to the pool the way nodemailer's sendMail does once it has built
- * the MIME tree: a mail object with `data` and `message` (a MimeNode, here the raw message
- * with its envelope), the transport contract of https://nodemailer.com/plugins/create.
+ * the MIME tree, as the mail object its transport contract describes
+ * (https://nodemailer.com/plugins/create), reduced to what the pool reads (./pool-message).
  * Skips sendMail's per-message set-up (options merge, content resolution, a second MIME tree,
  * a random Message-ID for the raw node), about a fifth of a reminder's sending CPU.
  */
 function sendComposed(pool: SMTPPool, mail: ComposedMail): Promise<SMTPPool.SentMessageInfo> {
-  // A raw node has no boundary to draw: skip the random one.
-  const message = new MimeNode("message/rfc822", { baseBoundary: "raw" }).setRaw(mail.raw);
-  message.setEnvelope({ from: mail.envelope.from, to: mail.envelope.to.join(", ") });
-  message.setHeader("Message-ID", mail.messageId);
-  const envelope = { data: {}, message } as unknown as MailerMessage<SMTPPool.SentMessageInfo>;
+  const pooled = poolMessage(mail) as unknown as MailerMessage<SMTPPool.SentMessageInfo>;
   return new Promise((resolve, reject) =>
-    pool.send(envelope, (error, info) => (error ? reject(error) : resolve(info))),
+    pool.send(pooled, (error, info) => (error ? reject(error) : resolve(info))),
   );
 }
 

@@ -38,9 +38,20 @@ function parseHeaders(raw: string): Map<string, string> {
   return headers;
 }
 
-/** A real SMTP peer on a free loopback port that keeps what it receives. */
-export async function startSmtpSink(options: { latencyMs?: number } = {}) {
+/** What a client sent on one connection, byte for byte (commands, DATA, QUIT). */
+export interface WireCapture {
+  bytes(): Buffer;
+  /** Resolves once the connection has closed: then bytes() holds all it sent. */
+  closed: Promise<void>;
+}
+
+/**
+ * A real SMTP peer on a free loopback port that keeps what it receives; with `recordWire`, also
+ * each connection's raw client bytes (kept for the sink's life: tests only, not benchmarks).
+ */
+export async function startSmtpSink(options: { latencyMs?: number; recordWire?: boolean } = {}) {
   const messages: SunkMail[] = [];
+  const wire: WireCapture[] = [];
   let mode: SmtpMode = { kind: "accept" };
   const server = new SMTPServer({
     authOptional: true,
@@ -76,13 +87,22 @@ export async function startSmtpSink(options: { latencyMs?: number } = {}) {
   });
   server.on("error", () => {});
   // Answer each command at once (no Nagle delay), as a production MTA would.
-  server.server.on("connection", (socket: import("node:net").Socket) => socket.setNoDelay(true));
+  server.server.on("connection", (socket: import("node:net").Socket) => {
+    socket.setNoDelay(true);
+    if (!options.recordWire) return;
+    // The client speaks only after the server's greeting, by when smtp-server reads the socket too.
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    wire.push({ bytes: () => Buffer.concat(chunks), closed });
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    wire,
     setMode(next: SmtpMode) {
       mode = next;
     },
