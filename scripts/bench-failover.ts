@@ -34,7 +34,13 @@ import { resilientPool } from "./bench/failover-harness";
 import { runFailoverBurst, type FailoverContext, type FailoverRun, type Fault } from "./bench/failover-run";
 import { clusterDatabaseEnv, failoverWebUser, startClusterWeb } from "./bench/failover-web";
 import { startWebLoad } from "./bench/failover-web-load";
-import { buildWorker, spawnFleetWorker, stopWorker, waitForHeartbeats } from "./bench/fleet-workers";
+import {
+  buildWorker,
+  spawnFleetWorker,
+  stopWorker,
+  waitForHeartbeats,
+  workerNodeFlags,
+} from "./bench/fleet-workers";
 import { growthReminderId, growthSessions, seedGrowthUsers } from "./bench/growth-seed";
 import { stopNextServer } from "./bench/next-server";
 import { measureReplicaReads } from "./bench/replica-reads";
@@ -166,7 +172,7 @@ try {
       postgres: cluster.postgresVersion,
       cluster:
         "Patroni 2 nodes on etcd (synchronous_mode, primary_start_timeout 0, loop_wait 1, ttl 20); HAProxy checks /primary every 500 ms; PgBouncer transaction + session pools, query_wait_timeout 10 s",
-      workers: "2 × node dist/worker.mjs (npm run worker), WORKER_CONCURRENCY 20",
+      workers: `2 × node ${workerNodeFlags().join(" ")} dist/worker.mjs (npm run worker), WORKER_CONCURRENCY 20`,
       web: "next start, WORKER_MODE=external, 2 lanes: health, reminders, activity, a template write",
       peerLatencyMs: 1,
     },

@@ -16,7 +16,7 @@ import os from "node:os";
 import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
 import { openFleetContext } from "./bench/fleet-context";
 import { runFleet, type FleetRun } from "./bench/fleet-run";
-import { buildWorker } from "./bench/fleet-workers";
+import { buildWorker, workerNodeFlags } from "./bench/fleet-workers";
 
 const N = numberFlag("reminders", 20_000);
 const USERS = numberFlag("users", 200);
@@ -124,7 +124,7 @@ const summary = {
     channels: "email, sms, whatsapp in turn",
     fleets: FLEETS,
     rounds: ROUNDS,
-    worker: "node dist/worker.mjs (npm run worker), defaults: WORKER_CONCURRENCY 20, SMTP_POOL_SIZE 25",
+    worker: `node ${workerNodeFlags().join(" ")} dist/worker.mjs (npm run worker), defaults: WORKER_CONCURRENCY 20, SMTP_POOL_SIZE 25`,
     peerLatencyMs: 1,
     senderMps: 1000,
     sampleMs: SAMPLE_MS,

@@ -1,10 +1,21 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { waitUntil, type SqlClient } from "@/tests/support/bench-kit";
 
 /** `npm run build`'s worker step: jobs/worker.ts bundled into dist/worker.mjs, from this checkout. */
 export function buildWorker() {
   const built = spawnSync(process.execPath, ["scripts/build-worker.mjs"], { stdio: "inherit" });
   if (built.status !== 0) throw new Error("building dist/worker.mjs failed");
+}
+
+/** The node flags `npm run worker` starts the bundle with, read from package.json's `worker` script. */
+export function workerNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> })
+    .scripts;
+  const flags = /\bnode ((?:--\S+ )*)dist\/worker\.mjs/.exec(scripts.worker)?.[1];
+  if (flags === undefined)
+    throw new Error("package.json's worker script does not run node … dist/worker.mjs");
+  return flags.split(" ").filter(Boolean);
 }
 
 // Workers still running when the benchmark exits (a failed or interrupted run) go with it.
@@ -14,7 +25,7 @@ process.once("exit", () => {
 });
 
 /**
- * What `npm run worker` runs (`node dist/worker.mjs`, no TypeScript loader), as a direct child so
+ * What `npm run worker` runs (`node <its flags> dist/worker.mjs`, no TypeScript loader), as a direct child so
  * its CPU can be read from /proc and a signal reaches the engine itself. Its connections carry
  * `application_name` = `name`, so PostgreSQL's backends serving it can be told apart.
  */
@@ -27,7 +38,7 @@ export function spawnFleetWorker(
   const url = new URL(env.DATABASE_URL);
   url.searchParams.set("application_name", name);
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
-  const worker = spawn(process.execPath, [...profile, "dist/worker.mjs"], {
+  const worker = spawn(process.execPath, [...profile, ...workerNodeFlags(), "dist/worker.mjs"], {
     env: {
       ...process.env,
       LOG_LEVEL: "warn",
