@@ -170,8 +170,8 @@ async function sendOne(d: LeasedDelivery, clock: () => Date, recordKept?: Record
 /**
  * Sends every leased delivery, SEND_CONCURRENCY at a time, reporting each outcome as it comes;
  * never throws. With `recordKept`, a message the dev outbox keeps is recorded with its copy
- * (its outcome says `recorded`). Once `shouldStop` answers true (shutdown) no further send starts: the ones in
- * flight finish, the rest are left unreported for the caller to release.
+ * (its outcome says `recorded`). Once `shouldStop` answers true (shutdown) no further send
+ * starts: the ones in flight finish, the rest are left unreported for the caller to release.
  */
 export async function sendLeased(
   deliveries: LeasedDelivery[],
