@@ -7,6 +7,7 @@ import type { ComposedMail, ComposeInput } from "@/lib/mail/mail-types";
 import { poolMessage } from "@/lib/mail/pool-message";
 import { closeMail, sendMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
+import { REMINDER_MAIL as reminder } from "@/tests/support/reminder-mail";
 
 // What sendMail composed for each message, to send the same raw text the reference way.
 const composed = vi.hoisted((): ComposedMail[] => []);
@@ -55,19 +56,6 @@ async function nodemailerTranscript(raw: string, envelope: ComposedMail["envelop
   );
 }
 
-const reminder: ComposeInput = {
-  from: '"Ana García via Remindful" <no-reply@remindful.example>',
-  to: "lea@example.com",
-  subject: "Un recordatorio de Ana García",
-  text: "Hola, Léa:\n\n.Una línea que empieza por un punto\n\nEnviado por Ana García a través de Remindful.\n",
-  html: '<!doctype html><html><body><p>Hola, Léa:</p><p><a href="https://remindful.example/api/unsubscribe/abc">Darse de baja</a></p></body></html>',
-  replyTo: "ana@example.com",
-  messageId: "<delivery-42.0123456789abcdef@remindful.example>",
-  headers: {
-    "List-Unsubscribe": "<https://remindful.example/api/unsubscribe/abc>",
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-  },
-};
 
 describe("sendMail puts on the wire what nodemailer sends for the same message and envelope", () => {
   const cases: [string, ComposeInput, boolean][] = [

@@ -4,6 +4,7 @@ import type Mail from "nodemailer/lib/mailer";
 import { composeAlternative } from "@/lib/mail/compose-alternative";
 import { composeMail } from "@/lib/mail/compose-mail";
 import type { ComposeInput } from "@/lib/mail/mail-types";
+import { REMINDER_MAIL as reminder } from "@/tests/support/reminder-mail";
 
 const date = new Date("2031-03-04T05:06:07Z");
 const baseBoundary = "0123456789abcdef";
@@ -21,19 +22,6 @@ const crlf = (value: string) => value.replace(/\r?\n/g, "\r\n");
 /** A generated Message-ID is random on both sides. */
 const anyMessageId = (raw: string) => raw.replace(/^Message-ID: <[0-9a-f-]+@/m, "Message-ID: <generated@");
 
-const reminder: ComposeInput = {
-  from: '"Ana García via Remindful" <no-reply@remindful.example>',
-  to: "lea@example.com",
-  subject: "Un recordatorio de Ana García",
-  text: "Hola, Léa:\n\n.Una línea que empieza por un punto\n\nEnviado por Ana García a través de Remindful.\n\nPara darte de baja: https://remindful.example/api/unsubscribe/abc\n",
-  html: '<!doctype html><html><body><p>Hola, Léa:</p><p><a href="https://remindful.example/api/unsubscribe/abc">Darse de baja</a></p></body></html>',
-  replyTo: "ana@example.com",
-  messageId: "<delivery-42.0123456789abcdef@remindful.example>",
-  headers: {
-    "List-Unsubscribe": "<https://remindful.example/api/unsubscribe/abc>",
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-  },
-};
 
 describe("composeMail writes what nodemailer would", () => {
   const cases: [string, ComposeInput][] = [
