@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { reminders, sessions, users, workspaceEvents, workspaceMembers, workspaces } from "@/db/schema";
 import type { WorkspaceRole } from "@/db/schema/enums";
 import { trialPlanState } from "@/lib/workspaces/plan-state";
-import { e2eDb, expect, test } from "./fixtures";
+import { e2eDb, expect, gotoWaitsForStreaming, test } from "./fixtures";
 import { addContact, localDate, openDialog, submitAndExpectCreated } from "./reminder-helpers";
 import { MESSAGES } from "./shell-helpers";
 
@@ -77,7 +77,7 @@ test("a member's reminder says who made it, and the owner reads, filters and exp
   // Luis, in his own browser, creates a reminder to María and cancels it.
   const luisContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   await actAs(luisContext, luis.sessionToken);
-  const luisPage = await luisContext.newPage();
+  const luisPage = gotoWaitsForStreaming(await luisContext.newPage());
   await luisPage.goto("/reminders");
   const dialog = await openDialog(luisPage);
   await dialog.getByLabel("Contact").selectOption({ label: "María" });

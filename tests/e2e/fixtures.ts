@@ -96,18 +96,23 @@ export async function streamedIn(page: Page) {
   await page.waitForFunction(() => document.querySelector('div[hidden][id^="S:"]') === null);
 }
 
+/** Makes `page.goto` wait for streamedIn too: the fixture's page, and pages of other contexts. */
+export function gotoWaitsForStreaming(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await streamedIn(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{
   signIn: (overrides?: SignInOverrides) => Promise<SignedInUser>;
   signInMember: (workspaceId: string, role: WorkspaceRole) => Promise<SignedInUser>;
 }>({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await streamedIn(page);
-      return response;
-    };
-    await use(page);
+    await use(gotoWaitsForStreaming(page));
   },
   signIn: async ({ page }, use) => {
     await use((overrides) => signInQuickly(page, overrides));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 import { deliveries, reminders } from "@/db/schema";
 import type { MediaKind } from "@/db/schema/enums";
-import { e2eDb } from "./fixtures";
+import { e2eDb, gotoWaitsForStreaming } from "./fixtures";
 import { MEDIA_ALLOWED, expect, makeMediaFile, test } from "./media-fixtures";
 import { addContact, localDate } from "./reminder-helpers";
 import { es, fr } from "./shell-helpers";
@@ -78,7 +78,7 @@ for (const locale of ["es", "fr"] as const) {
         isMobile: true,
         hasTouch: true,
       });
-      const player = await phone.newPage();
+      const player = gotoWaitsForStreaming(await phone.newPage());
       await player.goto(link ?? "");
       await expect(player.locator("main")).toHaveAttribute("lang", locale);
       await expect(player.getByTestId("playback-message")).toHaveText("¡Feliz cumpleaños!");

@@ -9,7 +9,7 @@ import {
   workspaceInvitations,
   workspaceMembers,
 } from "@/db/schema";
-import { e2eDb, expect, test } from "./fixtures";
+import { e2eDb, expect, gotoWaitsForStreaming, test } from "./fixtures";
 import { localDate } from "./reminder-helpers";
 import { en, es } from "./shell-helpers";
 
@@ -104,7 +104,7 @@ test("a team shares one account: Ana invites Luis, who joins from the e-mail, wo
   });
   const { hostname } = new URL(process.env.E2E_BASE_URL ?? "");
   await phone.addCookies([{ name: "NEXT_LOCALE", value: "es", domain: hostname, path: "/" }]);
-  const luis = await phone.newPage();
+  const luis = gotoWaitsForStreaming(await phone.newPage());
   await luis.goto("/dev/outbox");
   const mail = luis.getByTestId("outbox-message").filter({ hasText: luisEmail });
   await expect(mail).toContainText(fill(en.team.invitationEmail.subject, { inviter: workspace, workspace }));
