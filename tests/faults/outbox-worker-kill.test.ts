@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import pg from "pg";
 import { seedDue, spawnWorker, waitUntil } from "@/tests/support/bench-kit";
 
-const N = 600;
+// More than one worker leases at once (4 batches of 200), so both hold some of the burst.
+const N = 2_000;
 let client: pg.Client;
 const count = async (sql: string, params: unknown[] = []) =>
   (await client.query(sql, params)).rows[0].n as number;
@@ -26,10 +27,19 @@ it("with the dev outbox, a worker killed with SIGKILL mid-burst leaves each mess
   const victim = spawnWorker(env);
   const survivor = spawnWorker(env);
   try {
-    await waitUntil(async () => (await count("select count(*)::int as n from worker_heartbeats")) >= 2, 60_000);
-    await seedDue(client, { reminders: N, users: 20, dueAt: new Date(Date.now() + 2_000), smsShare: 0 });
     await waitUntil(
-      async () => (await count("select count(*)::int as n from outbox_messages")) >= 100,
+      async () => (await count("select count(*)::int as n from worker_heartbeats")) >= 2,
+      60_000,
+    );
+    await seedDue(client, { reminders: N, users: 20, dueAt: new Date(Date.now() + 2_000), smsShare: 0 });
+    // Mid-burst, while the victim holds deliveries.
+    await waitUntil(
+      async () =>
+        (await count("select count(*)::int as n from outbox_messages")) >= 100 &&
+        (await count(
+          "select count(*)::int as n from deliveries where status = 'sending' and worker_id like $1",
+          [`%:${victim.pid}:%`],
+        )) > 0,
       120_000,
       20,
     );
