@@ -13,7 +13,7 @@
  */
 import pg from "pg";
 import { makeWorkerUtils } from "graphile-worker";
-import { startSmtpSink } from "@/tests/support/smtp-sink";
+import { startBareSmtpSink } from "@/tests/support/bare-smtp-sink";
 import { startTwilioSink, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "@/tests/support/twilio-sink";
 import {
   benchDatabase,
@@ -53,7 +53,7 @@ const PARALLEL = numberFlag("parallel", 0);
 const SMTP_POOL = numberFlag("smtp-pool", Math.max(SMTP_POOL_SIZE_DEFAULT, Math.ceil(LATENCY)));
 
 const db = await benchDatabase("bench_delivery");
-const smtp = await startSmtpSink({ latencyMs: LATENCY });
+const smtp = await startBareSmtpSink({ latencyMs: LATENCY });
 const twilio = await startTwilioSink({ latencyMs: LATENCY });
 const client = new pg.Client({ connectionString: db.url });
 await client.connect();

@@ -28,7 +28,7 @@ import { runMigrations } from "@/lib/db/migrate";
 import { startHaCluster } from "@/scripts/ha/cluster";
 import { APP_DATABASE } from "@/scripts/ha/cluster-config";
 import { numberFlag, writeResult } from "@/tests/support/bench-kit";
-import { startSmtpSink } from "@/tests/support/smtp-sink";
+import { startBareSmtpSink } from "@/tests/support/bare-smtp-sink";
 import { startTwilioSink, twilioSinkEnv } from "@/tests/support/twilio-sink";
 import { resilientPool } from "./bench/failover-harness";
 import { runFailoverBurst, type FailoverContext, type FailoverRun, type Fault } from "./bench/failover-run";
@@ -69,7 +69,7 @@ try {
   await runMigrations(cluster.sessionUrl);
   const harness = resilientPool(cluster.adminUrl(APP_DATABASE));
   stops.push(() => harness.end());
-  const smtp = await startSmtpSink({ latencyMs: 1 });
+  const smtp = await startBareSmtpSink({ latencyMs: 1 });
   const twilio = await startTwilioSink({ latencyMs: 1 });
   stops.push(
     () => smtp.close(),

@@ -5,7 +5,7 @@
  * second while the engine sits idle (no tight polling).
  */
 import pg from "pg";
-import { startSmtpSink } from "@/tests/support/smtp-sink";
+import { startBareSmtpSink } from "@/tests/support/bare-smtp-sink";
 import {
   benchDatabase,
   lateness,
@@ -24,7 +24,7 @@ const W = numberFlag("workers", 1);
 const N = RATE * SECONDS;
 
 const db = await benchDatabase("bench_steady");
-const smtp = await startSmtpSink({ latencyMs: 1 });
+const smtp = await startBareSmtpSink({ latencyMs: 1 });
 const client = new pg.Client({ connectionString: db.url });
 await client.connect();
 console.log(`bench:steady  ${RATE}/s for ${SECONDS} s (${N} reminders), workers=${W}`);

@@ -16,7 +16,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { startSmtpSink } from "@/tests/support/smtp-sink";
+import { startBareSmtpSink } from "@/tests/support/bare-smtp-sink";
 import {
   benchDatabase,
   numberFlag,
@@ -36,7 +36,7 @@ const C = numberFlag("concurrency", 20);
 const RETRIES = numberFlag("retries", 5);
 
 const db = await benchDatabase("bench_webhooks");
-const smtp = await startSmtpSink({ latencyMs: 1 });
+const smtp = await startBareSmtpSink({ latencyMs: 1 });
 const fast = await startWebhookReceiver();
 fast.answer = () => ({ status: 200, delayMs: 1 });
 const slow = await startWebhookReceiver();

@@ -9,7 +9,7 @@
  * to its last send, lateness, duplicates and losses (per address at the sink).
  */
 import type pg from "pg";
-import type { SmtpSink } from "@/tests/support/smtp-sink";
+import type { BareSmtpSink } from "@/tests/support/bare-smtp-sink";
 import {
   lateness,
   perItem,
@@ -92,7 +92,7 @@ async function seedRun(client: pg.Client, sides: Side[], members: number, dueAt:
 }
 
 /** One run: the sides' rows due together; each side's figures once every delivery settled. */
-async function run(client: pg.Client, smtp: SmtpSink, sides: Side[], members: number, tag: string) {
+async function run(client: pg.Client, smtp: BareSmtpSink, sides: Side[], members: number, tag: string) {
   const dueAt = new Date(Date.now() + 8_000 + (members * sides.length) / 10);
   await seedRun(client, sides, members, dueAt, tag);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt.getTime() - Date.now() - 500)));
@@ -139,7 +139,7 @@ const line = (r: GroupRunSide) =>
   `  lateness p50 ${r.latenessMs.p50} p95 ${r.latenessMs.p95} ms  duplicates ${r.duplicates} lost ${r.lost} failed ${r.failed}`;
 
 /** The scenario's runs (see the file's comment) and their summary. */
-export async function benchDeliveryGroup(client: pg.Client, smtp: SmtpSink, members: number) {
+export async function benchDeliveryGroup(client: pg.Client, smtp: BareSmtpSink, members: number) {
   // A first run is slower whatever it sends (a cold worker and database): not counted.
   const warm = await run(client, smtp, ["group", "single"], Math.min(members, 2_000), "warm-");
   for (const r of warm.sides) console.log(`warm-up  ${line(r)}`);

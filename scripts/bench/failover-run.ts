@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { HaCluster } from "@/scripts/ha/cluster";
 import { sinkGrace, waitUntil } from "@/tests/support/bench-kit";
-import type { SmtpSink } from "@/tests/support/smtp-sink";
+import type { BareSmtpSink } from "@/tests/support/bare-smtp-sink";
 import type { TwilioSink } from "@/tests/support/twilio-sink";
 import { probePrimary, type ResilientPool } from "./failover-harness";
 import { summarizeWebAnswers, type WebAnswer } from "./failover-web-load";
@@ -12,7 +12,7 @@ export interface FailoverContext {
   cluster: HaCluster;
   /** The harness's connections (the superuser through HAProxy's primary port), outliving a failover. */
   harness: ResilientPool;
-  smtp: SmtpSink;
+  smtp: BareSmtpSink;
   twilio: TwilioSink;
   /** Engine processes, started once and never restarted. */
   workers: ChildProcess[];

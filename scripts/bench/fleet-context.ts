@@ -1,5 +1,5 @@
 import pg from "pg";
-import { startSmtpSink } from "@/tests/support/smtp-sink";
+import { startBareSmtpSink } from "@/tests/support/bare-smtp-sink";
 import { startTwilioSink, twilioSinkEnv } from "@/tests/support/twilio-sink";
 import type { FleetContext } from "./fleet-run";
 
@@ -22,7 +22,7 @@ export async function openFleetContext(
   adminUrl.pathname = "/postgres";
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
-  const smtp = await startSmtpSink({ latencyMs: 1 });
+  const smtp = await startBareSmtpSink({ latencyMs: 1 });
   const twilio = await startTwilioSink({ latencyMs: 1 });
   const ctx: FleetContext = {
     client,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type pg from "pg";
-import type { SmtpSink } from "@/tests/support/smtp-sink";
+import type { BareSmtpSink } from "@/tests/support/bare-smtp-sink";
 import type { TwilioSink } from "@/tests/support/twilio-sink";
 import {
   lateness,
@@ -24,7 +24,7 @@ export interface FleetContext {
   admin: pg.Client;
   database: string;
   harness: string;
-  smtp: SmtpSink;
+  smtp: BareSmtpSink;
   twilio: TwilioSink;
   workerEnv: Record<string, string>;
   reminders: number;

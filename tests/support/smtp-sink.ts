@@ -28,7 +28,7 @@ function decodeWords(value: string): string {
     });
 }
 
-function parseHeaders(raw: string): Map<string, string> {
+export function parseHeaders(raw: string): Map<string, string> {
   const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
   const headers = new Map<string, string>();
   for (const line of head.split(/\r?\n/)) {
