@@ -98,9 +98,8 @@ const twilioSchema = z.object({
 
 /**
  * Kept-open SMTP connections. Each carries one message at a time, and a message takes the
- * relay's reply plus four round trips (MAIL FROM, RCPT TO, DATA, the body: nodemailer does not
- * pipeline them), so 10 connections held a loopback relay at about 2,100 messages/s
- * (docs/PERFORMANCE.md). 25 stays under Postfix's default of 50 connections per client.
+ * relay's reply plus two round trips (MAIL FROM, RCPT TO and DATA pipelined, then the body; four
+ * with a relay without PIPELINING). 25 stays under Postfix's default of 50 connections per client.
  */
 export const SMTP_POOL_SIZE_DEFAULT = 25;
 

@@ -83,9 +83,17 @@ export class SmtpConnection {
     const utf8 = this.extensions.has("SMTPUTF8") && /[^\x00-\x7f]/.test([from, ...to].join(""));
     const commands = [`MAIL FROM:<${from}>${utf8 ? " SMTPUTF8" : ""}`, ...to.map((r) => `RCPT TO:<${r}>`), "DATA"];
     const replies: SmtpReply[] = [];
+    // A relay may close the connection instead of answering a pipelined DATA after refusing the
+    // envelope (Exim does): the refusal read before that is still the answer.
+    let lost: unknown;
     if (this.extensions.has("PIPELINING")) {
       this.write(commands.map((c) => `${c}\r\n`).join(""));
-      for (let i = 0; i < commands.length; i++) replies.push(await this.next());
+      try {
+        for (let i = 0; i < commands.length; i++) replies.push(await this.next());
+      } catch (error) {
+        if (replies.length === 0) throw error;
+        lost = error;
+      }
     } else {
       // One at a time, stopping where the transaction cannot go on.
       replies.push(await this.command(commands[0]));
@@ -97,18 +105,20 @@ export class SmtpConnection {
     const [mail, ...rest] = replies;
     const rcpts = rest.slice(0, to.length);
     const dataReply = rest[to.length];
-    const accepted = to.filter((_, i) => rcpts[i] && ok(rcpts[i]));
+    const accepted = to.filter((_, i) => ok(rcpts[i]));
     const rejected = to.filter((r) => !accepted.includes(r));
-    if (dataReply?.code === 354 && (!ok(mail) || accepted.length === 0)) {
-      // A relay that opened DATA for a refused envelope: end it empty, then start over.
-      this.write(".\r\n");
-      await this.next();
-    }
-    if (!ok(mail) || accepted.length === 0 || dataReply?.code !== 354) {
+    if (!ok(mail) || (rcpts.length === to.length && accepted.length === 0)) {
+      // RFC 2920 3.1: a relay that opened DATA for a refused envelope gets an empty message.
+      if (dataReply?.code === 354) await this.command(".").catch(() => undefined);
       await this.reset();
-      const refusal = !ok(mail) ? mail : (rcpts.find((r) => !ok(r)) ?? dataReply ?? mail);
-      const step = !ok(mail) ? "MAIL FROM" : accepted.length === 0 ? "RCPT TO" : "DATA";
-      throw SmtpError.fromReply(refusal, step);
+      throw !ok(mail)
+        ? SmtpError.fromReply(mail, "MAIL FROM")
+        : SmtpError.fromReply(rcpts.find((r) => !ok(r)) ?? mail, "RCPT TO");
+    }
+    if (lost !== undefined) throw lost;
+    if (dataReply?.code !== 354) {
+      await this.reset();
+      throw SmtpError.fromReply(dataReply ?? mail, "DATA");
     }
     this.write(data);
     const final = await this.next();
@@ -177,7 +187,8 @@ export class SmtpConnection {
 
   private async reset() {
     if (!this.usable) return;
-    if (!ok(await this.command("RSET"))) this.destroy();
+    // A session that cannot say where it stands is not used again.
+    if (!ok(await this.command("RSET").catch(() => undefined))) this.destroy();
   }
 
   private expect(reply: SmtpReply, code: number, step: string, errorCode = "EPROTOCOL") {
