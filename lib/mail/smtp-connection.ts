@@ -62,7 +62,8 @@ export class SmtpConnection {
         await connection.hello();
       }
       if (settings.user !== undefined) await connection.authenticate(settings.user, settings.pass ?? "");
-      socket.setTimeout(settings.socketTimeoutMs);
+      // The session's socket: the TLS one after STARTTLS, not the plain one it wraps.
+      connection.socket.setTimeout(settings.socketTimeoutMs);
       return connection;
     } catch (error) {
       connection.destroy();
@@ -170,7 +171,8 @@ export class SmtpConnection {
     // The TLS socket times the session from now on.
     plain.setTimeout(0);
     plain.removeAllListeners("timeout");
-    const secure = tls.connect({ socket: plain, servername: serverName(this.settings.host) });
+    // `host` names what the certificate must match: without it, Node checks an address's against "localhost".
+    const secure = tls.connect({ socket: plain, host: this.settings.host, servername: serverName(this.settings.host) });
     // Failures after the handshake go to attach's listener; this one keeps a late one from throwing.
     secure.on("error", () => {});
     await new Promise<void>((resolve, reject) => {
