@@ -1,5 +1,6 @@
 import "server-only";
 import net from "node:net";
+import { StringDecoder } from "node:string_decoder";
 import tls from "node:tls";
 import { SmtpError, type SmtpReply, type SmtpSettings } from "./smtp-types";
 
@@ -28,6 +29,8 @@ export function dataBytes(raw: string): Buffer {
 export class SmtpConnection {
   private socket: net.Socket;
   private buffer = "";
+  // A reply's UTF-8 character may arrive split between two reads.
+  private readonly decoder = new StringDecoder("utf8");
   private lines: string[] = [];
   private readonly ready: SmtpReply[] = [];
   private readonly waiting: { resolve: (reply: SmtpReply) => void; reject: (error: Error) => void }[] = [];
@@ -223,7 +226,7 @@ export class SmtpConnection {
   }
 
   private read(chunk: Buffer) {
-    this.buffer += chunk.toString("utf8");
+    this.buffer += this.decoder.write(chunk);
     for (let eol = this.buffer.indexOf("\n"); eol !== -1; eol = this.buffer.indexOf("\n")) {
       const line = this.buffer.slice(0, eol).replace(/\r$/, "");
       this.buffer = this.buffer.slice(eol + 1);
