@@ -4,6 +4,13 @@ import { StringDecoder } from "node:string_decoder";
 import tls from "node:tls";
 import { SmtpError, type SmtpReply, type SmtpSettings } from "./smtp-types";
 
+/** A message to send: its envelope and its DATA bytes (dataBytes). */
+export interface SmtpMessage {
+  from: string;
+  to: string[];
+  data: Buffer;
+}
+
 /** What the relay said to a message it took. */
 export interface SmtpSent {
   accepted: string[];
@@ -35,6 +42,8 @@ export class SmtpConnection {
   private readonly ready: SmtpReply[] = [];
   private readonly waiting: { resolve: (reply: SmtpReply) => void; reject: (error: Error) => void }[] = [];
   private failure: SmtpError | undefined;
+  /** The message whose envelope went out with the previous message's body (see send). */
+  private ahead: SmtpMessage | undefined;
   private extensions = new Set<string>();
   private authMethods: string[] = [];
   private readonly onData = (chunk: Buffer) => this.read(chunk);
@@ -79,19 +88,23 @@ export class SmtpConnection {
     return this.failure === undefined && !this.socket.destroyed;
   }
 
-  /** Sends one message from `from` to `to`; rejects with an SmtpError (the relay's reply code when it gave one). */
-  async send(from: string, to: string[], data: Buffer): Promise<SmtpSent> {
-    // An address that could end a command line would let its text be read as commands.
-    const unsafe = [from, ...to].find((address) => /[\r\n<>]/.test(address));
-    if (unsafe !== undefined) throw new SmtpError(`Invalid address ${JSON.stringify(unsafe)}`, "EENVELOPE");
-    const utf8 = this.extensions.has("SMTPUTF8") && /[^\x00-\x7f]/.test([from, ...to].join(""));
-    const commands = [`MAIL FROM:<${from}>${utf8 ? " SMTPUTF8" : ""}`, ...to.map((r) => `RCPT TO:<${r}>`), "DATA"];
+  /**
+   * Sends one message; rejects with an SmtpError (the relay's reply code when it gave one). With
+   * PIPELINING, `next` may hand over the message to send after this one: its envelope then goes
+   * in the same write as this one's body (RFC 2920 allows the message's content first in a
+   * group), and its own send reads the replies: one write per message instead of two.
+   */
+  async send(message: SmtpMessage, next?: () => SmtpMessage | undefined): Promise<SmtpSent> {
+    const { from, to, data } = message;
+    const commands = this.envelope(message);
+    const pipelining = this.extensions.has("PIPELINING");
     const replies: SmtpReply[] = [];
     // A relay may close the connection instead of answering a pipelined DATA after refusing the
     // envelope (Exim does): the refusal read before that is still the answer.
     let lost: unknown;
-    if (this.extensions.has("PIPELINING")) {
-      this.write(commands.map((c) => `${c}\r\n`).join(""));
+    if (pipelining) {
+      if (this.ahead !== message) this.write(commands.map((c) => `${c}\r\n`).join(""));
+      this.ahead = undefined;
       try {
         for (let i = 0; i < commands.length; i++) replies.push(await this.next());
       } catch (error) {
@@ -124,10 +137,41 @@ export class SmtpConnection {
       await this.reset();
       throw SmtpError.fromReply(dataReply ?? mail, "DATA");
     }
-    this.write(data);
+    const following = pipelining ? next?.() : undefined;
+    const followingCommands = following && this.groupOf(following);
+    if (following && followingCommands) {
+      // One writev for both (cork holds the first write until uncork).
+      this.socket.cork();
+      this.write(data);
+      this.write(followingCommands);
+      this.socket.uncork();
+      this.ahead = following;
+    } else {
+      this.write(data);
+    }
     const final = await this.next();
     if (!ok(final)) throw SmtpError.fromReply(final, "DATA");
     return { accepted, rejected, response: final.text };
+  }
+
+  /** MAIL, RCPT and DATA for a message; an address that could end a command line is refused. */
+  private envelope({ from, to }: SmtpMessage): string[] {
+    // Its text would otherwise be read as commands.
+    const unsafe = [from, ...to].find((address) => /[\r\n<>]/.test(address));
+    if (unsafe !== undefined) throw new SmtpError(`Invalid address ${JSON.stringify(unsafe)}`, "EENVELOPE");
+    const utf8 = this.extensions.has("SMTPUTF8") && /[^\x00-\x7f]/.test([from, ...to].join(""));
+    return [`MAIL FROM:<${from}>${utf8 ? " SMTPUTF8" : ""}`, ...to.map((r) => `RCPT TO:<${r}>`), "DATA"];
+  }
+
+  /** The envelope as one pipelined group; none for a message its own send will refuse. */
+  private groupOf(message: SmtpMessage): string | undefined {
+    try {
+      return this.envelope(message)
+        .map((c) => `${c}\r\n`)
+        .join("");
+    } catch {
+      return undefined;
+    }
   }
 
   /** Says goodbye and closes; a session that is gone already is simply dropped. */

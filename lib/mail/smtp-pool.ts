@@ -1,11 +1,8 @@
 import "server-only";
-import { SmtpConnection, type SmtpSent } from "./smtp-connection";
+import { SmtpConnection, type SmtpMessage, type SmtpSent } from "./smtp-connection";
 import { SmtpError, type SmtpSettings } from "./smtp-types";
 
-interface Queued {
-  from: string;
-  to: string[];
-  data: Buffer;
+interface Queued extends SmtpMessage {
   resolve: (sent: SmtpSent) => void;
   reject: (error: unknown) => void;
 }
@@ -33,7 +30,7 @@ export class SmtpPool {
   }
 
   send(from: string, to: string[], data: Buffer): Promise<SmtpSent> {
-    if (this.closed) return Promise.reject(new SmtpError("The mail pool is closed", "ECONNECTION"));
+    if (this.closed) return Promise.reject(closedError());
     return new Promise((resolve, reject) => {
       this.queue.push({ from, to, data, resolve, reject });
       this.pump();
@@ -43,7 +40,7 @@ export class SmtpPool {
   /** Closes every session (QUIT when idle); queued messages fail. */
   close(): void {
     this.closed = true;
-    for (const item of this.queue.splice(0)) item.reject(new SmtpError("The mail pool is closed", "ECONNECTION"));
+    for (const item of this.queue.splice(0)) item.reject(closedError());
     for (const slot of this.slots) {
       slot.connection?.close();
       slot.connection = undefined;
@@ -63,22 +60,32 @@ export class SmtpPool {
   private async run(slot: Slot) {
     slot.busy = true;
     try {
-      for (let item = this.queue.shift(); item; item = this.queue.shift()) {
+      for (let item = this.queue.shift(); item; ) {
+        // The queue's next message, when the session took it with this one's body (see send).
+        let ahead: Queued | undefined;
         try {
           if (!slot.connection?.usable) {
             slot.connection?.destroy();
             slot.connection = undefined;
             slot.connection = await SmtpConnection.open(this.settings);
           }
-          item.resolve(await slot.connection.send(item.from, item.to, item.data));
+          item.resolve(await slot.connection.send(item, () => (ahead = this.queue.shift())));
         } catch (error) {
           item.reject(error);
         }
-        if (this.closed) break;
+        if (this.closed) {
+          ahead?.reject(closedError());
+          break;
+        }
+        item = ahead ?? this.queue.shift();
       }
     } finally {
       slot.busy = false;
       if (this.closed) slot.connection?.close();
     }
   }
+}
+
+function closedError(): SmtpError {
+  return new SmtpError("The mail pool is closed", "ECONNECTION");
 }

@@ -39,14 +39,18 @@ async function failure(sending: Promise<unknown>): Promise<SmtpError> {
 /**
  * A scripted relay that offers PIPELINING and answers nothing of a transaction until MAIL, RCPT and
  * DATA have all arrived: a client that waits for MAIL's reply before sending RCPT never gets one.
+ * With `holdFirstFinal`, the first message's final reply also waits for the next envelope: a
+ * client that waits for it before starting the next message never gets it.
  */
-async function startWithholdingRelay() {
+async function startWithholdingRelay({ holdFirstFinal = false } = {}) {
   const commands: string[] = [];
   const bodies: string[] = [];
   const server = net.createServer((socket) => {
     let buffer = "";
     let inData = false;
     let pending: string[] = [];
+    let held = "";
+    let messages = 0;
     socket.write("220 withholding.example ESMTP\r\n");
     socket.on("data", (chunk: Buffer) => {
       buffer += chunk.toString("latin1");
@@ -57,7 +61,8 @@ async function startWithholdingRelay() {
           bodies.push(buffer.slice(0, end + 2));
           buffer = buffer.slice(end + 5);
           inData = false;
-          socket.write("250 2.0.0 queued\r\n");
+          if (holdFirstFinal && ++messages === 1) held = "250 2.0.0 queued\r\n";
+          else socket.write("250 2.0.0 queued\r\n");
           continue;
         }
         const eol = buffer.indexOf("\r\n");
@@ -74,7 +79,8 @@ async function startWithholdingRelay() {
           if (["MAIL", "RCPT", "DATA"].every((v) => pending.includes(v))) {
             pending = [];
             inData = true;
-            socket.write("250 2.1.0 ok\r\n250 2.1.5 ok\r\n354 go ahead\r\n");
+            socket.write(`${held}250 2.1.0 ok\r\n250 2.1.5 ok\r\n354 go ahead\r\n`);
+            held = "";
           }
         }
       }
@@ -98,6 +104,19 @@ describe("pipelining", () => {
     expect(sent.response).toContain("250 2.0.0 queued");
     expect(peer.commands).toEqual(["EHLO client.example", `MAIL FROM:<${FROM}>`, "RCPT TO:<lea@example.com>", "DATA"]);
     expect(peer.bodies).toEqual([raw("pipelined")]);
+  });
+
+  it("sends the next message's envelope with a message's body when more are queued on the session", async () => {
+    const peer = await startWithholdingRelay({ holdFirstFinal: true });
+    // One session, two messages queued: a client waiting for the first's final reply times out.
+    const sending = pool(`smtp://127.0.0.1:${peer.port}?socketTimeout=2000&name=client.example`);
+    const [first, second] = await Promise.all([
+      sending.send(FROM, ["lea@example.com"], dataBytes(raw("first"))),
+      sending.send(FROM, ["tom@example.com"], dataBytes(raw("second"))),
+    ]);
+    expect([first.accepted, second.accepted]).toEqual([["lea@example.com"], ["tom@example.com"]]);
+    expect(peer.bodies).toEqual([raw("first"), raw("second")]);
+    expect(peer.commands.filter((c) => c.startsWith("RCPT"))).toEqual(["RCPT TO:<lea@example.com>", "RCPT TO:<tom@example.com>"]);
   });
 
   it("sends one command at a time to a relay without PIPELINING", async () => {
