@@ -21,7 +21,7 @@ interface Waiting {
  * comes in while a write runs goes in the next one, as soon as it ends. One write at a time per
  * process, so a burst is written in a few statements a second, each as large as the sends it
  * took the last one to commit; and a worker killed at any instant leaves unrecorded only the sends
- * on the wire and those that ended during one write (docs/delivery.md, "Crash window").
+ * on the wire and those that ended during one write (docs/PERFORMANCE.md, "Crash window").
  */
 export function createOutcomeRecorder(workerId: string, clock: () => Date): OutcomeRecorder {
   let waiting: Waiting[] = [];

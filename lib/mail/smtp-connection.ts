@@ -68,7 +68,11 @@ export class SmtpConnection {
     try {
       connection.expect(await connection.next(), 220, "CONN", "ECONNECTION");
       await connection.hello();
-      if (!settings.secure && !settings.ignoreTLS && (connection.extensions.has("STARTTLS") || settings.requireTLS)) {
+      if (
+        !settings.secure &&
+        !settings.ignoreTLS &&
+        (connection.extensions.has("STARTTLS") || settings.requireTLS)
+      ) {
         connection.expect(await connection.command("STARTTLS"), 220, "STARTTLS", "ETLS");
         await connection.upgrade();
         await connection.hello();
@@ -95,7 +99,7 @@ export class SmtpConnection {
    * group), and its own send reads the replies: one write per message instead of two.
    */
   async send(message: SmtpMessage, next?: () => SmtpMessage | undefined): Promise<SmtpSent> {
-    const { from, to, data } = message;
+    const { to, data } = message;
     const commands = this.envelope(message);
     const pipelining = this.extensions.has("PIPELINING");
     const replies: SmtpReply[] = [];
@@ -197,9 +201,16 @@ export class SmtpConnection {
       this.extensions = new Set();
       return;
     }
-    const lines = reply.text.split("\n").slice(1).map((line) => line.slice(4).trim().toUpperCase());
+    const lines = reply.text
+      .split("\n")
+      .slice(1)
+      .map((line) => line.slice(4).trim().toUpperCase());
     this.extensions = new Set(lines.map((line) => line.split(/[ =]/)[0]));
-    this.authMethods = lines.find((line) => /^AUTH[ =]/.test(line))?.slice(5).split(/\s+/) ?? [];
+    this.authMethods =
+      lines
+        .find((line) => /^AUTH[ =]/.test(line))
+        ?.slice(5)
+        .split(/\s+/) ?? [];
   }
 
   private async authenticate(user: string, pass: string) {
@@ -208,7 +219,12 @@ export class SmtpConnection {
       this.expect(await this.command(base64(user)), 334, "AUTH LOGIN", "EAUTH");
       this.expect(await this.command(base64(pass)), 235, "AUTH LOGIN", "EAUTH");
     } else {
-      this.expect(await this.command(`AUTH PLAIN ${base64(`\0${user}\0${pass}`)}`), 235, "AUTH PLAIN", "EAUTH");
+      this.expect(
+        await this.command(`AUTH PLAIN ${base64(`\0${user}\0${pass}`)}`),
+        235,
+        "AUTH PLAIN",
+        "EAUTH",
+      );
     }
   }
 
@@ -219,7 +235,11 @@ export class SmtpConnection {
     plain.setTimeout(0);
     plain.removeAllListeners("timeout");
     // `host` names what the certificate must match: without it, Node checks an address's against "localhost".
-    const secure = tls.connect({ socket: plain, host: this.settings.host, servername: serverName(this.settings.host) });
+    const secure = tls.connect({
+      socket: plain,
+      host: this.settings.host,
+      servername: serverName(this.settings.host),
+    });
     // Failures after the handshake go to attach's listener; this one keeps a late one from throwing.
     secure.on("error", () => {});
     await new Promise<void>((resolve, reject) => {

@@ -60,7 +60,7 @@ export class SmtpPool {
   private async run(slot: Slot) {
     slot.busy = true;
     try {
-      for (let item = this.queue.shift(); item; ) {
+      for (let item = this.queue.shift(); item;) {
         // The queue's next message, when the session took it with this one's body (see send).
         let ahead: Queued | undefined;
         try {

@@ -27,7 +27,8 @@ export function smtpSettings(url: string): SmtpSettings {
   const timeout = (key: keyof typeof TIMEOUTS) => {
     const value = options.get(key);
     if (value === undefined) return TIMEOUTS[key];
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`SMTP_URL option "${key}" takes milliseconds`);
+    if (!/^\d+$/.test(value) || Number(value) < 1)
+      throw new Error(`SMTP_URL option "${key}" takes milliseconds`);
     return Number(value);
   };
   const flag = (key: (typeof FLAGS)[number]) => options.get(key) === "true" || options.get(key) === "1";

@@ -87,8 +87,7 @@ export async function startBareSmtpSink(options: { latencyMs?: number } = {}) {
       while (!waiting && !socket.writableEnded) {
         if (inData) {
           // The data starts right after DATA's line: an empty message ends at once with ".\r\n".
-          const end =
-            pending.subarray(0, 3).toString() === ".\r\n" ? -2 : pending.indexOf(END_OF_DATA);
+          const end = pending.subarray(0, 3).toString() === ".\r\n" ? -2 : pending.indexOf(END_OF_DATA);
           if (end === -1) break;
           keep(pending.subarray(0, Math.max(0, end)));
           pending = pending.subarray(end + END_OF_DATA.length);

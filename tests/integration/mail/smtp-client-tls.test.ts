@@ -29,8 +29,16 @@ beforeAll(() => {
     const cert = path.join(dir, `${name}.crt`);
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost"]
-        .concat(["-addext", "subjectAltName=DNS:localhost", "-days", "2", "-keyout", key, "-out", cert]),
+      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost"].concat([
+        "-addext",
+        "subjectAltName=DNS:localhost",
+        "-days",
+        "2",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+      ]),
       { stdio: "ignore" },
     );
     return { key: readFileSync(key, "utf8"), cert: readFileSync(cert, "utf8") };
@@ -88,7 +96,8 @@ async function startRefusedTlsPeer(pair: KeyPair, implicit = false) {
         const line = buffer.slice(0, eol);
         buffer = buffer.slice(eol + 2);
         commands.push(line);
-        if (line.startsWith("EHLO")) socket.write(`250-peer.example\r\n${upgrade ? "250-STARTTLS\r\n" : ""}250 8BITMIME\r\n`);
+        if (line.startsWith("EHLO"))
+          socket.write(`250-peer.example\r\n${upgrade ? "250-STARTTLS\r\n" : ""}250 8BITMIME\r\n`);
         else if (line === "STARTTLS" && upgrade) {
           socket.removeListener("data", onData);
           socket.write("220 2.0.0 ready\r\n", upgrade);
@@ -176,10 +185,16 @@ describe("TLS", () => {
   });
 
   // The session's timeouts apply to the TLS socket too, not only to the plain one it replaced.
-  it("after STARTTLS, a relay that never answers after the data fails with ETIMEDOUT", { timeout: 5_000 }, async () => {
-    const server = await startTls(trusted);
-    server.answerWith("hang");
-    const error = await failure(send(`smtp://localhost:${server.port}?socketTimeout=300&connectionTimeout=60000`));
-    expect(error.code).toBe("ETIMEDOUT");
-  });
+  it(
+    "after STARTTLS, a relay that never answers after the data fails with ETIMEDOUT",
+    { timeout: 5_000 },
+    async () => {
+      const server = await startTls(trusted);
+      server.answerWith("hang");
+      const error = await failure(
+        send(`smtp://localhost:${server.port}?socketTimeout=300&connectionTimeout=60000`),
+      );
+      expect(error.code).toBe("ETIMEDOUT");
+    },
+  );
 });

@@ -7,7 +7,8 @@ import { SmtpError } from "@/lib/mail/smtp-types";
 import { refusal, startRelay, type Relay } from "../../support/smtp-relay";
 
 const FROM = "no-reply@remindful.example";
-const raw = (subject: string) => `From: ${FROM}\r\nTo: lea@example.com\r\nSubject: ${subject}\r\n\r\nBody of ${subject}\r\n`;
+const raw = (subject: string) =>
+  `From: ${FROM}\r\nTo: lea@example.com\r\nSubject: ${subject}\r\n\r\nBody of ${subject}\r\n`;
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -102,7 +103,12 @@ describe("pipelining", () => {
     const sent = await sending.send(FROM, ["lea@example.com"], dataBytes(raw("pipelined")));
     expect(sent.accepted).toEqual(["lea@example.com"]);
     expect(sent.response).toContain("250 2.0.0 queued");
-    expect(peer.commands).toEqual(["EHLO client.example", `MAIL FROM:<${FROM}>`, "RCPT TO:<lea@example.com>", "DATA"]);
+    expect(peer.commands).toEqual([
+      "EHLO client.example",
+      `MAIL FROM:<${FROM}>`,
+      "RCPT TO:<lea@example.com>",
+      "DATA",
+    ]);
     expect(peer.bodies).toEqual([raw("pipelined")]);
   });
 
@@ -116,14 +122,19 @@ describe("pipelining", () => {
     ]);
     expect([first.accepted, second.accepted]).toEqual([["lea@example.com"], ["tom@example.com"]]);
     expect(peer.bodies).toEqual([raw("first"), raw("second")]);
-    expect(peer.commands.filter((c) => c.startsWith("RCPT"))).toEqual(["RCPT TO:<lea@example.com>", "RCPT TO:<tom@example.com>"]);
+    expect(peer.commands.filter((c) => c.startsWith("RCPT"))).toEqual([
+      "RCPT TO:<lea@example.com>",
+      "RCPT TO:<tom@example.com>",
+    ]);
   });
 
   it("sends one command at a time to a relay without PIPELINING", async () => {
     const server = await relay({ hidePIPELINING: true });
     const sending = pool(`smtp://127.0.0.1:${server.port}`);
     await sending.send(FROM, ["lea@example.com", "tom@example.com"], dataBytes(raw("step by step")));
-    expect(server.received).toMatchObject([{ from: FROM, to: ["lea@example.com", "tom@example.com"], raw: raw("step by step") }]);
+    expect(server.received).toMatchObject([
+      { from: FROM, to: ["lea@example.com", "tom@example.com"], raw: raw("step by step") },
+    ]);
   });
 });
 
@@ -167,7 +178,9 @@ describe.each([
   it("a refused sender fails the send with 451, and the session goes on", async () => {
     const server = await refusing();
     const sending = pool(`smtp://127.0.0.1:${server.port}`);
-    const error = await failure(sending.send("busy@remindful.example", ["lea@example.com"], dataBytes(raw("one"))));
+    const error = await failure(
+      sending.send("busy@remindful.example", ["lea@example.com"], dataBytes(raw("one"))),
+    );
     expect(error.responseCode).toBe(451);
     await sending.send(FROM, ["lea@example.com"], dataBytes(raw("two")));
     expect(server.received).toMatchObject([{ from: FROM, raw: raw("two") }]);
@@ -195,7 +208,8 @@ describe("AUTH", () => {
       disabledCommands: ["STARTTLS"],
       onAuth(auth, _session, callback) {
         methods.push(auth.method);
-        if (auth.username === "user" && auth.password === "p@ss") return callback(null, { user: auth.username });
+        if (auth.username === "user" && auth.password === "p@ss")
+          return callback(null, { user: auth.username });
         callback(refusal(535, "Authentication failed"));
       },
     });
@@ -203,7 +217,11 @@ describe("AUTH", () => {
   it.each(["PLAIN", "LOGIN"])("logs in with %s, the password decoded from the URL", async (method) => {
     const methods: string[] = [];
     const server = await authRelay(method, methods);
-    await pool(`smtp://user:p%40ss@127.0.0.1:${server.port}`).send(FROM, ["lea@example.com"], dataBytes(raw("auth")));
+    await pool(`smtp://user:p%40ss@127.0.0.1:${server.port}`).send(
+      FROM,
+      ["lea@example.com"],
+      dataBytes(raw("auth")),
+    );
     expect(methods).toEqual([method]);
     expect(server.received).toMatchObject([{ user: "user", raw: raw("auth") }]);
   });
@@ -232,13 +250,17 @@ describe("connections", () => {
   });
 
   // The test's own timeout is far below the default timeouts: only socketTimeout can end the wait in time.
-  it("a relay that never answers after the data fails the send with ETIMEDOUT", { timeout: 5_000 }, async () => {
-    const server = await relay();
-    server.answerWith("hang");
-    const sending = pool(`smtp://127.0.0.1:${server.port}?socketTimeout=300&connectionTimeout=60000`);
-    const error = await failure(sending.send(FROM, ["lea@example.com"], dataBytes(raw("hung"))));
-    expect(error.code).toBe("ETIMEDOUT");
-  });
+  it(
+    "a relay that never answers after the data fails the send with ETIMEDOUT",
+    { timeout: 5_000 },
+    async () => {
+      const server = await relay();
+      server.answerWith("hang");
+      const sending = pool(`smtp://127.0.0.1:${server.port}?socketTimeout=300&connectionTimeout=60000`);
+      const error = await failure(sending.send(FROM, ["lea@example.com"], dataBytes(raw("hung"))));
+      expect(error.code).toBe("ETIMEDOUT");
+    },
+  );
 
   it("a relay that never greets fails the send with ETIMEDOUT", { timeout: 5_000 }, async () => {
     const silent = net.createServer(() => {});
@@ -255,7 +277,9 @@ describe("connections", () => {
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
     const { port } = probe.address() as net.AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
-    const error = await failure(pool(`smtp://127.0.0.1:${port}`).send(FROM, ["lea@example.com"], dataBytes(raw("x"))));
+    const error = await failure(
+      pool(`smtp://127.0.0.1:${port}`).send(FROM, ["lea@example.com"], dataBytes(raw("x"))),
+    );
     expect(error.code).toBe("ECONNREFUSED");
     expect(error.responseCode).toBeUndefined();
   });

@@ -59,13 +59,17 @@ async function nodemailerTranscript(raw: string, envelope: ComposedMail["envelop
   );
 }
 
-
 describe("sendMail puts on the wire what nodemailer sends for the same message and envelope", () => {
   const cases: [string, ComposeInput, boolean][] = [
     ["a reminder, written directly (composeAlternative)", reminder, true],
     [
       "through MailComposer: a named recipient with an upper-case domain, an unknown header, no Message-ID",
-      { ...reminder, to: "Léa Martin <Lea@Example.COM>", headers: { "X-Reminder": "1" }, messageId: undefined },
+      {
+        ...reminder,
+        to: "Léa Martin <Lea@Example.COM>",
+        headers: { "X-Reminder": "1" },
+        messageId: undefined,
+      },
       false,
     ],
     [

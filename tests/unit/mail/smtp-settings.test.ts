@@ -35,8 +35,14 @@ describe("smtpSettings", () => {
   });
 
   it("reads the flags as true or 1, anything else as off", () => {
-    expect(smtpSettings("smtp://relay.example?requireTLS=true")).toMatchObject({ requireTLS: true, ignoreTLS: false });
-    expect(smtpSettings("smtp://relay.example?ignoreTLS=1")).toMatchObject({ requireTLS: false, ignoreTLS: true });
+    expect(smtpSettings("smtp://relay.example?requireTLS=true")).toMatchObject({
+      requireTLS: true,
+      ignoreTLS: false,
+    });
+    expect(smtpSettings("smtp://relay.example?ignoreTLS=1")).toMatchObject({
+      requireTLS: false,
+      ignoreTLS: true,
+    });
     expect(smtpSettings("smtp://relay.example?requireTLS=false&ignoreTLS=0")).toMatchObject({
       requireTLS: false,
       ignoreTLS: false,
@@ -44,8 +50,12 @@ describe("smtpSettings", () => {
   });
 
   it("takes EHLO's name from ?name", () => {
-    expect(smtpSettings("smtp://relay.example?name=mail.remindful.example").name).toBe("mail.remindful.example");
-    expect(smtpSettings("smtp://relay.example").name).toMatch(/^(\[\d{1,3}(\.\d{1,3}){3}\]|[^\s.]+(\.[^\s.]+)+)$/);
+    expect(smtpSettings("smtp://relay.example?name=mail.remindful.example").name).toBe(
+      "mail.remindful.example",
+    );
+    expect(smtpSettings("smtp://relay.example").name).toMatch(
+      /^(\[\d{1,3}(\.\d{1,3}){3}\]|[^\s.]+(\.[^\s.]+)+)$/,
+    );
   });
 
   it("takes the timeouts in milliseconds and refuses anything else", () => {
@@ -64,11 +74,15 @@ describe("smtpSettings", () => {
     expect(() => smtpSettings("smtp://relay.example?pool=true")).toThrow(
       'SMTP_URL option "pool" is not supported (requireTLS, ignoreTLS, connectionTimeout, socketTimeout, name)',
     );
-    expect(() => smtpSettings("smtp://relay.example?requireTls=true")).toThrow('option "requireTls" is not supported');
+    expect(() => smtpSettings("smtp://relay.example?requireTls=true")).toThrow(
+      'option "requireTls" is not supported',
+    );
   });
 
   it("refuses another scheme", () => {
-    expect(() => smtpSettings("http://relay.example")).toThrow("SMTP_URL must start with smtp:// or smtps:// (got http:)");
+    expect(() => smtpSettings("http://relay.example")).toThrow(
+      "SMTP_URL must start with smtp:// or smtps:// (got http:)",
+    );
     expect(() => smtpSettings("not a url")).toThrow();
   });
 });
