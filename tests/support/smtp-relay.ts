@@ -1,5 +1,7 @@
 import type net from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { expect } from "vitest";
+import { SmtpError } from "@/lib/mail/smtp-types";
 
 /** One message the relay took, with how the session that carried it stood. */
 export interface RelayMail {
@@ -91,3 +93,13 @@ export async function startRelay(options: SMTPServerOptions = {}) {
 }
 
 export type Relay = Awaited<ReturnType<typeof startRelay>>;
+
+/** The send's rejection, which must be an SmtpError. */
+export async function failure(sending: Promise<unknown>): Promise<SmtpError> {
+  const error: unknown = await sending.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SmtpError);
+  return error as SmtpError;
+}

@@ -8,8 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dataBytes } from "@/lib/mail/smtp-connection";
 import { SmtpPool } from "@/lib/mail/smtp-pool";
 import { smtpSettings } from "@/lib/mail/smtp-settings";
-import { SmtpError } from "@/lib/mail/smtp-types";
-import { startRelay, type Relay } from "../../support/smtp-relay";
+import { failure, startRelay, type Relay } from "../../support/smtp-relay";
 
 const FROM = "no-reply@remindful.example";
 const RAW = `From: ${FROM}\r\nTo: lea@example.com\r\nSubject: tls\r\n\r\nOver TLS\r\n`;
@@ -67,15 +66,6 @@ function send(url: string) {
   const pool = new SmtpPool(smtpSettings(url), 1);
   cleanups.push(() => pool.close());
   return pool.send(FROM, ["lea@example.com"], dataBytes(RAW));
-}
-
-async function failure(sending: Promise<unknown>): Promise<SmtpError> {
-  const error: unknown = await sending.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SmtpError);
-  return error as SmtpError;
 }
 
 const startTls = (pair: KeyPair) => relay({ ...pair, disabledCommands: ["AUTH"] });

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dataBytes } from "@/lib/mail/smtp-connection";
 import { SmtpPool } from "@/lib/mail/smtp-pool";
 import { smtpSettings } from "@/lib/mail/smtp-settings";
-import { SmtpError } from "@/lib/mail/smtp-types";
-import { refusal, startRelay, type Relay } from "../../support/smtp-relay";
+import { failure, refusal, startRelay, type Relay } from "../../support/smtp-relay";
 
 const FROM = "no-reply@remindful.example";
 const raw = (subject: string) =>
@@ -25,16 +24,6 @@ function pool(url: string): SmtpPool {
   const created = new SmtpPool(smtpSettings(url), 1);
   cleanups.push(() => created.close());
   return created;
-}
-
-/** The send's rejection, which must be an SmtpError. */
-async function failure(sending: Promise<unknown>): Promise<SmtpError> {
-  const error: unknown = await sending.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SmtpError);
-  return error as SmtpError;
 }
 
 /**
