@@ -1,7 +1,7 @@
 import "server-only";
 import net from "node:net";
-import { StringDecoder } from "node:string_decoder";
 import tls from "node:tls";
+import { SmtpReplies } from "./smtp-replies";
 import { SmtpError, type SmtpReply, type SmtpSettings } from "./smtp-types";
 
 /** A message to send: its envelope and its DATA bytes (dataBytes). */
@@ -35,18 +35,12 @@ export function dataBytes(raw: string): Buffer {
  */
 export class SmtpConnection {
   private socket: net.Socket;
-  private buffer = "";
-  // A reply's UTF-8 character may arrive split between two reads.
-  private readonly decoder = new StringDecoder("utf8");
-  private lines: string[] = [];
-  private readonly ready: SmtpReply[] = [];
-  private readonly waiting: { resolve: (reply: SmtpReply) => void; reject: (error: Error) => void }[] = [];
-  private failure: SmtpError | undefined;
+  private readonly replies = new SmtpReplies();
   /** The message whose envelope went out with the previous message's body (see send). */
   private ahead: SmtpMessage | undefined;
   private extensions = new Set<string>();
   private authMethods: string[] = [];
-  private readonly onData = (chunk: Buffer) => this.read(chunk);
+  private readonly onData = (chunk: Buffer) => this.replies.read(chunk);
 
   private constructor(
     socket: net.Socket,
@@ -89,7 +83,7 @@ export class SmtpConnection {
 
   /** False once the socket has closed or failed: the pool then opens another. */
   get usable(): boolean {
-    return this.failure === undefined && !this.socket.destroyed;
+    return this.replies.failure === undefined && !this.socket.destroyed;
   }
 
   /**
@@ -267,46 +261,24 @@ export class SmtpConnection {
   private attach(socket: net.Socket) {
     socket.on("data", this.onData);
     socket.on("error", (error: NodeJS.ErrnoException) =>
-      this.fail(new SmtpError(error.message, error.code ?? "ESOCKET")),
+      this.replies.fail(new SmtpError(error.message, error.code ?? "ESOCKET")),
     );
     socket.on("timeout", () => {
-      this.fail(new SmtpError("Timeout waiting for the mail server", "ETIMEDOUT"));
+      this.replies.fail(new SmtpError("Timeout waiting for the mail server", "ETIMEDOUT"));
       socket.destroy();
     });
-    socket.on("close", () => this.fail(new SmtpError("Connection closed by the mail server", "ECONNECTION")));
+    socket.on("close", () =>
+      this.replies.fail(new SmtpError("Connection closed by the mail server", "ECONNECTION")),
+    );
   }
 
   private write(data: string | Buffer) {
-    if (this.failure) return;
+    if (this.replies.failure) return;
     this.socket.write(data);
   }
 
-  /** The next complete reply (the last line of a multi-line one has a space after its code). */
   private next(): Promise<SmtpReply> {
-    const reply = this.ready.shift();
-    if (reply) return Promise.resolve(reply);
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
-  }
-
-  private read(chunk: Buffer) {
-    this.buffer += this.decoder.write(chunk);
-    for (let eol = this.buffer.indexOf("\n"); eol !== -1; eol = this.buffer.indexOf("\n")) {
-      const line = this.buffer.slice(0, eol).replace(/\r$/, "");
-      this.buffer = this.buffer.slice(eol + 1);
-      this.lines.push(line);
-      if (line.charAt(3) === "-") continue;
-      const reply = { code: Number(line.slice(0, 3)) || 0, text: this.lines.join("\n") };
-      this.lines = [];
-      const waiter = this.waiting.shift();
-      if (waiter) waiter.resolve(reply);
-      else this.ready.push(reply);
-    }
-  }
-
-  private fail(error: SmtpError) {
-    this.failure ??= error;
-    for (const waiter of this.waiting.splice(0)) waiter.reject(this.failure);
+    return this.replies.next();
   }
 }
 

@@ -31,6 +31,10 @@ export function smtpSettings(url: string): SmtpSettings {
       throw new Error(`SMTP_URL option "${key}" takes milliseconds`);
     return Number(value);
   };
+  const name = options.get("name");
+  // EHLO's argument is one word: a space or line break would start another command.
+  if (name !== undefined && !/^[^\s]+$/.test(name))
+    throw new Error(`SMTP_URL option "name" must be one word`);
   const flag = (key: (typeof FLAGS)[number]) => options.get(key) === "true" || options.get(key) === "1";
   return {
     host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
@@ -38,7 +42,7 @@ export function smtpSettings(url: string): SmtpSettings {
     secure,
     requireTLS: flag("requireTLS"),
     ignoreTLS: flag("ignoreTLS"),
-    name: options.get("name") ?? ehloName(),
+    name: name ?? ehloName(),
     ...(parsed.username
       ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
       : {}),

@@ -79,6 +79,15 @@ describe("smtpSettings", () => {
     );
   });
 
+  it("refuses an EHLO name that is not one word (it would start another command)", () => {
+    expect(smtpSettings("smtp://relay.example?name=mail.example.com").name).toBe("mail.example.com");
+    for (const name of ["a%0D%0ARSET", "two%20words", ""]) {
+      expect(() => smtpSettings(`smtp://relay.example?name=${name}`)).toThrow(
+        'SMTP_URL option "name" must be one word',
+      );
+    }
+  });
+
   it("refuses another scheme", () => {
     expect(() => smtpSettings("http://relay.example")).toThrow(
       "SMTP_URL must start with smtp:// or smtps:// (got http:)",
