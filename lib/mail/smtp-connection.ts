@@ -94,17 +94,20 @@ export class SmtpConnection {
    */
   async send(message: SmtpMessage, next?: () => SmtpMessage | undefined): Promise<SmtpSent> {
     const { to, data } = message;
-    const commands = this.envelope(message);
     const pipelining = this.extensions.has("PIPELINING");
+    // Its envelope already went out (and was checked) with the previous message's body.
+    const sentAhead = pipelining && this.ahead === message;
+    this.ahead = undefined;
+    const commands = sentAhead ? [] : this.envelope(message);
     const replies: SmtpReply[] = [];
     // A relay may close the connection instead of answering a pipelined DATA after refusing the
     // envelope (Exim does): the refusal read before that is still the answer.
     let lost: unknown;
     if (pipelining) {
-      if (this.ahead !== message) this.write(commands.map((c) => `${c}\r\n`).join(""));
-      this.ahead = undefined;
+      if (!sentAhead) this.write(asGroup(commands));
       try {
-        for (let i = 0; i < commands.length; i++) replies.push(await this.next());
+        // MAIL, one RCPT per recipient, DATA.
+        for (let i = 0; i < to.length + 2; i++) replies.push(await this.next());
       } catch (error) {
         if (replies.length === 0) throw error;
         lost = error;
@@ -164,9 +167,7 @@ export class SmtpConnection {
   /** The envelope as one pipelined group; none for a message its own send will refuse. */
   private groupOf(message: SmtpMessage): string | undefined {
     try {
-      return this.envelope(message)
-        .map((c) => `${c}\r\n`)
-        .join("");
+      return asGroup(this.envelope(message));
     } catch {
       return undefined;
     }
@@ -280,6 +281,10 @@ export class SmtpConnection {
   private next(): Promise<SmtpReply> {
     return this.replies.next();
   }
+}
+
+function asGroup(commands: string[]): string {
+  return commands.map((c) => `${c}\r\n`).join("");
 }
 
 function base64(text: string): string {

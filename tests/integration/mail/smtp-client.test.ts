@@ -88,7 +88,7 @@ describe("pipelining", () => {
   it("sends MAIL, RCPT and DATA before reading a reply when the relay offers PIPELINING", async () => {
     const peer = await startWithholdingRelay();
     // A client waiting for MAIL's reply would time out here.
-    const sending = pool(`smtp://127.0.0.1:${peer.port}?socketTimeout=2000&name=client.example`);
+    const sending = pool(`smtp://127.0.0.1:${peer.port}?socketTimeout=10000&name=client.example`);
     const sent = await sending.send(FROM, ["lea@example.com"], dataBytes(raw("pipelined")));
     expect(sent.accepted).toEqual(["lea@example.com"]);
     expect(sent.response).toContain("250 2.0.0 queued");
@@ -104,7 +104,7 @@ describe("pipelining", () => {
   it("sends the next message's envelope with a message's body when more are queued on the session", async () => {
     const peer = await startWithholdingRelay({ holdFirstFinal: true });
     // One session, two messages queued: a client waiting for the first's final reply times out.
-    const sending = pool(`smtp://127.0.0.1:${peer.port}?socketTimeout=2000&name=client.example`);
+    const sending = pool(`smtp://127.0.0.1:${peer.port}?socketTimeout=10000&name=client.example`);
     const [first, second] = await Promise.all([
       sending.send(FROM, ["lea@example.com"], dataBytes(raw("first"))),
       sending.send(FROM, ["tom@example.com"], dataBytes(raw("second"))),
