@@ -113,7 +113,8 @@ per delivery        ${run.perDelivery.statements} statements, ${run.perDelivery.
 worker backends     ${Object.entries(run.waits.workerBackends)
     .map(([state, mean]) => `${state} ${mean}`)
     .join(", ")}
-lock waits          in ${(run.waits.samplesWithLockWait * 100).toFixed(1)} % of samples; ${run.waits.lockWaitsByStatement.map((s) => `${s.mean} × ${s.statement}`).join(" | ") || "none"}`);
+lock waits          in ${(run.waits.samplesWithLockWait * 100).toFixed(1)} % of samples; ${run.waits.lockWaitsByStatement.map((s) => `${s.mean} × ${s.statement}`).join(" | ") || "none"}
+waiting for         ${run.waits.lockWaitsBlockedBy.map((s) => `${s.mean} × ${s.pair}`).join("\n                    ") || "none"}`);
   if (run.fault) console.log("fault              ", JSON.stringify(run.fault));
 }
 

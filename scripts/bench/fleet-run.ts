@@ -13,6 +13,7 @@ import {
   waitUntil,
 } from "@/tests/support/bench-kit";
 import { countReceipts } from "./fleet-receipts";
+import type { SunkMail } from "@/tests/support/smtp-sink";
 import { startSampler } from "./fleet-sampler";
 import { makeDue, seedFleetBurst } from "./fleet-seed";
 import { spawnFleetWorker, stopWorker, waitForHeartbeats } from "./fleet-workers";
@@ -163,6 +164,7 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     burst,
   });
   const late = await lateness(client, burst);
+  const repeatTimes = faultReport ? repeatedMailTimes(ctx.smtp.messages, faultReport.killedAt) : undefined;
   // Sends per second after the due time, by channel: where a fault or a slow part shows.
   const { rows: perSecond } = await client.query<{ s: number; channel: string; n: number }>(
     `select floor(extract(epoch from sent_at - $1::timestamptz))::int as s, channel, count(*)::int as n
@@ -183,7 +185,9 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
   return {
     fleet: size,
     fault:
-      fault && faultReport && takeover ? { ...fault, ...faultReport.summary, ...takeover.summary } : null,
+      fault && faultReport && takeover
+        ? { ...fault, ...faultReport.summary, ...takeover.summary, repeatedMail: repeatTimes }
+        : null,
     deliveriesPerSecond: Math.round(N / wall),
     secondsFromDueToLastSend: Number(wall.toFixed(2)),
     ...(takeover ? { secondsToLastSendNotHeld: seconds(dueAt, takeover.lastOtherSend) } : {}),
@@ -247,6 +251,7 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     return {
       held,
       signalAt,
+      killedAt: started,
       summary: {
         victimPid: victim.pid,
         victimCpuSecondsBeforeSignal: cpu,
@@ -287,3 +292,19 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
 }
 
 export type FleetRun = Awaited<ReturnType<typeof runFleet>>;
+
+/**
+ * For the e-mails that reached the peer twice: how long before the signal the peer took the
+ * first copy (ms, sorted; negative: after it). What a dead worker left unrecorded shows here:
+ * copies taken within a millisecond or two were on the wire, older ones waited to be recorded.
+ */
+function repeatedMailTimes(messages: SunkMail[], killedAt: number) {
+  const first = new Map<string, number>();
+  const repeated = new Set<string>();
+  for (const m of messages) {
+    const to = m.to[0];
+    if (first.has(to)) repeated.add(to);
+    else first.set(to, m.receivedAt ?? Number.NaN);
+  }
+  return [...repeated].map((to) => killedAt - first.get(to)!).sort((a, b) => a - b);
+}

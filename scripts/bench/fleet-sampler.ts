@@ -10,6 +10,8 @@ interface ActivityRow {
   wait_event_type: string | null;
   wait_event: string | null;
   query: string;
+  /** The backends this one waits for (pg_blocking_pids), when it waits on a lock. */
+  blockers: number[] | null;
 }
 
 interface LockRow {
@@ -22,7 +24,8 @@ interface LockRow {
 const SAMPLE = `select
   (select coalesce(json_agg(a), '[]') from (
      select pid, datname, application_name, backend_type, state, wait_event_type, wait_event,
-            left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
+            left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query,
+            case when wait_event_type = 'Lock' then pg_blocking_pids(pid) end as blockers
        from pg_stat_activity) a) as activity,
   (select coalesce(json_agg(l), '[]') from (
      select locktype, mode, relation::int as relation from pg_locks
@@ -58,6 +61,8 @@ export function startSampler(options: SamplerOptions) {
   // Most connections each worker process had open at once.
   const connections = new Map<string, number>(workers.map((w) => [w.name, 0]));
   const lockStatements = new Map<string, number>();
+  // "waiting statement ⟵ state and last statement of the backend it waits for"
+  const blockedBy = new Map<string, number>();
   const notGranted = new Map<string, { lock: string; relation: number | null; n: number }>();
   const backendCpu = new Map<number, { label: string; first: number; last: number }>();
   const workerCpu = new Map<number, { first: number; last: number }>(
@@ -95,6 +100,10 @@ export function startSampler(options: SamplerOptions) {
         if (row.wait_event_type === "Lock") {
           lockWait = true;
           add(lockStatements, row.query);
+          for (const pid of row.blockers ?? []) {
+            const blocker = activity.find((a) => a.pid === pid);
+            add(blockedBy, `${row.query} ⟵ ${blocker ? `${blocker.state}: ${blocker.query}` : `pid ${pid}`}`);
+          }
         }
       } else add(states, row.state ?? "unknown");
     }
@@ -160,6 +169,8 @@ export function startSampler(options: SamplerOptions) {
         lockWaitsByStatement: sorted(
           [...lockStatements].map(([statement, n]) => ({ statement, mean: perSample(n) })),
         ).slice(0, 8),
+        /** Which backend (its state and last statement) each waiting statement waited for. */
+        lockWaitsBlockedBy: sorted([...blockedBy].map(([pair, n]) => ({ pair, mean: perSample(n) }))).slice(0, 6),
         locksNotGranted: sorted(
           [...notGranted.values()].map((l) => ({
             lock: l.relation === null ? l.lock : `${l.lock} on ${relations.get(l.relation) ?? l.relation}`,

@@ -42,6 +42,7 @@ export async function startBareSmtpSink(options: { latencyMs?: number } = {}) {
         from,
         to,
         raw,
+        receivedAt: Date.now(),
         get headers() {
           return (headers ??= parseHeaders(raw));
         },

@@ -5,6 +5,8 @@ export interface SunkMail {
   to: string[];
   raw: string;
   headers: Map<string, string>;
+  /** When the peer took the message (Date.now()), where it keeps that. */
+  receivedAt?: number;
 }
 
 /**
