@@ -1,9 +1,11 @@
 /**
  * npm run bench:fleet -- [--reminders 20000] [--users 200] [--fleets 1,2,4] [--rounds 2]
- *   [--fault-fleet 2] [--fault-at 0.3] [--no-faults] [--sample-ms 100] [--out file]
+ *   [--fault-fleet 2] [--fault-at 0.3] [--no-faults] [--sample-ms 100] [--warm-up 0] [--out file]
  * A fleet of `npm run worker` processes (dist/worker.mjs, built first) on one PostgreSQL (a fresh
  * embedded one, or BENCH_DATABASE_URL's server) and the loopback SMTP and Twilio peers (in this
- * process, 1 ms each). For each fleet size, on freshly seeded tables and fresh processes, a burst of
+ * process, 1 ms each). For each fleet size, on freshly seeded tables and fresh processes (with
+ * `--warm-up N`, first warmed by N reminders of the same senders, not counted: compiled code,
+ * open connections, as in a worker that has run for a while), a burst of
  * `--reminders` over `--users` senders and the three channels (e-mail, SMS, WhatsApp in turn) falls
  * due at one instant; `--rounds` times, the sizes in turn and then in reverse (1, 2, 4, 4, 2, 1), so
  * a load that moves during the run weighs on every size alike. Then the `--fault-fleet` fleet twice more, its first worker SIGKILLed and then
@@ -28,12 +30,13 @@ const FAULT_FLEET = numberFlag("fault-fleet", 2);
 const FAULT_AT = numberFlag("fault-at", 0.3);
 const FAULTS = !process.argv.includes("--no-faults");
 const SAMPLE_MS = numberFlag("sample-ms", 100);
+const WARM_UP = numberFlag("warm-up", 0);
 const HARNESS = "fleet-bench";
 
 const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
 const loadAtStart = load();
 console.log(
-  `bench:fleet  reminders=${N} users=${USERS} fleets=${FLEETS.join(",")} faults=${FAULTS ? `fleet ${FAULT_FLEET} at ${FAULT_AT}` : "none"}  load ${loadAtStart.join(" ")}`,
+  `bench:fleet  reminders=${N} users=${USERS} fleets=${FLEETS.join(",")} faults=${FAULTS ? `fleet ${FAULT_FLEET} at ${FAULT_AT}` : "none"} warm-up=${WARM_UP}  load ${loadAtStart.join(" ")}`,
 );
 buildWorker();
 
@@ -43,6 +46,7 @@ const fleet = await openFleetContext(db.url, {
   reminders: N,
   users: USERS,
   sampleMs: SAMPLE_MS,
+  warmUp: WARM_UP,
 });
 const { ctx } = fleet;
 const settings = await ctx.admin.query<{ name: string; setting: string }>(
@@ -129,6 +133,7 @@ const summary = {
     peerLatencyMs: 1,
     senderMps: 1000,
     sampleMs: SAMPLE_MS,
+    warmUpReminders: WARM_UP,
     postgres: Object.fromEntries(settings.rows.map((r) => [r.name, r.setting])),
   },
   bySize,

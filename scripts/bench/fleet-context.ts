@@ -11,7 +11,7 @@ import type { FleetContext } from "./fleet-run";
  */
 export async function openFleetContext(
   databaseUrl: string,
-  options: Pick<FleetContext, "reminders" | "users" | "sampleMs" | "prefix"> & { harness: string },
+  options: Pick<FleetContext, "reminders" | "users" | "sampleMs" | "prefix" | "warmUp"> & { harness: string },
 ) {
   const url = new URL(databaseUrl);
   const database = url.pathname.slice(1);

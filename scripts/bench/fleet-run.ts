@@ -37,6 +37,11 @@ export interface FleetContext {
    * previous burst's rows are removed, and every count reads the burst's deliveries alone.
    */
   prefix?: string;
+  /**
+   * Reminders sent through the fresh workers before the burst and not counted: JIT compilation,
+   * pools and connections are then warm, as in a worker that has run for a while.
+   */
+  warmUp?: number;
 }
 
 export interface Fault {
@@ -83,11 +88,30 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
   }
   ctx.smtp.messages.splice(0);
   ctx.twilio.messages.splice(0);
-  await seedFleetBurst(client, { reminders: N, users: ctx.users, prefix });
+  const warmUp = ctx.warmUp ?? 0;
+  await seedFleetBurst(client, { reminders: N, users: ctx.users, prefix, warmUp });
 
   const workers = Array.from({ length: size }, (_, i) => spawnFleetWorker(ctx.workerEnv, `fleet-w${i + 1}`));
   const names = workers.map((w, i) => ({ name: `fleet-w${i + 1}`, pid: w.pid! }));
   await waitForHeartbeats(client, workers);
+  if (warmUp > 0) {
+    const from = (await client.query<{ now: Date }>("select now()")).rows[0].now.toISOString();
+    await makeDue(client, new Date(), prefix, "w");
+    await waitUntil(
+      async () =>
+        (
+          await client.query<{ n: number }>(
+            `select count(*)::int as n from deliveries where status in ('sent', 'failed') and created_at >= $1`,
+            [from],
+          )
+        ).rows[0].n >= warmUp,
+      5 * 60_000,
+      100,
+    );
+    await sinkGrace();
+    ctx.smtp.messages.splice(0);
+    ctx.twilio.messages.splice(0);
+  }
   const dueAt = new Date(Date.now() + 3_000);
   // The burst's deliveries are the rows created from here on (deliveries_created_idx reads them
   // alone in a large log).
