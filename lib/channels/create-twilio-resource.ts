@@ -1,6 +1,7 @@
 import "server-only";
 import { twilioAnswerError, type TwilioErrorBody } from "./twilio-answer-error";
-import { twilioAuth, type TwilioConfig } from "./twilio-config";
+import type { TwilioConfig } from "./twilio-config";
+import { answerJson, twilioRequest, type TwilioAnswer } from "./twilio-request";
 import { ChannelError } from "./types";
 
 /**
@@ -13,20 +14,17 @@ export async function createTwilioResource(
   resource: "Messages" | "Calls",
   form: URLSearchParams,
 ): Promise<string> {
-  const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/${resource}.json`;
-  let response: Response;
+  const url = new URL(
+    `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/${resource}.json`,
+  );
+  let answer: TwilioAnswer;
   try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { authorization: twilioAuth(config), "content-type": "application/x-www-form-urlencoded" },
-      body: form,
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
+    answer = await twilioRequest(config, url, form);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ChannelError(`Twilio unreachable: ${reason}`, true, "network", { ambiguous: true });
   }
-  const body = (await response.json().catch(() => ({}))) as TwilioErrorBody & { sid?: string };
-  if (response.ok && body.sid) return body.sid;
-  throw twilioAnswerError(response, body);
+  const body = answerJson<TwilioErrorBody & { sid: string }>(answer);
+  if (answer.status >= 200 && answer.status < 300 && typeof body.sid === "string") return body.sid;
+  throw twilioAnswerError(answer, body);
 }

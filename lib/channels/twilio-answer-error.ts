@@ -1,5 +1,6 @@
 import "server-only";
 import { isQueueFull } from "./twilio-errors";
+import type { TwilioAnswer } from "./twilio-request";
 import { ChannelError } from "./types";
 
 /** Twilio's error resource (https://www.twilio.com/docs/api/errors): a numeric code and a message. */
@@ -22,10 +23,13 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
  * 20429 and a full queue say "slow down" (nothing was created); a 5xx may have created it
  * (ambiguous: look it up before sending again); any other answer is final, with Twilio's code.
  */
-export function twilioAnswerError(response: Response, body: TwilioErrorBody): ChannelError {
+export function twilioAnswerError(
+  response: Pick<TwilioAnswer, "status" | "retryAfter">,
+  body: TwilioErrorBody,
+): ChannelError {
   const text = body.message ?? `Twilio answered HTTP ${response.status}`;
   const code = body.code ? String(body.code) : String(response.status);
-  const wait = retryAfterMs(response.headers.get("retry-after"));
+  const wait = retryAfterMs(response.retryAfter);
   if (response.status === 429 || body.code === 20429) {
     return new ChannelError(text, true, code, { slowDown: true, retryAfterMs: wait });
   }

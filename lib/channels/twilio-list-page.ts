@@ -1,5 +1,6 @@
 import "server-only";
-import { twilioAuth, type TwilioConfig } from "./twilio-config";
+import type { TwilioConfig } from "./twilio-config";
+import { twilioRequest, type TwilioAnswer } from "./twilio-request";
 import { ChannelError } from "./types";
 
 /** Clocks differ between us and Twilio; a lookup matches from this long before its `since`. */
@@ -12,22 +13,19 @@ export const LOOKUP_MAX_PAGES = 5;
  * ambiguous failure: the caller tries the lookup again later rather than sending again.
  */
 export async function fetchTwilioPage<T>(config: TwilioConfig, url: URL, what: string): Promise<T> {
-  let response: Response;
+  let answer: TwilioAnswer;
   try {
-    response = await fetch(url, {
-      headers: { authorization: twilioAuth(config) },
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
+    answer = await twilioRequest(config, url);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ChannelError(`Twilio ${what} lookup failed: ${reason}`, true, "lookup", { ambiguous: true });
   }
-  if (!response.ok) {
-    throw new ChannelError(`Twilio ${what} lookup answered HTTP ${response.status}`, true, "lookup", {
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new ChannelError(`Twilio ${what} lookup answered HTTP ${answer.status}`, true, "lookup", {
       ambiguous: true,
     });
   }
-  return (await response.json()) as T;
+  return JSON.parse(answer.body) as T;
 }
 
 /**

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findTwilioMessage } from "@/lib/channels/find-twilio-message";
 import type { TwilioConfig } from "@/lib/channels/twilio-config";
 import { ChannelError } from "@/lib/channels/types";
@@ -12,7 +14,8 @@ const config: TwilioConfig = {
   whatsappMps: 1,
   validityPeriod: 14_400,
   timeoutMs: 1_000,
-  apiBase: "https://api.twilio.test",
+  // The loopback API's address, once it listens (beforeAll).
+  apiBase: "",
 };
 const since = new Date("2026-01-01T10:00:00Z");
 const lookup = { to: "+34600000001", from: "+15005550006", body: "Hi", since, taken: async () => false };
@@ -26,32 +29,40 @@ const message = (sid: string, body: string) => ({
   messaging_service_sid: null,
 });
 
-/** Answers each requested URL with the next page; records what was asked. */
-function pages(...bodies: unknown[]) {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: URL | string) => {
-      asked.push(String(url));
-      return new Response(JSON.stringify(bodies[asked.length - 1]), { status: 200 });
-    }),
-  );
+/** A loopback Twilio API: each request gets the next page of `bodies`; `asked` records the URLs. */
+let bodies: unknown[] = [];
+let asked: string[] = [];
+const server = http.createServer((request, response) => {
+  asked.push(`${config.apiBase}${request.url}`);
+  response.writeHead(200, { "content-type": "application/json" });
+  response.end(JSON.stringify(bodies[asked.length - 1]));
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  config.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** The pages the API answers with, in order; returns what it was asked. */
+function pages(...answers: unknown[]) {
+  bodies = answers;
+  asked = [];
   return asked;
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe("findTwilioMessage pages", () => {
+  const nextPage = "/2010-04-01/Accounts/AC/Messages.json?Page=1";
   it.each([
-    ["a path", "/2010-04-01/Accounts/AC/Messages.json?Page=1"],
-    ["an absolute URI on the API's host", "https://api.twilio.test/2010-04-01/Accounts/AC/Messages.json?Page=1"],
+    ["a path", () => nextPage],
+    ["an absolute URI on the API's host", () => `${config.apiBase}${nextPage}`],
   ])("follows %s", async (_, next) => {
     const asked = pages(
-      { messages: [message("SM1", "other")], next_page_uri: next },
+      { messages: [message("SM1", "other")], next_page_uri: next() },
       { messages: [message("SM2", "Hi")], next_page_uri: null },
     );
     await expect(findTwilioMessage(config, lookup)).resolves.toBe("SM2");
-    expect(asked[1]).toBe("https://api.twilio.test/2010-04-01/Accounts/AC/Messages.json?Page=1");
+    expect(asked[1]).toBe(`${config.apiBase}${nextPage}`);
   });
 
   it("never asks another host, and fails for good rather than retrying", async () => {
