@@ -84,9 +84,9 @@ const SLOW_DOWN = compileStatement<{ sender: string; waitMs: number }>(
 /**
  * Gives each send a slot on its sender's budget, kept in `sender_pacing` so that every worker
  * process shares it: slots are `1 / rate` apart, reserved from `next_free_at` under the row's
- * lock, in one statement of their own (RESERVE_SLOTS): held through the caller's lease transaction,
- * the row made every other worker's lease wait for it (two workers were slower than one), and a
- * transaction of lock, read, write and commit held it for four round trips. A lease that
+ * lock for one statement (RESERVE_SLOTS), outside the caller's lease transaction: held through
+ * it, the row made every other worker's lease wait (two workers were slower than one), and a
+ * transaction of its own (lock, read, write, commit) still held it for four round trips. A lease that
  * then fails leaves its slots unused: sends go later, never faster than the rate. Slots within
  * PACE_HORIZON_MS are kept and the send waits for its slot; the rest are not reserved but queued
  * at estimates spaced the same way from `queue_until`, and reserve a slot when they come back.
@@ -125,6 +125,7 @@ async function reserveSlots(
   rendered: (OutgoingMessage | undefined)[],
   now: Date,
 ): Promise<PacedSends> {
+  // A message takes one slot per segment: throughput is counted in segments.
   const counts = items.map((d, i) => units(d, rendered[i]));
   const params = { sender: key, units: counts, interval, horizon: PACE_HORIZON_MS };
   const asked = Date.now();
