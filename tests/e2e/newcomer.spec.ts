@@ -363,6 +363,10 @@ test("a toast never has to cover the buttons of the last reminder row", async ({
   await last.getByRole("button", { name: "Cancel" }).click();
   const toast = page.locator("[data-sonner-toast]").first();
   await expect(toast).toBeVisible();
+  // The row is measured once it shows the cancelled reminder (its scheduled buttons gone): the
+  // toast can come before that render, and a button listed before it would be waited for in vain.
+  await expect(last.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  await expect(last.getByRole("button")).not.toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const toastBox = await toast.boundingBox();
   for (const button of await last.getByRole("button").all()) {

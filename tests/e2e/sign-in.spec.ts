@@ -83,8 +83,11 @@ test("a reused magic link shows a clear page, not a crash", async ({ page }) => 
   expect((await page.request.get(callback, { maxRedirects: 0 })).status()).toBe(303);
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("user-menu").click();
-  await expect(page.getByTestId("signed-in-email")).toBeVisible();
+  // The menu answers once the page is hydrated (a click before that is lost on a busy machine).
+  await expect(async () => {
+    await page.getByTestId("user-menu").click();
+    await expect(page.getByTestId("signed-in-email")).toContainText(email, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.context().clearCookies();
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
