@@ -16,7 +16,7 @@
  */
 import os from "node:os";
 import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
-import { openFleetContext } from "./bench/fleet-context";
+import { openFleetContext, SENDER_MPS } from "./bench/fleet-context";
 import { runFleet, type FleetRun } from "./bench/fleet-run";
 import { buildWorker, workerNodeFlags } from "./bench/fleet-workers";
 
@@ -71,6 +71,9 @@ const bySize = FLEETS.map((size) => {
     fleet: size,
     deliveriesPerSecond: mean((r) => r.deliveriesPerSecond),
     deliveriesPerSecondEachRound: mine.map((r) => r.deliveriesPerSecond),
+    /** The engine apart from the senders' limit: rows leased per second, and e-mails (unpaced) sent. */
+    leasedPerSecond: mean((r) => N / r.secondsToLastLease),
+    emailsDoneAfterSeconds: mean((r) => r.secondsToLastSendByChannel.email ?? 0, 2),
     cpuMsPerDelivery: {
       workers: mean((r) => r.cpuMsPerDelivery.workers, 3),
       postgres: mean((r) => r.cpuMsPerDelivery.postgres, 3),
@@ -108,6 +111,17 @@ function report(title: string, run: FleetRun) {
   console.log(`
 == ${title}
 deliveries/s        ${run.deliveriesPerSecond}  (${N} in ${run.secondsFromDueToLastSend} s after the due time${"secondsToLastSendNotHeld" in run ? `; all but the held ones in ${run.secondsToLastSendNotHeld} s` : ""})
+engine              every row leased ${run.secondsToLastLease} s after the due time; last send by channel ${Object.entries(
+    run.secondsToLastSendByChannel,
+  )
+    .map(([channel, t]) => `${channel} ${t} s`)
+    .join(", ")}
+paced senders       ${Object.entries(run.pacedSenders)
+    .map(
+      ([from, s]) =>
+        `${from}: ${s.sent} sent, first ${s.firstSendMs} ms after the due time, ${s.idleMs} ms idle`,
+    )
+    .join(" | ")}
 sent per second     ${Object.entries(run.sentPerSecondByChannel)
     .map(([channel, series]) => `${channel}: ${series}`)
     .join(" | ")}
@@ -131,7 +145,7 @@ const summary = {
     rounds: ROUNDS,
     worker: `node ${workerNodeFlags().join(" ")} dist/worker.mjs (npm run worker), defaults: WORKER_CONCURRENCY 20, SMTP_POOL_SIZE 25`,
     peerLatencyMs: 1,
-    senderMps: 1000,
+    senderMps: SENDER_MPS,
     sampleMs: SAMPLE_MS,
     warmUpReminders: WARM_UP,
     postgres: Object.fromEntries(settings.rows.map((r) => [r.name, r.setting])),
@@ -145,14 +159,15 @@ const summary = {
 };
 console.log(`\n${JSON.stringify(summary, null, 2)}`);
 console.log(
-  "\nfleet  deliveries/s (each round)   CPU ms per delivery: workers / PostgreSQL   waiting on locks",
+  "\nfleet  deliveries/s (each round)   leased/s  e-mails done  CPU ms per delivery: workers / PostgreSQL   waiting on locks",
 );
 for (const s of bySize) {
   console.log(
     `${String(s.fleet).padStart(5)}  ${String(s.deliveriesPerSecond).padStart(6)} (${s.deliveriesPerSecondEachRound.join(", ")})`.padEnd(
       32,
     ) +
-      `   ${s.cpuMsPerDelivery.workers} / ${s.cpuMsPerDelivery.postgres}`.padEnd(44) +
+      `${String(s.leasedPerSecond).padStart(11)}  ${`${s.emailsDoneAfterSeconds} s`.padStart(12)}` +
+      `  ${s.cpuMsPerDelivery.workers} / ${s.cpuMsPerDelivery.postgres}`.padEnd(44) +
       `${s.workerBackendsWaitingOnLocks}`,
   );
 }

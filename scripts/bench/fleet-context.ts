@@ -9,6 +9,9 @@ import type { FleetContext } from "./fleet-run";
  * Twilio peers (1 ms each) and the workers' environment, every sender paced at the highest rate
  * the settings allow (the engine's own throughput). `close` ends them all.
  */
+/** Every paced sender's messages per second: the most the settings allow. */
+export const SENDER_MPS = 1000;
+
 export async function openFleetContext(
   databaseUrl: string,
   options: Pick<FleetContext, "reminders" | "users" | "sampleMs" | "prefix" | "warmUp"> & { harness: string },
@@ -33,8 +36,8 @@ export async function openFleetContext(
     workerEnv: {
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
-      ...twilioSinkEnv(twilio, 1000),
-      TWILIO_WHATSAPP_MPS: "1000",
+      ...twilioSinkEnv(twilio, SENDER_MPS),
+      TWILIO_WHATSAPP_MPS: String(SENDER_MPS),
     },
     ...options,
   };

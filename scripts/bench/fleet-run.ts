@@ -12,8 +12,10 @@ import {
   topStatements,
   waitUntil,
 } from "@/tests/support/bench-kit";
+import { SENDER_MPS } from "./fleet-context";
 import { countReceipts } from "./fleet-receipts";
 import type { SunkMail } from "@/tests/support/smtp-sink";
+import type { SunkSms } from "@/tests/support/twilio-sink";
 import { startSampler } from "./fleet-sampler";
 import { makeDue, seedFleetBurst } from "./fleet-seed";
 import { spawnFleetWorker, stopWorker, waitForHeartbeats } from "./fleet-workers";
@@ -188,6 +190,13 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     burst,
   });
   const late = await lateness(client, burst);
+  // The engine's own pace, apart from the senders' limit: when the last row was leased (its
+  // batch's clock), and when each channel's last send went (e-mail waits for no sender's slot).
+  const { rows: ends } = await client.query<{ channel: string; last_lease: Date; last_send: Date }>(
+    `select channel, max(last_attempt_at) as last_lease, max(sent_at) as last_send
+       from deliveries where ${burst} group by 1`,
+  );
+  const senders = senderUse(ctx.twilio.messages, dueAt, SENDER_MPS);
   const repeatTimes = faultReport ? repeatedMailTimes(ctx.smtp.messages, faultReport.killedAt) : undefined;
   // Sends per second after the due time, by channel: where a fault or a slow part shows.
   const { rows: perSecond } = await client.query<{ s: number; channel: string; n: number }>(
@@ -216,6 +225,9 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     secondsFromDueToLastSend: Number(wall.toFixed(2)),
     ...(takeover ? { secondsToLastSendNotHeld: seconds(dueAt, takeover.lastOtherSend) } : {}),
     latenessMs: late,
+    secondsToLastLease: seconds(dueAt, new Date(Math.max(...ends.map((e) => e.last_lease.getTime())))),
+    secondsToLastSendByChannel: Object.fromEntries(ends.map((e) => [e.channel, seconds(dueAt, e.last_send)])),
+    pacedSenders: senders,
     sentPerSecondByChannel: Object.fromEntries(Object.entries(timeline).map(([k, v]) => [k, v.join(" ")])),
     failed: span[0].failed,
     /** Deliveries attempted more than once (taken over, or released and leased again). */
@@ -316,6 +328,34 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
 }
 
 export type FleetRun = Awaited<ReturnType<typeof runFleet>>;
+
+/**
+ * Each paced sender's use of its slots, as the Twilio peer saw it: its first send after the due
+ * time, and its idle time (the span from first to last send beyond what `mps` allows). A burst
+ * that ends at the senders' limit shows here: the rate can then only tie.
+ */
+function senderUse(messages: SunkSms[], dueAt: Date, mps: number) {
+  const bySender = new Map<string, number[]>();
+  for (const m of messages) {
+    const times = bySender.get(m.from) ?? [];
+    times.push(m.createdAt.getTime());
+    bySender.set(m.from, times);
+  }
+  return Object.fromEntries(
+    [...bySender].map(([from, times]) => {
+      const first = Math.min(...times);
+      const span = Math.max(...times) - first;
+      return [
+        from,
+        {
+          sent: times.length,
+          firstSendMs: first - dueAt.getTime(),
+          idleMs: Math.round(span - ((times.length - 1) * 1000) / mps),
+        },
+      ];
+    }),
+  );
+}
 
 /**
  * For the e-mails that reached the peer twice: how long before the signal the peer took the
