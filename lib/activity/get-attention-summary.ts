@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, eq, gte, isNull, notInArray, or, sql } from "drizzle-orm";
 import { contacts, deliveries } from "@/db/schema";
-// Reads that tolerate a replica's lag (docs/scaling.md, "Reads that can move to replicas").
+// Reads that tolerate a replica's lag (docs/failover.md, "Reads that can move to replicas").
 import { replicaDb as db } from "@/lib/db/replica";
 import { deliveryColumns } from "./delivery-columns";
 import { NOT_ALERTED } from "@/lib/channels/failure-reasons";

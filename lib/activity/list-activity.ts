@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { contacts, deliveries } from "@/db/schema";
-// Reads that tolerate a replica's lag (docs/scaling.md, "Reads that can move to replicas").
+// Reads that tolerate a replica's lag (docs/failover.md, "Reads that can move to replicas").
 import { replicaDb as db } from "@/lib/db/replica";
 import { integerIdCursor, keysetSortKey } from "@/lib/db/keyset-cursor";
 import type { ActivityQuery } from "@/lib/validations/delivery";

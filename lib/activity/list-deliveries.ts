@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { contacts, deliveries, reminders } from "@/db/schema";
-// Reads that tolerate a replica's lag (docs/scaling.md, "Reads that can move to replicas").
+// Reads that tolerate a replica's lag (docs/failover.md, "Reads that can move to replicas").
 import { replicaDb as db } from "@/lib/db/replica";
 import { integerIdCursor, keysetSortKey } from "@/lib/db/keyset-cursor";
 import { notFound } from "@/lib/errors/domain-error";

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, inArray } from "drizzle-orm";
 import { deliveryReplies } from "@/db/schema";
 import type { ReplyAction } from "@/db/schema/enums";
-// Reads that tolerate a replica's lag (docs/scaling.md, "Reads that can move to replicas").
+// Reads that tolerate a replica's lag (docs/failover.md, "Reads that can move to replicas").
 import { replicaDb as db } from "@/lib/db/replica";
 import type { DeliveryEntry } from "@/lib/activity/to-delivery-entry";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { contactDates, contactGroups, contacts, reminders } from "@/db/schema";
-// Reads that tolerate a replica's lag (docs/scaling.md, "Reads that can move to replicas").
+// Reads that tolerate a replica's lag (docs/failover.md, "Reads that can move to replicas").
 import { replicaDb as db } from "@/lib/db/replica";
 import { PRODUCT_NAME } from "@/config/product";
 import { calendarTranslator } from "./calendar-translator";

@@ -55,7 +55,7 @@ const replicaPool = env.DATABASE_REPLICA_URL
 
 /**
  * The handle for reads that tolerate a replica's lag of a second or so and write nothing (the
- * activity pages, the data export, the calendar feed: docs/scaling.md, "Reads that can move to
+ * activity pages, the data export, the calendar feed: docs/failover.md, "Reads that can move to
  * replicas"): DATABASE_REPLICA_URL's server when set, else the primary's `db`.
  */
 export const replicaDb: Database = replicaPool
