@@ -32,7 +32,6 @@ export const SEND_CONCURRENCY = 100;
 /** When nothing is scheduled, the engine re-reads the next due time this often. */
 export const IDLE_RECHECK_MS = 30_000;
 export const NOTIFY_CHANNEL = "remindful_delivery";
-export const DISPATCH_TASK = "delivery_dispatch";
 /** Quiet hours of SMS and calls in the recipient's local time: none from 20:00 until 08:00. */
 export const QUIET_START_HOUR = 20;
 export const QUIET_END_HOUR = 8;

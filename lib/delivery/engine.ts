@@ -2,14 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
-import {
-  Logger,
-  run,
-  type ForbiddenFlagsFn,
-  type JobHelpers,
-  type Runner,
-  type TaskList,
-} from "graphile-worker";
+import { Logger, run, type ForbiddenFlagsFn, type Runner, type TaskList } from "graphile-worker";
 import { sql } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
 import { ensureDatabase } from "@/lib/db/connection";
@@ -19,7 +12,7 @@ import { compileStatement } from "@/lib/db/compile-statement";
 import { env } from "@/lib/env";
 import { pool } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { BATCH_SIZE, DISPATCH_TASK, HEARTBEAT_MS, IDLE_RECHECK_MS, NOTIFY_CHANNEL } from "./constants";
+import { BATCH_SIZE, HEARTBEAT_MS, IDLE_RECHECK_MS, NOTIFY_CHANNEL } from "./constants";
 import { createOutcomeRecorder } from "./outcome-recorder";
 import { renewLeases } from "./renew-leases";
 import { runBatch } from "./run-batch";
@@ -28,7 +21,7 @@ export interface EngineOptions {
   workerId?: string;
   /** graphile-worker jobs run at once in this process. */
   concurrency?: number;
-  /** Dispatch jobs queued per wake-up (parallel batches across all workers). */
+  /** Dispatch loops this process starts per wake-up (batches in flight at once). */
   parallel?: number;
   /** Other graphile-worker tasks this process runs (billing periods, clean-up). */
   tasks?: TaskList;
@@ -78,25 +71,29 @@ const NEXT_WAKE = compileStatement<Record<string, never>, { at: Date | null }>(
 const LISTEN = compileStatement(() => sql`listen ${sql.identifier(NOTIFY_CHANNEL)}`);
 
 const silent = new Logger(() => () => {});
-const MAX_BATCH_LOOP_MS = 10_000;
 /** graphile-worker's own default pool size. */
 const JOB_POOL_SIZE = 10;
 /** Managed services fail over within a minute or two (Patroni here: seconds). */
 const JOB_POOL_WAIT_MS = 120_000;
 const DEFAULT_PARALLEL = 4;
+/** After a loop failed (a database restart), the next look waits this long. */
+const RETRY_AFTER_FAILURE_MS = 1_000;
 
 /**
- * The delivery engine of one process, on graphile-worker. Each wake-up queues `parallel`
- * keyed `delivery_dispatch` jobs (LISTEN/NOTIFY wakes the runner in milliseconds); each runs
- * batches until nothing is due. A wake-up while jobs run here queues nothing: the last job to
- * finish reads the next due instant again. Wake-ups come from a timer armed for the next due
- * instant (read from the partial indexes) and from the reminders' NOTIFY trigger, so a due
- * time is met within milliseconds without polling; when idle the timer re-reads every 30 s.
+ * The delivery engine of one process. Each wake-up starts `parallel` dispatch loops in this
+ * process; each runs batches until nothing is due. A wake-up while loops run starts none: the
+ * last loop to end reads the next due instant again. Wake-ups come from a timer armed for the
+ * next due instant (read from the partial indexes) and from the reminders' NOTIFY trigger, so a
+ * due time is met within milliseconds without polling; when idle the timer re-reads every 30 s.
+ * The loops run here rather than as graphile-worker jobs: a job costs an insert, a fetch and a
+ * completion per wake-up, and any process's runner may take any job, so one process of a fleet
+ * could run most batches while another idled (docs/PERFORMANCE.md). graphile-worker runs the
+ * other tasks (billing periods, clean-up, media, webhooks).
  */
 export async function startDeliveryEngine(options: EngineOptions = {}): Promise<DeliveryEngine> {
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 4;
-  // A few batches in flight keep the senders busy while the next batch is claimed; more only
+  // No more loops than the process's job concurrency. A few batches in flight keep the senders busy while the next batch is claimed; more only
   // contend for the same workspaces' rows (usage reservation) and CPU: bench:delivery measured 821/s
   // with 4 against 649/s with 20 (docs/PERFORMANCE.md).
   const parallel = options.parallel ?? Math.min(concurrency, DEFAULT_PARALLEL);
@@ -107,9 +104,11 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
   const sessionString = await ensureSessionDatabase();
   let stopped = false;
   const shouldStop = () => stopped;
-  // Dispatch jobs running in this process: while any runs, it drains what is due and the
-  // last one to finish looks again, so wake-ups in between need not queue more jobs.
+  // Dispatch loops running in this process: while any runs, it drains what is due and the
+  // last one to end looks again, so wake-ups in between need not start more.
   let running = 0;
+  const loops = new Set<Promise<void>>();
+  let failedAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   // Deliveries this process leased and has not recorded yet: the ones its heartbeat renews.
   const held = new Set<number>();
@@ -125,56 +124,44 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     pgPool: jobPool,
     concurrency,
     noHandleSignals: true,
-    // Our own timer and NOTIFY trigger the dispatch jobs; polling backs them up and is what
-    // runs jobs queued for later (failure alerts, retried tasks) on time.
+    // Deliveries do not go through the queue (see above); polling is what runs jobs queued
+    // for later (failure alerts, retried tasks) on time.
     pollInterval: 10_000,
     logger: silent,
     crontab: options.crontab,
     forbiddenFlags: options.forbiddenFlags,
     gracefulShutdownAbortTimeout: shutdownTimeoutMs,
-    taskList: {
-      ...options.tasks,
-      [DISPATCH_TASK]: async (_payload, helpers) => {
-        running++;
-        try {
-          await dispatch(helpers);
-        } finally {
-          running--;
-          // Also after a failure (a database restart): wake-ups skipped while this job ran
-          // are not lost, and graphile-worker's retry of the job is not waited for.
-          if (running === 0) void rearm();
-        }
-      },
-    },
+    taskList: { ...options.tasks },
   });
 
-  /** Runs batches until nothing more is due (a short batch) or the loop has run long enough. */
-  async function dispatch(helpers: JobHelpers) {
-    const started = Date.now();
-    while (!stopped) {
-      const { leased } = await runBatch({ workerId, shouldStop, held, recorder });
-      if (leased < BATCH_SIZE || stopped) return;
-      if (Date.now() - started > MAX_BATCH_LOOP_MS) {
-        // Hand over rather than hold a job slot for ever during a huge burst.
-        await helpers.addJob(DISPATCH_TASK, {});
-        return;
+  /** Runs batches until nothing more is due (a short batch), or until the engine stops. */
+  async function dispatch() {
+    running++;
+    try {
+      while (!stopped) {
+        const { leased } = await runBatch({ workerId, shouldStop, held, recorder });
+        if (leased < BATCH_SIZE) return;
+      }
+    } catch (error) {
+      logger.warn("delivery.dispatch_failed", { error });
+      failedAt = Date.now();
+    } finally {
+      running--;
+      // The last loop to end looks again: wake-ups skipped while loops ran are not lost. After a
+      // failure (a database restart) a second later, so a failing batch is not retried in a spin.
+      if (running === 0) {
+        if (Date.now() - failedAt < RETRY_AFTER_FAILURE_MS) arm(failedAt + RETRY_AFTER_FAILURE_MS);
+        else void rearm();
       }
     }
   }
 
-  async function trigger() {
+  function trigger() {
     if (stopped || running > 0) return;
-    await Promise.all(
-      Array.from({ length: parallel }, (_, i) =>
-        runner.addJob(
-          DISPATCH_TASK,
-          {},
-          { jobKey: `dispatch:${workerId}:${i}`, jobKeyMode: "replace", maxAttempts: 5 },
-        ),
-      ),
-    ).catch((error: unknown) => logger.warn("delivery.trigger_failed", { error }));
-    // If the jobs fail or run elsewhere, look again soon.
-    arm(Date.now() + 1_000);
+    for (let i = 0; i < parallel; i++) {
+      const loop: Promise<void> = dispatch().finally(() => loops.delete(loop));
+      loops.add(loop);
+    }
   }
 
   function arm(at: number) {
@@ -196,7 +183,7 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     if (stopped) return;
     try {
       const next = await nextWakeAt(connectionString);
-      if (next !== null && next <= Date.now()) return void (await trigger());
+      if (next !== null && next <= Date.now()) return trigger();
       if (timer) clearTimeout(timer);
       timer = undefined;
       armedAt = Number.POSITIVE_INFINITY;
@@ -226,17 +213,14 @@ export async function startDeliveryEngine(options: EngineOptions = {}): Promise<
     stopped = true;
     if (timer) clearTimeout(timer);
     await listener.close();
-    // Running dispatch jobs end at their next send boundary; the heartbeat keeps their leases
+    // Running dispatch loops end at their next send boundary; the heartbeat keeps their leases
     // until then, so no other worker takes over a message that is still on the wire.
     let timeout: NodeJS.Timeout | undefined;
     const drained = await Promise.race([
-      runner.stop().then(
-        () => true,
-        (error: unknown) => {
-          logger.warn("delivery.stop_failed", { error });
-          return true;
-        },
-      ),
+      Promise.all([
+        Promise.all(loops),
+        runner.stop().catch((error: unknown) => logger.warn("delivery.stop_failed", { error })),
+      ]).then(() => true),
       new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), shutdownTimeoutMs))),
     ]);
     clearTimeout(timeout);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { deliveries, reminders } from "@/db/schema";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
 import { startDeliveryEngine, type DeliveryEngine } from "@/lib/delivery/engine";
 import { closeMail, setSmtpUrl } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
@@ -35,7 +35,7 @@ async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000
   }
 }
 
-describe("delivery engine on graphile-worker", () => {
+describe("delivery engine", () => {
   it("sends a one-time reminder when it falls due, once, and marks it sent", async () => {
     const user = await createSender({ senderName: "Ana Pérez", locale: "es" });
     const contact = await createContact(user.id, { name: "Ben", email: "ben@example.org" });
@@ -88,5 +88,29 @@ describe("delivery engine on graphile-worker", () => {
     expect(mail.headers.get("subject")).toContain("Un rappel de");
     expect(mail.raw).toContain("Bonjour Luc,");
     expect(mail.raw).not.toContain("Hola");
+  });
+
+  it("runs a wake-up's batches in the process that woke: no job is queued for them", async () => {
+    // graphile-worker numbers every job it is given from one sequence: it must not move.
+    const lastJobId = async () =>
+      (
+        await pool.query<{ n: string }>(
+          `select coalesce(pg_sequence_last_value(
+             pg_get_serial_sequence('graphile_worker._private_jobs', 'id')::regclass), 0) as n`,
+        )
+      ).rows[0].n;
+    const before = await lastJobId();
+    const user = await createSender({ senderName: "Ana Pérez" });
+    const contact = await createContact(user.id, { name: "Noor", email: "noor@example.org" });
+    const reminder = await createReminder(user.id, contact.id, new Date(Date.now() + 500), {
+      message: "Water the plants",
+    });
+
+    await waitFor(async () => {
+      const [r] = await db.select().from(reminders).where(eq(reminders.id, reminder.id));
+      return r.status === "sent" ? r : undefined;
+    });
+    expect(sink.messages.filter((m) => m.to.includes("noor@example.org"))).toHaveLength(1);
+    expect(await lastJobId()).toBe(before);
   });
 });
