@@ -16,7 +16,7 @@
  */
 import os from "node:os";
 import { benchDatabase, numberFlag, writeResult } from "@/tests/support/bench-kit";
-import { openFleetContext, SENDER_MPS } from "./bench/fleet-context";
+import { openFleetContext } from "./bench/fleet-context";
 import { runFleet, type FleetRun } from "./bench/fleet-run";
 import { buildWorker, workerNodeFlags } from "./bench/fleet-workers";
 
@@ -145,7 +145,7 @@ const summary = {
     rounds: ROUNDS,
     worker: `node ${workerNodeFlags().join(" ")} dist/worker.mjs (npm run worker), defaults: WORKER_CONCURRENCY 20, SMTP_POOL_SIZE 25`,
     peerLatencyMs: 1,
-    senderMps: SENDER_MPS,
+    senderMps: ctx.senderMps,
     sampleMs: SAMPLE_MS,
     warmUpReminders: WARM_UP,
     postgres: Object.fromEntries(settings.rows.map((r) => [r.name, r.setting])),

@@ -10,7 +10,7 @@ import type { FleetContext } from "./fleet-run";
  * the settings allow (the engine's own throughput). `close` ends them all.
  */
 /** Every paced sender's messages per second: the most the settings allow. */
-export const SENDER_MPS = 1000;
+const SENDER_MPS = 1000;
 
 export async function openFleetContext(
   databaseUrl: string,
@@ -39,6 +39,7 @@ export async function openFleetContext(
       ...twilioSinkEnv(twilio, SENDER_MPS),
       TWILIO_WHATSAPP_MPS: String(SENDER_MPS),
     },
+    senderMps: SENDER_MPS,
     ...options,
   };
   return {

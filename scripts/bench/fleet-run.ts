@@ -12,7 +12,6 @@ import {
   topStatements,
   waitUntil,
 } from "@/tests/support/bench-kit";
-import { SENDER_MPS } from "./fleet-context";
 import { countReceipts } from "./fleet-receipts";
 import type { SunkMail } from "@/tests/support/smtp-sink";
 import type { SunkSms } from "@/tests/support/twilio-sink";
@@ -30,6 +29,8 @@ export interface FleetContext {
   smtp: BareSmtpSink;
   twilio: TwilioSink;
   workerEnv: Record<string, string>;
+  /** Each paced sender's messages per second (TWILIO_SMS_MPS and TWILIO_WHATSAPP_MPS). */
+  senderMps: number;
   reminders: number;
   users: number;
   sampleMs: number;
@@ -196,7 +197,7 @@ export async function runFleet(ctx: FleetContext, size: number, fault?: Fault) {
     `select channel, max(last_attempt_at) as last_lease, max(sent_at) as last_send
        from deliveries where ${burst} group by 1`,
   );
-  const senders = senderUse(ctx.twilio.messages, dueAt, SENDER_MPS);
+  const senders = senderUse(ctx.twilio.messages, dueAt, ctx.senderMps);
   const repeatTimes = faultReport ? repeatedMailTimes(ctx.smtp.messages, faultReport.killedAt) : undefined;
   // Sends per second after the due time, by channel: where a fault or a slow part shows.
   const { rows: perSecond } = await client.query<{ s: number; channel: string; n: number }>(
