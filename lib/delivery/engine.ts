@@ -93,9 +93,10 @@ const RETRY_AFTER_FAILURE_MS = 1_000;
 export async function startDeliveryEngine(options: EngineOptions = {}): Promise<DeliveryEngine> {
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 4;
-  // No more loops than the process's job concurrency. A few batches in flight keep the senders busy while the next batch is claimed; more only
-  // contend for the same workspaces' rows (usage reservation) and CPU: bench:delivery measured 821/s
-  // with 4 against 649/s with 20 (docs/PERFORMANCE.md).
+  // No more loops than the process's job concurrency. A few batches in flight keep the senders
+  // busy while the next batch is claimed; more only contend for the same workspaces' rows (usage
+  // reservation) and CPU: bench:delivery measured 821/s with 4 against 649/s with 20
+  // (docs/PERFORMANCE.md).
   const parallel = options.parallel ?? Math.min(concurrency, DEFAULT_PARALLEL);
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? env.SHUTDOWN_TIMEOUT_MS;
   const connectionString = await ensureDatabase();
